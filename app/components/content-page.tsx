@@ -1,0 +1,10 @@
+export function ContentPage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <article className="mx-auto max-w-3xl px-6 py-12 md:py-16">
+      <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">{title}</h1>
+      <div className="prose prose-slate mt-8 max-w-none prose-headings:font-serif prose-headings:text-navy-900 prose-a:text-gold-700">
+        {children}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import type { PublicImage } from "~/lib/locations";
+
+interface ResortImageProps {
+  image: PublicImage | null;
+  /** The location's name: shown by the placeholder and the fallback graphic. */
+  name: string;
+  className?: string;
+  loading?: "lazy" | "eager";
+  sizes?: string;
+}
+
+/**
+ * A location picture with the spec's fallbacks: a placeholder with the name and 'Image' when there
+ * is none, and a fallback graphic when the picture fails to load.
+ */
+export function ResortImage({ image, name, className = "", loading = "lazy" }: ResortImageProps) {
+  const [failed, setFailed] = useState(false);
+  if (!image) {
+    return (
+      <div
+        role="img"
+        aria-label={`${name} Image`}
+        className={`flex flex-col items-center justify-center bg-gradient-to-br from-sand-100 to-slate-200 text-center text-navy-900 ${className}`}
+      >
+        <span className="px-4 font-serif text-lg">{name}</span>
+        <span className="text-xs uppercase tracking-widest text-slate-600">Image</span>
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div
+        role="img"
+        aria-label={image.alt}
+        className={`flex items-center justify-center bg-gradient-to-br from-navy-800 to-navy-950 ${className}`}
+      >
+        <svg viewBox="0 0 64 64" className="h-12 w-12 text-gold-300" aria-hidden="true">
+          <path fill="currentColor" d="M8 48 24 28l10 12 8-9 14 17z" opacity=".8" />
+          <circle cx="44" cy="18" r="6" fill="currentColor" />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={image.url}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={loading}
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={`object-cover ${className}`}
+    />
+  );
+}

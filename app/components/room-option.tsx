@@ -1,0 +1,115 @@
+import { A11y, EffectFade, Navigation } from "swiper/modules";
+import { Swiper, SwiperSlide } from "swiper/react";
+import "swiper/css";
+import "swiper/css/effect-fade";
+import "swiper/css/navigation";
+import type { PublicImage } from "~/lib/locations";
+import { ResortImage } from "./resort-image";
+
+export interface RoomOptionData {
+  id: string;
+  name: string;
+  description: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  maxGuests: number | null;
+  roomFeatures: string[];
+  freeParking: boolean;
+  noResortFees: boolean;
+  images: PublicImage[];
+}
+
+/** Feature chips: the room's features, then 'Free Parking' and 'No Resort Fees' when they apply. */
+export function roomChips(room: Pick<RoomOptionData, "roomFeatures" | "freeParking" | "noResortFees">) {
+  return [
+    ...room.roomFeatures,
+    ...(room.freeParking ? ["Free Parking"] : []),
+    ...(room.noResortFees ? ["No Resort Fees"] : []),
+  ];
+}
+
+/** Tiles for Bedrooms and Bathrooms when known, Max Guests only above 0. */
+export function roomTiles(room: Pick<RoomOptionData, "bedrooms" | "bathrooms" | "maxGuests">) {
+  const tiles: Array<{ label: string; value: string }> = [];
+  if (room.bedrooms !== null) {
+    tiles.push({ label: "Bedrooms", value: room.bedrooms === 0 ? "Studio" : String(room.bedrooms) });
+  }
+  if (room.bathrooms !== null) tiles.push({ label: "Bathrooms", value: String(room.bathrooms) });
+  if (room.maxGuests !== null && room.maxGuests > 0) {
+    tiles.push({ label: "Max Guests", value: String(room.maxGuests) });
+  }
+  return tiles;
+}
+
+export function RoomOption({
+  room,
+  locationName,
+  children,
+}: {
+  room: RoomOptionData;
+  locationName: string;
+  /** What follows the room's facts: pricing for members, the sign-in prompt for visitors. */
+  children?: React.ReactNode;
+}) {
+  const tiles = roomTiles(room);
+  const chips = roomChips(room);
+  return (
+    <article className="grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_3fr]">
+      <div className="bg-slate-100">
+        {room.images.length === 0 ? (
+          <ResortImage image={null} name={room.name} className="aspect-[3/2] h-full w-full" />
+        ) : (
+          <Swiper
+            modules={[EffectFade, Navigation, A11y]}
+            effect="fade"
+            fadeEffect={{ crossFade: true }}
+            navigation={room.images.length > 1}
+            className="h-full"
+            aria-label={`${room.name} photos`}
+          >
+            {room.images.map((image) => (
+              <SwiperSlide key={image.url}>
+                <img
+                  src={image.url}
+                  alt={image.alt || `${locationName}, ${room.name}`}
+                  width={image.width}
+                  height={image.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[3/2] h-full w-full object-cover"
+                />
+              </SwiperSlide>
+            ))}
+          </Swiper>
+        )}
+      </div>
+      <div className="p-6 md:p-8">
+        <h3 className="font-serif text-2xl text-navy-900">{room.name}</h3>
+        {room.description && <p className="mt-2 text-slate-700">{room.description}</p>}
+        {tiles.length > 0 && (
+          <dl className="mt-5 grid grid-cols-3 gap-3">
+            {tiles.map((tile) => (
+              <div key={tile.label} className="rounded-xl bg-sand-100 px-3 py-3 text-center">
+                <dt className="text-xs uppercase tracking-wider text-slate-600">{tile.label}</dt>
+                <dd className="mt-1 text-lg font-semibold text-navy-900">{tile.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {chips.length > 0 && (
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Features">
+            {chips.map((chip) => (
+              <li
+                key={chip}
+                className="rounded-full bg-navy-900/5 px-3 py-1 text-sm text-navy-900 ring-1 ring-navy-900/10"
+              >
+                {chip}
+              </li>
+            ))}
+          </ul>
+        )}
+        {children}
+      </div>
+    </article>
+  );
+}

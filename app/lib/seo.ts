@@ -1,0 +1,55 @@
+import type { MetaDescriptor } from "react-router";
+import type { SiteConfig } from "./site.server";
+
+interface MatchLike {
+  id: string;
+  loaderData?: unknown;
+}
+
+/** The root loader's site configuration, from a meta function's matches. */
+export function siteFromMatches(matches: ReadonlyArray<MatchLike | undefined>): SiteConfig {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | SiteConfig
+    | undefined;
+  return root ?? { siteName: "Insider Stays", contactEmail: "", origin: "" };
+}
+
+interface PageMetaOptions {
+  title: string;
+  description: string;
+  /** The canonical path of the page, e.g. "/locations". */
+  path: string;
+  /** An absolute or root-relative image URL for Open Graph. */
+  image?: string | null;
+  type?: "website" | "article";
+  noindex?: boolean;
+}
+
+/** Title, description, canonical URL and Open Graph tags for a page. */
+export function pageMeta(
+  matches: ReadonlyArray<MatchLike | undefined>,
+  { title, description, path, image, type = "website", noindex }: PageMetaOptions,
+): MetaDescriptor[] {
+  const { siteName, origin } = siteFromMatches(matches);
+  const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
+  const url = `${origin}${path}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: siteName },
+    { property: "og:type", content: type },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+  ];
+  if (image) {
+    tags.push({
+      property: "og:image",
+      content: image.startsWith("/") ? `${origin}${image}` : image,
+    });
+  }
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

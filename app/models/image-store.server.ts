@@ -1,0 +1,33 @@
+/** Keys are `{location_id}/{timestamp}_{filename}` (room images in a room-type subfolder). */
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*){0,3}$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function isSafeImageKey(key: string) {
+  return key.length <= 512 && SAFE_KEY.test(key) && !key.includes("..");
+}
+
+function notFound() {
+  return new Response("Image not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** Serves an R2 object with its content type, an ETag, and a year-long immutable cache. */
+export async function readImage(bucket: R2Bucket, key: string, request: Request) {
+  if (!isSafeImageKey(key)) return notFound();
+  const object = await bucket.get(key, { onlyIf: request.headers });
+  if (!object) return notFound();
+
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Cache-Control", IMMUTABLE);
+  headers.set("X-Content-Type-Options", "nosniff");
+  // SVGs are served as images only: no script may run if one is opened directly.
+  headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/octet-stream");
+
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  return new Response(object.body, { headers });
+}

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { CloudflareContext } from "~/context";
+import { createDb, type Db } from "~/db/client.server";
+import { images, locations, roomTypes } from "~/db/schema";
+import {
+  cachedJson,
+  cacheKeys,
+  LOCATION_LIST_TTL_SECONDS,
+} from "~/lib/cache.server";
+import {
+  byDisplayOrderThenName,
+  imageUrl,
+  type LocationSummary,
+  type PublicImage,
+} from "~/lib/locations";
+
+/** Ids and slugs are letters, digits, hyphens and underscores; anything else cannot match. */
+const LOCATION_KEY = /^[A-Za-z0-9_-]{1,200}$/;
+
+const imageColumns = {
+  id: images.id,
+  locationId: images.locationId,
+  roomTypeId: images.roomTypeId,
+  key: images.imageUrl,
+  width: images.width,
+  height: images.height,
+  alt: images.alt,
+};
+
+type ImageRow = {
+  key: string;
+  width: number;
+  height: number;
+  alt: string | null;
+};
+
+function toPublicImage(row: ImageRow, fallbackAlt: string): PublicImage {
+  return {
+    url: imageUrl(row.key),
+    width: row.width,
+    height: row.height,
+    alt: row.alt || fallbackAlt,
+  };
+}
+
+/** One round trip: visible locations and their location-level images, first image per card. */
+export async function fetchVisibleLocationSummaries(db: Db): Promise<LocationSummary[]> {
+  const [rows, imageRows] = await db.batch([
+    db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        slug: locations.slug,
+        city: locations.city,
+        state: locations.state,
+        country: locations.country,
+        featured: locations.featured,
+        displayOrder: locations.displayOrder,
+      })
+      .from(locations)
+      .where(eq(locations.hidden, false))
+      .orderBy(asc(locations.name)),
+    db
+      .select(imageColumns)
+      .from(images)
+      .innerJoin(locations, eq(images.locationId, locations.id))
+      .where(and(eq(locations.hidden, false), isNull(images.roomTypeId)))
+      .orderBy(asc(images.locationId), asc(images.displayOrder), asc(images.createdAt)),
+  ]);
+  const firstImage = new Map<string, ImageRow>();
+  for (const image of imageRows) {
+    if (!firstImage.has(image.locationId)) firstImage.set(image.locationId, image);
+  }
+  return rows.map((row) => {
+    const image = firstImage.get(row.id);
+    return { ...row, image: image ? toPublicImage(image, row.name) : null };
+  });
+}
+
+/** Visible locations for the public lists, cached in KV (a cached page makes no D1 query). */
+export function getVisibleLocationSummaries({ env, ctx }: CloudflareContext) {
+  return cachedJson(
+    env.CACHE,
+    cacheKeys.visibleLocations,
+    LOCATION_LIST_TTL_SECONDS,
+    () => fetchVisibleLocationSummaries(createDb(env.DB)),
+    (promise) => ctx.waitUntil(promise),
+  );
+}
+
+/** Room type fields anyone may see. Prices and fees are deliberately absent. */
+const publicRoomTypeColumns = {
+  id: roomTypes.id,
+  name: roomTypes.name,
+  description: roomTypes.description,
+  bedrooms: roomTypes.bedrooms,
+  bathrooms: roomTypes.bathrooms,
+  maxGuests: roomTypes.maxGuests,
+  displayOrder: roomTypes.displayOrder,
+  roomFeatures: roomTypes.roomFeatures,
+  freeParking: roomTypes.freeParking,
+  noResortFees: roomTypes.noResortFees,
+};
+
+/**
+ * A visible location by slug, falling back to its id (spec section 5), with its room types and
+ * images, in one batch. Hidden locations are never returned.
+ */
+export async function getPublicLocationDetail(db: Db, slugOrId: string) {
+  if (!LOCATION_KEY.test(slugOrId)) return null;
+  const matchesKey = and(
+    eq(locations.hidden, false),
+    or(eq(locations.slug, slugOrId), eq(locations.id, slugOrId)),
+  );
+  const locationId = db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(matchesKey)
+    .orderBy(desc(sql`${locations.slug} = ${slugOrId}`))
+    .limit(1);
+
+  const [locationRows, roomRows, imageRows] = await db.batch([
+    db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        slug: locations.slug,
+        description: locations.description,
+        city: locations.city,
+        state: locations.state,
+        country: locations.country,
+        minimumNights: locations.minimumNights,
+      })
+      .from(locations)
+      .where(matchesKey)
+      .orderBy(desc(sql`${locations.slug} = ${slugOrId}`))
+      .limit(1),
+    db
+      .select(publicRoomTypeColumns)
+      .from(roomTypes)
+      .where(inArray(roomTypes.locationId, locationId)),
+    db
+      .select(imageColumns)
+      .from(images)
+      .where(inArray(images.locationId, locationId))
+      .orderBy(asc(images.displayOrder), asc(images.createdAt)),
+  ]);
+
+  const location = locationRows[0];
+  if (!location) return null;
+  const imagesOf = (roomTypeId: string | null, alt: string) =>
+    imageRows
+      .filter((image) => image.roomTypeId === roomTypeId)
+      .map((image) => toPublicImage(image, alt));
+
+  return {
+    ...location,
+    images: imagesOf(null, location.name),
+    roomTypes: roomRows
+      .sort(byDisplayOrderThenName)
+      .map((room) => ({ ...room, images: imagesOf(room.id, `${location.name}, ${room.name}`) })),
+  };
+}
+
+export type PublicLocationDetail = NonNullable<
+  Awaited<ReturnType<typeof getPublicLocationDetail>>
+>;
+
+/** Slugs of visible locations, for the sitemap. */
+export function listVisibleLocationPaths(db: Db) {
+  return db
+    .select({ id: locations.id, slug: locations.slug, updatedAt: locations.updatedAt })
+    .from(locations)
+    .where(eq(locations.hidden, false))
+    .orderBy(asc(locations.name));
+}

@@ -1,0 +1,82 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { getCloudflare } from "./context";
+import { siteConfig, type SiteConfig } from "./lib/site.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return siteConfig(getCloudflare(context).env, request);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const site = useRouteLoaderData<SiteConfig>("root");
+  const siteName = site?.siteName ?? "Insider Stays";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a43" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader siteName={siteName} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} contactEmail={site?.contactEmail ?? ""} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let message = "An unknown error occurred";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    message = typeof error.data === "string" ? error.data : error.statusText || message;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <section className="mx-auto max-w-3xl px-6 py-24 text-center">
+      <title>{title}</title>
+      <h1 className="font-serif text-4xl text-navy-900">{title}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <a href="/locations" className="mt-8 inline-block text-gold-700 underline">
+        Browse all locations
+      </a>
+    </section>
+  );
+}

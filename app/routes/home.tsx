@@ -1,0 +1,106 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/home";
+import { LocationCard } from "~/components/location-card";
+import { PartnerLogos } from "~/components/partner-logos";
+import { getCloudflare } from "~/context";
+import { featuredLocations } from "~/lib/locations";
+import { useScrollMemory } from "~/lib/scroll-memory";
+import { pageMeta } from "~/lib/seo";
+import { getVisibleLocationSummaries } from "~/models/location.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Luxury stays. Unprecedented prices.",
+    description:
+      "Curated luxury resort destinations at insider rates: weekly stays in Hawaii, Mexico, the Caribbean, Europe and the Maldives for our members.",
+    path: "/",
+    image: "/media/hero-poster.jpg",
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const locations = await getVisibleLocationSummaries(getCloudflare(context));
+    return { featured: featuredLocations(locations), error: null };
+  } catch (error) {
+    console.error("home: featured locations", error);
+    return data(
+      { featured: [], error: "Failed to load featured locations" },
+      { status: 503 },
+    );
+  }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, error } = loaderData;
+  useScrollMemory("scroll:home");
+  return (
+    <>
+      <section className="relative isolate flex h-[520px] items-center justify-center overflow-hidden md:h-[720px]">
+        <video
+          className="absolute inset-0 -z-10 h-full w-full object-cover"
+          autoPlay
+          muted
+          loop
+          playsInline
+          preload="metadata"
+          poster="/media/hero-poster.jpg"
+          aria-hidden="true"
+        >
+          <source src="/media/hero.webm" type="video/webm" />
+          <source src="/media/hero.mp4" type="video/mp4" />
+        </video>
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-navy-950/50 via-navy-950/30 to-navy-950/60" />
+        <div className="px-6 text-center text-white">
+          <h1 className="font-serif text-5xl drop-shadow-lg sm:text-6xl md:text-7xl">Welcome home</h1>
+          <p className="mt-5 text-lg font-light tracking-wide drop-shadow sm:text-2xl">
+            Luxury stays. Unprecedented prices.
+          </p>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-4xl px-6 py-16 text-center md:py-20">
+        <p className="font-serif text-3xl text-navy-900 md:text-4xl">
+          Curated destinations at insider rates.
+        </p>
+        <Link
+          to="/about"
+          className="mt-6 inline-block font-medium text-gold-700 underline-offset-4 hover:underline"
+        >
+          Read our story →
+        </Link>
+      </section>
+
+      <PartnerLogos />
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-6 py-16 md:py-20">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="featured-heading" className="font-serif text-3xl text-navy-900 md:text-4xl">
+            Featured Locations
+          </h2>
+          <Link
+            to="/locations"
+            state={{ scrollToTop: true }}
+            className="font-medium text-gold-700 underline-offset-4 hover:underline"
+          >
+            See all locations
+          </Link>
+        </div>
+        {error ? (
+          <p role="alert" className="mt-8 rounded-lg bg-red-50 p-4 text-red-800">
+            Error loading locations: {error}
+          </p>
+        ) : featured.length === 0 ? (
+          <p className="mt-8 text-slate-600">No featured locations available yet. Check back soon!</p>
+        ) : (
+          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((location) => (
+              <li key={location.id}>
+                <LocationCard location={location} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { data, Link, useLocation } from "react-router";
+import type { Route } from "./+types/location";
+import { HeroCarousel } from "~/components/hero-carousel";
+import { RoomOption } from "~/components/room-option";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
+import { getPublicLocationDetail } from "~/models/location.server";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const location = await getPublicLocationDetail(
+      createDb(getCloudflare(context).env.DB),
+      params.locationId,
+    );
+    if (!location) return data({ location: null, error: null }, { status: 404 });
+    return { location, error: null };
+  } catch (error) {
+    console.error("location detail", error);
+    return data({ location: null, error: "Failed to load location details" }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const location = loaderData?.location;
+  if (!location) {
+    return pageMeta(matches, {
+      title: "Location not found",
+      description: "This location does not exist or is no longer available.",
+      path: "/locations",
+      noindex: true,
+    });
+  }
+  return pageMeta(matches, {
+    title: location.name,
+    description: summary(location.description) || `${location.name}, ${placeLine(location)}`,
+    path: locationPath(location),
+    image: location.images[0]?.url,
+  });
+};
+
+function summary(text: string | null) {
+  if (!text) return "";
+  return text.length <= 155 ? text : `${text.slice(0, 152).trimEnd()}…`;
+}
+
+export default function LocationDetail({ loaderData, matches }: Route.ComponentProps) {
+  const { location, error } = loaderData;
+  const { origin } = siteFromMatches(matches);
+  const navigationState = useLocation().state as { from?: string } | null;
+
+  if (error) {
+    return (
+      <section className="mx-auto max-w-3xl px-6 py-24 text-center">
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          Error: {error}
+        </p>
+      </section>
+    );
+  }
+  if (!location) {
+    return (
+      <section className="mx-auto max-w-3xl px-6 py-24 text-center">
+        <h1 className="font-serif text-4xl text-navy-900">Location not found</h1>
+        <p className="mt-4 text-slate-600">
+          This location does not exist or is no longer available.
+        </p>
+        <Link to="/locations" className="mt-8 inline-block font-medium text-gold-700 underline">
+          Browse all locations
+        </Link>
+      </section>
+    );
+  }
+
+  const note = shortStayNote(location.minimumNights);
+  const jsonLd = lodgingBusinessJsonLd({
+    ...location,
+    url: `${origin}${locationPath(location)}`,
+    imageUrls: location.images.map((image) => `${origin}${image.url}`),
+  });
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+      />
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+        {navigationState?.from === "home" ? (
+          <Link to="/" state={{ restoreScroll: true }} className="hover:text-navy-900">
+            ← Back to featured locations
+          </Link>
+        ) : (
+          <Link to="/locations" className="hover:text-navy-900">
+            ← All locations
+          </Link>
+        )}
+      </nav>
+
+      <HeroCarousel images={location.images} name={location.name} />
+
+      <header className="mt-8">
+        <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">{location.name}</h1>
+        <p className="mt-2 text-lg text-slate-600">{placeLine(location)}</p>
+      </header>
+      {location.description && (
+        <p className="mt-6 max-w-3xl whitespace-pre-line text-lg leading-relaxed text-slate-700">
+          {location.description}
+        </p>
+      )}
+      {note && (
+        <p className="mt-6 max-w-3xl rounded-xl bg-gold-300/30 px-5 py-4 text-navy-900">{note}</p>
+      )}
+
+      <section aria-labelledby="room-options" className="mt-14">
+        <h2 id="room-options" className="font-serif text-3xl text-navy-900">
+          Room Options
+        </h2>
+        {location.roomTypes.length === 0 ? (
+          <p className="mt-4 text-slate-600">Room details are coming soon.</p>
+        ) : (
+          <div className="mt-6 space-y-8">
+            {location.roomTypes.map((room) => (
+              <RoomOption key={room.id} room={room} locationName={location.name}>
+                <p className="mt-6 border-t border-slate-200 pt-5 text-sm">
+                  <Link
+                    to={`/login?dest=${encodeURIComponent(locationPath(location))}`}
+                    className="font-medium text-gold-700 underline underline-offset-4"
+                  >
+                    Sign in to view pricing.
+                  </Link>
+                </p>
+              </RoomOption>
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/not-found";
+import { LocationListPage } from "~/components/location-list-page";
+import { getCloudflare } from "~/context";
+import { pageMeta } from "~/lib/seo";
+import { loadLocationList } from "~/models/location-list.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Page not found",
+    description: "That page does not exist. Browse our resort locations instead.",
+    path: "/locations",
+    noindex: true,
+  });
+
+/** Any unknown path shows the locations list, with HTTP status 404. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadLocationList(request, getCloudflare(context), 404);
+}
+
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <p role="status" className="mx-auto max-w-6xl px-4 pt-8 text-sm text-slate-600 sm:px-6">
+        We couldn't find that page. Here are all our locations instead.
+      </p>
+      <LocationListPage data={loaderData} />
+    </>
+  );
+}

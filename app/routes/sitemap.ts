@@ -1,0 +1,38 @@
+import type { Route } from "./+types/sitemap";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { locationPath } from "~/lib/locations";
+import { listVisibleLocationPaths } from "~/models/location.server";
+
+const STATIC_PATHS = [
+  "/",
+  "/locations",
+  "/about",
+  "/nonprofits",
+  "/privacy-policy",
+  "/terms-of-service",
+];
+
+const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const locations = await listVisibleLocationPaths(createDb(getCloudflare(context).env.DB));
+  const urls = [
+    ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
+    ...locations.map(
+      (location) =>
+        `<url><loc>${escapeXml(origin + locationPath(location))}</loc><lastmod>${escapeXml(
+          location.updatedAt.slice(0, 10),
+        )}</lastmod></url>`,
+    ),
+  ];
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

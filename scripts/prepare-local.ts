@@ -1,0 +1,31 @@
+/**
+ * Makes the local Cloudflare state ready: applies D1 migrations, then seeds D1 and R2 with the
+ * demo catalogue where it is missing. Safe to run again: existing data is kept.
+ *   PERSIST_DIR  where miniflare keeps local state (default .wrangler/state)
+ */
+import { spawnSync } from "node:child_process";
+import { getPlatformProxy } from "wrangler";
+import { seedCatalogue, type SeedBindings } from "./seed/seed.ts";
+
+const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
+
+const migrate = spawnSync(
+  "wrangler",
+  ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir],
+  { stdio: "inherit", env: { ...process.env, CI: "true" } },
+);
+if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+const proxy = await getPlatformProxy<SeedBindings>({
+  configPath: "wrangler.toml",
+  // wrangler and the Vite plugin keep their state under `${persistDir}/v3`; the proxy takes the full path.
+  persist: { path: `${persistDir}/v3` },
+});
+try {
+  const result = await seedCatalogue(proxy.env);
+  console.log(
+    `Seed: ${result.rowsInserted} rows inserted, ${result.picturesWritten} pictures written (existing data kept).`,
+  );
+} finally {
+  await proxy.dispose();
+}

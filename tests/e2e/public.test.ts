@@ -1,0 +1,202 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { seedLocations } from "../../scripts/seed/data";
+import { featuredLocations } from "../../app/lib/locations";
+
+const visible = seedLocations.filter((location) => !location.hidden);
+const featured = featuredLocations(visible);
+const shortStay = visible.find((location) => location.minimumNights === 3)!;
+
+test.describe("home", () => {
+  test("plays the hero video and links each featured card to its location", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome home" })).toBeVisible();
+    const video = page.locator("video");
+    await expect(video).toHaveJSProperty("muted", true);
+    await expect(video).toHaveJSProperty("loop", true);
+    await expect(video).toHaveJSProperty("autoplay", true);
+    await expect(video).toHaveAttribute("poster", "/media/hero-poster.jpg");
+
+    const cards = page.locator('[aria-labelledby="featured-heading"] li a');
+    await expect(cards).toHaveCount(featured.length);
+    await expect(cards.first()).toHaveAttribute("href", `/locations/${featured[0].slug}`);
+    await expect(cards.first()).toContainText(featured[0].name);
+
+    await cards.nth(1).click();
+    await expect(page).toHaveURL(`/locations/${featured[1].slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: featured[1].name })).toBeVisible();
+  });
+
+  test("'See all locations' opens the list at the top", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "See all locations" }).click();
+    await expect(page).toHaveURL("/locations");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("remembers where the user was when they come back from a featured location", async ({ page }) => {
+    await page.goto("/");
+    const card = page.locator('[aria-labelledby="featured-heading"] li a').nth(4);
+    await card.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(300);
+    await card.click();
+    await page.getByRole("link", { name: "← Back to featured locations" }).click();
+    await expect(page).toHaveURL("/");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  });
+});
+
+async function expectFilteredTo(page: Page, names: string[]) {
+  const rows = page.locator('section[aria-labelledby="rows-All"] li');
+  await expect(rows).toHaveCount(names.length);
+  for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+}
+
+const hawaii = visible.filter((location) => location.state === "Hawaii");
+const maui = hawaii.filter((location) => location.city === "Maui");
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`filters with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    const choose = async (page: Page, label: string, option: string) => {
+      await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
+    };
+
+    test("country, state and island; a new country clears state and city", async ({ page }) => {
+      await page.goto("/locations");
+      await expect(page.getByLabel("State", { exact: true })).toHaveCount(0);
+
+      await choose(page, "Country", "United States");
+      await expect(page).toHaveURL("/locations?country=united-states");
+      await expect(page.getByLabel("State", { exact: true })).toBeVisible();
+
+      await choose(page, "State", "Hawaii");
+      await expect(page).toHaveURL("/locations?country=united-states&state=hawaii");
+      await expect(page.getByLabel("Island", { exact: true })).toBeVisible();
+      await expectFilteredTo(page, hawaii.map((location) => location.name));
+
+      await choose(page, "Island", "Maui");
+      await expect(page).toHaveURL("/locations?country=united-states&state=hawaii&city=maui");
+      await expectFilteredTo(page, maui.map((location) => location.name));
+
+      await choose(page, "Country", "Mexico");
+      await expect(page).toHaveURL("/locations?country=mexico");
+      await expect(page.getByLabel("State", { exact: true })).toHaveCount(0);
+      await expect(page.getByLabel("City", { exact: true })).toHaveValue("");
+      await expectFilteredTo(
+        page,
+        visible.filter((location) => location.country === "Mexico").map((location) => location.name),
+      );
+
+      await page.getByRole("link", { name: "Clear all filters" }).click();
+      await expect(page).toHaveURL("/locations");
+      await expectFilteredTo(page, visible.map((location) => location.name));
+    });
+  });
+}
+
+test.describe("location detail", () => {
+  test("carousel with thumbnails and a lightbox that opens and closes with the keyboard", async ({ page }) => {
+    await page.goto(`/locations/${shortStay.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: shortStay.name })).toBeVisible();
+    await expect(
+      page.getByText("We may accommodate stays as short as 3 nights. Contact us for info."),
+    ).toBeVisible();
+    await expect(page.locator(".hero-thumbs img")).toHaveCount(shortStay.images.length);
+    const thumbWidth = await page.locator(".hero-thumbs img").first().evaluate((img) => img.clientWidth);
+    expect(thumbWidth).toBe(100);
+
+    const firstSlide = page.getByRole("button", { name: /^Open photo 1 of/ });
+    await firstSlide.focus();
+    await page.keyboard.press("Enter");
+    const lightbox = page.locator(".yarl__root");
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.locator(`img[alt="${shortStay.images[0].caption}"]`)).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(lightbox.locator(`img[alt="${shortStay.images[1].caption}"]`)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(lightbox).toHaveCount(0);
+
+    for (const room of shortStay.roomTypes) {
+      await expect(page.getByRole("heading", { level: 3, name: room.name })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Sign in to view pricing." }).first()).toHaveAttribute(
+      "href",
+      `/login?dest=${encodeURIComponent(`/locations/${shortStay.slug}`)}`,
+    );
+  });
+
+  test("an unknown location says so with status 404", async ({ page }) => {
+    const response = await page.goto("/locations/no-such-resort");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Location not found" })).toBeVisible();
+  });
+});
+
+test("any other path shows the locations list with status 404", async ({ page }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expectFilteredTo(page, visible.map((location) => location.name));
+});
+
+test.describe("legal and story pages", () => {
+  for (const [path, heading] of [
+    ["/about", "Our story"],
+    ["/nonprofits", "Nonprofits"],
+    ["/privacy-policy", "Privacy Policy"],
+    ["/terms-of-service", "Terms of Service"],
+  ]) {
+    test(`${path} is reachable from the footer or page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    });
+  }
+
+  test("the nonprofit pricing spreadsheet downloads", async ({ page }) => {
+    await page.goto("/nonprofits");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /pricing spreadsheet/i }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("nonprofit-pricing.csv");
+  });
+
+  test("footer links to the legal pages and the contact e-mail", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+    await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of [
+    "/",
+    "/locations",
+    "/locations?country=united-states&state=hawaii",
+    `/locations/${shortStay.slug}`,
+    "/locations/no-such-resort",
+    "/about",
+    "/nonprofits",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/unknown-page",
+  ]) {
+    test(`${path} has no serious or critical axe violation`, async ({ page }) => {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (violation) => violation.impact === "serious" || violation.impact === "critical",
+      );
+      expect(
+        serious.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`),
+      ).toEqual([]);
+    });
+  }
+});

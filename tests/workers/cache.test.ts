@@ -1,0 +1,79 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { cacheKeys, invalidateLocationCaches } from "~/lib/cache.server";
+import { getVisibleLocationSummaries } from "~/models/location.server";
+import { request, visibleSeed } from "./helpers";
+
+/** A D1 binding that counts the round trips made through it. */
+function countingD1(db: D1Database) {
+  const calls = { batch: 0, statements: 0 };
+  const counted = new Proxy(db, {
+    get(target, property) {
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          calls.batch += 1;
+          return target.batch(statements);
+        };
+      }
+      if (property === "prepare") {
+        return (query: string) => {
+          const statement = target.prepare(query);
+          return new Proxy(statement, {
+            get(inner, key) {
+              const value = Reflect.get(inner, key, inner);
+              if (["all", "run", "first", "raw"].includes(String(key))) {
+                return (...args: unknown[]) => {
+                  calls.statements += 1;
+                  return (value as (...a: unknown[]) => unknown).apply(inner, args);
+                };
+              }
+              return typeof value === "function" ? value.bind(inner) : value;
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: counted, calls };
+}
+
+describe("visible-location list cache", () => {
+  it("loads the list in one D1 batch, then serves it from KV with no D1 query", async () => {
+    await invalidateLocationCaches(env.CACHE);
+    const { db, calls } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const cloudflare = { env: { ...env, DB: db }, ctx };
+
+    const first = await getVisibleLocationSummaries(cloudflare);
+    await waitOnExecutionContext(ctx);
+    expect(first).toHaveLength(visibleSeed.length);
+    expect(calls).toEqual({ batch: 1, statements: 0 });
+    expect(await env.CACHE.get(cacheKeys.visibleLocations)).not.toBeNull();
+
+    const second = await getVisibleLocationSummaries(cloudflare);
+    expect(second).toEqual(first);
+    expect(calls).toEqual({ batch: 1, statements: 0 });
+  });
+
+  it("keeps serving the cached page until the cache is invalidated", async () => {
+    await invalidateLocationCaches(env.CACHE);
+    const ctx = createExecutionContext();
+    await getVisibleLocationSummaries({ env, ctx });
+    await waitOnExecutionContext(ctx);
+
+    await env.DB.prepare(
+      "INSERT INTO locations (id, name, slug, country) VALUES ('loc-cache-test', 'Cache Test Retreat', 'cache-test-retreat', 'Aruba')",
+    ).run();
+    try {
+      expect(await (await request("/locations")).text()).not.toContain("Cache Test Retreat");
+      await invalidateLocationCaches(env.CACHE);
+      expect(await (await request("/locations")).text()).toContain("Cache Test Retreat");
+    } finally {
+      await env.DB.prepare("DELETE FROM locations WHERE id = 'loc-cache-test'").run();
+      await invalidateLocationCaches(env.CACHE);
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { request } from "./helpers";
+
+describe("legal and story pages", () => {
+  it("terms of service state every term of the spec", async () => {
+    const response = await request("/terms-of-service");
+    expect(response.status).toBe(200);
+    const text = (await response.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    for (const term of [
+      /non-refundable/i,
+      /accommodations only/i,
+      /21/,
+      /18/,
+      /\$75/,
+      /30 days/i,
+      /no smoking/i,
+      /pets/i,
+      /60 days/i,
+      /Florida/,
+      /arbitration/i,
+    ]) {
+      expect(text).toMatch(term);
+    }
+  });
+
+  it("the nonprofits page offers the pricing spreadsheet, which downloads as CSV", async () => {
+    const html = await (await request("/nonprofits")).text();
+    expect(html).toContain('href="/downloads/nonprofit-pricing.csv"');
+  });
+
+  it.each(["/about", "/privacy-policy"])("%s renders", async (path) => {
+    const response = await request(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Insider Stays");
+  });
+});

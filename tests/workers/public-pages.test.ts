@@ -1,0 +1,234 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { featuredLocations } from "~/lib/locations";
+import { hiddenSeed, PRICE_FIELDS, request, visibleSeed } from "./helpers";
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
+
+function positions(html: string, names: string[]) {
+  return names.map((name) => html.indexOf(escapeHtml(name)));
+}
+
+describe("home", () => {
+  it("shows the taglines and the featured locations in their order, linked by slug", async () => {
+    const response = await request("/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Welcome home");
+    expect(html).toContain("Luxury stays. Unprecedented prices.");
+    expect(html).toContain("Curated destinations at insider rates.");
+    expect(html).toContain("Read our story →");
+    expect(html).toContain("Featured Locations");
+    expect(html).toContain("See all locations");
+
+    const featured = featuredLocations(visibleSeed);
+    expect(featured).toHaveLength(7);
+    const featuredSection = html.slice(html.indexOf("Featured Locations"));
+    const at = positions(featuredSection, featured.map((location) => location.name));
+    expect(at.every((position) => position > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    for (const location of featured) {
+      expect(featuredSection).toContain(`href="/locations/${location.slug}"`);
+    }
+    // The featured location without a display order comes last.
+    expect(featured.at(-1)?.displayOrder).toBeNull();
+  });
+
+  it("never shows a hidden location", async () => {
+    const html = await (await request("/")).text();
+    for (const location of hiddenSeed) expect(html).not.toContain(escapeHtml(location.name));
+  });
+});
+
+describe("locations list", () => {
+  it("lists every visible location once under All, and Featured first", async () => {
+    const response = await request("/locations");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const allSection = html.slice(html.indexOf(">All<"));
+    for (const location of visibleSeed) {
+      expect(allSection).toContain(escapeHtml(location.name));
+    }
+    expect(html.indexOf(">Featured<")).toBeGreaterThan(0);
+    expect(html.indexOf(">Featured<")).toBeLessThan(html.indexOf(">All<"));
+    for (const location of hiddenSeed) expect(html).not.toContain(escapeHtml(location.name));
+  });
+
+  it("filters by country, state and island, with the Island label for Hawaii", async () => {
+    const html = await (
+      await request("/locations?country=united-states&state=hawaii")
+    ).text();
+    expect(html).toContain(">Island<");
+    const hawaii = visibleSeed.filter((location) => location.state === "Hawaii");
+    const others = visibleSeed.filter((location) => location.state !== "Hawaii");
+    for (const location of hawaii) expect(html).toContain(escapeHtml(location.name));
+    for (const location of others) expect(html).not.toContain(escapeHtml(location.name));
+    expect(html).toContain("Clear all filters");
+  });
+
+  it("shows the empty text when nothing matches", async () => {
+    const html = await (await request("/locations?country=atlantis")).text();
+    expect(html).toContain("No locations found with the selected filters.");
+    expect(html).toContain("View all locations");
+  });
+
+  it("applies the clearing rules to a form posted without JavaScript", async () => {
+    const changedCountry = await request(
+      "/locations?prevCountry=united-states&prevState=hawaii&country=mexico&state=hawaii&city=maui",
+      { redirect: "manual" },
+    );
+    expect(changedCountry.status).toBe(302);
+    expect(changedCountry.headers.get("Location")).toBe("/locations?country=mexico");
+
+    const changedState = await request(
+      "/locations?prevCountry=united-states&prevState=hawaii&country=united-states&state=colorado&city=maui",
+      { redirect: "manual" },
+    );
+    expect(changedState.headers.get("Location")).toBe(
+      "/locations?country=united-states&state=colorado",
+    );
+  });
+
+  it("any other path shows the list with status 404", async () => {
+    const response = await request("/no/such/page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    for (const location of visibleSeed) expect(html).toContain(escapeHtml(location.name));
+  });
+});
+
+describe("location detail", () => {
+  const location = visibleSeed.find((candidate) => candidate.minimumNights === 3)!;
+
+  it("shows the location, its rooms sorted, and the sign-in prompt instead of prices", async () => {
+    const response = await request(`/locations/${location.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(escapeHtml(location.name));
+    expect(html).toContain("Room Options");
+    expect(html).toContain("Sign in to view pricing.");
+    expect(html).toContain(
+      "We may accommodate stays as short as 3 nights. Contact us for info.",
+    );
+    const rooms = positions(html, location.roomTypes.map((room) => room.name));
+    expect([...rooms].sort((a, b) => a - b)).toEqual(rooms);
+    expect(html).toContain('"@type":"LodgingBusiness"');
+    expect(html).toContain('rel="canonical"');
+    expect(html).toContain('property="og:image"');
+  });
+
+  it("is found by id as well as slug", async () => {
+    const response = await request(`/locations/${location.id}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(escapeHtml(location.name));
+  });
+
+  it("says 'Location not found' with 404 for an unknown or hidden location", async () => {
+    for (const key of ["no-such-resort", hiddenSeed[0].slug, hiddenSeed[0].id]) {
+      const response = await request(`/locations/${key}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Location not found");
+      expect(html).not.toContain(escapeHtml(hiddenSeed[0].name));
+    }
+  });
+
+  it("never sends a price to a visitor, in the HTML or the loader data", async () => {
+    for (const candidate of visibleSeed) {
+      for (const path of [`/locations/${candidate.slug}`, `/locations/${candidate.slug}.data`]) {
+        const body = await (await request(path)).text();
+        for (const field of PRICE_FIELDS) expect(body).not.toContain(`"${field}"`);
+        expect(body).not.toMatch(/\$\s?\d/);
+        for (const room of candidate.roomTypes) {
+          if (room.price > 0) expect(body).not.toContain(String(room.price));
+        }
+      }
+    }
+  });
+});
+
+describe("public loaders never return hidden locations", () => {
+  it.each(["/", "/locations", "/locations.data", "/_root.data", "/sitemap.xml"])(
+    "%s",
+    async (path) => {
+      const body = await (await request(path)).text();
+      for (const location of hiddenSeed) {
+        expect(body).not.toContain(location.id);
+        expect(body).not.toContain(location.slug);
+      }
+    },
+  );
+});
+
+describe("hostile or odd input never gives a 5xx", () => {
+  const longSlug = "a".repeat(5000);
+  it.each([
+    "/locations/%00",
+    "/locations/..%2F..%2Fetc%2Fpasswd",
+    "/locations/../../etc/passwd",
+    `/locations/${longSlug}`,
+    "/locations/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    "/locations/'%20OR%201=1--",
+    "/locations/%E2%80%AE",
+    "/locations/%ZZ",
+    "/locations?country=%00&state=%3Cscript%3E",
+    `/locations?country=${longSlug}`,
+    "/locations?country=united-states&state=hawaii&city=%27%22",
+    "/locations?country[]=x&country[]=y",
+    "/?restore=%00",
+    "/images/%00",
+    "/images/..%2F..%2Fsecret",
+    `/images/${longSlug}`,
+    "/%00",
+    "/<script>",
+  ])("%s", async (path) => {
+    const response = await request(path);
+    expect(response.status).toBeLessThan(500);
+    const html = await response.text();
+    expect(html).not.toContain("<script>alert(1)");
+  });
+});
+
+describe("images", () => {
+  it("serves an R2 object with its type and an immutable cache", async () => {
+    const image = await env.DB.prepare(
+      "SELECT image_url FROM images WHERE room_type_id IS NULL LIMIT 1",
+    ).first<{ image_url: string }>();
+    const response = await request(`/images/${image!.image_url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(await response.text()).toContain("<svg");
+  });
+
+  it("answers 404 for a missing key", async () => {
+    const response = await request("/images/loc-none/123_missing.png");
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("search engines", () => {
+  it("lists visible locations in the sitemap and points robots to it", async () => {
+    const sitemap = await (await request("/sitemap.xml")).text();
+    for (const location of visibleSeed) {
+      expect(sitemap).toContain(`http://localhost/locations/${location.slug}</loc>`);
+    }
+    const robots = await (await request("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://localhost/sitemap.xml");
+  });
+
+  it.each([
+    ["/", "Luxury stays. Unprecedented prices."],
+    ["/locations", "Locations"],
+    ["/about", "Our story"],
+    ["/nonprofits", "Nonprofits"],
+    ["/privacy-policy", "Privacy Policy"],
+    ["/terms-of-service", "Terms of Service"],
+  ])("%s has a title, description and canonical URL", async (path, title) => {
+    const html = await (await request(path)).text();
+    expect(html).toContain(`<title>${title}`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost${path}"`);
+    expect(html).toContain('property="og:title"');
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { slugify, SLUG_PATTERN } from "~/lib/slug";
+
+describe("slug generation (spec section 3)", () => {
+  it.each([
+    ["Kaanapali Shores Beach Club", "kaanapali-shores-beach-club"],
+    ["  Casa Marena Cabo  ", "casa-marena-cabo"],
+    ["Coral & Crest: St. John's", "coral-crest-st-johns"],
+    ["snake_case__name", "snake-case-name"],
+    ["many   spaces -- and - hyphens", "many-spaces-and-hyphens"],
+    ["--Leading and trailing--", "leading-and-trailing"],
+    ["UPPER lower 123", "upper-lower-123"],
+    ["!!!", ""],
+  ])("%j → %j", (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+
+  it("always yields a slug the admin form accepts, or nothing", () => {
+    for (const name of ["Villa Azur (Nice)", "Thila Lagoon — Maldives", "A_B-C d"]) {
+      expect(slugify(name)).toMatch(SLUG_PATTERN);
+    }
+  });
+});
