@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { NavigationProgress } from "./components/navigation-progress";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getCloudflare } from "./context";
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <SiteHeader siteName={siteName} />
         <main id="main" className="flex-1">
           {children}

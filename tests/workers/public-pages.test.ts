@@ -45,12 +45,12 @@ describe("locations list", () => {
     const response = await request("/locations");
     expect(response.status).toBe(200);
     const html = await response.text();
-    const allSection = html.slice(html.indexOf(">All<"));
+    const allSection = html.slice(html.indexOf('id="rows-All"'));
     for (const location of visibleSeed) {
       expect(allSection).toContain(escapeHtml(location.name));
     }
-    expect(html.indexOf(">Featured<")).toBeGreaterThan(0);
-    expect(html.indexOf(">Featured<")).toBeLessThan(html.indexOf(">All<"));
+    expect(html.indexOf('id="rows-Featured"')).toBeGreaterThan(0);
+    expect(html.indexOf('id="rows-Featured"')).toBeLessThan(html.indexOf('id="rows-All"'));
     for (const location of hiddenSeed) expect(html).not.toContain(escapeHtml(location.name));
   });
 
@@ -166,23 +166,23 @@ describe("hostile or odd input never gives a 5xx", () => {
     "/locations/%00",
     "/locations/..%2F..%2Fetc%2Fpasswd",
     "/locations/../../etc/passwd",
-    `/locations/${longSlug}`,
+    "/locations/{long}",
     "/locations/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
     "/locations/'%20OR%201=1--",
     "/locations/%E2%80%AE",
     "/locations/%ZZ",
     "/locations?country=%00&state=%3Cscript%3E",
-    `/locations?country=${longSlug}`,
+    "/locations?country={long}",
     "/locations?country=united-states&state=hawaii&city=%27%22",
     "/locations?country[]=x&country[]=y",
     "/?restore=%00",
     "/images/%00",
     "/images/..%2F..%2Fsecret",
-    `/images/${longSlug}`,
+    "/images/{long}",
     "/%00",
     "/<script>",
   ])("%s", async (path) => {
-    const response = await request(path);
+    const response = await request(path.replace("{long}", longSlug));
     expect(response.status).toBeLessThan(500);
     const html = await response.text();
     expect(html).not.toContain("<script>alert(1)");
