@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
 import { featuredLocations } from "../../app/lib/locations";
 
@@ -16,6 +17,10 @@ test.describe("home", () => {
     await expect(video).toHaveJSProperty("loop", true);
     await expect(video).toHaveJSProperty("autoplay", true);
     await expect(video).toHaveAttribute("poster", "/media/hero-poster.jpg");
+    // The clip really loads and plays.
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+    const poster = await page.request.get("/media/hero-poster.jpg");
+    expect(poster.headers()["content-type"]).toBe("image/jpeg");
 
     const cards = page.locator('[aria-labelledby="featured-heading"] li a');
     await expect(cards).toHaveCount(featured.length);
@@ -25,6 +30,20 @@ test.describe("home", () => {
     await cards.nth(1).click();
     await expect(page).toHaveURL(`/locations/${featured[1].slug}`);
     await expect(page.getByRole("heading", { level: 1, name: featured[1].name })).toBeVisible();
+  });
+
+  test("every picture and logo on the page loads", async ({ page }) => {
+    await page.goto("/");
+    for (const image of await page.locator("img").all()) await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page
+          .locator("img")
+          .evaluateAll((images: HTMLImageElement[]) =>
+            images.filter((image) => !(image.complete && image.naturalWidth > 0)).map((image) => image.src),
+          ),
+      )
+      .toEqual([]);
   });
 
   test("'See all locations' opens the list at the top", async ({ page }) => {
@@ -163,6 +182,12 @@ test.describe("legal and story pages", () => {
       page.getByRole("link", { name: /pricing spreadsheet/i }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("nonprofit-pricing.csv");
+    const csv = readFileSync(await download.path(), "utf8");
+    const [header, ...rows] = csv.trim().split(/\r?\n/);
+    expect(header).toMatch(/Nonprofit Price/);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const response = await page.request.get("/downloads/nonprofit-pricing.csv");
+    expect(response.headers()["content-type"]).toMatch(/^text\/csv/);
   });
 
   test("footer links to the legal pages and the contact e-mail", async ({ page }) => {
