@@ -125,3 +125,77 @@ export type RoomType = typeof roomTypes.$inferSelect;
 export type NewRoomType = typeof roomTypes.$inferInsert;
 export type Image = typeof images.$inferSelect;
 export type NewImage = typeof images.$inferInsert;
+
+export const USER_ROLES = ["member", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Invite-only accounts. The admin allow-list is the admin role. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  // Always stored trimmed and lower-cased.
+  email: text("email").notNull().unique(),
+  role: text("role", { enum: USER_ROLES }).notNull().default("member"),
+  invitedBy: text("invited_by"),
+  createdAt: createdAt(),
+  lastSignInAt: text("last_sign_in_at"),
+});
+
+/** A signed-in browser. The session cookie carries its id; deleting the row ends the session. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Authenticator assurance level: aal1 after the e-mail link, aal2 after a TOTP code too.
+    aal: text("aal", { enum: ["aal1", "aal2"] }).notNull().default("aal1"),
+    createdAt: createdAt(),
+    lastSeenAt: text("last_seen_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/** One-time sign-in links. Only the SHA-256 of the token is stored. */
+export const loginTokens = sqliteTable(
+  "login_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (table) => [index("login_tokens_email_created_idx").on(table.email, table.createdAt)],
+);
+
+/** Authenticator-app second factors (TOTP). */
+export const totpFactors = sqliteTable(
+  "totp_factors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    friendlyName: text("friendly_name").notNull().default("Authenticator app"),
+    secret: text("secret").notNull(),
+    status: text("status", { enum: ["unverified", "verified"] }).notNull().default("unverified"),
+    createdAt: createdAt(),
+    verifiedAt: text("verified_at"),
+  },
+  (table) => [index("totp_factors_user_idx").on(table.userId)],
+);
+
+/** Where e-mails go when no e-mail provider is configured (local development); see /dev/outbox. */
+export const outboxEmails = sqliteTable("outbox_emails", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type TotpFactor = typeof totpFactors.$inferSelect;
