@@ -1,14 +1,17 @@
 // Secrets: set with `wrangler secret put NAME` in production. Locally, scripts/prepare-local.ts
 // writes SESSION_SIGNING_KEY to .dev.vars; the others stay unset (dev outbox, stand-in bot check).
-declare namespace Cloudflare {
-  interface Env {
-    /** ES256 private key as a JWK (JSON, with `kid`) signing session tokens. */
-    SESSION_SIGNING_KEY?: string;
-    /** Older public keys (JSON array of JWKs) still accepted while sessions roll over to a new key. */
-    SESSION_PREVIOUS_PUBLIC_KEYS?: string;
-    /** Resend API key; without it e-mails go to the dev outbox. */
-    RESEND_API_KEY?: string;
-    /** Cloudflare Turnstile secret; without it only the local stand-in is accepted (development). */
-    TURNSTILE_SECRET_KEY?: string;
-  }
+interface SecretBindings {
+  /** ES256 private key as a JWK (JSON, with `kid`) signing session tokens. */
+  SESSION_SIGNING_KEY?: string;
+  /** Older public keys (JSON array of JWKs) still accepted while sessions roll over to a new key. */
+  SESSION_PREVIOUS_PUBLIC_KEYS?: string;
+  /** Resend API key; without it e-mails go to the dev outbox (development only). */
+  RESEND_API_KEY?: string;
+  /** Cloudflare Turnstile secret; without it only the local stand-in is accepted (development). */
+  TURNSTILE_SECRET_KEY?: string;
 }
+
+declare namespace Cloudflare {
+  interface Env extends SecretBindings {}
+}
+interface Env extends SecretBindings {}

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -11,8 +12,11 @@ import type { Route } from "./+types/root";
 import { NavigationProgress } from "./components/navigation-progress";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { authMiddleware, getAuth } from "./auth/guards.server";
 import { getCloudflare } from "./context";
 import { siteConfig, type SiteConfig } from "./lib/site.server";
+import { readToast } from "./lib/toast.server";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -22,12 +26,28 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return siteConfig(getCloudflare(context).env, request);
+export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await getAuth(context);
+  const { toast, clear } = readToast(request);
+  return data(
+    {
+      ...siteConfig(getCloudflare(context).env, request),
+      user: auth ? { email: auth.user.email, isAdmin: auth.user.role === "admin" } : null,
+      toast,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
+export type RootData = SiteConfig & {
+  user: { email: string; isAdmin: boolean } | null;
+  toast: { type: "success" | "error" | "info"; message: string } | null;
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const site = useRouteLoaderData<SiteConfig>("root");
+  const site = useRouteLoaderData<RootData>("root");
   const siteName = site?.siteName ?? "Insider Stays";
   return (
     <html lang="en">
@@ -46,7 +66,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader siteName={siteName} />
+        <SiteHeader siteName={siteName} user={site?.user ?? null} />
+        <Toaster toast={site?.toast ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -11,6 +11,17 @@ export default [
   route("images/*", "routes/images.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("auth/callback", "routes/auth.callback.tsx"),
+  route("auth/verify", "routes/auth.verify.tsx"),
+  route("auth/v1/.well-known/jwks.json", "routes/jwks.ts"),
+  route("account/security", "routes/account.security.tsx"),
+  route("members", "routes/members.tsx"),
+  route("join", "routes/join.tsx"),
+  ...prefix("admin", [layout("routes/admin/layout.tsx", [route("users", "routes/admin/users.tsx")])]),
+  route("api/manage-users", "routes/api.manage-users.ts"),
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   // Any other path shows the locations list, with status 404 (spec section 2).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,8 +4,18 @@
  *   PERSIST_DIR  where miniflare keeps local state (default .wrangler/state)
  */
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
-import { seedCatalogue, type SeedBindings } from "./seed/seed.ts";
+import { generateSigningKey } from "../app/auth/signing-keys.server.ts";
+import { seedCatalogue, seedUsers, type SeedBindings } from "./seed/seed.ts";
+
+// Local secrets live in .dev.vars (never committed). Sessions need a signing key: make one once.
+const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
+if (!/^SESSION_SIGNING_KEY=/m.test(devVars)) {
+  const line = `SESSION_SIGNING_KEY='${await generateSigningKey()}'\n`;
+  writeFileSync(".dev.vars", devVars && !devVars.endsWith("\n") ? `${devVars}\n${line}` : devVars + line);
+  console.log("Created a local session signing key in .dev.vars");
+}
 
 const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
 
@@ -23,6 +33,7 @@ const proxy = await getPlatformProxy<SeedBindings>({
 });
 try {
   const result = await seedCatalogue(proxy.env);
+  await seedUsers(proxy.env);
   console.log(
     `Seed: ${result.rowsInserted} rows inserted, ${result.picturesWritten} pictures written (existing data kept).`,
   );

@@ -57,7 +57,7 @@ export function RoomOption({
     <article className="grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_3fr]">
       <div className="bg-slate-100">
         {room.images.length === 0 ? (
-          <ResortImage image={null} name={room.name} className="aspect-[3/2] h-full w-full" />
+          <ResortImage image={null} name={room.name} className="aspect-[3/2] w-full md:aspect-auto md:h-full" />
         ) : (
           <Swiper
             modules={[EffectFade, Navigation, A11y]}
@@ -76,7 +76,7 @@ export function RoomOption({
                   height={image.height}
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[3/2] h-full w-full object-cover"
+                  className="aspect-[3/2] w-full object-cover md:aspect-auto md:h-full"
                 />
               </SwiperSlide>
             ))}

@@ -1,11 +1,17 @@
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-4 py-2 text-sm font-medium transition-colors hover:bg-white/10 ${
     isActive ? "text-gold-300" : "text-white"
   }`;
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+export function SiteHeader({
+  siteName,
+  user,
+}: {
+  siteName: string;
+  user: { email: string; isAdmin: boolean } | null;
+}) {
   return (
     <header className="sticky top-0 z-40 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
       <nav
@@ -19,12 +25,37 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <NavLink to="/locations" className={navLinkClass}>
             Locations
           </NavLink>
-          <NavLink
-            to="/join"
-            className="rounded-full bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 transition-colors hover:bg-gold-400"
-          >
-            Join us
-          </NavLink>
+          {user ? (
+            <>
+              {user.isAdmin && (
+                <NavLink to="/admin/users" className={navLinkClass}>
+                  Admin
+                </NavLink>
+              )}
+              <NavLink
+                to="/members"
+                className="hidden max-w-48 truncate px-2 text-sm text-slate-200 hover:text-white sm:block"
+                title="Your account"
+              >
+                {user.email}
+              </NavLink>
+              <Form method="post" action="/logout">
+                <button
+                  type="submit"
+                  className="rounded-full border border-white/30 px-4 py-2 text-sm font-medium text-white hover:bg-white/10"
+                >
+                  Sign out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <NavLink
+              to="/join"
+              className="rounded-full bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 transition-colors hover:bg-gold-400"
+            >
+              Join us
+            </NavLink>
+          )}
         </div>
       </nav>
     </header>

@@ -11,7 +11,7 @@ export function siteFromMatches(matches: ReadonlyArray<MatchLike | undefined>): 
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     | SiteConfig
     | undefined;
-  return root ?? { siteName: "Insider Stays", contactEmail: "", origin: "" };
+  return root ?? { siteName: "Insider Stays", contactEmail: "", origin: "", turnstileSiteKey: "" };
 }
 
 interface PageMetaOptions {

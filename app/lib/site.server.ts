@@ -4,6 +4,7 @@ export function siteConfig(env: Env, request: Request) {
     siteName: env.SITE_NAME || "Insider Stays",
     contactEmail: env.CONTACT_EMAIL || "hello@insiderstays.example",
     origin: new URL(request.url).origin,
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? "",
   };
 }
 

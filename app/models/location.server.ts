@@ -102,11 +102,35 @@ const publicRoomTypeColumns = {
   noResortFees: roomTypes.noResortFees,
 };
 
+/** Prices and fees: only ever selected for signed-in members. */
+const pricingRoomTypeColumns = {
+  price: roomTypes.price,
+  otherPrices: roomTypes.otherPrices,
+  presidentsDayPrice: roomTypes.presidentsDayPrice,
+  springBreakPrice: roomTypes.springBreakPrice,
+  fourthOfJulyPrice: roomTypes.fourthOfJulyPrice,
+  thanksgivingPrice: roomTypes.thanksgivingPrice,
+  christmasPrice: roomTypes.christmasPrice,
+  newYearsPrice: roomTypes.newYearsPrice,
+  parkingCost: roomTypes.parkingCost,
+  resortFeeCost: roomTypes.resortFeeCost,
+  localTaxes: roomTypes.localTaxes,
+};
+
+export type RoomPricing = {
+  [K in keyof typeof pricingRoomTypeColumns]: (typeof pricingRoomTypeColumns)[K]["_"]["data"] | null;
+} & { freeParking: boolean; noResortFees: boolean };
+
 /**
  * A visible location by slug, falling back to its id (spec section 5), with its room types and
- * images, in one batch. Hidden locations are never returned.
+ * images, in one batch. Hidden locations are never returned. Visitors get no price or fee
+ * column at all; signed-in members get them with `withPricing`.
  */
-export async function getPublicLocationDetail(db: Db, slugOrId: string) {
+export async function getLocationDetail(
+  db: Db,
+  slugOrId: string,
+  { withPricing }: { withPricing: boolean },
+) {
   if (!LOCATION_KEY.test(slugOrId)) return null;
   const matchesKey = and(
     eq(locations.hidden, false),
@@ -136,7 +160,11 @@ export async function getPublicLocationDetail(db: Db, slugOrId: string) {
       .orderBy(desc(sql`${locations.slug} = ${slugOrId}`))
       .limit(1),
     db
-      .select(publicRoomTypeColumns)
+      .select(
+        withPricing
+          ? { ...publicRoomTypeColumns, ...pricingRoomTypeColumns }
+          : { ...publicRoomTypeColumns },
+      )
       .from(roomTypes)
       .where(inArray(roomTypes.locationId, locationId)),
     db
@@ -162,9 +190,7 @@ export async function getPublicLocationDetail(db: Db, slugOrId: string) {
   };
 }
 
-export type PublicLocationDetail = NonNullable<
-  Awaited<ReturnType<typeof getPublicLocationDetail>>
->;
+export type LocationDetail = NonNullable<Awaited<ReturnType<typeof getLocationDetail>>>;
 
 /** Slugs of visible locations, for the sitemap. */
 export function listVisibleLocationPaths(db: Db) {

@@ -2,24 +2,31 @@ import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/location";
 import { HeroCarousel } from "~/components/hero-carousel";
 import { RoomOption } from "~/components/room-option";
+import { RoomPricing } from "~/components/room-pricing";
+import { getAuth } from "~/auth/guards.server";
 import { getCloudflare } from "~/context";
 import { createDb } from "~/db/client.server";
 import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
-import { getPublicLocationDetail } from "~/models/location.server";
+import { getLocationDetail } from "~/models/location.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const location = await getPublicLocationDetail(
+    const auth = await getAuth(context);
+    const location = await getLocationDetail(
       createDb(getCloudflare(context).env.DB),
       params.locationId,
+      { withPricing: auth !== null },
     );
-    if (!location) return data({ location: null, error: null }, { status: 404 });
-    return { location, error: null };
+    if (!location) return data({ location: null, error: null, isAdmin: false }, { status: 404 });
+    return { location, error: null, isAdmin: auth?.user.role === "admin" };
   } catch (error) {
     console.error("location detail", error);
-    return data({ location: null, error: "Failed to load location details" }, { status: 503 });
+    return data(
+      { location: null, error: "Failed to load location details", isAdmin: false },
+      { status: 503 },
+    );
   }
 }
 
@@ -47,7 +54,7 @@ function summary(text: string | null) {
 }
 
 export default function LocationDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { location, error } = loaderData;
+  const { location, error, isAdmin } = loaderData;
   const { origin } = siteFromMatches(matches);
   const navigationState = useLocation().state as { from?: string } | null;
 
@@ -101,7 +108,17 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
       <HeroCarousel images={location.images} name={location.name} />
 
       <header className="mt-8">
-        <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">{location.name}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">{location.name}</h1>
+          {isAdmin && (
+            <Link
+              to={`/admin?location=${encodeURIComponent(location.id)}`}
+              className="rounded-lg border border-navy-900/20 px-4 py-2 text-sm font-semibold text-navy-900 hover:bg-white"
+            >
+              Edit
+            </Link>
+          )}
+        </div>
         <p className="mt-2 text-lg text-slate-600">{placeLine(location)}</p>
       </header>
       {location.description && (
@@ -123,14 +140,21 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
           <div className="mt-6 space-y-8">
             {location.roomTypes.map((room) => (
               <RoomOption key={room.id} room={room} locationName={location.name}>
-                <p className="mt-6 border-t border-slate-200 pt-5 text-sm">
-                  <Link
-                    to={`/login?dest=${encodeURIComponent(locationPath(location))}`}
-                    className="font-medium text-gold-700 underline underline-offset-4"
-                  >
-                    Sign in to view pricing.
-                  </Link>
-                </p>
+                {"price" in room ? (
+                  <RoomPricing
+                    room={room}
+                    bookHref={`/book?location=${encodeURIComponent(location.slug || location.id)}&roomType=${encodeURIComponent(room.id)}`}
+                  />
+                ) : (
+                  <p className="mt-6 border-t border-slate-200 pt-5 text-sm">
+                    <Link
+                      to={`/login?dest=${encodeURIComponent(locationPath(location))}`}
+                      className="font-medium text-gold-700 underline underline-offset-4"
+                    >
+                      Sign in to view pricing.
+                    </Link>
+                  </p>
+                )}
               </RoomOption>
             ))}
           </div>

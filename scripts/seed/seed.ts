@@ -4,7 +4,7 @@
  * Used by `npm start` (through wrangler's platform proxy) and by the workerd tests.
  */
 import { drizzle } from "drizzle-orm/d1";
-import { images, locations, roomTypes } from "../../app/db/schema.ts";
+import { images, locations, roomTypes, users } from "../../app/db/schema.ts";
 import { slugify } from "../../app/lib/slug.ts";
 import { seedLocations } from "./data.ts";
 import { renderScene } from "./scenes.ts";
@@ -166,4 +166,15 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
   const results = await db.batch([first, ...rest]);
   const inserted = results.reduce((sum, result) => sum + (result.meta?.changes ?? 0), 0);
   return { rowsInserted: inserted, picturesWritten: written.filter(Boolean).length };
+}
+
+/** Local accounts: an admin and a member, to sign in through the dev outbox. */
+export const SEED_USERS = [
+  { id: "user-admin", email: "admin@example.com", role: "admin" as const },
+  { id: "user-member", email: "member@example.com", role: "member" as const },
+];
+
+export async function seedUsers(env: Pick<SeedBindings, "DB">) {
+  const db = drizzle(env.DB);
+  await db.insert(users).values(SEED_USERS).onConflictDoNothing();
 }

@@ -1,0 +1,158 @@
+import {
+  createContext,
+  data,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { clearSessionCookie, destroySession, loadAuth, type Auth, type LoadedAuth } from "./session.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+const authContext = createContext<() => Promise<LoadedAuth>>();
+
+const SESSION_COOKIE_PREFIX = "__session=";
+
+/**
+ * Makes the session available to every loader and action of a request, looked up at most once
+ * and only when asked for; then adds the renewed (or clearing) session cookie to the response.
+ */
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { env } = getCloudflare(context);
+  let loaded: Promise<LoadedAuth> | undefined;
+  context.set(authContext, () => (loaded ??= loadAuth(env, request)));
+  const response = await next();
+  if (loaded) {
+    const { setCookie } = await loaded;
+    const setsSession = response.headers
+      .getSetCookie()
+      .some((cookie) => cookie.startsWith(SESSION_COOKIE_PREFIX));
+    // A sign-in or sign-out in this request has already decided the cookie.
+    if (setCookie && !setsSession) {
+      try {
+        response.headers.append("Set-Cookie", setCookie);
+      } catch {
+        // Immutable headers (a passed-through response): the next request renews instead.
+      }
+    }
+  }
+  return response;
+};
+
+export async function getAuth(context: Context): Promise<Auth | null> {
+  return (await context.get(authContext)()).auth;
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signed-in users only; anyone else is sent to sign in and brought back here. */
+export async function requireUser(request: Request, context: Context): Promise<Auth> {
+  const auth = await getAuth(context);
+  if (!auth) throw redirect(`/login?dest=${encodeURIComponent(currentPath(request))}`);
+  return auth;
+}
+
+/** Spec section 8: the admin screens' refusal and the admin API's messages. */
+export const ADMIN_MESSAGES = {
+  accessDenied: "Access denied. You are not authorized to view this page.",
+  notAuthorized: (email: string) => `Access denied. The email ${email} is not authorized.`,
+  noSession: "No authenticated session found",
+  rateLimited: "Too many admin requests. Please wait a minute and try again.",
+} as const;
+
+export type AdminCheck =
+  | { ok: true; auth: Auth }
+  | { ok: false; reason: "signed-out" }
+  | { ok: false; reason: "denied"; email: string }
+  | { ok: false; reason: "rate-limited" }
+  | { ok: false; reason: "needs-aal2"; auth: Auth };
+
+const adminChecks = new WeakMap<object, Promise<AdminCheck>>();
+
+/**
+ * The server's admin check, once per request: a signed-in account with the admin role, within
+ * the spec's admin-check rate limit (more than 50 per 60 s per key is refused; above 10 warns),
+ * at aal2 when it has a verified authenticator app. The role is read with the session on every
+ * request, so a change of role or a removal takes effect at once.
+ */
+export function checkAdmin(request: Request, context: Context): Promise<AdminCheck> {
+  let check = adminChecks.get(context);
+  if (!check) {
+    check = (async (): Promise<AdminCheck> => {
+      const auth = await getAuth(context);
+      if (!auth) return { ok: false, reason: "signed-out" };
+      if (auth.user.role !== "admin") return { ok: false, reason: "denied", email: auth.user.email };
+      const { env } = getCloudflare(context);
+      const operation = new URL(request.url).pathname.split("/").slice(0, 3).join("/");
+      const limit = await hitRateLimit(
+        env.CACHE,
+        RATE_LIMITS.adminCheck,
+        `${auth.user.email}:${operation}`,
+      );
+      if (!limit.allowed) return { ok: false, reason: "rate-limited" };
+      if (auth.hasVerifiedFactor && auth.session.aal !== "aal2") {
+        return { ok: false, reason: "needs-aal2", auth };
+      }
+      return { ok: true, auth };
+    })();
+    adminChecks.set(context, check);
+  }
+  return check;
+}
+
+export interface AdminRefusal {
+  adminAccess: "signed-out" | "denied" | "rate-limited";
+  message: string | null;
+}
+
+/**
+ * Admins only, for admin pages and their actions. A visitor gets the admin login screen (401);
+ * a signed-in non-admin is signed out and refused (403), as the spec says; an admin with an
+ * authenticator app verifies a code first.
+ */
+export async function requireAdmin(request: Request, context: Context): Promise<Auth> {
+  const check = await checkAdmin(request, context);
+  if (check.ok) return check.auth;
+  switch (check.reason) {
+    case "signed-out":
+      throw data<AdminRefusal>({ adminAccess: "signed-out", message: null }, { status: 401 });
+    case "rate-limited":
+      throw data<AdminRefusal>(
+        { adminAccess: "rate-limited", message: ADMIN_MESSAGES.rateLimited },
+        { status: 429, headers: { "Retry-After": "60" } },
+      );
+    case "needs-aal2":
+      throw redirect(`/auth/verify?dest=${encodeURIComponent(currentPath(request))}`);
+    case "denied": {
+      const auth = await getAuth(context);
+      if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
+      throw data<AdminRefusal>(
+        { adminAccess: "denied", message: ADMIN_MESSAGES.accessDenied },
+        { status: 403, headers: { "Set-Cookie": clearSessionCookie(request) } },
+      );
+    }
+  }
+}
+
+/** The same rule for JSON endpoints: a JSON error with the spec's messages instead of a page. */
+export async function requireAdminApi(request: Request, context: Context): Promise<Auth> {
+  const check = await checkAdmin(request, context);
+  if (check.ok) return check.auth;
+  const json = (message: string, status: number) => Response.json({ message }, { status });
+  switch (check.reason) {
+    case "signed-out":
+      throw json(ADMIN_MESSAGES.noSession, 401);
+    case "denied":
+      throw json(ADMIN_MESSAGES.notAuthorized(check.email), 403);
+    case "rate-limited":
+      throw json(ADMIN_MESSAGES.rateLimited, 429);
+    case "needs-aal2":
+      throw json("A verification code from your authenticator app is required.", 403);
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * The magic-link form, shared by the browser (conform) and the /login action. The sign-in page
+ * and the admin screens word the missing e-mail differently (spec section 5).
+ */
+export const LOGIN_VARIANTS = ["login", "admin"] as const;
+export type LoginVariant = (typeof LOGIN_VARIANTS)[number];
+
+const missingEmail: Record<LoginVariant, string> = {
+  login: "Please enter your email.",
+  admin: "Please enter your email address.",
+};
+
+export function loginSchema(variant: LoginVariant) {
+  return z.object({
+    email: z
+      .string({ error: missingEmail[variant] })
+      .trim()
+      .min(1, missingEmail[variant])
+      .max(254, "Please enter a valid email address.")
+      .email("Please enter a valid email address."),
+    dest: z.string().max(2000).optional(),
+    variant: z.enum(LOGIN_VARIANTS).default("login"),
+  });
+}
+
+export function variantOf(value: FormDataEntryValue | null): LoginVariant {
+  return value === "admin" ? "admin" : "login";
+}
+
+/** The spec's sign-in messages (section 8). */
+export const LOGIN_MESSAGES = {
+  rateLimited: (seconds: number) =>
+    `Rate limited. Please wait ${seconds} seconds before requesting another magic link. Do not click the button again until the timer expires.`,
+  expired: "The magic link has expired or is invalid. Please request a new one.",
+  failed: "Failed to send magic link. Please try again.",
+} as const;

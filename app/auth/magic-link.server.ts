@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import type { CloudflareContext } from "~/context";
+import { createDb } from "~/db/client.server";
+import { loginTokens, users } from "~/db/schema";
+import { sendEmail } from "~/email/email.server";
+import { emailHtml, emailText } from "~/email/layout.server";
+import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { normalizeEmail, userForSignIn } from "~/models/user.server";
+
+
+/** Spec section 9: a link lives 1 hour; 60 s between requests. */
+export const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
+export const MAGIC_LINK_SPACING_MS = 60 * 1000;
+
+
+export type MagicLinkRequest =
+  | { status: "sent" }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+function randomToken() {
+  // 256 random bits, base64url.
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function hashToken(token: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+export function safeRedirectPath(dest: string | null | undefined, fallback = "/members") {
+  if (!dest || !dest.startsWith("/") || dest.startsWith("//") || dest.startsWith("/\\")) {
+    return fallback;
+  }
+  if (/[\u0000-\u001f\u007f\\]/.test(dest)) return fallback;
+  try {
+    const url = new URL(dest, "http://same.site");
+    return url.origin === "http://same.site" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function magicLinkUrl(origin: string, token: string, dest: string) {
+  const url = new URL("/auth/callback", origin);
+  url.searchParams.set("token", token);
+  url.searchParams.set("dest", dest);
+  return url.toString();
+}
+
+type Issued = { token: string } | { retryAfterSeconds: number };
+
+/**
+ * Stores a new one-time token for `email`, unless one was issued within the last 60 s. The check
+ * and the insert are one statement, so the spacing holds exactly even for simultaneous requests.
+ */
+async function issueLoginToken(d1: D1Database, email: string, now: Date): Promise<Issued> {
+  const token = randomToken();
+  const nowIso = now.toISOString();
+  const spacingStart = new Date(now.getTime() - MAGIC_LINK_SPACING_MS).toISOString();
+  // Plain SQL: a conditional INSERT … SELECT … WHERE NOT EXISTS has no drizzle builder form.
+  const [, inserted, newest] = await d1.batch([
+    d1.prepare("DELETE FROM login_tokens WHERE email = ? AND expires_at < ?").bind(email, nowIso),
+    d1
+      .prepare(
+        `INSERT INTO login_tokens (token_hash, email, created_at, expires_at)
+         SELECT ?1, ?2, ?3, ?4
+         WHERE NOT EXISTS (SELECT 1 FROM login_tokens WHERE email = ?2 AND created_at > ?5)`,
+      )
+      .bind(
+        await hashToken(token),
+        email,
+        nowIso,
+        new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
+        spacingStart,
+      ),
+    d1
+      .prepare(
+        "SELECT created_at FROM login_tokens WHERE email = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1",
+      )
+      .bind(email, spacingStart),
+  ]);
+  if (inserted.meta.changes > 0) return { token };
+  const last = (newest.results[0] as { created_at?: string } | undefined)?.created_at;
+  const lastMs = last ? Date.parse(last) : now.getTime();
+  return {
+    retryAfterSeconds: Math.max(1, Math.ceil((lastMs + MAGIC_LINK_SPACING_MS - now.getTime()) / 1000)),
+  };
+}
+
+function signInEmail(env: Env, to: string, url: string, invitation: boolean) {
+  const siteName = env.SITE_NAME || "Insider Stays";
+  const content = {
+    siteName,
+    heading: invitation ? `You're invited to ${siteName}` : "Your sign-in link",
+    paragraphs: [
+      invitation
+        ? `You have been invited to become a member of ${siteName}: luxury resort stays at insider rates. Use the button below to sign in.`
+        : `Use the button below to sign in to ${siteName}.`,
+      "The link works once and expires in 1 hour. Later, sign in any time from the Sign in page with this e-mail address.",
+      invitation ? "" : "If you did not ask for it, you can ignore this e-mail.",
+    ].filter(Boolean),
+    action: { label: "Sign in", url },
+  };
+  return sendEmail(env, {
+    to,
+    subject: invitation ? `Your invitation to ${siteName}` : `Your ${siteName} sign-in link`,
+    text: emailText(content),
+    html: emailHtml(content),
+  });
+}
+
+/**
+ * Issues a sign-in link. Every address gets the same answer and the same work, known or not
+ * (no account enumeration); only a known account is e-mailed, after the response is sent.
+ */
+export async function requestMagicLink(
+  { env, ctx }: CloudflareContext,
+  input: { email: string; dest: string; origin: string; ip: string | null },
+  now = new Date(),
+): Promise<MagicLinkRequest> {
+  const email = normalizeEmail(input.email);
+  if (input.ip) {
+    const perIp = await hitRateLimit(env.CACHE, RATE_LIMITS.magicLinkPerIp, input.ip, now.getTime());
+    if (!perIp.allowed) return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
+  }
+  const db = createDb(env.DB);
+  const issued = await issueLoginToken(env.DB, email, now);
+  if ("retryAfterSeconds" in issued) {
+    return { status: "rate-limited", retryAfterSeconds: issued.retryAfterSeconds };
+  }
+  ctx.waitUntil(
+    (async () => {
+      const user = await userForSignIn(db, env, email);
+      if (user) await signInEmail(env, email, magicLinkUrl(input.origin, issued.token, input.dest), false);
+    })().catch((error) => console.error("magic link e-mail", error)),
+  );
+  return { status: "sent" };
+}
+
+/** E-mails an invited member a sign-in link that lands on /members. */
+export async function sendInvitation(
+  env: Env,
+  input: { email: string; origin: string },
+  now = new Date(),
+): Promise<MagicLinkRequest> {
+  const email = normalizeEmail(input.email);
+  const issued = await issueLoginToken(env.DB, email, now);
+  if ("retryAfterSeconds" in issued) {
+    return { status: "rate-limited", retryAfterSeconds: issued.retryAfterSeconds };
+  }
+  await signInEmail(env, email, magicLinkUrl(input.origin, issued.token, "/members"), true);
+  return { status: "sent" };
+}
+
+/** Uses a sign-in link once. Returns the account it signs in, or null if expired, used or unknown. */
+export async function consumeMagicLink(env: Pick<Env, "DB">, token: string, now = new Date()) {
+  if (!token || token.length > 200) return null;
+  const db = createDb(env.DB);
+  // Deleting the row is the claim: of two clicks, only one gets it back.
+  const [claimed] = await db
+    .delete(loginTokens)
+    .where(eq(loginTokens.tokenHash, await hashToken(token)))
+    .returning();
+  if (!claimed || Date.parse(claimed.expiresAt) <= now.getTime()) return null;
+  const [user] = await db.select().from(users).where(eq(users.email, claimed.email));
+  return user ?? null;
+}

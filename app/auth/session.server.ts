@@ -1,0 +1,201 @@
+import { and, eq, sql } from "drizzle-orm";
+import { createDb, type Db } from "~/db/client.server";
+import { sessions, totpFactors, users, type UserRole } from "~/db/schema";
+import { signSessionToken, verifySessionToken } from "./signing-keys.server";
+
+const COOKIE_NAME = "__session";
+
+/**
+ * Lifetimes. A session ends after 7 days without a visit (idle) and 30 days after sign-in
+ * (absolute). While it is used, its token is renewed on the server every 45 minutes (the spec's
+ * refresh timer), which also records the visit.
+ */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_RENEW_AFTER_MS = 45 * 60 * 1000;
+
+export type Aal = "aal1" | "aal2";
+
+export interface Auth {
+  user: { id: string; email: string; role: UserRole };
+  session: { id: string; aal: Aal; expiresAt: string };
+  /** Whether the user has a verified authenticator app: then admin work needs aal2. */
+  hasVerifiedFactor: boolean;
+}
+
+function randomId(bytes = 16) {
+  const buffer = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function isLocalhost(request: Request) {
+  const { hostname } = new URL(request.url);
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+function serializeCookie(request: Request, value: string, maxAgeSeconds: number) {
+  const parts = [
+    `${COOKIE_NAME}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+  ];
+  if (!isLocalhost(request)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(request: Request) {
+  return serializeCookie(request, "", 0);
+}
+
+/** The session token from the cookie, or from an `Authorization: Bearer` header (API clients). */
+export function readSessionToken(request: Request) {
+  const authorization = request.headers.get("Authorization");
+  if (authorization?.startsWith("Bearer ")) return authorization.slice(7).trim() || null;
+  const cookies = request.headers.get("Cookie") ?? "";
+  for (const part of cookies.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === COOKIE_NAME) return rest.join("=") || null;
+  }
+  return null;
+}
+
+type KeyEnv = Pick<Env, "SESSION_SIGNING_KEY" | "SESSION_PREVIOUS_PUBLIC_KEYS">;
+
+async function sessionCookie(
+  env: KeyEnv,
+  request: Request,
+  ids: { sid: string; sub: string },
+  absoluteExpiry: Date,
+  now: Date,
+) {
+  const expires = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiry.getTime()));
+  const token = await signSessionToken(env, ids, expires, now);
+  return serializeCookie(request, token, (expires.getTime() - now.getTime()) / 1000);
+}
+
+/** Starts a session (a fresh id at every sign-in) and returns its Set-Cookie header. */
+export async function createSession(
+  env: KeyEnv & { DB: D1Database },
+  request: Request,
+  userId: string,
+  { aal = "aal1", now = new Date() }: { aal?: Aal; now?: Date } = {},
+) {
+  const db = createDb(env.DB);
+  const id = randomId();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  await db.batch([
+    db.insert(sessions).values({
+      id,
+      userId,
+      aal,
+      lastSeenAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    }),
+    db.update(users).set({ lastSignInAt: now.toISOString() }).where(eq(users.id, userId)),
+  ]);
+  return sessionCookie(env, request, { sid: id, sub: userId }, expiresAt, now);
+}
+
+/** Raises a session to aal2 after a TOTP code and returns the renewed cookie. */
+export async function elevateSession(
+  env: KeyEnv & { DB: D1Database },
+  request: Request,
+  auth: Auth,
+  now = new Date(),
+) {
+  const db = createDb(env.DB);
+  await db.update(sessions).set({ aal: "aal2" }).where(eq(sessions.id, auth.session.id));
+  return sessionCookie(
+    env,
+    request,
+    { sid: auth.session.id, sub: auth.user.id },
+    new Date(auth.session.expiresAt),
+    now,
+  );
+}
+
+export async function destroySession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export interface LoadedAuth {
+  auth: Auth | null;
+  /** A renewed cookie, or one that clears a bad or ended session; null when nothing changes. */
+  setCookie: string | null;
+}
+
+/**
+ * Who is making this request: verifies the token's signature, then checks in one D1 query that
+ * its session still exists and has not expired (sign-out and user removal end it at once).
+ */
+export async function loadAuth(
+  env: KeyEnv & { DB: D1Database },
+  request: Request,
+  now = new Date(),
+): Promise<LoadedAuth> {
+  const token = readSessionToken(request);
+  if (!token) return { auth: null, setCookie: null };
+  const fromCookie = !request.headers.get("Authorization");
+  const refuse = (): LoadedAuth => ({
+    auth: null,
+    setCookie: fromCookie ? clearSessionCookie(request) : null,
+  });
+
+  let claims;
+  try {
+    claims = await verifySessionToken(env, token, now);
+  } catch {
+    return refuse();
+  }
+
+  const db = createDb(env.DB);
+  // One query (not a batch: drizzle's D1 batch maps joined columns of the same name wrongly).
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      aal: sessions.aal,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      role: users.role,
+      verifiedFactors: sql<number>`(SELECT count(*) FROM ${totpFactors} WHERE ${totpFactors.userId} = ${users.id} AND ${totpFactors.status} = 'verified')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), eq(users.id, claims.sub)));
+  const row = rows[0];
+  const nowMs = now.getTime();
+  if (
+    !row ||
+    Date.parse(row.expiresAt) <= nowMs ||
+    Date.parse(row.lastSeenAt) + SESSION_IDLE_MS <= nowMs
+  ) {
+    if (row) await destroySession(db, row.sessionId);
+    return refuse();
+  }
+
+  const auth: Auth = {
+    user: { id: row.userId, email: row.email, role: row.role },
+    session: { id: row.sessionId, aal: row.aal, expiresAt: row.expiresAt },
+    hasVerifiedFactor: row.verifiedFactors > 0,
+  };
+
+  let setCookie: string | null = null;
+  if (fromCookie && nowMs - claims.iat * 1000 >= SESSION_RENEW_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now.toISOString() })
+      .where(eq(sessions.id, row.sessionId));
+    setCookie = await sessionCookie(
+      env,
+      request,
+      { sid: row.sessionId, sub: row.userId },
+      new Date(row.expiresAt),
+      now,
+    );
+  }
+  return { auth, setCookie };
+}

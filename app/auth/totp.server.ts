@@ -1,0 +1,91 @@
+import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import { and, eq } from "drizzle-orm";
+import { renderSVG } from "uqr";
+import type { Db } from "~/db/client.server";
+import { totpFactors } from "~/db/schema";
+
+/** What authenticator apps expect: SHA-1, 6 digits, 30 s. */
+const TOTP_SETTINGS = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
+
+export const TOTP_MESSAGES = {
+  invalidCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+} as const;
+
+export async function listFactors(db: Db, userId: string) {
+  return db
+    .select({
+      id: totpFactors.id,
+      friendlyName: totpFactors.friendlyName,
+      status: totpFactors.status,
+      createdAt: totpFactors.createdAt,
+      verifiedAt: totpFactors.verifiedAt,
+    })
+    .from(totpFactors)
+    .where(eq(totpFactors.userId, userId));
+}
+
+export async function cancelEnrollment(db: Db, userId: string) {
+  await db
+    .delete(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, "unverified")));
+}
+
+/** Starts enrolment: a new unverified factor (replacing an unfinished one) and its QR code. */
+export async function enrollFactor(db: Db, user: { id: string; email: string }, issuer: string) {
+  const { secret } = await generateTOTP(TOTP_SETTINGS);
+  const id = crypto.randomUUID();
+  await db.batch([
+    db
+      .delete(totpFactors)
+      .where(and(eq(totpFactors.userId, user.id), eq(totpFactors.status, "unverified"))),
+    db.insert(totpFactors).values({ id, userId: user.id, secret, status: "unverified" }),
+  ]);
+  return { id, ...enrollmentDetails(secret, user.email, issuer) };
+}
+
+export function enrollmentDetails(secret: string, email: string, issuer: string) {
+  const uri = getTOTPAuthUri({ ...TOTP_SETTINGS, secret, accountName: email, issuer });
+  return { secret, uri, qrSvg: renderSVG(uri, { border: 1 }) };
+}
+
+export async function pendingFactor(db: Db, userId: string) {
+  const [factor] = await db
+    .select()
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, "unverified")));
+  return factor ?? null;
+}
+
+async function codeMatches(secret: string, code: string) {
+  if (!/^\d{6}$/.test(code)) return false;
+  return (await verifyTOTP({ otp: code, secret, ...TOTP_SETTINGS, window: 1 })) !== null;
+}
+
+/** Checks a code against the user's factor (`status`), marking an unverified one verified. */
+export async function verifyFactorCode(
+  db: Db,
+  userId: string,
+  code: string,
+  status: "unverified" | "verified",
+) {
+  const [factor] = await db
+    .select()
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, status)));
+  if (!factor || !(await codeMatches(factor.secret, code.trim()))) return false;
+  if (status === "unverified") {
+    await db
+      .update(totpFactors)
+      .set({ status: "verified", verifiedAt: new Date().toISOString() })
+      .where(eq(totpFactors.id, factor.id));
+  }
+  return true;
+}
+
+export async function removeFactor(db: Db, userId: string, factorId: string) {
+  const removed = await db
+    .delete(totpFactors)
+    .where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId)))
+    .returning({ id: totpFactors.id });
+  return removed.length > 0;
+}

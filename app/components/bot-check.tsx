@@ -1,0 +1,51 @@
+import { Turnstile } from "@marsidev/react-turnstile";
+import { useId } from "react";
+import { BOT_CHECK_FIELD, DEV_BOT_CHECK_TOKEN } from "~/auth/bot-check";
+
+/**
+ * The bot check inside a form. With a site key: Cloudflare Turnstile, which adds the hidden token
+ * field to this spot in the form. Without one (local development): a plain checkbox that works
+ * without JavaScript and submits the development token (verifyBotCheck accepts it only there).
+ */
+export function BotCheck({
+  siteKey,
+  onVerify,
+}: {
+  siteKey: string;
+  /** Told whether the check is currently passed (the form waits for it). */
+  onVerify?: (passed: boolean) => void;
+}) {
+  const id = useId();
+  if (siteKey) {
+    return (
+      <Turnstile
+        siteKey={siteKey}
+        options={{ responseFieldName: BOT_CHECK_FIELD }}
+        onSuccess={() => onVerify?.(true)}
+        onExpire={() => onVerify?.(false)}
+        onError={() => onVerify?.(false)}
+      />
+    );
+  }
+  return (
+    <div className="rounded-xl border border-slate-300 bg-white p-4">
+      <div className="flex items-center gap-3">
+        <input
+          type="checkbox"
+          id={id}
+          name={BOT_CHECK_FIELD}
+          value={DEV_BOT_CHECK_TOKEN}
+          required
+          onChange={(event) => onVerify?.(event.currentTarget.checked)}
+          className="size-5 rounded border-slate-400 accent-navy-900"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-navy-900">
+          I'm not a robot
+        </label>
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        Local bot check (development stand-in for Cloudflare Turnstile)
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { loginSchema, type LoginVariant } from "~/auth/login-schema";
+import { BotCheck } from "./bot-check";
+
+export interface MagicLinkActionData {
+  result: SubmissionResult<string[]>;
+  sentTo?: string;
+  retryAfterSeconds?: number;
+}
+
+const TEXT: Record<LoginVariant, { submit: string; sending: string }> = {
+  login: { submit: "Send magic link", sending: "Sending..." },
+  admin: { submit: "Send Magic Link", sending: "Sending..." },
+};
+
+/** Counts down the seconds of a rate limit; 0 when there is none. */
+function useCountdown(seconds: number | undefined) {
+  const [left, setLeft] = useState(seconds ?? 0);
+  useEffect(() => {
+    setLeft(seconds ?? 0);
+    if (!seconds) return;
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds]);
+  return left;
+}
+
+/**
+ * The e-mail sign-in form of /login and of the admin screens. It posts to /login, which works
+ * without JavaScript; with it, the form validates as you type, waits for the bot check and counts
+ * down a rate limit.
+ */
+export function MagicLinkForm({
+  variant,
+  dest,
+  siteKey,
+  actionData,
+}: {
+  variant: LoginVariant;
+  dest: string;
+  siteKey: string;
+  actionData: MagicLinkActionData | undefined;
+}) {
+  const schema = loginSchema(variant);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/login";
+  const [form, fields] = useForm({
+    id: `magic-link-${variant}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [botChecked, setBotChecked] = useState(false);
+  const waitSeconds = useCountdown(actionData?.retryAfterSeconds);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!actionData?.retryAfterSeconds) return;
+    if (variant === "admin") {
+      toast.error(`Rate limited! Wait ${actionData.retryAfterSeconds}s before trying again.`);
+    }
+  }, [actionData, variant]);
+  useEffect(() => {
+    if (variant === "admin" && actionData?.retryAfterSeconds && waitSeconds === 0) {
+      toast.success("You can now request a new magic link!");
+    }
+  }, [waitSeconds, actionData, variant]);
+
+  const rateLimited = waitSeconds > 0;
+  const disabled = submitting || rateLimited || (hydrated && !botChecked);
+
+  return (
+    <Form
+      method="post"
+      action="/login"
+      {...getFormProps(form)}
+      className="space-y-5"
+    >
+      <input type="hidden" name="dest" value={dest} />
+      <input type="hidden" name="variant" value={variant} />
+      <div>
+        <label htmlFor={fields.email.id} className="block text-sm font-semibold text-navy-900">
+          Email
+        </label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          autoFocus
+          placeholder="you@example.com"
+          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 aria-[invalid]:border-red-600"
+        />
+        {fields.email.errors && (
+          <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
+            {fields.email.errors[0]}
+          </p>
+        )}
+      </div>
+      <BotCheck siteKey={siteKey} onVerify={setBotChecked} />
+      {form.errors && (
+        <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {form.errors[0]}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={disabled}
+        className="w-full rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white transition hover:bg-navy-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {rateLimited
+          ? `Rate Limited - Please Wait (${waitSeconds}s)`
+          : submitting
+            ? TEXT[variant].sending
+            : TEXT[variant].submit}
+      </button>
+    </Form>
+  );
+}
+
+/** What the page shows once the link is on its way. */
+export function MagicLinkSent({ email }: { email: string }) {
+  useEffect(() => {
+    toast.success(`Magic link sent to ${email}. Check your email and click the link to log in.`, {
+      duration: 8000,
+    });
+  }, [email]);
+  return (
+    <div role="status" className="space-y-3 text-center">
+      <h2 className="font-serif text-3xl text-navy-900">Check your email</h2>
+      <p className="text-slate-700">
+        We sent a sign-in link to the address <strong className="text-navy-900">{email}</strong>.
+      </p>
+      <p className="text-sm text-slate-600">
+        The link works once and expires in 1 hour. You can close this page.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link } from "react-router";
+
+export interface RoomPricingData {
+  price: number | null;
+  otherPrices: string | null;
+  presidentsDayPrice: number | null;
+  springBreakPrice: number | null;
+  fourthOfJulyPrice: number | null;
+  thanksgivingPrice: number | null;
+  christmasPrice: number | null;
+  newYearsPrice: number | null;
+  parkingCost: number | null;
+  resortFeeCost: number | null;
+  localTaxes: number | null;
+  freeParking: boolean;
+  noResortFees: boolean;
+}
+
+const dollars = (amount: number) =>
+  new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+
+const positive = (amount: number | null): amount is number => amount !== null && amount > 0;
+
+/** Holiday weeks in the order of the year (spec section 6). */
+export function holidayRates(room: RoomPricingData) {
+  return [
+    { label: "Presidents' Day", amount: room.presidentsDayPrice },
+    { label: "Spring Break", amount: room.springBreakPrice },
+    { label: "4th of July", amount: room.fourthOfJulyPrice },
+    { label: "Thanksgiving", amount: room.thanksgivingPrice },
+    { label: "Christmas", amount: room.christmasPrice },
+    { label: "New Year's", amount: room.newYearsPrice },
+  ].filter((rate): rate is { label: string; amount: number } => positive(rate.amount));
+}
+
+/** Per-night fees: parking unless free, the resort fee unless there is none, local taxes. */
+export function additionalFees(room: RoomPricingData) {
+  return [
+    { label: "Parking", amount: room.freeParking ? null : room.parkingCost },
+    { label: "Resort fee", amount: room.noResortFees ? null : room.resortFeeCost },
+    { label: "Local taxes", amount: room.localTaxes },
+  ].filter((fee): fee is { label: string; amount: number } => positive(fee.amount));
+}
+
+/** What signed-in members see of a room's prices; each amount only when above 0. */
+export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHref: string }) {
+  const holidays = holidayRates(room);
+  const fees = additionalFees(room);
+  return (
+    <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
+      {positive(room.price) && (
+        <p className="text-navy-900">
+          <span className="text-sm uppercase tracking-wider text-slate-600">Typical weekly price</span>
+          <br />
+          <span className="font-serif text-3xl">{dollars(room.price)}</span>
+          <span className="text-slate-600"> / week</span>
+        </p>
+      )}
+      {holidays.length > 0 && (
+        <div>
+          <h4 className="text-sm font-semibold text-navy-900">Holiday weeks</h4>
+          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+            {holidays.map((rate) => (
+              <div key={rate.label} className="flex justify-between gap-2">
+                <dt className="text-slate-600">{rate.label}</dt>
+                <dd className="font-medium text-navy-900">{dollars(rate.amount)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+      {room.otherPrices && <p className="text-sm text-slate-700">{room.otherPrices}</p>}
+      {fees.length > 0 && (
+        <div>
+          <h4 className="text-sm font-semibold text-navy-900">Additional Fees</h4>
+          <ul className="mt-2 space-y-1 text-sm">
+            {fees.map((fee) => (
+              <li key={fee.label} className="flex justify-between gap-2 sm:max-w-xs">
+                <span className="text-slate-600">{fee.label}</span>
+                <span className="font-medium text-navy-900">{dollars(fee.amount)} / night</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Link
+        to={bookHref}
+        className="inline-block rounded-lg bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400"
+      >
+        Request to book
+      </Link>
+    </div>
+  );
+}

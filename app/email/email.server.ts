@@ -1,0 +1,77 @@
+// The one place e-mail leaves the app. With RESEND_API_KEY it goes out through Resend; without it
+// (local development) it is kept in the outbox_emails table and shown on /dev/outbox.
+import { desc, sql } from "drizzle-orm";
+import { Resend } from "resend";
+import { createDb } from "~/db/client.server";
+import { outboxEmails } from "~/db/schema";
+import { firstUrl } from "./links";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SentEmail {
+  id: string;
+  via: "resend" | "outbox";
+}
+
+/** The bindings e-mail needs (any worker Env fits). */
+export type EmailEnv = Pick<Env, "DB" | "EMAIL_FROM" | "APP_ENV"> & { RESEND_API_KEY?: string };
+
+const RESEND_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends the message, or in development without a Resend key stores it in the dev outbox.
+ * Throws when Resend rejects the message or cannot be reached, and outside development when no key
+ * is set (the outbox is unreadable there and its log line would leak sign-in links); callers decide
+ * what to tell the user. (Resend's client always uses the global fetch: tests mock globalThis.fetch.)
+ */
+export async function sendEmail(env: EmailEnv, message: EmailMessage): Promise<SentEmail> {
+  if (env.RESEND_API_KEY) return sendWithResend(env.RESEND_API_KEY, env.EMAIL_FROM, message);
+  if (env.APP_ENV !== "development") {
+    throw new Error("Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for development only).");
+  }
+  return saveToOutbox(env, message);
+}
+
+async function sendWithResend(apiKey: string, from: string, message: EmailMessage): Promise<SentEmail> {
+  if (!from) throw new Error("Cannot send e-mail: EMAIL_FROM is not set.");
+  const resend = new Resend(apiKey);
+  const { data, error } = await resend.emails.send(
+    { from, to: message.to, subject: message.subject, text: message.text, html: message.html },
+    { signal: AbortSignal.timeout(RESEND_TIMEOUT_MS) },
+  );
+  if (error) {
+    const status = error.statusCode ? ` (HTTP ${error.statusCode})` : "";
+    throw new Error(`Resend did not send the e-mail${status}: ${error.name}: ${error.message}`);
+  }
+  if (!data?.id) throw new Error("Resend did not send the e-mail: the response had no id.");
+  return { id: data.id, via: "resend" };
+}
+
+async function saveToOutbox(env: EmailEnv, message: EmailMessage): Promise<SentEmail> {
+  const id = crypto.randomUUID();
+  await createDb(env.DB)
+    .insert(outboxEmails)
+    .values({ id, to: message.to, subject: message.subject, text: message.text, html: message.html });
+  const link = firstUrl(message.text);
+  console.log(
+    `[dev outbox] to ${message.to}: "${message.subject}"${link ? ` ${link}` : ""} (see /dev/outbox)`,
+  );
+  return { id, via: "outbox" };
+}
+
+/** The outbox, newest first. */
+export async function listOutbox(env: Pick<Env, "DB">, limit = 50) {
+  return await createDb(env.DB)
+    .select()
+    .from(outboxEmails)
+    // rowid breaks ties between e-mails stored in the same millisecond.
+    .orderBy(desc(outboxEmails.createdAt), sql`rowid desc`)
+    .limit(limit);
+}
+
+export type OutboxEmail = Awaited<ReturnType<typeof listOutbox>>[number];

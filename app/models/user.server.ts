@@ -1,0 +1,84 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { users, type User } from "~/db/schema";
+
+/** E-mail addresses are stored and compared trimmed and lower-cased. */
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export function adminEmails(env: Pick<Env, "ADMIN_EMAILS">) {
+  return new Set(
+    (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map(normalizeEmail)
+      .filter(Boolean),
+  );
+}
+
+const newId = () => crypto.randomUUID();
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return user ?? null;
+}
+
+/**
+ * The account that may sign in with this address. Addresses in ADMIN_EMAILS are bootstrapped:
+ * created as admins, or promoted. Anyone else must already have been invited.
+ */
+export async function userForSignIn(db: Db, env: Pick<Env, "ADMIN_EMAILS">, email: string) {
+  const address = normalizeEmail(email);
+  if (!adminEmails(env).has(address)) return findUserByEmail(db, address);
+  const [admin] = await db
+    .insert(users)
+    .values({ id: newId(), email: address, role: "admin" })
+    .onConflictDoUpdate({ target: users.email, set: { role: "admin" } })
+    .returning();
+  return admin;
+}
+
+/** Invites a member; inviting an existing account changes nothing. */
+export async function inviteUser(db: Db, email: string, invitedBy: string) {
+  const address = normalizeEmail(email);
+  const [created] = await db
+    .insert(users)
+    .values({ id: newId(), email: address, role: "member", invitedBy })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (created) return { user: created, created: true };
+  return { user: (await findUserByEmail(db, address)) as User, created: false };
+}
+
+/** Removes an account; its sessions, factors and tokens go with it (foreign keys cascade). */
+export async function removeUser(db: Db, target: { userId?: string; email?: string }) {
+  const condition = target.userId
+    ? eq(users.id, target.userId)
+    : eq(users.email, normalizeEmail(target.email ?? ""));
+  const removed = await db.delete(users).where(condition).returning({ id: users.id, email: users.email });
+  return removed[0] ?? null;
+}
+
+export const USERS_PAGE_SIZE = 50;
+
+export async function listUsers(db: Db, page: number, perPage = USERS_PAGE_SIZE) {
+  const size = Math.min(Math.max(1, perPage), 200);
+  const current = Math.max(1, page);
+  const [rows, totals] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        createdAt: users.createdAt,
+        lastSignInAt: users.lastSignInAt,
+      })
+      .from(users)
+      .orderBy(asc(users.email))
+      .limit(size)
+      .offset((current - 1) * size),
+    db.select({ count: sql<number>`count(*)` }).from(users),
+  ]);
+  const total = totals[0]?.count ?? 0;
+  return { users: rows, page: current, perPage: size, total, pages: Math.max(1, Math.ceil(total / size)) };
+}

@@ -1,0 +1,205 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account.security";
+import { requireUser } from "~/auth/guards.server";
+import { elevateSession } from "~/auth/session.server";
+import { totpSchema } from "~/auth/totp-schema";
+import {
+  enrollFactor,
+  enrollmentDetails,
+  listFactors,
+  pendingFactor,
+  cancelEnrollment,
+  removeFactor,
+  TOTP_MESSAGES,
+  verifyFactorCode,
+} from "~/auth/totp.server";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Sign-in security",
+    description: "Manage your authenticator app.",
+    path: "/account/security",
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const db = createDb(env.DB);
+  const [factors, pending] = await Promise.all([
+    listFactors(db, auth.user.id),
+    pendingFactor(db, auth.user.id),
+  ]);
+  return {
+    aal: auth.session.aal,
+    verified: factors.filter((factor) => factor.status === "verified"),
+    enrollment: pending
+      ? enrollmentDetails(pending.secret, auth.user.email, env.SITE_NAME || "Insider Stays")
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const db = createDb(env.DB);
+  const submission = parseWithZod(await request.formData(), { schema: totpSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const here = "/account/security";
+  const value = submission.value;
+
+  switch (value.intent) {
+    case "enroll":
+      if (auth.hasVerifiedFactor) {
+        return data(submission.reply({ formErrors: ["Your authenticator app is already set up."] }), {
+          status: 400,
+        });
+      }
+      await enrollFactor(db, auth.user, env.SITE_NAME || "Insider Stays");
+      return redirectWithToast(here, { type: "info", message: "Scan the code with your authenticator app." });
+    case "cancel":
+      await cancelEnrollment(db, auth.user.id);
+      return redirectWithToast(here, { type: "info", message: "Set-up cancelled." });
+    case "verify": {
+      if (!(await verifyFactorCode(db, auth.user.id, value.code, "unverified"))) {
+        return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
+          status: 400,
+        });
+      }
+      const cookie = await elevateSession(env, request, auth);
+      return redirectWithToast(
+        here,
+        { type: "success", message: "Authenticator app verified." },
+        { headers: { "Set-Cookie": cookie } },
+      );
+    }
+    case "remove": {
+      // Removing the factor needs a current code from it, so a stolen session cannot remove it.
+      const valid = await verifyFactorCode(db, auth.user.id, value.code, "verified");
+      if (!valid || !(await removeFactor(db, auth.user.id, value.factorId))) {
+        return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
+          status: 400,
+        });
+      }
+      return redirectWithToast(here, { type: "success", message: "Authenticator app removed." });
+    }
+  }
+}
+
+export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const { verified, enrollment, aal } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const errors = actionData?.error;
+  const codeError = errors?.code?.[0];
+  const formError = errors?.[""]?.[0];
+  return (
+    <section className="mx-auto max-w-2xl px-6 py-16">
+      <h1 className="font-serif text-4xl text-navy-900">Sign-in security</h1>
+      <p className="mt-3 text-slate-700">
+        Add an authenticator app (such as 1Password, Google Authenticator or Authy) as a second
+        step. Admins who set one up enter a code before using the admin pages.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        This session's assurance level: <strong>{aal}</strong>
+      </p>
+      {formError && (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
+
+      {verified.length > 0 ? (
+        verified.map((factor) => (
+          <div key={factor.id} className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <h2 className="font-serif text-xl text-navy-900">{factor.friendlyName}</h2>
+            <p className="mt-1 text-sm text-slate-600">Verified {factor.verifiedAt?.slice(0, 10)}</p>
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="factorId" value={factor.id} />
+              <CodeField error={codeError} label="Current code to remove it" />
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-lg border border-red-300 px-4 py-2.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+              >
+                Remove
+              </button>
+            </Form>
+          </div>
+        ))
+      ) : enrollment ? (
+        <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 className="font-serif text-xl text-navy-900">Scan this code</h2>
+          <div
+            className="mt-4 w-48 max-w-full"
+            role="img"
+            aria-label="QR code for your authenticator app"
+            dangerouslySetInnerHTML={{ __html: enrollment.qrSvg }}
+          />
+          <p className="mt-3 text-sm text-slate-600">
+            Or enter this key: <code className="break-all rounded bg-slate-100 px-1">{enrollment.secret}</code>
+          </p>
+          <Form method="post" className="mt-5 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="verify" />
+            <CodeField error={codeError} label="Code from the app" />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-navy-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-navy-800"
+            >
+              Verify
+            </button>
+          </Form>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="text-sm text-slate-600 underline">
+              Cancel
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="intent" value="enroll" />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800"
+          >
+            Set up an authenticator app
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function CodeField({ error, label }: { error?: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor="totp-code" className="block text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <input
+        id="totp-code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "totp-code-error" : undefined}
+        className="mt-1 w-40 rounded-lg border border-slate-300 px-3 py-2.5 tracking-[0.3em]"
+      />
+      {error && (
+        <p id="totp-code-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { requireAdmin, type AdminRefusal } from "~/auth/guards.server";
+import { AdminLoginScreen } from "~/components/admin-login-screen";
+import type { RootData } from "~/root";
+
+/** Nothing under /admin runs for anyone but a signed-in admin: checked before any loader. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    await requireAdmin(request, context);
+    return next();
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await requireAdmin(request, context);
+  return { email: auth.user.email };
+}
+
+const tabs = [{ to: "/admin/users", label: "Users" }];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
+        <nav aria-label="Admin" className="flex gap-1">
+          {tabs.map((tab) => (
+            <NavLink
+              key={tab.to}
+              to={tab.to}
+              className={({ isActive }) =>
+                `rounded-lg px-4 py-2 text-sm font-semibold ${
+                  isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"
+                }`
+              }
+            >
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-3 text-sm text-slate-600">
+          <span>{loaderData.email}</span>
+          <Form method="post" action="/logout">
+            <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium text-navy-900 hover:bg-slate-50">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </div>
+      <div className="mt-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const turnstileSiteKey = useRouteLoaderData<RootData>("root")?.turnstileSiteKey ?? "";
+  if (isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "adminAccess" in error.data) {
+    const refusal = error.data as AdminRefusal;
+    return (
+      <AdminLoginScreen
+        dest={`${location.pathname}${location.search}`}
+        siteKey={turnstileSiteKey}
+        message={refusal.message}
+      />
+    );
+  }
+  throw error;
+}

@@ -1,0 +1,164 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/users";
+import { requireAdmin } from "~/auth/guards.server";
+import { sendInvitation } from "~/auth/magic-link.server";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { inviteSchema, removeUserSchema } from "~/models/user-schema";
+import { inviteUser, listUsers, removeUser } from "~/models/user.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Manage Users", description: "Invite and remove members.", path: "/admin/users", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await requireAdmin(request, context);
+  const page = Number(new URL(request.url).searchParams.get("page")) || 1;
+  const list = await listUsers(createDb(getCloudflare(context).env.DB), page);
+  return { ...list, currentUserId: auth.user.id };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await requireAdmin(request, context);
+  const { env } = getCloudflare(context);
+  const db = createDb(env.DB);
+  const formData = await request.formData();
+  const here = "/admin/users";
+
+  if (formData.get("intent") === "remove") {
+    const parsed = removeUserSchema.safeParse({ userId: formData.get("userId") });
+    if (!parsed.success || parsed.data.userId === auth.user.id) {
+      return redirectWithToast(here, { type: "error", message: "Delete failed" });
+    }
+    const removed = await removeUser(db, { userId: parsed.data.userId });
+    return redirectWithToast(
+      here,
+      removed
+        ? { type: "success", message: `Removed ${removed.email}` }
+        : { type: "error", message: "Delete failed" },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: inviteSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { user, created } = await inviteUser(db, submission.value.email, auth.user.id);
+  try {
+    const sent = await sendInvitation(env, { email: user.email, origin: new URL(request.url).origin });
+    if (sent.status === "rate-limited") {
+      return data(
+        submission.reply({
+          formErrors: [`Invite failed: wait ${sent.retryAfterSeconds} seconds before inviting ${user.email} again.`],
+        }),
+        { status: 429 },
+      );
+    }
+  } catch (error) {
+    console.error("invite e-mail", error);
+    return data(submission.reply({ formErrors: ["Invite failed"] }), { status: 503 });
+  }
+  return redirectWithToast(here, {
+    type: "success",
+    message: created ? `Invitation sent to ${user.email}` : `${user.email} is already a member; a new sign-in link was sent`,
+  });
+}
+
+export default function ManageUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, page, pages, total, currentUserId } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(inviteSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+  });
+  return (
+    <div className="space-y-10">
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="font-serif text-3xl text-navy-900">Manage Users</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Invite a member by e-mail: they get a sign-in link that lands on the members page.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-5 flex flex-wrap items-start gap-3">
+          <div className="min-w-64 flex-1">
+            <label htmlFor={fields.email.id} className="sr-only">
+              E-mail
+            </label>
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              placeholder="member@example.com"
+              className="w-full rounded-lg border border-slate-300 px-3 py-2.5"
+            />
+            {fields.email.errors && (
+              <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
+                {fields.email.errors[0]}
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            name="intent"
+            value="invite"
+            disabled={busy}
+            className="rounded-lg bg-navy-900 px-5 py-2.5 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
+          >
+            Invite
+          </button>
+        </Form>
+        {form.errors && (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+            {form.errors[0]}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="users-heading">
+        <h2 id="users-heading" className="font-serif text-2xl text-navy-900">
+          Users <span className="text-base text-slate-500">({total})</span>
+        </h2>
+        <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+          {users.map((user) => (
+            <li key={user.id} className="flex flex-wrap items-center gap-4 px-5 py-3">
+              <span className="min-w-0 flex-1 truncate font-medium text-navy-900">{user.email}</span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs uppercase tracking-wider text-slate-600">
+                {user.role}
+              </span>
+              {user.id === currentUserId ? (
+                <span className="w-20 text-right text-xs text-slate-500">You</span>
+              ) : (
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!confirm(`Remove ${user.email}? They will be signed out.`)) event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="userId" value={user.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    aria-label={`Remove ${user.email}`}
+                    className="w-20 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                  >
+                    Remove
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {pages > 1 && (
+          <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+            {page > 1 ? <Link to={`?page=${page - 1}`}>← Previous</Link> : <span />}
+            <span className="text-slate-600">
+              Page {page} of {pages}
+            </span>
+            {page < pages ? <Link to={`?page=${page + 1}`}>Next →</Link> : <span />}
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

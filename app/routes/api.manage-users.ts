@@ -1,0 +1,85 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.manage-users";
+import { requireAdminApi } from "~/auth/guards.server";
+import { sendInvitation } from "~/auth/magic-link.server";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { inviteSchema } from "~/models/user-schema";
+import { inviteUser, listUsers, removeUser, USERS_PAGE_SIZE } from "~/models/user.server";
+
+/**
+ * The manage-users API of spec section 7, for admins only (by session cookie or
+ * `Authorization: Bearer <session token>`). JSON in and out; errors are `{ message }`.
+ */
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+async function readJson(request: Request): Promise<{ body: unknown } | { error: Response }> {
+  if (!request.headers.get("Content-Type")?.toLowerCase().startsWith("application/json")) {
+    return { error: json({ message: "Send a JSON body (Content-Type: application/json)." }, 415) };
+  }
+  try {
+    return { body: await request.json() };
+  } catch {
+    return { error: json({ message: "The body is not valid JSON." }, 400) };
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminApi(request, context);
+  const params = new URL(request.url).searchParams;
+  const page = Number(params.get("page")) || 1;
+  const perPage = Number(params.get("perPage")) || USERS_PAGE_SIZE;
+  const list = await listUsers(createDb(getCloudflare(context).env.DB), page, perPage);
+  return json({
+    users: list.users.map(({ id, email }) => ({ id, email })),
+    page: list.page,
+    perPage: list.perPage,
+    total: list.total,
+  });
+}
+
+const postSchema = inviteSchema.extend({
+  action: z.literal("invite", { error: "Unknown action" }),
+  redirectTo: z.string().max(2000).optional(),
+});
+const deleteSchema = z
+  .object({ userId: z.string().min(1).max(100).optional(), email: z.string().max(254).optional() })
+  .refine((value) => value.userId || value.email, { message: "userId or email required" });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await requireAdminApi(request, context);
+  const { env } = getCloudflare(context);
+  const db = createDb(env.DB);
+  if (request.method !== "POST" && request.method !== "DELETE") {
+    return json({ message: "Method not allowed" }, 405);
+  }
+  const read = await readJson(request);
+  if ("error" in read) return read.error;
+
+  if (request.method === "POST") {
+    const parsed = postSchema.safeParse(read.body);
+    if (!parsed.success) {
+      return json({ message: parsed.error.issues[0]?.message ?? "Invite failed", errors: z.flattenError(parsed.error).fieldErrors }, 400);
+    }
+    const { user, created } = await inviteUser(db, parsed.data.email, auth.user.id);
+    try {
+      const sent = await sendInvitation(env, { email: user.email, origin: new URL(request.url).origin });
+      if (sent.status === "rate-limited") {
+        return json({ message: `Invite failed: wait ${sent.retryAfterSeconds} seconds and try again.` }, 429);
+      }
+    } catch (error) {
+      console.error("invite e-mail", error);
+      return json({ message: "Invite failed" }, 503);
+    }
+    return json({ message: created ? "Invitation sent" : "Already a member; a new sign-in link was sent", user: { id: user.id, email: user.email } }, created ? 201 : 200);
+  }
+
+  const parsed = deleteSchema.safeParse(read.body);
+  if (!parsed.success) return json({ message: parsed.error.issues[0]?.message ?? "Delete failed" }, 400);
+  if (parsed.data.userId === auth.user.id || parsed.data.email?.trim().toLowerCase() === auth.user.email) {
+    return json({ message: "You cannot remove yourself." }, 400);
+  }
+  const removed = await removeUser(db, parsed.data);
+  if (!removed) return json({ message: "User not found" }, 404);
+  return json({ message: "User removed", user: removed });
+}

@@ -1,0 +1,80 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.callback";
+import { getAuth } from "~/auth/guards.server";
+import { LOGIN_MESSAGES } from "~/auth/login-schema";
+import { consumeMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
+import { createSession, destroySession } from "~/auth/session.server";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Sign in",
+    description: "Confirm your sign-in.",
+    path: "/auth/callback",
+    noindex: true,
+  });
+
+/**
+ * Following the e-mailed link only shows a confirmation: the token is used by the POST. (Mail
+ * scanners open links before people do and would otherwise burn the token.)
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  return { token, dest: safeRedirectPath(url.searchParams.get("dest")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = getCloudflare(context);
+  const formData = await request.formData();
+  const token = String(formData.get("token") ?? "");
+  const dest = safeRedirectPath(String(formData.get("dest") ?? ""));
+  const user = await consumeMagicLink(env, token);
+  if (!user) return data({ error: LOGIN_MESSAGES.expired }, { status: 400 });
+
+  const previous = await getAuth(context);
+  if (previous) await destroySession(createDb(env.DB), previous.session.id);
+  const cookie = await createSession(env, request, user.id);
+  return redirect(dest, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function AuthCallback({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { siteName } = siteFromMatches(matches);
+  const busy = useNavigation().state !== "idle";
+  const error = actionData?.error ?? (loaderData.token ? null : LOGIN_MESSAGES.expired);
+  return (
+    <section className="mx-auto max-w-md px-6 py-16">
+      <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        {error ? (
+          <>
+            <h1 className="font-serif text-3xl text-navy-900">Sign in</h1>
+            <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+              {error}
+            </p>
+            <Link to="/login" className="mt-6 inline-block font-medium text-gold-700 underline">
+              Request a new link
+            </Link>
+          </>
+        ) : (
+          <>
+            <h1 className="font-serif text-3xl text-navy-900">Sign in to {siteName}</h1>
+            <p className="mt-3 text-slate-600">Confirm to finish signing in on this device.</p>
+            <Form method="post" className="mt-6">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <input type="hidden" name="dest" value={loaderData.dest} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
+              >
+                Sign in
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/auth.verify";
+import { requireUser } from "~/auth/guards.server";
+import { safeRedirectPath } from "~/auth/magic-link.server";
+import { elevateSession } from "~/auth/session.server";
+import { verifyCodeSchema } from "~/auth/totp-schema";
+import { TOTP_MESSAGES, verifyFactorCode } from "~/auth/totp.server";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Verify it's you",
+    description: "Enter the code from your authenticator app.",
+    path: "/auth/verify",
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await requireUser(request, context);
+  const dest = safeRedirectPath(new URL(request.url).searchParams.get("dest"));
+  if (!auth.hasVerifiedFactor || auth.session.aal === "aal2") throw redirect(dest);
+  return { dest };
+}
+
+/** Raises the session to aal2 with a TOTP code (an admin with an authenticator needs it). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const submission = parseWithZod(await request.formData(), { schema: verifyCodeSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const valid = await verifyFactorCode(createDb(env.DB), auth.user.id, submission.value.code, "verified");
+  if (!valid) {
+    return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
+      status: 400,
+    });
+  }
+  const cookie = await elevateSession(env, request, auth);
+  return redirect(safeRedirectPath(submission.value.dest), { headers: { "Set-Cookie": cookie } });
+}
+
+export default function VerifyCode({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(verifyCodeSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
+  });
+  return (
+    <section className="mx-auto max-w-md px-6 py-16">
+      <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+        <h1 className="font-serif text-3xl text-navy-900">Verify it's you</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          Enter the current 6-digit code from your authenticator app to continue.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input type="hidden" name="dest" value={loaderData.dest} />
+          <div>
+            <label htmlFor={fields.code.id} className="block text-sm font-semibold text-navy-900">
+              Code
+            </label>
+            <input
+              {...getInputProps(fields.code, { type: "text" })}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2.5 tracking-[0.4em]"
+            />
+            {fields.code.errors && (
+              <p id={fields.code.errorId} className="mt-1 text-sm text-red-700">
+                {fields.code.errors[0]}
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="w-full rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800"
+          >
+            Verify
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

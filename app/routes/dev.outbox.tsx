@@ -1,0 +1,100 @@
+import type { Route } from "./+types/dev.outbox";
+import { getCloudflare } from "~/context";
+import { listOutbox } from "~/email/email.server";
+import { splitLinks } from "~/email/links";
+
+/** E-mails the app would have sent, when no e-mail provider is configured. Development only. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env } = getCloudflare(context);
+  if (env.APP_ENV !== "development") throw new Response("Not Found", { status: 404 });
+  return { emails: await listOutbox(env) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Dev outbox" },
+  { name: "robots", content: "noindex" },
+];
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "UTC",
+});
+
+function formatTime(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${timeFormat.format(date)} UTC`;
+}
+
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  const { emails } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 md:py-14">
+      <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">Dev outbox</h1>
+      <p className="mt-3 max-w-2xl text-slate-600">
+        E-mails the app sent while no e-mail provider is configured, newest first.
+      </p>
+      {emails.length === 0 ? (
+        <div className="mt-10 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
+          <p className="text-slate-700">No e-mails yet.</p>
+        </div>
+      ) : (
+        <ol className="mt-10 space-y-6">
+          {emails.map((email) => (
+            <li key={email.id}>
+              <article className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <header className="border-b border-slate-200 pb-4">
+                  <h2 className="font-serif text-2xl text-navy-900">{email.subject}</h2>
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="font-semibold text-slate-600">To</dt>
+                    <dd className="break-all text-slate-800">{email.to}</dd>
+                    <dt className="font-semibold text-slate-600">Sent</dt>
+                    <dd className="text-slate-800">
+                      <time dateTime={email.createdAt}>{formatTime(email.createdAt)}</time>
+                    </dd>
+                  </dl>
+                </header>
+                <LinkedText
+                  text={email.text}
+                  className="mt-4 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-800"
+                />
+                <details className="mt-4">
+                  <summary className="cursor-pointer text-sm font-medium text-gold-700">
+                    HTML version
+                  </summary>
+                  <iframe
+                    sandbox=""
+                    srcDoc={email.html}
+                    title={`HTML version of “${email.subject}”`}
+                    className="mt-3 h-[32rem] w-full rounded-xl border border-slate-200 bg-white"
+                  />
+                </details>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** Plain text with every http(s) URL rendered as a link. */
+function LinkedText({ text, className }: { text: string; className: string }) {
+  return (
+    <pre className={className}>
+      {splitLinks(text).map((part, index) =>
+        part.type === "link" ? (
+          <a
+            key={index}
+            href={part.url}
+            className="font-medium text-gold-700 underline underline-offset-2 hover:text-navy-900"
+          >
+            {part.url}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </pre>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/jwks";
+import { publicJwks } from "~/auth/signing-keys.server";
+import { getCloudflare } from "~/context";
+
+/** The public keys that verify session tokens. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return Response.json(await publicJwks(getCloudflare(context).env), {
+    headers: { "Cache-Control": "public, max-age=300" },
+  });
+}

@@ -1,0 +1,22 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { getAuth } from "~/auth/guards.server";
+import { clearSessionCookie, destroySession } from "~/auth/session.server";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** Signing out is a POST; a GET only goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await getAuth(context);
+  if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
+  return redirectWithToast(
+    "/",
+    { type: "success", message: "Signed out successfully" },
+    { headers: { "Set-Cookie": clearSessionCookie(request) } },
+  );
+}

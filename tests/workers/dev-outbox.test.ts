@@ -1,0 +1,54 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { cloudflareContext } from "~/context";
+import { sendEmail } from "~/email/email.server";
+import { loader } from "~/routes/dev.outbox";
+import { request } from "./helpers";
+
+describe("/dev/outbox", () => {
+  it("lists stored e-mails with their links clickable (development)", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await sendEmail(env, {
+      to: "outbox-reader@example.com",
+      subject: "Your <b>sign-in</b> link",
+      text: "Sign in: http://localhost/login/verify?token=dev-outbox-123.\nNot a link: javascript:alert(1)",
+      html: '<p>Sign in <a href="http://localhost/login/verify?token=dev-outbox-123">here</a></p>',
+    });
+    vi.restoreAllMocks();
+
+    const response = await request("/dev/outbox");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>Dev outbox</title>");
+    expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
+    expect(html).toContain("outbox-reader@example.com");
+    expect(html).toContain("Your &lt;b&gt;sign-in&lt;/b&gt; link");
+    expect(html).toContain('<a href="http://localhost/login/verify?token=dev-outbox-123"');
+    expect(html).not.toContain('href="javascript:');
+    // The HTML version is shown only inside a sandboxed frame.
+    expect(html).toMatch(/<iframe sandbox="" srcDoc="&lt;p&gt;Sign in/i);
+    expect(html).toContain("HTML version");
+  });
+
+  it("is not found outside development", async () => {
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, {
+      env: { ...env, APP_ENV: "production" },
+      ctx: createExecutionContext(),
+    });
+    const args = {
+      request: new Request("http://localhost/dev/outbox"),
+      params: {},
+      context,
+    } as unknown as Parameters<typeof loader>[0];
+
+    const thrown = await loader(args).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+});

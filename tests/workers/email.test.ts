@@ -1,0 +1,185 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "~/db/client.server";
+import { outboxEmails } from "~/db/schema";
+import { listOutbox, sendEmail, type EmailMessage } from "~/email/email.server";
+import { emailHtml, emailText } from "~/email/layout.server";
+import { firstUrl, splitLinks } from "~/email/links";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function message(overrides: Partial<EmailMessage> = {}): EmailMessage {
+  return {
+    to: "guest@example.com",
+    subject: "Your sign-in link",
+    text: "Sign in: http://localhost/login/verify?token=abc123\n\nIt expires in 15 minutes.",
+    html: "<p>Sign in</p>",
+    ...overrides,
+  };
+}
+
+describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
+  it("stores the message in outbox_emails and logs the recipient, subject and first link", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const sent = await sendEmail({ ...env, RESEND_API_KEY: undefined }, message());
+
+    expect(sent.via).toBe("outbox");
+    expect(fetchSpy).not.toHaveBeenCalled();
+    const [row] = await createDb(env.DB)
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.id, sent.id));
+    expect(row).toMatchObject(message());
+    expect(row.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    expect(log).toHaveBeenCalledTimes(1);
+    const line = String(log.mock.calls[0][0]);
+    expect(line).not.toContain("\n");
+    expect(line).toContain("guest@example.com");
+    expect(line).toContain("Your sign-in link");
+    expect(line).toContain("http://localhost/login/verify?token=abc123");
+  });
+
+  it("refuses outside development instead of storing (and logging) the message", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const before = await listOutbox(env, 1000);
+    await expect(
+      sendEmail({ ...env, APP_ENV: "production", RESEND_API_KEY: undefined }, message()),
+    ).rejects.toThrow("RESEND_API_KEY is not set");
+    expect(await listOutbox(env, 1000)).toHaveLength(before.length);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it("lists the outbox newest first, up to the limit", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const first = await sendEmail(env, message({ subject: "First" }));
+    const second = await sendEmail(env, message({ subject: "Second" }));
+    const third = await sendEmail(env, message({ subject: "Third" }));
+
+    const ids = (await listOutbox(env)).map((email) => email.id);
+    expect(ids.indexOf(third.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(third.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect((await listOutbox(env, 2)).map((email) => email.id)).toEqual([third.id, second.id]);
+  });
+});
+
+describe("sendEmail with RESEND_API_KEY", () => {
+  const resendEnv = { ...env, RESEND_API_KEY: "re_test_key", EMAIL_FROM: "Stays <hello@stays.example>" };
+
+  it("sends through Resend from EMAIL_FROM with the API key", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" }));
+    const before = await listOutbox(env, 1000);
+
+    const sent = await sendEmail(resendEnv, message());
+
+    expect(sent).toEqual({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794", via: "resend" });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const call = new Request(...(fetchSpy.mock.calls[0] as [RequestInfo, RequestInit]));
+    expect(call.url).toBe("https://api.resend.com/emails");
+    expect(call.method).toBe("POST");
+    expect(call.headers.get("Authorization")).toBe("Bearer re_test_key");
+    expect(await call.json()).toMatchObject({
+      from: "Stays <hello@stays.example>",
+      to: "guest@example.com",
+      subject: "Your sign-in link",
+      text: message().text,
+      html: "<p>Sign in</p>",
+    });
+    // Nothing went to the outbox.
+    expect(await listOutbox(env, 1000)).toHaveLength(before.length);
+  });
+
+  it("throws when Resend rejects the message", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      Response.json(
+        { statusCode: 422, name: "validation_error", message: "Invalid `to` field." },
+        { status: 422 },
+      ),
+    );
+    await expect(sendEmail(resendEnv, message())).rejects.toThrow(
+      /Resend did not send the e-mail \(HTTP 422\): validation_error: Invalid `to` field\./,
+    );
+  });
+
+  it("throws when Resend cannot be reached", async () => {
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost."));
+    await expect(sendEmail(resendEnv, message())).rejects.toThrow(/Resend did not send the e-mail/);
+  });
+
+  it("throws when EMAIL_FROM is missing, without calling Resend", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    await expect(sendEmail({ ...resendEnv, EMAIL_FROM: "" }, message())).rejects.toThrow(
+      "EMAIL_FROM is not set",
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe("e-mail layout", () => {
+  const hostile = (name: string) => `<script>alert("${name}")</script> & '${name}'`;
+  const content = {
+    siteName: hostile("site"),
+    heading: hostile("heading"),
+    paragraphs: [hostile("p1"), hostile("p2")],
+    action: { label: hostile("label"), url: `https://stays.example/x?a=1&b="><script>` },
+    footer: hostile("footer"),
+  };
+
+  it("escapes every interpolated field in the HTML", () => {
+    const html = emailHtml(content);
+    expect(html).not.toContain("<script");
+    // Every & is the start of an entity.
+    expect(html).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
+    for (const name of ["site", "heading", "p1", "p2", "label", "footer"]) {
+      expect(html).toContain(
+        `&lt;script&gt;alert(&quot;${name}&quot;)&lt;/script&gt; &amp; &#39;${name}&#39;`,
+      );
+    }
+    expect(html).toContain('href="https://stays.example/x?a=1&amp;b=&quot;&gt;&lt;script&gt;"');
+  });
+
+  it("is a complete HTML document", () => {
+    const html = emailHtml({ siteName: "Stays", heading: "Hello", paragraphs: ["One"] });
+    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    expect(html).toContain('<meta charset="utf-8">');
+    expect(html.trimEnd().endsWith("</html>")).toBe(true);
+    expect(html).not.toContain("undefined");
+  });
+
+  it("has a plain-text part with the same content and the action as 'label: url'", () => {
+    const text = emailText({
+      siteName: "Stays",
+      heading: "Sign in",
+      paragraphs: ["Click the link.", "It expires soon."],
+      action: { label: "Sign in", url: "https://stays.example/verify?t=1" },
+      footer: "You asked for this link.",
+    });
+    expect(text).toBe(
+      "Sign in\n\nClick the link.\n\nIt expires soon.\n\nSign in: https://stays.example/verify?t=1\n\n--\nYou asked for this link.\n\nStays\n",
+    );
+  });
+});
+
+describe("links in plain text", () => {
+  it("splits out http(s) links, leaving trailing punctuation and other schemes as text", () => {
+    const text =
+      "Open https://a.example/x?y=1. Or (http://b.example/p), not javascript:alert(1) or ftp://c.example";
+    expect(splitLinks(text)).toEqual([
+      { type: "text", text: "Open " },
+      { type: "link", url: "https://a.example/x?y=1" },
+      { type: "text", text: ". Or (" },
+      { type: "link", url: "http://b.example/p" },
+      { type: "text", text: "), not javascript:alert(1) or ftp://c.example" },
+    ]);
+    expect(splitLinks("no links")).toEqual([{ type: "text", text: "no links" }]);
+    expect(firstUrl(text)).toBe("https://a.example/x?y=1");
+    expect(firstUrl("none here")).toBeNull();
+  });
+});
