@@ -57,7 +57,7 @@ export function MagicLinkForm({
     id: `magic-link-${variant}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });

@@ -55,7 +55,7 @@ export function RoomOption({
   const chips = roomChips(room);
   return (
     <article className="grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_3fr]">
-      <div className="bg-slate-100">
+      <div className="bg-slate-100 md:min-h-72">
         {room.images.length === 0 ? (
           <ResortImage image={null} name={room.name} className="aspect-[3/2] w-full md:aspect-auto md:h-full" />
         ) : (

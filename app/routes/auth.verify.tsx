@@ -46,7 +46,8 @@ export default function VerifyCode({ loaderData, actionData }: Route.ComponentPr
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(verifyCodeSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
   });
   return (

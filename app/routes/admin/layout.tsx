@@ -4,14 +4,10 @@ import { requireAdmin, type AdminRefusal } from "~/auth/guards.server";
 import { AdminLoginScreen } from "~/components/admin-login-screen";
 import type { RootData } from "~/root";
 
-/** Nothing under /admin runs for anyone but a signed-in admin: checked before any loader. */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    await requireAdmin(request, context);
-    return next();
-  },
-];
-
+/**
+ * Every loader and action under /admin calls requireAdmin itself (checked once per request); a
+ * refusal renders this layout's boundary: the admin login screen.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
   return { email: auth.user.email };

@@ -71,7 +71,8 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(inviteSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
   });
   return (

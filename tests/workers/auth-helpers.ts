@@ -1,0 +1,176 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { decodeJwt } from "jose";
+import { requestMagicLink } from "~/auth/magic-link.server";
+import { createSession, type Aal } from "~/auth/session.server";
+import { ORIGIN, request } from "./helpers";
+
+/** The value the local stand-in bot check accepts (APP_ENV=development, no Turnstile secret). */
+export const BOT_CHECK = { "cf-turnstile-response": "dev-bot-check-passed" };
+
+export const MESSAGES = {
+  checkEmail: "Check your email",
+  sentTo: "We sent a sign-in link to the address",
+  expired: "The magic link has expired or is invalid. Please request a new one.",
+  rateLimited: (seconds: number) =>
+    `Rate limited. Please wait ${seconds} seconds before requesting another magic link. Do not click the button again until the timer expires.`,
+  accessDenied: "Access denied. You are not authorized to view this page.",
+  notAuthorized: (email: string) => `Access denied. The email ${email} is not authorized.`,
+  noSession: "No authenticated session found",
+  invalidCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+};
+
+/** Server-rendered HTML without React's text separators (`<!-- -->`), as a reader sees it. */
+export function visibleText(html: string) {
+  return html.replaceAll("<!-- -->", "");
+}
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${crypto.randomUUID()}@example.com`;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+}
+
+/** A new account of its own, so no test depends on another's sessions, tokens or rate limits. */
+export async function createUser(role: "member" | "admin" = "member"): Promise<TestUser> {
+  const user = { id: `user-${crypto.randomUUID()}`, email: uniqueEmail(role) };
+  await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, ?)")
+    .bind(user.id, user.email, role)
+    .run();
+  return user;
+}
+
+/** The `name=value` part of a Set-Cookie header, as a browser sends it back. */
+export function cookiePair(setCookie: string) {
+  return setCookie.split(";")[0];
+}
+
+/** Signs a user in without e-mail: the Cookie header value of a new session. */
+export async function signIn(userId: string, options?: { aal?: Aal; now?: Date }) {
+  return cookiePair(await createSession(env, new Request(`${ORIGIN}/`), userId, options));
+}
+
+/** The response's `__session` Set-Cookie header, if any. */
+export function sessionSetCookie(response: Response) {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session=")) ?? null;
+}
+
+/** The session id (sid claim) inside a `__session=<jwt>` cookie. */
+export function sessionIdOf(cookie: string) {
+  return String(decodeJwt(cookie.replace(/^__session=/, "").split(";")[0]).sid);
+}
+
+export function get(path: string, cookie?: string, headers: Record<string, string> = {}) {
+  return request(path, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    redirect: "manual",
+  });
+}
+
+/** A form post as a browser sends it from one of the site's pages. */
+export function post(
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
+  return request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    redirect: "manual",
+  });
+}
+
+export async function sessionRows(userId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT id, aal, last_seen_at, expires_at FROM sessions WHERE user_id = ?",
+  )
+    .bind(userId)
+    .all<{ id: string; aal: string; last_seen_at: string; expires_at: string }>();
+  return results;
+}
+
+export async function sessionRow(sessionId: string) {
+  return env.DB.prepare("SELECT id, user_id, aal, last_seen_at, expires_at FROM sessions WHERE id = ?")
+    .bind(sessionId)
+    .first<{ id: string; user_id: string; aal: string; last_seen_at: string; expires_at: string }>();
+}
+
+export async function countRows(table: "users" | "sessions" | "login_tokens" | "outbox_emails") {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export async function userExists(id: string) {
+  return (await env.DB.prepare("SELECT 1 FROM users WHERE id = ?").bind(id).first()) !== null;
+}
+
+export async function tokenRows(email: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT token_hash, email, created_at, expires_at FROM login_tokens WHERE email = ?",
+  )
+    .bind(email)
+    .all<{ token_hash: string; email: string; created_at: string; expires_at: string }>();
+  return results;
+}
+
+export async function emailsTo(address: string) {
+  const { results } = await env.DB.prepare(
+    'SELECT "to", subject, text, html FROM outbox_emails WHERE "to" = ? ORDER BY created_at, rowid',
+  )
+    .bind(address)
+    .all<{ to: string; subject: string; text: string; html: string }>();
+  return results;
+}
+
+/** E-mails go out after the response (waitUntil): poll the dev outbox briefly for them. */
+export async function waitForEmails(address: string, count = 1, timeoutMs = 2000) {
+  const deadline = Date.now() + timeoutMs;
+  let found = await emailsTo(address);
+  while (found.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    found = await emailsTo(address);
+  }
+  return found;
+}
+
+/** The sign-in link in an e-mail's text. */
+export function signInLink(text: string) {
+  const match = text.match(/https?:\/\/\S+\/auth\/callback\?\S+/);
+  if (!match) throw new Error(`no sign-in link in: ${text}`);
+  return new URL(match[0]);
+}
+
+/**
+ * Requests a sign-in link for a known address through the module (as of `now`), waits for its
+ * e-mail and returns the raw token from the link.
+ */
+export async function issueToken(email: string, now = new Date(), dest = "/members") {
+  const ctx = createExecutionContext();
+  const outcome = await requestMagicLink(
+    { env, ctx },
+    { email, dest, origin: ORIGIN, ip: null },
+    now,
+  );
+  await waitOnExecutionContext(ctx);
+  if (outcome.status !== "sent") throw new Error(`no link issued: ${JSON.stringify(outcome)}`);
+  const mails = await emailsTo(email);
+  const last = mails[mails.length - 1];
+  if (!last) throw new Error(`no e-mail to ${email}`);
+  const token = signInLink(last.text).searchParams.get("token");
+  if (!token) throw new Error("the link has no token");
+  return token;
+}
+
+export async function sha256Hex(value: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export const MINUTE = 60 * 1000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

@@ -1,0 +1,335 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { consumeMagicLink, requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
+import { createSession } from "~/auth/session.server";
+import {
+  BOT_CHECK,
+  cookiePair,
+  createUser,
+  emailsTo,
+  get,
+  HOUR,
+  issueToken,
+  MESSAGES,
+  post,
+  sessionIdOf,
+  sessionRow,
+  sessionSetCookie,
+  sha256Hex,
+  signInLink,
+  tokenRows,
+  uniqueEmail,
+  visibleText,
+  waitForEmails,
+} from "./auth-helpers";
+import { ORIGIN } from "./helpers";
+
+function ask(email: string, now: Date) {
+  const ctx = createExecutionContext();
+  return requestMagicLink({ env, ctx }, { email, dest: "/members", origin: ORIGIN, ip: null }, now);
+}
+
+function signInForm(email: string, extra: Record<string, string> = {}) {
+  return { email, dest: "/members", variant: "login", ...BOT_CHECK, ...extra };
+}
+
+describe("a sign-in link", () => {
+  it("works once: the second use of the same token signs no one in", async () => {
+    const user = await createUser();
+    const token = await issueToken(user.email);
+
+    const first = await consumeMagicLink(env, token);
+    expect(first?.id).toBe(user.id);
+    expect(await consumeMagicLink(env, token)).toBeNull();
+  });
+
+  it("expires exactly 1 hour after it was issued", async () => {
+    const user = await createUser();
+    const issuedAt = new Date(Date.now() - 10 * HOUR);
+
+    const early = await issueToken(user.email, issuedAt);
+    const atLastSecond = new Date(issuedAt.getTime() + HOUR - 1000);
+    expect((await consumeMagicLink(env, early, atLastSecond))?.id).toBe(user.id);
+
+    const later = new Date(issuedAt.getTime() + 2 * HOUR);
+    const onTheHour = await issueToken(user.email, later);
+    expect(await consumeMagicLink(env, onTheHour, new Date(later.getTime() + HOUR))).toBeNull();
+
+    const latest = new Date(issuedAt.getTime() + 4 * HOUR);
+    const afterTheHour = await issueToken(user.email, latest);
+    expect(await consumeMagicLink(env, afterTheHour, new Date(latest.getTime() + HOUR + 1000))).toBeNull();
+  });
+
+  it("is stored only as a hash: the raw token from the e-mail is nowhere in login_tokens", async () => {
+    const user = await createUser();
+    const token = await issueToken(user.email);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    const rows = await tokenRows(user.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).not.toBe(token);
+    expect(rows[0].token_hash).toBe(await sha256Hex(token));
+    const leaked = await env.DB.prepare(
+      "SELECT count(*) AS n FROM login_tokens WHERE instr(token_hash, ?1) > 0 OR instr(email, ?1) > 0 OR instr(created_at, ?1) > 0 OR instr(expires_at, ?1) > 0",
+    )
+      .bind(token)
+      .first<{ n: number }>();
+    expect(leaked?.n).toBe(0);
+  });
+});
+
+describe("60 seconds between sign-in links for one address", () => {
+  it("refuses a second request within 60 s with the seconds left, counting down, then allows it", async () => {
+    const email = uniqueEmail();
+    const start = new Date(Date.now() - HOUR);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+
+    expect(await ask(email, start)).toEqual({ status: "sent" });
+    expect(await ask(email, at(1000))).toEqual({ status: "rate-limited", retryAfterSeconds: 59 });
+    expect(await ask(email, at(30_000))).toEqual({ status: "rate-limited", retryAfterSeconds: 30 });
+    expect(await ask(email, at(45_500))).toEqual({ status: "rate-limited", retryAfterSeconds: 15 });
+    expect(await ask(email, at(59_000))).toEqual({ status: "rate-limited", retryAfterSeconds: 1 });
+    expect(await ask(email, at(59_999))).toEqual({ status: "rate-limited", retryAfterSeconds: 1 });
+    expect(await tokenRows(email)).toHaveLength(1);
+
+    expect(await ask(email, at(60_000))).toEqual({ status: "sent" });
+    expect(await tokenRows(email)).toHaveLength(2);
+  });
+
+  it("holds when 10 requests for one address arrive at once: exactly one token is issued", async () => {
+    const email = uniqueEmail();
+    const now = new Date();
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => ask(email, now)));
+
+    expect(outcomes.filter((outcome) => outcome.status === "sent")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === "rate-limited")).toHaveLength(9);
+    expect(await tokenRows(email)).toHaveLength(1);
+  });
+
+  it("shows the spec's rate-limit message on the sign-in page (429) for a second request", async () => {
+    const user = await createUser();
+    const first = await post("/login", signInForm(user.email));
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain(MESSAGES.checkEmail);
+
+    const second = await post("/login", signInForm(user.email));
+    expect(second.status).toBe(429);
+    const html = await second.text();
+    const seconds = Number(html.match(/Rate limited\. Please wait (\d+) seconds/)?.[1]);
+    expect([59, 60]).toContain(seconds);
+    expect(html).toContain(MESSAGES.rateLimited(seconds));
+    expect(html).toContain(`Rate Limited - Please Wait (${seconds}s)`);
+    expect(html).not.toContain(MESSAGES.checkEmail);
+    expect(await tokenRows(user.email)).toHaveLength(1);
+  });
+
+  it("sends Retry-After with the sign-in page's 429, as the /login action sets it", async () => {
+    const user = await createUser();
+    await post("/login", signInForm(user.email));
+    const second = await post("/login", signInForm(user.email));
+    expect(second.status).toBe(429);
+    expect(second.headers.get("Retry-After")).toMatch(/^(59|60)$/);
+  });
+});
+
+describe("sign-in request through /login", () => {
+  it("answers an unknown address exactly as a known one, but e-mails only the known one", async () => {
+    const known = await createUser();
+    const unknown = uniqueEmail("stranger");
+
+    const forUnknown = await post("/login", signInForm(unknown));
+    const forKnown = await post("/login", signInForm(known.email));
+
+    expect(forUnknown.status).toBe(200);
+    expect(forKnown.status).toBe(200);
+    const unknownHtml = await forUnknown.text();
+    const knownHtml = await forKnown.text();
+    for (const html of [unknownHtml, knownHtml]) {
+      expect(html).toContain(MESSAGES.checkEmail);
+      expect(html).toContain(MESSAGES.sentTo);
+    }
+    expect(unknownHtml).toContain(unknown);
+    expect(knownHtml).toContain(known.email);
+    // The same page, apart from the address itself.
+    expect(unknownHtml.replaceAll(unknown, "ADDRESS")).toBe(knownHtml.replaceAll(known.email, "ADDRESS"));
+
+    const mails = await waitForEmails(known.email);
+    expect(mails).toHaveLength(1);
+    expect(signInLink(mails[0].text).pathname).toBe("/auth/callback");
+    expect(await emailsTo(unknown)).toEqual([]);
+    // The same work was done for both: a token row each.
+    expect(await tokenRows(unknown)).toHaveLength(1);
+    expect(await tokenRows(known.email)).toHaveLength(1);
+  });
+
+  it.each([
+    ["an empty e-mail", { email: "" }, "Please enter your email."],
+    ["an empty e-mail on the admin screen", { email: "", variant: "admin" }, "Please enter your email address."],
+    ["a missing e-mail field", { email: undefined }, "Please enter your email."],
+    ["a malformed e-mail", { email: "not-an-address" }, "Please enter a valid email address."],
+  ])("refuses %s with the spec's message (400)", async (_name, overrides, message) => {
+    const fields: Record<string, string> = { dest: "/members", variant: "login", ...BOT_CHECK };
+    for (const [key, value] of Object.entries(overrides)) {
+      if (value !== undefined) fields[key] = value;
+      else delete fields[key];
+    }
+    const response = await post("/login", fields);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(message);
+    expect(html).not.toContain(MESSAGES.checkEmail);
+  });
+
+  it("refuses a submission without the bot check and issues no token (400)", async () => {
+    const user = await createUser();
+    const { "cf-turnstile-response": _omitted, ...withoutBotCheck } = signInForm(user.email);
+    const response = await post("/login", withoutBotCheck);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please complete the CAPTCHA verification.");
+    expect(html).not.toContain(MESSAGES.checkEmail);
+    expect(await tokenRows(user.email)).toEqual([]);
+  });
+
+  it("refuses a wrong bot-check token and issues no token (400)", async () => {
+    const user = await createUser();
+    const response = await post("/login", signInForm(user.email, { "cf-turnstile-response": "forged" }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("CAPTCHA verification failed. Please try again.");
+    expect(await tokenRows(user.email)).toEqual([]);
+  });
+
+  it("returns the validation message over single fetch too (/login.data), never a 5xx", async () => {
+    const response = await post("/login.data", { email: "", variant: "admin", ...BOT_CHECK });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please enter your email address.");
+  });
+});
+
+describe("the link in the e-mail (/auth/callback)", () => {
+  it("only shows a confirmation on GET; the token still works for the POST that follows", async () => {
+    const user = await createUser();
+    const token = await issueToken(user.email);
+
+    const page = await get(`/auth/callback?token=${encodeURIComponent(token)}&dest=%2Fmembers`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Confirm to finish signing in on this device.");
+    expect(html).not.toContain(MESSAGES.expired);
+    expect(sessionSetCookie(page)).toBeNull();
+    expect(await tokenRows(user.email)).toHaveLength(1);
+
+    const confirmed = await post("/auth/callback", { token, dest: "/members" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/members");
+    expect(await tokenRows(user.email)).toEqual([]);
+  });
+
+  it("signs in: redirects to dest with an HttpOnly, SameSite=Lax session cookie (no Secure on localhost)", async () => {
+    const user = await createUser();
+    const token = await issueToken(user.email, new Date(), "/locations?x=1");
+
+    const response = await post("/auth/callback", { token, dest: "/locations?x=1" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/locations?x=1");
+    const setCookie = sessionSetCookie(response);
+    expect(setCookie).toMatch(/^__session=[\w-]+\.[\w-]+\.[\w-]+; /);
+    expect(setCookie).toContain("; HttpOnly");
+    expect(setCookie).toContain("; SameSite=Lax");
+    expect(setCookie).toContain("; Path=/");
+    expect(setCookie).toContain("; Max-Age=604800");
+    expect(setCookie).not.toMatch(/;\s*Secure/i);
+
+    const session = await sessionRow(sessionIdOf(setCookie!));
+    expect(session?.user_id).toBe(user.id);
+    expect(session?.aal).toBe("aal1");
+
+    const members = await get("/members", cookiePair(setCookie!));
+    expect(members.status).toBe(200);
+    expect(visibleText(await members.text())).toContain(`Signed in as ${user.email}`);
+  });
+
+  it("marks the cookie Secure away from localhost", async () => {
+    const user = await createUser();
+    const setCookie = await createSession(env, new Request("https://stays.example/auth/callback"), user.id);
+    expect(setCookie.split("; ")).toContain("Secure");
+  });
+
+  it.each([
+    ["used", "used"],
+    ["expired", "expired"],
+    ["unknown", "unknown"],
+    ["empty", "empty"],
+  ])("refuses a %s token with the spec's message (400) and no session", async (_name, kind) => {
+    const user = await createUser();
+    let token: string;
+    if (kind === "used") {
+      token = await issueToken(user.email);
+      await consumeMagicLink(env, token);
+    } else if (kind === "expired") {
+      token = await issueToken(user.email, new Date(Date.now() - HOUR - 1000));
+    } else if (kind === "unknown") {
+      token = "A".repeat(43);
+    } else {
+      token = "";
+    }
+
+    const response = await post("/auth/callback", { token, dest: "/members" });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).toContain(MESSAGES.expired);
+    expect(sessionSetCookie(response)).toBeNull();
+  });
+
+  it("shows the expired message on GET when the link has no token", async () => {
+    const response = await get("/auth/callback");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(MESSAGES.expired);
+  });
+});
+
+const HOSTILE_DESTS = [
+  "//evil.example",
+  "https://evil.example",
+  "http://evil.example/members",
+  "/\\evil.example",
+  "/%5Cevil",
+  "javascript:alert(1)",
+  "\t//evil.example",
+  "\\t//evil.example",
+  "/\t/evil.example",
+  "\\\\evil.example",
+  "",
+];
+
+describe("no open redirect after sign-in", () => {
+  it.each(HOSTILE_DESTS)("safeRedirectPath(%j) → /members", (dest) => {
+    expect(safeRedirectPath(dest)).toBe("/members");
+  });
+
+  it.each([
+    ["/members", "/members"],
+    ["/locations/casa?x=1#rooms", "/locations/casa?x=1#rooms"],
+    ["/admin/users", "/admin/users"],
+  ])("keeps the same-site path %j", (dest, expected) => {
+    expect(safeRedirectPath(dest)).toBe(expected);
+  });
+
+  it.each(HOSTILE_DESTS)("the callback POST with dest %j redirects to /members", async (dest) => {
+    const user = await createUser();
+    const token = await issueToken(user.email);
+    const response = await post("/auth/callback", { token, dest });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/members");
+    expect(sessionSetCookie(response)).not.toBeNull();
+  });
+
+  it("a hostile dest given to /login never reaches the e-mailed link", async () => {
+    const user = await createUser();
+    const response = await post("/login", signInForm(user.email, { dest: "//evil.example" }));
+    expect(response.status).toBe(200);
+    const [mail] = await waitForEmails(user.email);
+    expect(signInLink(mail.text).searchParams.get("dest")).toBe("/members");
+  });
+});
