@@ -4,18 +4,9 @@
  *   PERSIST_DIR  where miniflare keeps local state (default .wrangler/state)
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
-import { generateSigningKey } from "../app/auth/signing-keys.server.ts";
 import { seedCatalogue, seedUsers, type SeedBindings } from "./seed/seed.ts";
-
-// Local secrets live in .dev.vars (never committed). Sessions need a signing key: make one once.
-const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
-if (!/^SESSION_SIGNING_KEY=/m.test(devVars)) {
-  const line = `SESSION_SIGNING_KEY='${await generateSigningKey()}'\n`;
-  writeFileSync(".dev.vars", devVars && !devVars.endsWith("\n") ? `${devVars}\n${line}` : devVars + line);
-  console.log("Created a local session signing key in .dev.vars");
-}
+import "./dev-vars.ts";
 
 const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
 

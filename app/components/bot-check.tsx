@@ -20,7 +20,8 @@ export function BotCheck({
     return (
       <Turnstile
         siteKey={siteKey}
-        options={{ responseFieldName: BOT_CHECK_FIELD }}
+        // Spec section 9: retry the challenge every 8 s after a failure.
+        options={{ responseFieldName: BOT_CHECK_FIELD, retryInterval: 8000 }}
         onSuccess={() => onVerify?.(true)}
         onExpire={() => onVerify?.(false)}
         onError={() => onVerify?.(false)}

@@ -12,11 +12,13 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = await getAuth(context);
-  if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
-  return redirectWithToast(
-    "/",
-    { type: "success", message: "Signed out successfully" },
-    { headers: { "Set-Cookie": clearSessionCookie(request) } },
-  );
+  const headers = { "Set-Cookie": clearSessionCookie(request) };
+  try {
+    const auth = await getAuth(context);
+    if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
+  } catch (error) {
+    console.error("sign out", error);
+    return redirectWithToast("/", { type: "error", message: "Failed to sign out" }, { headers });
+  }
+  return redirectWithToast("/", { type: "success", message: "Signed out successfully" }, { headers });
 }
