@@ -199,3 +199,123 @@ export const outboxEmails = sqliteTable("outbox_emails", {
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type TotpFactor = typeof totpFactors.$inferSelect;
+
+// Requests that visitors and members send. Each is stored before anything else happens; the
+// e-mails about it are stored with it (email_deliveries) and sent afterwards, retried until sent.
+
+const handledColumns = () => ({
+  handledBy: text("handled_by"),
+  handledAt: text("handled_at"),
+});
+
+export const BOOKING_STATUSES = ["new", "confirmed", "declined"] as const;
+export const MESSAGE_STATUSES = ["new", "handled"] as const;
+
+export const bookingRequests = sqliteTable(
+  "booking_requests",
+  {
+    id: text("id").primaryKey(),
+    // The form's one-time key: a double submit or a replayed POST stores one request.
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("new"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    checkInDate: text("check_in_date").notNull(),
+    checkOutDate: text("check_out_date").notNull(),
+    adults: integer("adults").notNull(),
+    children: integer("children").notNull().default(0),
+    infants: integer("infants").notNull().default(0),
+    // Copied from the catalogue when the request is made, so staff see what the guest saw.
+    locationId: text("location_id").notNull(),
+    locationName: text("location_name").notNull(),
+    locationCity: text("location_city"),
+    locationState: text("location_state"),
+    locationCountry: text("location_country").notNull(),
+    roomTypeId: text("room_type_id").notNull(),
+    roomTypeName: text("room_type_name").notNull(),
+    roomTypeBedrooms: integer("room_type_bedrooms"),
+    roomTypeBathrooms: real("room_type_bathrooms"),
+    roomTypePrice: real("room_type_price"),
+    specialRequests: text("special_requests"),
+    referralCode: text("referral_code"),
+    createdAt: createdAt(),
+    ...handledColumns(),
+  },
+  (table) => [
+    index("booking_requests_status_created_idx").on(table.status, table.createdAt),
+    index("booking_requests_user_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+export const agentApplications = sqliteTable(
+  "agent_applications",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("new"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    isCurrentAgent: text("is_current_agent", { enum: ["yes", "no"] }).notNull(),
+    currentOccupation: text("current_occupation").notNull(),
+    whyThrive: text("why_thrive").notNull(),
+    createdAt: createdAt(),
+    ...handledColumns(),
+  },
+  (table) => [index("agent_applications_status_created_idx").on(table.status, table.createdAt)],
+);
+
+export const supportMessages = sqliteTable(
+  "support_messages",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("new"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    ...handledColumns(),
+  },
+  (table) => [index("support_messages_status_created_idx").on(table.status, table.createdAt)],
+);
+
+export const REQUEST_KINDS = ["booking", "agent-application", "support-message"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** Every e-mail about a request, stored with it; sent after, and retried with backoff until sent. */
+export const emailDeliveries = sqliteTable(
+  "email_deliveries",
+  {
+    id: text("id").primaryKey(),
+    requestKind: text("request_kind", { enum: REQUEST_KINDS }).notNull(),
+    requestId: text("request_id").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    sentAt: text("sent_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("email_deliveries_due_idx").on(table.status, table.nextAttemptAt),
+    index("email_deliveries_request_idx").on(table.requestKind, table.requestId),
+  ],
+);
+
+export type BookingRequest = typeof bookingRequests.$inferSelect;
+export type AgentApplication = typeof agentApplications.$inferSelect;
+export type SupportMessage = typeof supportMessages.$inferSelect;
+export type EmailDelivery = typeof emailDeliveries.$inferSelect;

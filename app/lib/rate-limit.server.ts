@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   adminCheck: { name: "admin-check", limit: 50, windowSeconds: 60, warnAbove: 10 },
   /** Sign-in link requests from one IP address. */
   magicLinkPerIp: { name: "magic-link-ip", limit: 10, windowSeconds: 600 },
+  /** Booking requests, agent applications and support messages from one IP address. */
+  requestFormsPerIp: { name: "request-forms-ip", limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {
