@@ -19,7 +19,18 @@ export default [
   route("account/security", "routes/account.security.tsx"),
   route("members", "routes/members.tsx"),
   route("join", "routes/join.tsx"),
-  ...prefix("admin", [layout("routes/admin/layout.tsx", [route("users", "routes/admin/users.tsx")])]),
+  route("book", "routes/book.tsx"),
+  route("booking-confirmation", "routes/booking-confirmation.tsx"),
+  route("agents", "routes/agents.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("api/send-agent-application", "routes/api.send-agent-application.ts"),
+  route("api/send-support-message", "routes/api.send-support-message.ts"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      route("users", "routes/admin/users.tsx"),
+      route("requests", "routes/admin/requests.tsx"),
+    ]),
+  ]),
   route("api/manage-users", "routes/api.manage-users.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // Any other path shows the locations list, with status 404 (spec section 2).

@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
+import { deliverDueEmails } from "../app/email/deliveries.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -11,5 +12,9 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     return requestHandler(request, context);
+  },
+  // The cron trigger in wrangler.toml: send e-mails about requests that could not go at once.
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(deliverDueEmails(env).then((sent) => sent && console.log(`retried e-mails: ${sent} sent`)));
   },
 } satisfies ExportedHandler<Env>;

@@ -24,6 +24,7 @@ export const MESSAGES = {
   whyThrive: "Please answer why you would thrive at our agency",
   whyThriveShort: "Please provide a more detailed answer",
   message: "Please enter your message",
+  bookingFailed: "Failed to send booking request. Please try again.",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
 } as const;
 

@@ -168,10 +168,12 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
   return { rowsInserted: inserted, picturesWritten: written.filter(Boolean).length };
 }
 
-/** Local accounts: an admin and a member, to sign in through the dev outbox. */
+/** Local accounts: admins and a member, to sign in through the dev outbox. */
 export const SEED_USERS = [
   { id: "user-admin", email: "admin@example.com", role: "admin" as const },
   { id: "user-member", email: "member@example.com", role: "member" as const },
+  // A second admin, so two people (or two browser tests) can work at once.
+  { id: "user-ops", email: "ops@example.com", role: "admin" as const },
 ];
 
 export async function seedUsers(env: Pick<SeedBindings, "DB">) {
