@@ -14,7 +14,8 @@ export default {
     return requestHandler(request, context);
   },
   // The cron trigger in wrangler.toml: send e-mails about requests that could not go at once.
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(deliverDueEmails(env).then((sent) => sent && console.log(`retried e-mails: ${sent} sent`)));
+  async scheduled(_controller, env) {
+    const sent = await deliverDueEmails(env);
+    if (sent > 0) console.log(`retried e-mails: ${sent} sent`);
   },
 } satisfies ExportedHandler<Env>;

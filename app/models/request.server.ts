@@ -149,7 +149,12 @@ export async function storeBookingRequest(
     line("Check-in", row.checkInDate),
     line("Check-out", row.checkOutDate),
     line("Guests", `${row.adults} adults, ${row.children} children, ${row.infants} infants`),
-    line("Typical weekly price", room.roomTypePrice ? `$${room.roomTypePrice}` : null),
+    line(
+      "Typical weekly price",
+      room.roomTypePrice
+        ? new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 }).format(room.roomTypePrice)
+        : null,
+    ),
     line("Special requests", row.specialRequests),
     line("Referral code", row.referralCode),
   ];

@@ -1,0 +1,306 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/auth/session.server";
+import { createDb } from "~/db/client.server";
+import { bookingRequests, emailDeliveries } from "~/db/schema";
+import { deliverDueEmails } from "~/email/deliveries.server";
+import { findBookableRoom, storeBookingRequest } from "~/models/request.server";
+import { bookingSchema } from "~/requests/schemas";
+import { eq, sql } from "drizzle-orm";
+import { request, visibleSeed } from "./helpers";
+
+const db = createDb(env.DB);
+const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
+const roomTypeId = `${location.id}-room-1`;
+const otherLocation = visibleSeed.find((candidate) => candidate.id !== location.id)!;
+
+const isoDate = (daysFromNow: number) =>
+  new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+
+async function memberCookie() {
+  const cookie = await createSession(env, new Request("http://localhost/"), "user-member");
+  return cookie.split(";")[0];
+}
+
+function validForm(overrides: Record<string, string> = {}) {
+  return {
+    location: location.slug,
+    roomType: roomTypeId,
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.com",
+    phone: "+1 555 0100",
+    checkInDate: isoDate(30),
+    checkOutDate: isoDate(37),
+    adults: "2",
+    children: "1",
+    infants: "0",
+    specialRequests: "Late check-in please",
+    referralCode: "FRIEND10",
+    idempotencyKey: crypto.randomUUID(),
+    "cf-turnstile-response": "dev-bot-check-passed",
+    ...overrides,
+  };
+}
+
+/** Posts the form as a browser does: to the page's own URL. */
+async function postBooking(form: Record<string, string>, cookie?: string) {
+  return request(`/book?location=${location.slug}&roomType=${roomTypeId}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
+}
+
+const countFor = async (idempotencyKey: string) =>
+  (
+    await db
+      .select({ count: sql<number>`count(*)` })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.idempotencyKey, idempotencyKey))
+  )[0].count;
+
+describe("booking request validation (spec section 5)", () => {
+  it.each([
+    ["a missing location", { location: "" }, "Please select a location"],
+    ["blank names", { firstName: "  ", lastName: "" }, "Please enter both first and last name"],
+    ["a blank last name", { lastName: " " }, "Please enter both first and last name"],
+    ["a blank phone", { phone: "   " }, "Please enter a phone number"],
+    ["no adult", { adults: "0" }, "At least one adult is required"],
+    ["eleven adults", { adults: "11" }, "At least one adult is required"],
+    ["nine children", { children: "9" }, "Children: 0 to 8"],
+    ["five infants", { infants: "5" }, "Infants: 0 to 4"],
+    ["a check-in in the past", { checkInDate: isoDate(-3) }, "Check-in cannot be in the past"],
+    ["a check-out before check-in", { checkOutDate: isoDate(29) }, "Check-out cannot be before check-in"],
+    ["a missing check-in", { checkInDate: "" }, "Please choose a check-in date"],
+    ["an impossible date", { checkInDate: "2027-13-45" }, "Please choose a check-in date"],
+    ["a bad e-mail", { email: "not-an-email" }, "Please enter a valid email address"],
+    ["a 10,000-character request", { specialRequests: "x".repeat(10_000) }, "Please keep this under 2000 characters"],
+    ["a room of another resort", { location: otherLocation.slug }, "Please select a location"],
+    ["an unknown room", { roomType: "no-such-room" }, "Please select a location"],
+    ["a missing bot check", { "cf-turnstile-response": "" }, "Please complete the CAPTCHA verification."],
+    ["a filled honeypot", { website: "http://spam.example" }, "Form not submitted properly"],
+  ])("refuses %s with a 4xx and the message, storing nothing", async (_, overrides, message) => {
+    const form = validForm(overrides);
+    const response = await postBooking(form, await memberCookie());
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const html = await response.text();
+    expect(html).toContain(message);
+    // The entered values come back in the form.
+    if (form.firstName.trim()) expect(html).toContain(`value="${form.firstName}"`);
+    expect(await countFor(form.idempotencyKey)).toBe(0);
+  });
+
+  it("accepts check-out on the check-in day and the guest limits' edges", async () => {
+    const form = validForm({ checkOutDate: isoDate(30), adults: "10", children: "8", infants: "4" });
+    const response = await postBooking(form, await memberCookie());
+    expect(response.status).toBe(302);
+    expect(await countFor(form.idempotencyKey)).toBe(1);
+  });
+
+  it("allows the next day's check-in in any time zone but not a date two days ago", () => {
+    const schema = bookingSchema({ today: isoDate(0) });
+    expect(schema.safeParse(validForm({ checkInDate: isoDate(0), checkOutDate: isoDate(7) })).success).toBe(true);
+    expect(schema.safeParse(validForm({ checkInDate: isoDate(-2) })).success).toBe(false);
+  });
+});
+
+describe("storing a booking request", () => {
+  it("sends visitors to sign in and stores nothing", async () => {
+    const form = validForm();
+    const response = await postBooking(form);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/login\?dest=%2Fbook/);
+    expect(await countFor(form.idempotencyKey)).toBe(0);
+  });
+
+  it("stores every field, fills the resort and room from the catalogue, and ignores forged ones", async () => {
+    const form = validForm({
+      locationName: "Forged Palace",
+      roomTypeName: "Forged Suite",
+      roomTypePrice: "1",
+      locationCountry: "Nowhere",
+      status: "confirmed",
+      userId: "user-admin",
+    });
+    const response = await postBooking(form, await memberCookie());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/booking-confirmation");
+
+    const [row] = await db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
+    const room = location.roomTypes[0];
+    expect(row).toMatchObject({
+      status: "new",
+      userId: "user-member",
+      firstName: "Ana",
+      lastName: "Silva",
+      email: "ana@example.com",
+      phone: "+1 555 0100",
+      checkInDate: form.checkInDate,
+      checkOutDate: form.checkOutDate,
+      adults: 2,
+      children: 1,
+      infants: 0,
+      locationId: location.id,
+      locationName: location.name,
+      locationCity: location.city,
+      locationState: location.state,
+      locationCountry: location.country,
+      roomTypeId,
+      roomTypeName: room.name,
+      roomTypeBedrooms: room.bedrooms,
+      roomTypeBathrooms: room.bathrooms,
+      roomTypePrice: room.price,
+      specialRequests: "Late check-in please",
+      referralCode: "FRIEND10",
+    });
+    expect(row.createdAt).toBeTruthy();
+
+    const emails = await db
+      .select()
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.requestId, row.id));
+    expect(emails.map((email) => email.to).sort()).toEqual(["ana@example.com", env.STAFF_EMAIL].sort());
+    const receipt = emails.find((email) => email.to === "ana@example.com")!;
+    expect(receipt.text).toContain("Please do not book flights until you receive our confirmation.");
+  });
+
+  it("stores one request for a replayed idempotency key", async () => {
+    const form = validForm();
+    const cookie = await memberCookie();
+    const first = await postBooking(form, cookie);
+    const replay = await postBooking(form, cookie);
+    expect(first.status).toBe(302);
+    expect(replay.status).toBe(302);
+    expect(await countFor(form.idempotencyKey)).toBe(1);
+  });
+
+  it("stores exactly 100 rows for 100 concurrent requests", async () => {
+    const cookie = await memberCookie();
+    const referralCode = `load-${crypto.randomUUID()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => postBooking(validForm({ referralCode }), cookie)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(100).fill(302));
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)` })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.referralCode, referralCode));
+    expect(count).toBe(100);
+  });
+
+  it("keeps hostile text as text: control characters stripped, HTML escaped in e-mails", async () => {
+    const form = validForm({
+      firstName: "Ana\u0000\u0007",
+      specialRequests: "<script>alert(1)</script>\nsecond line",
+    });
+    const response = await postBooking(form, await memberCookie());
+    expect(response.status).toBe(302);
+    const [row] = await db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
+    expect(row.firstName).toBe("Ana");
+    expect(row.specialRequests).toBe("<script>alert(1)</script>\nsecond line");
+    const emails = await db.select().from(emailDeliveries).where(eq(emailDeliveries.requestId, row.id));
+    for (const email of emails) {
+      expect(email.html).not.toContain("<script>");
+    }
+    expect(emails.some((email) => email.html.includes("&lt;script&gt;"))).toBe(true);
+  });
+
+  it.each([
+    ["an array-like field", "adults=1&adults=2"],
+    ["nothing at all", ""],
+    ["a huge name", `firstName=${"a".repeat(10_000)}`],
+  ])("answers %s with a 4xx, never a 5xx", async (_, body) => {
+    const response = await request(`/book?location=${location.slug}`, {
+      method: "POST",
+      body,
+      headers: {
+        Origin: "http://localhost",
+        Cookie: await memberCookie(),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      redirect: "manual",
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe("nothing lost when e-mail fails", () => {
+  it("stores the request, marks its e-mails unsent, and the retry job sends them later", async () => {
+    const room = (await findBookableRoom(db, location.slug, roomTypeId))!;
+    const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
+    // Outside development without an e-mail provider key, sending fails.
+    const brokenEnv = { ...env, APP_ENV: "production" };
+    const ctx = createExecutionContext();
+    const stored = await storeBookingRequest({ env: brokenEnv, ctx }, input, room, {
+      userId: "user-member",
+      origin: "http://localhost",
+    });
+    await waitOnExecutionContext(ctx);
+    expect(stored.created).toBe(true);
+
+    const pending = await db
+      .select()
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.requestId, stored.id));
+    expect(pending).toHaveLength(2);
+    for (const delivery of pending) {
+      expect(delivery.status).toBe("pending");
+      expect(delivery.attempts).toBe(1);
+      expect(delivery.lastError).toMatch(/RESEND_API_KEY/);
+    }
+    const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, stored.id));
+    expect(row.status).toBe("new");
+
+    // Not due yet: the first retry waits a minute.
+    expect(await deliverDueEmails(env)).toBe(0);
+    // The scheduled job, a few minutes later, with e-mail working again.
+    const sent = await deliverDueEmails(env, new Date(Date.now() + 5 * 60_000));
+    expect(sent).toBeGreaterThanOrEqual(2);
+    const after = await db
+      .select()
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.requestId, stored.id));
+    for (const delivery of after) {
+      expect(delivery.status).toBe("sent");
+      expect(delivery.attempts).toBe(2);
+    }
+  });
+
+  it("the worker's scheduled handler retries due e-mails", async () => {
+    const room = (await findBookableRoom(db, location.slug, roomTypeId))!;
+    const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
+    const ctx = createExecutionContext();
+    const stored = await storeBookingRequest({ env: { ...env, APP_ENV: "production" }, ctx }, input, room, {
+      userId: null,
+      origin: "http://localhost",
+    });
+    await waitOnExecutionContext(ctx);
+    await db
+      .update(emailDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(emailDeliveries.requestId, stored.id));
+
+    // The worker's own entry point, as the cron trigger calls it.
+    const worker = exports.default as unknown as {
+      scheduled(options: { cron: string; scheduledTime: Date }): Promise<unknown>;
+    };
+    await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
+
+    const after = await db
+      .select()
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.requestId, stored.id));
+    expect(after.map((delivery) => delivery.status)).toEqual(["sent", "sent"]);
+  });
+});
