@@ -172,8 +172,10 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
 export const SEED_USERS = [
   { id: "user-admin", email: "admin@example.com", role: "admin" as const },
   { id: "user-member", email: "member@example.com", role: "member" as const },
-  // A second admin, so two people (or two browser tests) can work at once.
+  // A second admin and member, so two people (or two browser tests) can work at once: sign-in
+  // links for one address are spaced 60 s apart.
   { id: "user-ops", email: "ops@example.com", role: "admin" as const },
+  { id: "user-guest", email: "guest@example.com", role: "member" as const },
 ];
 
 export async function seedUsers(env: Pick<SeedBindings, "DB">) {

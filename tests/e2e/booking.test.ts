@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { seedLocations } from "../../scripts/seed/data";
+import { signInThroughOutbox } from "./support/sign-in";
+
+const location = seedLocations.find(
+  (candidate) => !candidate.hidden && candidate.roomTypes.length >= 2 && candidate.roomTypes[0].price > 0,
+)!;
+const isoDate = (daysFromNow: number) =>
+  new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+
+test("a member books from a location page and staff get the request by e-mail", async ({ page }) => {
+  await signInThroughOutbox(page, "guest@example.com");
+
+  await page.goto(`/locations/${location.slug}`);
+  await page.getByRole("link", { name: "Request to book" }).first().click();
+  await expect(page.getByRole("heading", { name: "Book Your Stay" })).toBeVisible();
+  await expect(page.getByLabel("Resort")).toHaveValue(location.slug);
+  await expect(page.getByLabel("Room type")).toHaveValue(`${location.id}-room-1`);
+  await expect(page.getByLabel("E-mail")).toHaveValue("guest@example.com");
+
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel("Phone").fill("+1 555 0199");
+  await page.getByLabel("Check-in").fill(isoDate(40));
+  await page.getByLabel("Check-out").fill(isoDate(47));
+  await expect(page.getByText("7 nights")).toBeVisible();
+  await page.getByLabel("Children (ages 2-12)").selectOption("2");
+  await expect(page.getByText("Total guests: 4")).toBeVisible();
+  await page.getByLabel("I'm not a robot").check();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+
+  await expect(page).toHaveURL("/booking-confirmation");
+  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
+  await expect(page.getByText("Thank you. We will get back to you soon.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Browse More Resorts" })).toHaveAttribute("href", "/locations");
+
+  const staffEmail = page
+    .locator("article")
+    .filter({ hasText: `Booking request: ${location.name}` })
+    .filter({ hasText: "Grace Hopper" });
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(staffEmail).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(staffEmail).toContainText("staff@insiderstays.example");
+  await page.context().storageState({ path: "test-results/booking-member.json" });
+});
+
+test("without JavaScript the empty form shows the spec's messages; visitors are sent to sign in", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  await page.goto(`/book?location=${location.slug}`);
+  await expect(page).toHaveURL(`/login?dest=${encodeURIComponent(`/book?location=${location.slug}`)}`);
+
+  // The same member (signed in by the test above) in a browser without JavaScript.
+  const signedIn = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: "test-results/booking-member.json",
+  });
+  const noScript = await signedIn.newPage();
+  await noScript.goto(`/book?location=${location.slug}`);
+  await expect(noScript.locator("script[src]")).toHaveCount(0);
+  await noScript.getByLabel("Adults").selectOption("1");
+  await noScript.getByRole("button", { name: "Submit Booking Request" }).click();
+  for (const message of [
+    "Please select a room type",
+    "Please enter both first and last name",
+    "Please enter a phone number",
+    "Please choose a check-in date",
+    "Please choose a check-out date",
+    "Please complete the CAPTCHA verification.",
+  ]) {
+    await expect(noScript.getByText(message).first()).toBeVisible();
+  }
+  await signedIn.close();
+});
