@@ -20,9 +20,15 @@ export const MESSAGES = {
   invalidCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
 };
 
-/** Server-rendered HTML without React's text separators (`<!-- -->`), as a reader sees it. */
+/** Server-rendered HTML as a reader sees its text: no `<!-- -->` separators, entities decoded. */
 export function visibleText(html: string) {
-  return html.replaceAll("<!-- -->", "");
+  return html
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 }
 
 export function uniqueEmail(prefix = "user") {

@@ -25,9 +25,11 @@ import {
 } from "./auth-helpers";
 import { ORIGIN } from "./helpers";
 
-function ask(email: string, now: Date) {
+async function ask(email: string, now: Date, ip: string | null = null) {
   const ctx = createExecutionContext();
-  return requestMagicLink({ env, ctx }, { email, dest: "/members", origin: ORIGIN, ip: null }, now);
+  const outcome = await requestMagicLink({ env, ctx }, { email, dest: "/members", origin: ORIGIN, ip }, now);
+  await waitOnExecutionContext(ctx);
+  return outcome;
 }
 
 function signInForm(email: string, extra: Record<string, string> = {}) {
@@ -105,6 +107,18 @@ describe("60 seconds between sign-in links for one address", () => {
     expect(outcomes.filter((outcome) => outcome.status === "sent")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.status === "rate-limited")).toHaveLength(9);
     expect(await tokenRows(email)).toHaveLength(1);
+  });
+
+  it("also limits one IP address to 10 requests per 10 minutes, whatever the addresses", async () => {
+    const ip = `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+    const windowStart = new Date(Math.floor(Date.now() / (10 * 60_000)) * 10 * 60_000 - 24 * HOUR);
+    const now = new Date(windowStart.getTime() + 4 * 60_000);
+    for (let i = 0; i < 10; i++) {
+      expect(await ask(uniqueEmail(), now, ip), `request ${i + 1}`).toEqual({ status: "sent" });
+    }
+    const email = uniqueEmail();
+    expect(await ask(email, now, ip)).toEqual({ status: "rate-limited", retryAfterSeconds: 360 });
+    expect(await tokenRows(email)).toEqual([]);
   });
 
   it("shows the spec's rate-limit message on the sign-in page (429) for a second request", async () => {

@@ -1,0 +1,364 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import {
+  countRows,
+  createUser,
+  get,
+  MESSAGES,
+  post,
+  sessionIdOf,
+  sessionRow,
+  sessionSetCookie,
+  signIn,
+  uniqueEmail,
+  userExists,
+  visibleText,
+  waitForEmails,
+} from "./auth-helpers";
+import { request } from "./helpers";
+
+type Role = "visitor" | "member" | "admin";
+
+interface Actor {
+  role: Role;
+  cookie?: string;
+  email?: string;
+}
+
+/** A fresh session for each case: the seeded member (the page check signs them out), or a new admin. */
+async function actor(role: Role): Promise<Actor> {
+  if (role === "visitor") return { role };
+  if (role === "member") return { role, cookie: await signIn("user-member"), email: "member@example.com" };
+  const admin = await createUser("admin");
+  return { role, cookie: await signIn(admin.id), email: admin.email };
+}
+
+function api(
+  method: "GET" | "POST" | "DELETE",
+  options: { cookie?: string; bearer?: string; body?: unknown; contentType?: string; path?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.Cookie = options.cookie;
+  if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = options.contentType ?? "application/json";
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  }
+  return request(options.path ?? "/api/manage-users", { method, headers, body, redirect: "manual" });
+}
+
+async function userByEmail(email: string) {
+  return env.DB.prepare("SELECT id, email, role FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ id: string; email: string; role: string }>();
+}
+
+async function expectAdminLoginScreen(response: Response, status: number, message: string | null) {
+  expect(response.status).toBe(status);
+  const html = visibleText(await response.text());
+  expect(html).toContain("Admin sign in");
+  expect(html).toContain("Send Magic Link");
+  if (message) expect(html).toContain(message);
+  else expect(html).not.toContain(MESSAGES.accessDenied);
+  expect(html).not.toContain("Manage Users</h1>");
+}
+
+/** A member refused an admin page is signed out: the session row is gone and the cookie cleared. */
+async function expectSignedOut(response: Response, actor: Actor) {
+  expect(sessionSetCookie(response)).toMatch(/^__session=;.*Max-Age=0/);
+  expect(await sessionRow(sessionIdOf(actor.cookie!))).toBeNull();
+  const members = await get("/members", actor.cookie);
+  expect(members.status).toBe(302);
+}
+
+describe("who may open which page", () => {
+  it.each<[Role, string, number, string | null]>([
+    ["visitor", "/members", 302, "/login?dest=%2Fmembers"],
+    ["visitor", "/account/security", 302, "/login?dest=%2Faccount%2Fsecurity"],
+    ["member", "/members", 200, null],
+    ["member", "/account/security", 200, null],
+    ["admin", "/members", 200, null],
+    ["admin", "/account/security", 200, null],
+  ])("%s GET %s → %i", async (role, path, status, location) => {
+    const who = await actor(role);
+    const response = await get(path, who.cookie);
+    expect(response.status).toBe(status);
+    expect(response.headers.get("Location")).toBe(location);
+    if (status === 200) expect(visibleText(await response.text())).toContain(who.email!);
+  });
+
+  it("visitor GET /admin/users → 401 with the admin login screen", async () => {
+    const response = await get("/admin/users");
+    await expectAdminLoginScreen(response, 401, null);
+  });
+
+  it("member GET /admin/users → 403 'Access denied', and the member is signed out", async () => {
+    const member = await actor("member");
+    const response = await get("/admin/users", member.cookie);
+    await expectAdminLoginScreen(response, 403, MESSAGES.accessDenied);
+    await expectSignedOut(response, member);
+  });
+
+  it("admin GET /admin/users → 200 with the user list", async () => {
+    const admin = await actor("admin");
+    const response = await get("/admin/users", admin.cookie);
+    expect(response.status).toBe(200);
+    const html = visibleText(await response.text());
+    expect(html).toContain("Manage Users");
+    expect(html).toContain("member@example.com");
+    expect(html).toContain(admin.email!);
+  });
+
+  it("the member's own admin link is shown to admins only", async () => {
+    const member = await actor("member");
+    const admin = await actor("admin");
+    expect(await (await get("/members", member.cookie)).text()).not.toContain('href="/admin/users"');
+    expect(await (await get("/members", admin.cookie)).text()).toContain('href="/admin/users"');
+  });
+});
+
+describe("who may change users through /admin/users", () => {
+  it.each<Role>(["visitor", "member"])("%s: invite is refused and creates no user", async (role) => {
+    const who = await actor(role);
+    const invitee = uniqueEmail("invitee");
+    const before = await countRows("users");
+
+    const response = await post("/admin/users", { intent: "invite", email: invitee }, who.cookie);
+    if (role === "visitor") await expectAdminLoginScreen(response, 401, null);
+    else {
+      await expectAdminLoginScreen(response, 403, MESSAGES.accessDenied);
+      await expectSignedOut(response, who);
+    }
+    expect(await countRows("users")).toBe(before);
+    expect(await userByEmail(invitee)).toBeNull();
+  });
+
+  it.each<Role>(["visitor", "member"])("%s: remove is refused and removes no user", async (role) => {
+    const who = await actor(role);
+    const victim = await createUser();
+    const before = await countRows("users");
+
+    const response = await post("/admin/users", { intent: "remove", userId: victim.id }, who.cookie);
+    if (role === "visitor") await expectAdminLoginScreen(response, 401, null);
+    else {
+      await expectAdminLoginScreen(response, 403, MESSAGES.accessDenied);
+      await expectSignedOut(response, who);
+    }
+    expect(await countRows("users")).toBe(before);
+    expect(await userExists(victim.id)).toBe(true);
+  });
+
+  it("admin: invite creates a member and e-mails an invitation", async () => {
+    const admin = await actor("admin");
+    const invitee = uniqueEmail("invitee");
+    const before = await countRows("users");
+
+    const response = await post("/admin/users", { intent: "invite", email: invitee }, admin.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/users");
+    expect(await countRows("users")).toBe(before + 1);
+    expect((await userByEmail(invitee))?.role).toBe("member");
+    const [mail] = await waitForEmails(invitee);
+    expect(mail.subject).toBe("Your invitation to Insider Stays");
+  });
+
+  it("admin: an invite without an e-mail is refused with 'E-mail required' (400)", async () => {
+    const admin = await actor("admin");
+    const before = await countRows("users");
+    const response = await post("/admin/users", { intent: "invite", email: "" }, admin.cookie);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("E-mail required");
+    expect(await countRows("users")).toBe(before);
+  });
+
+  it("admin: remove deletes the user", async () => {
+    const admin = await actor("admin");
+    const victim = await createUser();
+    const before = await countRows("users");
+
+    const response = await post("/admin/users", { intent: "remove", userId: victim.id }, admin.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/users");
+    expect(await countRows("users")).toBe(before - 1);
+    expect(await userExists(victim.id)).toBe(false);
+  });
+});
+
+describe("who may use /api/manage-users", () => {
+  const refusals: Record<Exclude<Role, "admin">, (who: Actor) => { status: number; message: string }> = {
+    visitor: () => ({ status: 401, message: MESSAGES.noSession }),
+    member: (who) => ({ status: 403, message: MESSAGES.notAuthorized(who.email!) }),
+  };
+
+  it.each<Exclude<Role, "admin">>(["visitor", "member"])("%s: GET is refused with a JSON message", async (role) => {
+    const who = await actor(role);
+    const response = await api("GET", { cookie: who.cookie });
+    const expected = refusals[role](who);
+    expect(response.status).toBe(expected.status);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    expect(await response.json()).toEqual({ message: expected.message });
+  });
+
+  it("member: the refusal names member@example.com exactly as the spec words it", async () => {
+    const response = await api("GET", { cookie: await signIn("user-member") });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      message: "Access denied. The email member@example.com is not authorized.",
+    });
+  });
+
+  it.each<Exclude<Role, "admin">>(["visitor", "member"])(
+    "%s: POST (invite) is refused and creates no user",
+    async (role) => {
+      const who = await actor(role);
+      const invitee = uniqueEmail("invitee");
+      const before = await countRows("users");
+      const response = await api("POST", { cookie: who.cookie, body: { action: "invite", email: invitee } });
+      const expected = refusals[role](who);
+      expect(response.status).toBe(expected.status);
+      expect(await response.json()).toEqual({ message: expected.message });
+      expect(await countRows("users")).toBe(before);
+      expect(await userByEmail(invitee)).toBeNull();
+    },
+  );
+
+  it.each<Exclude<Role, "admin">>(["visitor", "member"])(
+    "%s: DELETE is refused and removes no user",
+    async (role) => {
+      const who = await actor(role);
+      const victim = await createUser();
+      const before = await countRows("users");
+      const response = await api("DELETE", { cookie: who.cookie, body: { userId: victim.id } });
+      const expected = refusals[role](who);
+      expect(response.status).toBe(expected.status);
+      expect(await response.json()).toEqual({ message: expected.message });
+      expect(await countRows("users")).toBe(before);
+      expect(await userExists(victim.id)).toBe(true);
+    },
+  );
+
+  it("admin: GET lists users as { users: [{ id, email }], page, perPage: 50, total }", async () => {
+    const admin = await actor("admin");
+    const response = await api("GET", { cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const body = await response.json<{
+      users: Array<Record<string, unknown>>;
+      page: number;
+      perPage: number;
+      total: number;
+    }>();
+    expect(Object.keys(body).sort()).toEqual(["page", "perPage", "total", "users"]);
+    expect(body.page).toBe(1);
+    expect(body.perPage).toBe(50);
+    expect(body.total).toBe(await countRows("users"));
+    expect(body.users.length).toBe(Math.min(50, body.total));
+    for (const user of body.users) expect(Object.keys(user).sort()).toEqual(["email", "id"]);
+    const emails = body.users.map((user) => user.email as string);
+    expect(emails).toEqual([...emails].sort());
+  });
+
+  it("admin: POST invites a member (201) and DELETE removes them (200)", async () => {
+    const admin = await actor("admin");
+    const invitee = uniqueEmail("invitee");
+    const before = await countRows("users");
+
+    const invited = await api("POST", { cookie: admin.cookie, body: { action: "invite", email: invitee } });
+    expect(invited.status).toBe(201);
+    const { message, user } = await invited.json<{ message: string; user: { id: string; email: string } }>();
+    expect(message).toBe("Invitation sent");
+    expect(user.email).toBe(invitee);
+    expect(await countRows("users")).toBe(before + 1);
+    expect(await waitForEmails(invitee)).toHaveLength(1);
+
+    const removed = await api("DELETE", { cookie: admin.cookie, body: { userId: user.id } });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ message: "User removed", user: { id: user.id, email: invitee } });
+    expect(await countRows("users")).toBe(before);
+  });
+
+  it("admin: a Bearer token (the JWT of the session cookie) works without a cookie", async () => {
+    const admin = await actor("admin");
+    const bearer = admin.cookie!.replace("__session=", "");
+    const listed = await api("GET", { bearer });
+    expect(listed.status).toBe(200);
+    expect(sessionSetCookie(listed)).toBeNull();
+
+    const invitee = uniqueEmail("invitee");
+    const invited = await api("POST", { bearer, body: { action: "invite", email: invitee } });
+    expect(invited.status).toBe(201);
+    expect(await userByEmail(invitee)).not.toBeNull();
+  });
+
+  it("a member's Bearer token is refused (403)", async () => {
+    const bearer = (await signIn("user-member")).replace("__session=", "");
+    const response = await api("GET", { bearer });
+    expect(response.status).toBe(403);
+  });
+
+  it("a forged Bearer token is refused (401)", async () => {
+    const response = await api("GET", { bearer: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyLWFkbWluIn0." });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: MESSAGES.noSession });
+  });
+
+  it("admin: a body that is not JSON is refused with 415", async () => {
+    const admin = await actor("admin");
+    const before = await countRows("users");
+    const response = await api("POST", {
+      cookie: admin.cookie,
+      body: new URLSearchParams({ action: "invite", email: uniqueEmail() }).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ message: "Send a JSON body (Content-Type: application/json)." });
+    expect(await countRows("users")).toBe(before);
+  });
+
+  it("admin: malformed JSON is refused with 400", async () => {
+    const admin = await actor("admin");
+    const response = await api("POST", { cookie: admin.cookie, body: "{not json" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "The body is not valid JSON." });
+  });
+
+  it.each([{ action: "invite" }, { action: "invite", email: "" }, { action: "invite", email: "   " }])(
+    "admin: an invite without an e-mail (%j) is refused with 'E-mail required' (400)",
+    async (body) => {
+      const admin = await actor("admin");
+      const before = await countRows("users");
+      const response = await api("POST", { cookie: admin.cookie, body });
+      expect(response.status).toBe(400);
+      expect((await response.json<{ message: string }>()).message).toBe("E-mail required");
+      expect(await countRows("users")).toBe(before);
+    },
+  );
+
+  it("admin: more than 50 admin checks in a minute are refused (429), per operation", async () => {
+    const admin = await actor("admin");
+    // The limit counts in fixed one-minute windows: start early in one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    for (let i = 0; i < 50; i++) {
+      expect((await api("GET", { cookie: admin.cookie })).status, `request ${i + 1}`).toBe(200);
+    }
+    const refused = await api("GET", { cookie: admin.cookie });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      message: "Too many admin requests. Please wait a minute and try again.",
+    });
+    expect((await get("/admin/users", admin.cookie)).status).toBe(200);
+  }, 20_000);
+
+  it("admin: cannot remove themselves, and removing an unknown user is a 404", async () => {
+    const adminUser = await createUser("admin");
+    const cookie = await signIn(adminUser.id);
+    const self = await api("DELETE", { cookie, body: { userId: adminUser.id } });
+    expect(self.status).toBe(400);
+    expect(await self.json()).toEqual({ message: "You cannot remove yourself." });
+    expect(await userExists(adminUser.id)).toBe(true);
+
+    const unknown = await api("DELETE", { cookie, body: { userId: "no-such-user" } });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,226 @@
+import { generateTOTP, verifyTOTP } from "@epic-web/totp";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import {
+  cookiePair,
+  createUser,
+  get,
+  MESSAGES,
+  post,
+  sessionIdOf,
+  sessionRow,
+  sessionSetCookie,
+  signIn,
+  visibleText,
+} from "./auth-helpers";
+
+const TOTP = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
+
+interface Factor {
+  id: string;
+  secret: string;
+  status: string;
+  verified_at: string | null;
+}
+
+async function factorsOf(userId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT id, secret, status, verified_at FROM totp_factors WHERE user_id = ?",
+  )
+    .bind(userId)
+    .all<Factor>();
+  return results;
+}
+
+async function currentCode(secret: string) {
+  return (await generateTOTP({ secret, ...TOTP })).otp;
+}
+
+/** A 6-digit code that the factor does not accept now (nor in the neighbouring periods). */
+async function wrongCode(secret: string) {
+  let code = Number(await currentCode(secret));
+  for (;;) {
+    code = (code + 123457) % 1_000_000;
+    const candidate = String(code).padStart(6, "0");
+    if ((await verifyTOTP({ otp: candidate, secret, ...TOTP, window: 2 })) === null) return candidate;
+  }
+}
+
+/** Enrols an authenticator app through /account/security and returns the factor's secret. */
+async function enrol(cookie: string) {
+  const response = await post("/account/security", { intent: "enroll" }, cookie);
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/account/security");
+  return response;
+}
+
+describe("setting up an authenticator app (/account/security)", () => {
+  it("enrols, then a valid code verifies the factor and raises the session to aal2", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+
+    await enrol(cookie);
+    const [pending] = await factorsOf(user.id);
+    expect(pending.status).toBe("unverified");
+    expect(pending.secret).toMatch(/^[A-Z2-7]{16,}$/);
+
+    const page = await get("/account/security", cookie);
+    expect(page.status).toBe(200);
+    const html = visibleText(await page.text());
+    expect(html).toContain("Scan this code");
+    expect(html).toContain(pending.secret);
+
+    const response = await post(
+      "/account/security",
+      { intent: "verify", code: await currentCode(pending.secret) },
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/account/security");
+    const renewed = sessionSetCookie(response);
+    expect(renewed).not.toBeNull();
+    expect(sessionIdOf(renewed!)).toBe(sessionIdOf(cookie));
+
+    const [factor] = await factorsOf(user.id);
+    expect(factor.status).toBe("verified");
+    expect(factor.verified_at).not.toBeNull();
+    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal2");
+
+    const after = visibleText(await (await get("/account/security", cookiePair(renewed!))).text());
+    expect(after).toContain("This session's assurance level: <strong>aal2</strong>");
+    expect(after).not.toContain(pending.secret);
+  });
+
+  it("refuses a wrong code with the spec's message (400); the factor stays unverified", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    await enrol(cookie);
+    const [pending] = await factorsOf(user.id);
+
+    const response = await post(
+      "/account/security",
+      { intent: "verify", code: await wrongCode(pending.secret) },
+      cookie,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(MESSAGES.invalidCode);
+    expect(sessionSetCookie(response)).toBeNull();
+    expect((await factorsOf(user.id)).map((factor) => factor.status)).toEqual(["unverified"]);
+    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+  });
+
+  it("refuses a code that is not 6 digits (400) without verifying", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    await enrol(cookie);
+    const response = await post("/account/security", { intent: "verify", code: "12ab56" }, cookie);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Enter the 6-digit code from your authenticator app.");
+    expect((await factorsOf(user.id)).map((factor) => factor.status)).toEqual(["unverified"]);
+  });
+
+  it("is only for signed-in users", async () => {
+    const response = await post("/account/security", { intent: "enroll" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?dest=%2Faccount%2Fsecurity");
+  });
+
+  it("removing the factor needs a current code from it", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    await enrol(cookie);
+    const [pending] = await factorsOf(user.id);
+    await post("/account/security", { intent: "verify", code: await currentCode(pending.secret) }, cookie);
+
+    const refused = await post(
+      "/account/security",
+      { intent: "remove", factorId: pending.id, code: await wrongCode(pending.secret) },
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(MESSAGES.invalidCode);
+    expect(await factorsOf(user.id)).toHaveLength(1);
+
+    const removed = await post(
+      "/account/security",
+      { intent: "remove", factorId: pending.id, code: await currentCode(pending.secret) },
+      cookie,
+    );
+    expect(removed.status).toBe(302);
+    expect(await factorsOf(user.id)).toEqual([]);
+  });
+});
+
+describe("an admin with an authenticator app", () => {
+  async function adminWithFactor() {
+    const admin = await createUser("admin");
+    const enrolling = await signIn(admin.id);
+    await enrol(enrolling);
+    const [pending] = await factorsOf(admin.id);
+    const verified = await post(
+      "/account/security",
+      { intent: "verify", code: await currentCode(pending.secret) },
+      enrolling,
+    );
+    expect(verified.status).toBe(302);
+    expect((await factorsOf(admin.id))[0].status).toBe("verified");
+    return { admin, secret: pending.secret };
+  }
+
+  it("enters a code before the admin pages: aal1 → /auth/verify, then a valid code reaches /admin/users", async () => {
+    const { admin, secret } = await adminWithFactor();
+    const cookie = await signIn(admin.id);
+    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+
+    const refused = await get("/admin/users", cookie);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/auth/verify?dest=%2Fadmin%2Fusers");
+
+    const verifyPage = await get("/auth/verify?dest=%2Fadmin%2Fusers", cookie);
+    expect(verifyPage.status).toBe(200);
+    expect(visibleText(await verifyPage.text())).toContain("Verify it's you");
+
+    const response = await post(
+      "/auth/verify",
+      { code: await currentCode(secret), dest: "/admin/users" },
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/users");
+    const elevated = cookiePair(sessionSetCookie(response)!);
+    expect(sessionIdOf(elevated)).toBe(sessionIdOf(cookie));
+    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal2");
+
+    const admitted = await get("/admin/users", elevated);
+    expect(admitted.status).toBe(200);
+    expect(visibleText(await admitted.text())).toContain("Manage Users");
+  });
+
+  it("is refused by the admin API at aal1 too", async () => {
+    const { admin } = await adminWithFactor();
+    const cookie = await signIn(admin.id);
+    const response = await get("/api/manage-users", cookie);
+    expect(response.status).toBe(403);
+  });
+
+  it("a wrong code on /auth/verify is refused with the spec's message and keeps the session at aal1", async () => {
+    const { admin, secret } = await adminWithFactor();
+    const cookie = await signIn(admin.id);
+
+    const response = await post("/auth/verify", { code: await wrongCode(secret), dest: "/admin/users" }, cookie);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(MESSAGES.invalidCode);
+    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+    expect((await get("/admin/users", cookie)).headers.get("Location")).toBe(
+      "/auth/verify?dest=%2Fadmin%2Fusers",
+    );
+  });
+
+  it("a hostile dest on /auth/verify still lands on /members", async () => {
+    const { admin, secret } = await adminWithFactor();
+    const cookie = await signIn(admin.id);
+    const response = await post("/auth/verify", { code: await currentCode(secret), dest: "//evil.example" }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/members");
+  });
+});
