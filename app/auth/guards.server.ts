@@ -148,8 +148,12 @@ export async function requireAdminApi(request: Request, context: Context): Promi
   switch (check.reason) {
     case "signed-out":
       throw json(ADMIN_MESSAGES.noSession, 401);
-    case "denied":
+    case "denied": {
+      // As on the admin pages, a non-admin asking for admin work is signed out.
+      const auth = await getAuth(context);
+      if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
       throw json(ADMIN_MESSAGES.notAuthorized(check.email), 403);
+    }
     case "rate-limited":
       throw json(ADMIN_MESSAGES.rateLimited, 429);
     case "needs-aal2":

@@ -30,10 +30,19 @@ async function hashToken(token: string) {
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeRedirectPath(dest: string | null | undefined, fallback = "/members") {
-  if (!dest || !dest.startsWith("/") || dest.startsWith("//") || dest.startsWith("/\\")) {
+  if (!dest) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(dest);
+  } catch {
     return fallback;
   }
-  if (/[\u0000-\u001f\u007f\\]/.test(dest)) return fallback;
+  // Checked raw and decoded: an encoded backslash or slash must not sneak a host in.
+  for (const value of [dest, decoded]) {
+    if (!value.startsWith("/") || value.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(value)) {
+      return fallback;
+    }
+  }
   try {
     const url = new URL(dest, "http://same.site");
     return url.origin === "http://same.site" ? `${url.pathname}${url.search}${url.hash}` : fallback;

@@ -19,6 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** Passes the action's Retry-After on to the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const dest = safeRedirectPath(new URL(request.url).searchParams.get("dest"));
   if (await getAuth(context)) throw redirect(dest);

@@ -8,12 +8,18 @@ import type { RootData } from "~/root";
  * Every loader and action under /admin calls requireAdmin itself (checked once per request); a
  * refusal renders this layout's boundary: the admin login screen.
  */
+/** A refusal's headers (Retry-After, the cleared session cookie) reach the browser. */
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
   return { email: auth.user.email };
 }
 
-const tabs = [{ to: "/admin/users", label: "Users" }];
+const tabs = [
+  { to: "/admin/requests", label: "Requests" },
+  { to: "/admin/users", label: "Users" },
+];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
