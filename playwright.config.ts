@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
-const PERSIST_DIR = ".wrangler/e2e-state";
+// Per port, so two test runs on one machine do not share (or delete) each other's state.
+const PERSIST_DIR = `.wrangler/e2e-state-${PORT}`;
 
 /** Browser tests against the built app served by workerd, on its own freshly seeded local state. */
 export default defineConfig({

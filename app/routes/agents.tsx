@@ -1,0 +1,249 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/agents";
+import { getAuth } from "~/auth/guards.server";
+import { BotCheck } from "~/components/bot-check";
+import {
+  FormError,
+  HoneypotField,
+  IdempotencyField,
+  NameFields,
+  RadioGroup,
+  SubmitButton,
+  SuccessPanel,
+  TextareaField,
+  TextField,
+} from "~/components/request-form/fields";
+import { requestFormAction } from "~/components/request-form/submit.server";
+import {
+  useReplyEffects,
+  useSubmitting,
+  type RequestFormActionData,
+} from "~/components/request-form/use-request-form";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { storeAgentApplication } from "~/models/request.server";
+import { agentApplicationSchema, WHY_THRIVE_MIN } from "~/requests/schemas";
+
+const PATH = "/agents";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Become a travel agent",
+    description: `Sell luxury resort weeks with ${siteFromMatches(matches).siteName}: free training and an 80/20 commission split, with the agent keeping 80%. Apply online.`,
+    path: PATH,
+  });
+
+// Every visit gets its own one-time key: never share a rendering of this page through a cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const auth = await getAuth(context);
+  return { idempotencyKey: crypto.randomUUID(), email: auth?.user.email ?? "" };
+}
+
+export function action(args: Route.ActionArgs) {
+  return requestFormAction(args, {
+    label: "agent application",
+    schema: agentApplicationSchema,
+    store: storeAgentApplication,
+    failed: { message: "Failed to submit application", toast: "Failed to submit agent application" },
+  });
+}
+
+const HIGHLIGHTS = [
+  {
+    figure: "Free",
+    title: "Training included",
+    text: "We teach you our resorts, our booking process and how to match guests with the right week. No fees, no starter kits.",
+  },
+  {
+    figure: "80/20",
+    title: "Commission split",
+    text: "You keep 80% of the commission on every stay you book. The agency keeps 20% for booking support and resort relationships.",
+  },
+  {
+    figure: "110+",
+    title: "Resort locations",
+    text: "Offer your clients over 110 locations, from Caribbean beaches to mountain lodges, at insider weekly rates.",
+  },
+];
+
+const THE_WORK = [
+  "Help clients choose a resort, a room type and a week that suit their group and budget.",
+  "Send booking requests for them. Our team confirms each stay with the resort and keeps you informed.",
+  "Work from anywhere, on your own schedule: part time alongside another job, or full time.",
+  "Grow by referral. Guests who love their week come back, and they bring their friends.",
+];
+
+const WHO_THRIVES = [
+  "People who love to travel and love helping others plan it.",
+  "Organised communicators who reply promptly and follow through.",
+  "Experienced travel agents looking for better rates and a better split, and newcomers ready to learn.",
+  "Self-starters with a network: friends, colleagues, clubs, teams and community groups.",
+];
+
+export default function Agents({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { turnstileSiteKey } = siteFromMatches(matches);
+  if (actionData?.sentTo) {
+    return (
+      <SuccessPanel title="We'll be in touch">
+        <p>Your application was received. Thank you!</p>
+        <p className="text-base text-slate-600">
+          We'll reply to <strong className="font-semibold text-navy-900">{actionData.sentTo}</strong>.
+        </p>
+        <p className="pt-4">
+          <Link
+            to="/locations"
+            className="inline-block rounded-lg bg-navy-900 px-5 py-3 text-base font-semibold text-white hover:bg-navy-800"
+          >
+            Browse locations
+          </Link>
+        </p>
+      </SuccessPanel>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
+      <header className="grid items-center gap-10 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-widest text-gold-700">
+            Travel agent program
+          </p>
+          <h1 className="mt-3 font-serif text-4xl text-navy-900 md:text-5xl">Become a travel agent</h1>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">
+            Sell luxury resort stays at wholesale prices. We give you free training, the booking
+            support of our team and a commission split that puts you first: 80/20, and you keep 80%.
+          </p>
+          <a
+            href="#apply"
+            className="mt-8 inline-block rounded-lg bg-navy-900 px-6 py-3 font-semibold text-white hover:bg-navy-800"
+          >
+            Apply now
+          </a>
+        </div>
+        <div className="rounded-2xl bg-navy-900 p-8 text-white shadow-sm">
+          <p className="font-serif text-6xl text-gold-300">80%</p>
+          <p className="mt-2 text-lg">of the commission is yours on every booking.</p>
+          <p className="mt-4 text-sm text-slate-200">
+            A simple 80/20 split, with free training to get you started.
+          </p>
+        </div>
+      </header>
+
+      <ul className="mt-14 grid gap-5 md:grid-cols-3">
+        {HIGHLIGHTS.map((item) => (
+          <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <p className="font-serif text-3xl text-gold-700">{item.figure}</p>
+            <h2 className="mt-2 text-lg font-semibold text-navy-900">{item.title}</h2>
+            <p className="mt-2 text-slate-700">{item.text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-14 grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="the-work" className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+          <h2 id="the-work" className="font-serif text-2xl text-navy-900">
+            What the work is like
+          </h2>
+          <ul className="mt-4 space-y-3 text-slate-700">
+            {THE_WORK.map((line) => (
+              <li key={line} className="flex gap-3">
+                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-gold-500" />
+                <span>{line}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="who-thrives" className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+          <h2 id="who-thrives" className="font-serif text-2xl text-navy-900">
+            Who thrives with us
+          </h2>
+          <ul className="mt-4 space-y-3 text-slate-700">
+            {WHO_THRIVES.map((line) => (
+              <li key={line} className="flex gap-3">
+                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-gold-500" />
+                <span>{line}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <section
+        id="apply"
+        aria-labelledby="apply-heading"
+        className="mx-auto mt-16 max-w-3xl scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
+      >
+        <h2 id="apply-heading" className="font-serif text-3xl text-navy-900">
+          Apply to join our agency
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Tell us a little about yourself. Every field is required; it takes about five minutes.
+        </p>
+        <ApplicationForm
+          idempotencyKey={loaderData.idempotencyKey}
+          email={loaderData.email}
+          siteKey={turnstileSiteKey}
+          actionData={actionData}
+        />
+      </section>
+    </div>
+  );
+}
+
+function ApplicationForm({
+  idempotencyKey,
+  email,
+  siteKey,
+  actionData,
+}: {
+  idempotencyKey: string;
+  email: string;
+  siteKey: string;
+  actionData: RequestFormActionData | undefined;
+}) {
+  const submitting = useSubmitting(PATH);
+  const botCheckKey = useReplyEffects(actionData);
+  const [form, fields] = useForm({
+    id: "agent-application",
+    lastResult: submitting ? undefined : actionData?.result,
+    defaultValue: { email },
+    constraint: getZodConstraint(agentApplicationSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentApplicationSchema }),
+  });
+
+  return (
+    <Form method="post" action={`${PATH}#apply`} {...getFormProps(form)} className="relative mt-8 space-y-6">
+      <IdempotencyField field={fields.idempotencyKey} fallback={idempotencyKey} />
+      <HoneypotField />
+      <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+      <div className="grid gap-x-5 gap-y-6 sm:grid-cols-2">
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+      </div>
+      <RadioGroup
+        field={fields.isCurrentAgent}
+        legend="Are you currently a travel agent?"
+        options={[
+          { value: "yes", label: "Yes" },
+          { value: "no", label: "No" },
+        ]}
+      />
+      <TextField field={fields.currentOccupation} label="Current occupation" autoComplete="organization-title" />
+      <TextareaField
+        field={fields.whyThrive}
+        label="Why would you thrive at our agency?"
+        hint={`Please write at least ${WHY_THRIVE_MIN} characters: your experience, your network, what draws you to travel.`}
+        rows={6}
+        minimum={WHY_THRIVE_MIN}
+      />
+      <BotCheck key={botCheckKey} siteKey={siteKey} />
+      <FormError form={form} />
+      <SubmitButton busy={submitting} label="Submit application" busyLabel="Submitting..." />
+    </Form>
+  );
+}

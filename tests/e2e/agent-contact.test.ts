@@ -1,0 +1,211 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/** The agent application (/agents) and the contact page (/contact), with and without JavaScript. */
+
+const MESSAGES = {
+  names: "Please enter both first and last name",
+  email: "Please enter your email address",
+  phone: "Please enter your phone number",
+  currentAgent: "Please select whether you are currently a travel agent",
+  occupation: "Please enter your current occupation",
+  whyThrive: "Please answer why you would thrive at our agency",
+  whyThriveShort: "Please provide a more detailed answer",
+  message: "Please enter your message",
+};
+
+const WHY = "I have organised group trips for friends and colleagues for over ten years.";
+
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function fillAgentForm(page: Page, email: string) {
+  await page.getByLabel("First name", { exact: true }).fill("Ada");
+  await page.getByLabel("Last name", { exact: true }).fill("Agent");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Phone", { exact: true }).fill("+1 555 0100");
+  await page.getByRole("group", { name: "Are you currently a travel agent?" }).getByLabel("No", { exact: true }).check();
+  await page.getByLabel("Current occupation", { exact: true }).fill("Teacher");
+  await page.getByLabel("Why would you thrive at our agency?", { exact: true }).fill(WHY);
+}
+
+async function fillContactForm(page: Page, email: string) {
+  await page.getByLabel("First name", { exact: true }).fill("Sam");
+  await page.getByLabel("Last name", { exact: true }).fill("Sender");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Phone", { exact: true }).fill("555-0199");
+  await page.getByLabel("Message", { exact: true }).fill("Can I change the guest name on my reservation?");
+}
+
+/** The page has hydrated: React has attached itself to the page's form. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("main form");
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+test.describe("with JavaScript", () => {
+  test("the agent application validates in the browser, then reaches the success screen", async ({ page }) => {
+    await page.goto("/agents");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Become a travel agent" })).toBeVisible();
+
+    // An empty submit is refused in the browser, every message next to its field.
+    const submit = page.getByRole("button", { name: "Submit application" });
+    await submit.click();
+    for (const message of Object.values(MESSAGES).filter(
+      (message) => message !== MESSAGES.whyThriveShort && message !== MESSAGES.message,
+    )) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel("Phone", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Phone", { exact: true })).toHaveAccessibleDescription(MESSAGES.phone);
+
+    // Messages follow the input; the why-answer needs 50 characters.
+    await page.getByLabel("Phone", { exact: true }).fill("+1 555 0100");
+    await expect(page.getByText(MESSAGES.phone)).toHaveCount(0);
+    await page.getByLabel("Why would you thrive at our agency?", { exact: true }).fill("Too short.");
+    await expect(page.getByText(MESSAGES.whyThriveShort)).toBeVisible();
+    await expect(page.getByText("10 / 50 characters minimum")).toBeVisible();
+
+    const email = uniqueEmail("e2e-agent");
+    await fillAgentForm(page, email);
+    await expect(page.getByText(MESSAGES.whyThriveShort)).toHaveCount(0);
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    await submit.click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "We'll be in touch" })).toBeVisible();
+    await expect(page.getByText("Your application was received. Thank you!")).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "We'll be in touch" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Submit application" })).toHaveCount(0);
+  });
+
+  test("a message from the contact page reaches 'Message Received' with a toast", async ({ page }) => {
+    await page.goto("/contact");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "How can we help?" })).toBeVisible();
+    for (const link of await page.getByRole("link", { name: "+1 (800) 555-0142" }).all()) {
+      await expect(link).toHaveAttribute("href", "tel:+18005550142");
+    }
+    await expect(page.getByRole("heading", { name: "Prefer to talk?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Before you call" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Send message" }).click();
+    for (const message of [MESSAGES.names, MESSAGES.email, MESSAGES.phone, MESSAGES.message]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    const email = uniqueEmail("e2e-contact");
+    await fillContactForm(page, email);
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    await page.getByRole("button", { name: "Send message" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Message Received" })).toBeVisible();
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByRole("link", { name: "Browse Resorts" }).click();
+    await expect(page).toHaveURL("/locations");
+  });
+
+  test("a server refusal (no bot check) is shown on the form and as a toast, values kept", async ({ page }) => {
+    await page.goto("/contact");
+    await hydrated(page);
+    const email = uniqueEmail("e2e-refused");
+    await fillContactForm(page, email);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please complete the CAPTCHA verification." })).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Please complete the CAPTCHA verification." }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Can I change the guest name on my reservation?");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the empty agent form comes back with the spec's messages", async ({ page }) => {
+    await page.goto("/agents");
+    await expect(page.locator("script[src]")).toHaveCount(0);
+    // Make sure the browser's own validation cannot block the empty submit.
+    await page.locator("form#agent-application").evaluate((form: HTMLFormElement) => {
+      form.noValidate = true;
+    });
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    await page.getByRole("button", { name: "Submit application" }).click();
+
+    await expect(page).toHaveURL(/\/agents#apply$/);
+    for (const message of [
+      MESSAGES.names,
+      MESSAGES.email,
+      MESSAGES.phone,
+      MESSAGES.currentAgent,
+      MESSAGES.occupation,
+      MESSAGES.whyThrive,
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel("Current occupation", { exact: true })).toHaveAccessibleDescription(MESSAGES.occupation);
+    await expect(page.getByRole("group", { name: "Are you currently a travel agent?" })).toHaveAccessibleDescription(
+      MESSAGES.currentAgent,
+    );
+
+    // The entered values come back with the remaining messages.
+    await page.getByLabel("First name", { exact: true }).fill("Ada");
+    await page.getByLabel("Last name", { exact: true }).fill("Agent");
+    await page.getByLabel("Why would you thrive at our agency?", { exact: true }).fill(`   ${"a".repeat(49)}   `);
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText(MESSAGES.whyThriveShort, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.names, { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Ada");
+
+    // And the completed form is stored.
+    const email = uniqueEmail("e2e-nojs-agent");
+    await fillAgentForm(page, email);
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "We'll be in touch" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+  });
+
+  test("a message is sent from the contact page", async ({ page }) => {
+    await page.goto("/contact");
+    const email = uniqueEmail("e2e-nojs-contact");
+    await fillContactForm(page, email);
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Message Received" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse Resorts" })).toHaveAttribute("href", "/locations");
+  });
+});
+
+test.describe("accessibility", () => {
+  async function expectNoSeriousViolations(page: Page) {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`),
+    ).toEqual([]);
+  }
+
+  for (const path of ["/agents", "/contact"]) {
+    test(`${path} has no serious or critical axe violation`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await expectNoSeriousViolations(page);
+    });
+
+    test(`${path} with its validation messages shown has none either`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await page.getByRole("button", { name: path === "/agents" ? "Submit application" : "Send message" }).click();
+      await expect(page.getByText(MESSAGES.names, { exact: true })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  }
+});
