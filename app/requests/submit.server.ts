@@ -6,7 +6,7 @@ import { getAuth } from "~/auth/guards.server";
 import { getCloudflare, type CloudflareContext } from "~/context";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "~/requests/schemas";
 import { jsonToFormData, SCREEN_MESSAGES, screenSubmission } from "~/requests/screen.server";
-import type { RequestFormActionData } from "./use-request-form";
+import type { RequestFormActionData } from "~/components/request-form/use-request-form";
 
 /*
  * The server side of the request forms (agent application, support message): the page actions

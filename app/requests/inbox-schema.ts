@@ -1,0 +1,138 @@
+import { z } from "zod";
+
+/**
+ * The staff inbox (/admin/requests): its filters (query string) and its actions (form posts).
+ * Shared by the page and the server; it imports nothing server-only.
+ */
+
+/** The kinds of request (the same strings as the database's request kinds). */
+export const INBOX_KINDS = ["booking", "agent-application", "support-message"] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const INBOX_STATUSES = ["new", "confirmed", "declined", "handled"] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+export const INBOX_PAGE_SIZE = 50;
+/** Deeper pages are not useful; the cap keeps OFFSET small. */
+export const INBOX_MAX_PAGE = 1000;
+
+/** The statuses a kind of request can have. */
+export function statusesOf(kind: InboxKind | "all"): readonly InboxStatus[] {
+  switch (kind) {
+    case "booking":
+      return ["new", "confirmed", "declined"];
+    case "agent-application":
+    case "support-message":
+      return ["new", "handled"];
+    case "all":
+      return INBOX_STATUSES;
+  }
+}
+
+export const KIND_LABELS: Record<InboxKind, { one: string; many: string }> = {
+  booking: { one: "Booking request", many: "Bookings" },
+  "agent-application": { one: "Agent application", many: "Applications" },
+  "support-message": { one: "Support message", many: "Messages" },
+};
+
+export const STATUS_LABELS: Record<InboxStatus, string> = {
+  new: "New",
+  confirmed: "Confirmed",
+  declined: "Declined",
+  handled: "Handled",
+};
+
+// Unknown or malformed values are ignored (the default applies): a hand-edited address still
+// shows the inbox instead of an error.
+const filtersSchema = z.object({
+  kind: z.enum(["all", ...INBOX_KINDS]).catch("all"),
+  status: z.enum(["all", ...INBOX_STATUSES]).catch("all"),
+  page: z.coerce.number().int().min(1).max(INBOX_MAX_PAGE).catch(1),
+});
+
+export type InboxFilters = z.infer<typeof filtersSchema>;
+
+export function parseInboxFilters(searchParams: URLSearchParams): InboxFilters {
+  const filters = filtersSchema.parse({
+    kind: searchParams.get("kind") ?? undefined,
+    status: searchParams.get("status") ?? undefined,
+    page: searchParams.get("page") ?? undefined,
+  });
+  // A status the kind never has (say, bookings that are "handled") is ignored too.
+  if (filters.status !== "all" && !statusesOf(filters.kind).includes(filters.status)) {
+    return { ...filters, status: "all" };
+  }
+  return filters;
+}
+
+/** The inbox's address for these filters; defaults are left out. */
+export function inboxHref({ kind = "all", status = "all", page = 1 }: Partial<InboxFilters> = {}) {
+  const params = new URLSearchParams();
+  if (kind !== "all") params.set("kind", kind);
+  if (status !== "all") params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/admin/requests${query ? `?${query}` : ""}`;
+}
+
+export const NOTE_MAX = 1000;
+const ID_MAX = 100;
+
+const id = z.string().trim().min(1).max(ID_MAX);
+const note = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    // No control characters other than line breaks and tabs in an e-mail to a guest.
+    const cleaned = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+    return cleaned === "" ? undefined : cleaned;
+  },
+  z.string().max(NOTE_MAX, `Please keep the note under ${NOTE_MAX} characters`).optional(),
+);
+
+/** One form per request: confirm or decline a booking (with an optional note), or mark handled. */
+export const inboxActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), id, note }),
+  z.object({ intent: z.literal("decline"), id, note }),
+  z.object({ intent: z.literal("handle"), kind: z.enum(["agent-application", "support-message"]), id }),
+]);
+
+export type InboxAction = z.infer<typeof inboxActionSchema>;
+
+// Display helpers shared by the inbox, the members page and the guest's e-mails. Times are shown
+// in UTC, so the server's HTML and the browser's render agree.
+
+const stayDateFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+/** "2026-03-07" → "Sat, Mar 7, 2026". */
+export function formatStayDate(isoDate: string) {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : stayDateFormat.format(date);
+}
+
+/** An ISO timestamp → "Mar 7, 2026, 3:04 PM UTC". */
+export function formatDateTime(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat.format(date)} UTC`;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "2 adults, 1 child" (children and infants only when there are any). */
+export function guestsLine({ adults, children, infants }: { adults: number; children: number; infants: number }) {
+  return [
+    plural(adults, "adult", "adults"),
+    ...(children > 0 ? [plural(children, "child", "children")] : []),
+    ...(infants > 0 ? [plural(infants, "infant", "infants")] : []),
+  ].join(", ");
+}
