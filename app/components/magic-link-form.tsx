@@ -62,6 +62,13 @@ export function MagicLinkForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const [botChecked, setBotChecked] = useState(false);
+  // A bot-check token works once: after the server's answer the check starts again.
+  const [botCheckKey, setBotCheckKey] = useState(0);
+  useEffect(() => {
+    if (!actionData) return;
+    setBotCheckKey((key) => key + 1);
+    setBotChecked(false);
+  }, [actionData]);
   const waitSeconds = useCountdown(actionData?.retryAfterSeconds);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -107,7 +114,7 @@ export function MagicLinkForm({
           </p>
         )}
       </div>
-      <BotCheck siteKey={siteKey} onVerify={setBotChecked} />
+      <BotCheck key={botCheckKey} siteKey={siteKey} onVerify={setBotChecked} />
       {form.errors && (
         <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {form.errors[0]}

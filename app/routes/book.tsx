@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/book";
 import { requireUser } from "~/auth/guards.server";
@@ -184,6 +184,11 @@ function BookingForm({
   const [dates, setDates] = useState({ checkIn: "", checkOut: "" });
   const nights = nightsBetween(dates.checkIn, dates.checkOut);
   const nameError = fields.firstName.errors?.[0] ?? fields.lastName.errors?.[0];
+  // A bot-check token works once: after the server's answer the check starts again.
+  const [botCheckKey, setBotCheckKey] = useState(0);
+  useEffect(() => {
+    if (lastResult) setBotCheckKey((key) => key + 1);
+  }, [lastResult]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -352,7 +357,7 @@ function BookingForm({
           to you. Please do not book flights until your stay is confirmed.
         </p>
 
-        <BotCheck siteKey={siteKey} />
+        <BotCheck key={botCheckKey} siteKey={siteKey} />
         {form.errors && (
           <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {form.errors[0]}
