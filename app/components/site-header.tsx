@@ -28,7 +28,7 @@ export function SiteHeader({
           {user ? (
             <>
               {user.isAdmin && (
-                <NavLink to="/admin/users" className={navLinkClass}>
+                <NavLink to="/admin/requests" className={navLinkClass}>
                   Admin
                 </NavLink>
               )}

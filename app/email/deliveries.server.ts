@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
 import { emailDeliveries, type RequestKind } from "~/db/schema";
 import { sendEmail, type EmailMessage } from "./email.server";
@@ -110,18 +110,4 @@ export async function deliverDueEmails(env: Env, now = new Date(), limit = 50) {
     .orderBy(asc(emailDeliveries.nextAttemptAt))
     .limit(limit);
   return deliver(env, due.map((row) => row.id), now);
-}
-
-/** Delivery state per request, for the staff inbox. */
-export async function deliveriesFor(env: Env, kind: RequestKind, requestIds: string[]) {
-  if (requestIds.length === 0) return [];
-  return createDb(env.DB)
-    .select({
-      requestId: emailDeliveries.requestId,
-      to: emailDeliveries.to,
-      status: emailDeliveries.status,
-      attempts: emailDeliveries.attempts,
-    })
-    .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.requestKind, kind), inArray(emailDeliveries.requestId, requestIds)));
 }

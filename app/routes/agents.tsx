@@ -15,7 +15,7 @@ import {
   TextareaField,
   TextField,
 } from "~/components/request-form/fields";
-import { requestFormAction } from "~/components/request-form/submit.server";
+import { requestFormAction } from "~/requests/submit.server";
 import {
   useReplyEffects,
   useSubmitting,

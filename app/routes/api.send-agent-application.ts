@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.send-agent-application";
-import { methodNotAllowed, requestJsonEndpoint } from "~/components/request-form/submit.server";
+import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 import { storeAgentApplication } from "~/models/request.server";
 import { agentApplicationSchema } from "~/requests/schemas";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.send-support-message";
-import { methodNotAllowed, requestJsonEndpoint } from "~/components/request-form/submit.server";
+import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 import { storeSupportMessage } from "~/models/request.server";
 import { supportMessageSchema } from "~/requests/schemas";
 

@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/members";
 import { requireUser } from "~/auth/guards.server";
+import { getCloudflare } from "~/context";
+import { createDb } from "~/db/client.server";
 import { pageMeta } from "~/lib/seo";
+import { bookingRequestsOf } from "~/models/request.server";
+import { formatDateTime, formatStayDate } from "~/requests/inbox-schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -13,15 +17,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
+  const bookings = await bookingRequestsOf(createDb(getCloudflare(context).env.DB), auth.user.id);
   return {
     email: auth.user.email,
     isAdmin: auth.user.role === "admin",
     hasVerifiedFactor: auth.hasVerifiedFactor,
+    bookings,
   };
 }
 
+const BOOKING_STATUS = {
+  new: { label: "Awaiting confirmation", className: "bg-gold-300/50 text-navy-900 ring-gold-500/60" },
+  confirmed: { label: "Confirmed", className: "bg-emerald-50 text-emerald-800 ring-emerald-600/30" },
+  declined: { label: "Declined", className: "bg-red-50 text-red-800 ring-red-600/20" },
+} as const;
+
 export default function Members({ loaderData }: Route.ComponentProps) {
-  const { email, isAdmin, hasVerifiedFactor } = loaderData;
+  const { email, isAdmin, hasVerifiedFactor, bookings } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-6 py-16">
       <h1 className="font-serif text-4xl text-navy-900">Welcome</h1>
@@ -49,14 +61,57 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         </Link>
         {isAdmin && (
           <Link
-            to="/admin/users"
+            to="/admin/requests"
             className="rounded-2xl bg-navy-900 p-6 text-white shadow-sm transition hover:bg-navy-800"
           >
             <h2 className="font-serif text-xl">Admin</h2>
-            <p className="mt-2 text-sm text-slate-200">Invite and manage members.</p>
+            <p className="mt-2 text-sm text-slate-200">Booking requests, applications and messages; members.</p>
           </Link>
         )}
       </div>
+
+      <section aria-labelledby="bookings-heading" className="mt-14">
+        <h2 id="bookings-heading" className="font-serif text-2xl text-navy-900">
+          Your booking requests
+        </h2>
+        {bookings.length === 0 ? (
+          <div className="mt-4 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+            <p className="text-slate-700">You have not sent any booking requests yet.</p>
+            <Link
+              to="/locations"
+              className="mt-3 inline-block font-semibold text-gold-700 underline-offset-4 hover:underline"
+            >
+              Browse locations
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            {bookings.map((booking) => {
+              const status = BOOKING_STATUS[booking.status];
+              return (
+                <li key={booking.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-5 py-4">
+                  <div className="min-w-0">
+                    <h3 className="font-serif text-lg text-navy-900">{booking.locationName}</h3>
+                    <p className="text-sm text-slate-700">{booking.roomTypeName}</p>
+                    <p className="mt-1 text-sm text-slate-600">
+                      {formatStayDate(booking.checkInDate)} – {formatStayDate(booking.checkOutDate)}
+                    </p>
+                    <p className="mt-1 text-xs text-slate-500">
+                      Sent <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
+                    </p>
+                  </div>
+                  <span
+                    className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${status.className}`}
+                  >
+                    <span className="sr-only">Status: </span>
+                    {status.label}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
     </section>
   );
 }
