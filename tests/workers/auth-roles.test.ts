@@ -113,8 +113,8 @@ describe("who may open which page", () => {
   it("the member's own admin link is shown to admins only", async () => {
     const member = await actor("member");
     const admin = await actor("admin");
-    expect(await (await get("/members", member.cookie)).text()).not.toContain('href="/admin/users"');
-    expect(await (await get("/members", admin.cookie)).text()).toContain('href="/admin/users"');
+    expect(await (await get("/members", member.cookie)).text()).not.toContain('href="/admin/requests"');
+    expect(await (await get("/members", admin.cookie)).text()).toContain('href="/admin/requests"');
   });
 });
 
