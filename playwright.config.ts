@@ -1,8 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-const PORT = Number(process.env.E2E_PORT ?? 8799);
-// Per port, so two test runs on one machine do not share (or delete) each other's state.
-const PERSIST_DIR = `.wrangler/e2e-state-${PORT}`;
+import { E2E_PERSIST_DIR as PERSIST_DIR, E2E_PORT as PORT } from "./tests/e2e/support/server";
 
 /** Browser tests against the built app served by workerd, on its own freshly seeded local state. */
 export default defineConfig({

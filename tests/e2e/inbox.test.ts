@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { seedLocations } from "../../scripts/seed/data";
 
-// The e2e server's local state (playwright.config.ts webServer: PERSIST_DIR).
-const PERSIST_DIR = ".wrangler/e2e-state";
+import { E2E_PERSIST_DIR as PERSIST_DIR } from "./support/server";
+import { signInThroughOutbox } from "./support/sign-in";
 // A second seeded admin: auth.test.ts signs in admin@example.com, and sign-in links to one
 // address are spaced 60 s apart.
 const ADMIN = "ops@example.com";
@@ -58,22 +58,6 @@ function seedBooking({ guestEmail, firstName, userId }: { guestEmail: string; fi
   return id;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("I'm not a robot").check();
-  await page.getByRole("button", { name: "Send magic link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  const message = page.locator("article").filter({ hasText: email }).first();
-  await expect(async () => {
-    await page.goto("/dev/outbox");
-    await expect(message).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  await message.locator('a[href*="/auth/callback"]').first().click();
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-}
-
 async function expectInOutbox(page: Page, to: string, subject: string) {
   const email = page.locator("article").filter({ hasText: to }).filter({ hasText: subject });
   await expect(async () => {
@@ -94,7 +78,7 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   const confirmId = seedBooking({ guestEmail: confirmGuest, firstName: "Clara", userId: ADMIN_ID });
   const declineId = seedBooking({ guestEmail: declineGuest, firstName: "Dora", userId: null });
 
-  await signIn(page, ADMIN);
+  await signInThroughOutbox(page, ADMIN);
   await expect(page.getByRole("heading", { name: "Your booking requests" })).toBeVisible();
   const ownRequest = page.getByRole("listitem").filter({ hasText: location.name });
   await expect(ownRequest).toContainText("Awaiting confirmation");
