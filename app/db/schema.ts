@@ -319,3 +319,22 @@ export type BookingRequest = typeof bookingRequests.$inferSelect;
 export type AgentApplication = typeof agentApplications.$inferSelect;
 export type SupportMessage = typeof supportMessages.$inferSelect;
 export type EmailDelivery = typeof emailDeliveries.$inferSelect;
+
+/** Who changed what in the catalogue, and when (shown on the admin checklist). */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: text("id").primaryKey(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type", { enum: ["location", "room_type", "image", "featured_order"] }).notNull(),
+    entityId: text("entity_id").notNull(),
+    // The location the change belongs to (kept after the location is deleted).
+    locationId: text("location_id"),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_events_location_created_idx").on(table.locationId, table.createdAt)],
+);
+
+export type AuditEvent = typeof auditEvents.$inferSelect;

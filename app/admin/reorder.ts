@@ -1,0 +1,38 @@
+/** Moving one item of an ordered list to another's position (spec section 4: reordering). */
+
+export const REORDER_MESSAGES = {
+  noRoomTypes: "No room types found for reordering",
+  roomTypeIndices: "Unable to find proper indices for room type reordering operation",
+  noImages: "No images found in the group for reordering",
+  imageIndices: "Unable to find proper indices for reordering operation",
+} as const;
+
+export class ReorderError extends Error {}
+
+/**
+ * The ids in their new order after `draggedId` moves to `targetId`'s position; display_order is
+ * then rewritten as 0..n-1.
+ */
+export function moveItem(
+  ids: readonly string[],
+  draggedId: string,
+  targetId: string,
+  messages: { empty: string; indices: string },
+) {
+  if (ids.length === 0) throw new ReorderError(messages.empty);
+  const from = ids.indexOf(draggedId);
+  const to = ids.indexOf(targetId);
+  if (from === -1 || to === -1) throw new ReorderError(messages.indices);
+  const next = [...ids];
+  next.splice(from, 1);
+  next.splice(to, 0, draggedId);
+  return next;
+}
+
+/** The neighbour to swap with for a move up or down (the buttons that work without JavaScript). */
+export function neighbourOf(ids: readonly string[], id: string, direction: "up" | "down") {
+  const index = ids.indexOf(id);
+  if (index === -1) return null;
+  const neighbour = direction === "up" ? index - 1 : index + 1;
+  return neighbour >= 0 && neighbour < ids.length ? ids[neighbour] : null;
+}
