@@ -176,6 +176,8 @@ export const SEED_USERS = [
   // links for one address are spaced 60 s apart.
   { id: "user-ops", email: "ops@example.com", role: "admin" as const },
   { id: "user-guest", email: "guest@example.com", role: "member" as const },
+  { id: "user-curator", email: "curator@example.com", role: "admin" as const },
+  { id: "user-editor", email: "editor@example.com", role: "admin" as const },
 ];
 
 export async function seedUsers(env: Pick<SeedBindings, "DB">) {
