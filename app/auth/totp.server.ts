@@ -1,5 +1,5 @@
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import type { Db } from "~/db/client.server";
 import { totpFactors } from "~/db/schema";
@@ -56,30 +56,46 @@ export async function pendingFactor(db: Db, userId: string) {
   return factor ?? null;
 }
 
-async function codeMatches(secret: string, code: string) {
-  if (!/^\d{6}$/.test(code)) return false;
-  return (await verifyTOTP({ otp: code, secret, ...TOTP_SETTINGS, window: 1 })) !== null;
+/** The time step a code belongs to, or null if it does not match (one step of clock drift allowed). */
+async function matchingStep(secret: string, code: string, now: number) {
+  if (!/^\d{6}$/.test(code)) return null;
+  const match = await verifyTOTP({ otp: code, secret, ...TOTP_SETTINGS, window: 1 });
+  if (!match) return null;
+  return Math.floor(now / 1000 / TOTP_SETTINGS.period) + match.delta;
 }
 
-/** Checks a code against the user's factor (`status`), marking an unverified one verified. */
+/**
+ * Checks a code against the user's factor (`status`), marking an unverified one verified. A code
+ * is accepted once: its time step must be later than the last one used (no replay).
+ */
 export async function verifyFactorCode(
   db: Db,
   userId: string,
   code: string,
   status: "unverified" | "verified",
+  now = Date.now(),
 ) {
   const [factor] = await db
     .select()
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, status)));
-  if (!factor || !(await codeMatches(factor.secret, code.trim()))) return false;
-  if (status === "unverified") {
-    await db
-      .update(totpFactors)
-      .set({ status: "verified", verifiedAt: new Date().toISOString() })
-      .where(eq(totpFactors.id, factor.id));
-  }
-  return true;
+  if (!factor) return false;
+  const step = await matchingStep(factor.secret, code.trim(), now);
+  if (step === null) return false;
+  const claimed = await db
+    .update(totpFactors)
+    .set({
+      lastUsedStep: step,
+      ...(status === "unverified" ? { status: "verified" as const, verifiedAt: new Date(now).toISOString() } : {}),
+    })
+    .where(
+      and(
+        eq(totpFactors.id, factor.id),
+        or(isNull(totpFactors.lastUsedStep), lt(totpFactors.lastUsedStep, step)),
+      ),
+    )
+    .returning({ id: totpFactors.id });
+  return claimed.length > 0;
 }
 
 export async function removeFactor(db: Db, userId: string, factorId: string) {

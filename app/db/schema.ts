@@ -182,6 +182,8 @@ export const totpFactors = sqliteTable(
     status: text("status", { enum: ["unverified", "verified"] }).notNull().default("unverified"),
     createdAt: createdAt(),
     verifiedAt: text("verified_at"),
+    // The 30 s time step of the last code accepted: a code works once.
+    lastUsedStep: integer("last_used_step"),
   },
   (table) => [index("totp_factors_user_idx").on(table.userId)],
 );

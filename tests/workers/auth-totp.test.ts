@@ -46,6 +46,14 @@ async function wrongCode(secret: string) {
   }
 }
 
+/**
+ * A code works once (its 30 s period is recorded). To use the factor again within one test, as a
+ * person would half a minute later, forget the last period used.
+ */
+async function laterPeriod(userId: string) {
+  await env.DB.prepare("UPDATE totp_factors SET last_used_step = NULL WHERE user_id = ?").bind(userId).run();
+}
+
 /** Enrols an authenticator app through /account/security and returns the factor's secret. */
 async function enrol(cookie: string) {
   const response = await post("/account/security", { intent: "enroll" }, cookie);
@@ -141,6 +149,7 @@ describe("setting up an authenticator app (/account/security)", () => {
     expect(await refused.text()).toContain(MESSAGES.invalidCode);
     expect(await factorsOf(user.id)).toHaveLength(1);
 
+    await laterPeriod(user.id);
     const removed = await post(
       "/account/security",
       { intent: "remove", factorId: pending.id, code: await currentCode(pending.secret) },
@@ -148,6 +157,26 @@ describe("setting up an authenticator app (/account/security)", () => {
     );
     expect(removed.status).toBe(302);
     expect(await factorsOf(user.id)).toEqual([]);
+  });
+});
+
+describe("a code is accepted once", () => {
+  it("refuses the same code a second time within its period", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    await enrol(cookie);
+    const [pending] = await factorsOf(user.id);
+    const code = await currentCode(pending.secret);
+    expect((await post("/account/security", { intent: "verify", code }, cookie)).status).toBe(302);
+
+    const replayed = await post(
+      "/account/security",
+      { intent: "remove", factorId: pending.id, code },
+      cookie,
+    );
+    expect(replayed.status).toBe(400);
+    expect(await replayed.text()).toContain(MESSAGES.invalidCode);
+    expect(await factorsOf(user.id)).toHaveLength(1);
   });
 });
 
@@ -164,6 +193,7 @@ describe("an admin with an authenticator app", () => {
     );
     expect(verified.status).toBe(302);
     expect((await factorsOf(admin.id))[0].status).toBe("verified");
+    await laterPeriod(admin.id);
     return { admin, secret: pending.secret };
   }
 
