@@ -27,7 +27,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // The public pages are checked against the untouched seed first; the tests that change the
+  // catalogue (admin pages) run after them.
+  projects: [
+    { name: "public", testMatch: "public.test.ts", use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "chromium",
+      testIgnore: "public.test.ts",
+      dependencies: ["public"],
+      use: { ...devices["Desktop Chrome"] },
+    },
+  ],
   webServer: {
     command: `rm -rf ${PERSIST_DIR} && node scripts/prepare-local.ts && vite preview --port ${PORT}`,
     env: { PERSIST_DIR, PORT: String(PORT) },

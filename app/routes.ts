@@ -27,6 +27,11 @@ export default [
   route("api/send-support-message", "routes/api.send-support-message.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
+      index("routes/admin/locations.tsx"),
+      route("overview", "routes/admin/overview.tsx"),
+      route("featured", "routes/admin/featured.tsx"),
+      route("images", "routes/admin/images.ts"),
+      route("rate-limits", "routes/admin/rate-limits.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("requests", "routes/admin/requests.tsx"),
     ]),

@@ -89,7 +89,9 @@ export function checkAdmin(request: Request, context: Context): Promise<AdminChe
       if (!auth) return { ok: false, reason: "signed-out" };
       if (auth.user.role !== "admin") return { ok: false, reason: "denied", email: auth.user.email };
       const { env } = getCloudflare(context);
-      const operation = new URL(request.url).pathname.split("/").slice(0, 3).join("/");
+      // A page and its in-app data requests (/admin/x.data) are one operation.
+      const path = new URL(request.url).pathname.replace(/\.data$/, "");
+      const operation = path.split("/").slice(0, 3).join("/");
       const limit = await hitRateLimit(
         env.CACHE,
         RATE_LIMITS.adminCheck,

@@ -48,10 +48,12 @@ const now = () => new Date().toISOString();
 
 /** Admin summaries of every location (hidden ones too), by name, with counts and the last edit. */
 export async function listLocationSummaries(db: Db) {
-  const imageCount = sql<number>`(SELECT count(*) FROM images WHERE images.location_id = ${locations.id})`;
-  const roomCount = sql<number>`(SELECT count(*) FROM room_types WHERE room_types.location_id = ${locations.id})`;
-  const lastEditor = sql<string | null>`(SELECT actor_email FROM audit_events WHERE audit_events.location_id = ${locations.id} ORDER BY created_at DESC LIMIT 1)`;
-  const lastEditAt = sql<string | null>`(SELECT created_at FROM audit_events WHERE audit_events.location_id = ${locations.id} ORDER BY created_at DESC LIMIT 1)`;
+  // Qualified by hand: in a one-table select drizzle writes locations.id as a bare "id", which
+  // inside these subqueries would mean the inner table's id.
+  const imageCount = sql<number>`(SELECT count(*) FROM images WHERE images.location_id = "locations"."id")`;
+  const roomCount = sql<number>`(SELECT count(*) FROM room_types WHERE room_types.location_id = "locations"."id")`;
+  const lastEditor = sql<string | null>`(SELECT actor_email FROM audit_events WHERE audit_events.location_id = "locations"."id" ORDER BY created_at DESC LIMIT 1)`;
+  const lastEditAt = sql<string | null>`(SELECT created_at FROM audit_events WHERE audit_events.location_id = "locations"."id" ORDER BY created_at DESC LIMIT 1)`;
   const rows = await db
     .select({
       id: locations.id,

@@ -9,7 +9,7 @@ import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
 import { getCloudflare } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
-const DEFAULT_DEST = { login: "/members", admin: "/admin/users" } as const;
+const DEFAULT_DEST = { login: "/members", admin: "/admin" } as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

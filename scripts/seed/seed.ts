@@ -178,6 +178,7 @@ export const SEED_USERS = [
   { id: "user-guest", email: "guest@example.com", role: "member" as const },
   { id: "user-curator", email: "curator@example.com", role: "admin" as const },
   { id: "user-editor", email: "editor@example.com", role: "admin" as const },
+  { id: "user-photos", email: "photos@example.com", role: "admin" as const },
 ];
 
 export async function seedUsers(env: Pick<SeedBindings, "DB">) {

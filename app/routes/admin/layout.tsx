@@ -2,6 +2,7 @@ import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteLoade
 import type { Route } from "./+types/layout";
 import { requireAdmin, type AdminRefusal } from "~/auth/guards.server";
 import { AdminLoginScreen } from "~/components/admin-login-screen";
+import { clearRememberedSelection } from "~/components/admin/location-selection";
 import type { RootData } from "~/root";
 
 /**
@@ -17,19 +18,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const tabs = [
+  { to: "/admin", label: "Locations", end: true },
+  { to: "/admin/overview", label: "Checklist" },
+  { to: "/admin/featured", label: "Featured Order" },
   { to: "/admin/requests", label: "Requests" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/rate-limits", label: "Rate limits" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
-        <nav aria-label="Admin" className="flex gap-1">
+        <nav aria-label="Admin" className="flex flex-wrap gap-1">
           {tabs.map((tab) => (
             <NavLink
               key={tab.to}
               to={tab.to}
+              end={tab.end}
               className={({ isActive }) =>
                 `rounded-lg px-4 py-2 text-sm font-semibold ${
                   isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"
@@ -42,7 +48,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="flex items-center gap-3 text-sm text-slate-600">
           <span>{loaderData.email}</span>
-          <Form method="post" action="/logout">
+          <Form method="post" action="/logout" onSubmit={clearRememberedSelection}>
             <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium text-navy-900 hover:bg-slate-50">
               Logout
             </button>

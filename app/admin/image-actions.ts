@@ -1,0 +1,50 @@
+/**
+ * What the image manager (app/components/admin/image-manager.tsx) and its action
+ * (app/routes/admin/images.ts) agree on: the path, the field names and the spec's toasts
+ * (section 8, "Admin toasts").
+ */
+
+export const IMAGE_ACTION_PATH = "/admin/images";
+
+export type ImageIntent = "upload" | "delete" | "reorder";
+
+/**
+ * A form field asking for a JSON answer instead of a redirect with a flash toast. The upload sends
+ * `Accept: application/json` instead; a fetcher cannot set headers, so its forms carry this.
+ */
+export const JSON_FIELD = "_format";
+
+/**
+ * The model's rules (app/models/admin-catalogue.server.ts, which the browser cannot import), for
+ * the page's early checks; the server checks them all again.
+ */
+export const IMAGE_RULES = {
+  maxBytes: 10_485_760,
+  maxFiles: 20,
+  onlyImages: "Only image files are allowed",
+  noFiles: "Please select at least one image to upload",
+  tooLarge: "Each image must be 10 MB or smaller",
+  tooMany: "Upload at most 20 images at a time",
+} as const;
+
+/** The Workers request body limit is about 100 MB; anything above this is refused unread. */
+export const MAX_UPLOAD_BODY_BYTES = 20 * 10_485_760 + 1_048_576;
+
+export const IMAGE_TOASTS = {
+  uploaded: (count: number) => `${count} image${count === 1 ? "" : "s"} uploaded successfully`,
+  deleted: "Image deleted successfully",
+  reordered: "Images reordered successfully",
+  uploadFailed: (message: string) => `Upload failed: ${message}`,
+  deleteFailed: (message: string) => `Delete failed: ${message}`,
+  reorderFailed: (message: string) => `Reorder failed: ${message}`,
+  tooManyBytes: "The upload is too large: send at most 20 images of 10 MB or smaller each",
+  unreadable: "The upload could not be read. Please try again.",
+  unknownIntent: "Unknown image action",
+} as const;
+
+/** Spec section 8: a reorder failure with this text means the page's list is stale. */
+export const STALE_IMAGE_SET = "not found in the image set";
+
+export type ImageActionResult =
+  | { ok: true; message: string; ids?: string[]; order?: string[] }
+  | { ok: false; message: string };

@@ -1,0 +1,198 @@
+import type { MouseEvent, ReactNode } from "react";
+import { Link } from "react-router";
+
+export interface ChecklistRow {
+  id: string;
+  name: string;
+  slug: string;
+  city: string | null;
+  state: string | null;
+  country: string;
+  hidden: boolean;
+  featured: boolean;
+  hasDescription: boolean;
+  imageCount: number;
+  roomCount: number;
+  validPlace: boolean;
+  complete: boolean;
+  lastEditor: string | null;
+  lastEditAt: string | null;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+function formatDate(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** What the City/State cell shows for a valid place: city and state, else city, else the country. */
+function placeText({ city, state, country }: Pick<ChecklistRow, "city" | "state" | "country">) {
+  const local = [city, state].filter(Boolean).join(", ");
+  if (!local) return country;
+  return country === "United States" ? local : `${local} · ${country}`;
+}
+
+/** Why a place fails the check (spec section 4): the US needs city and state, Mexico the city. */
+function placeProblem({ city, state, country }: Pick<ChecklistRow, "city" | "state" | "country">) {
+  if (country === "United States") {
+    if (!city && !state) return "No city or state";
+    return !city ? "No city" : "No state";
+  }
+  return "No city";
+}
+
+const Good = ({ children }: { children?: ReactNode }) => (
+  <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700">
+    <span aria-hidden="true" className="text-base leading-none">
+      ✓
+    </span>
+    {children ?? <span className="sr-only">Yes</span>}
+  </span>
+);
+
+const Bad = ({ children }: { children: ReactNode }) => (
+  <span className="inline-flex items-center gap-1.5 font-semibold text-red-700">
+    <span aria-hidden="true" className="text-base leading-none">
+      ✕
+    </span>
+    {children}
+  </span>
+);
+
+const BADGES = {
+  Hidden: "bg-slate-100 text-slate-700 ring-slate-400/30",
+  Featured: "bg-gold-300/50 text-navy-900 ring-gold-500/60",
+  Complete: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
+  Incomplete: "bg-red-50 text-red-800 ring-red-600/20",
+} as const;
+
+function Badge({ label }: { label: keyof typeof BADGES }) {
+  return (
+    <span
+      className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider ring-1 ${BADGES[label]}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+const headerCell = "whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-slate-500";
+const cell = "px-4 py-3 align-top text-sm";
+
+/**
+ * The Checklist table (spec section 2): every location with what it still needs. `onEditClick`
+ * runs when an Edit link is followed, so the page can bring the user back to the same place.
+ */
+export function ChecklistTable({
+  rows,
+  onEditClick,
+}: {
+  rows: ChecklistRow[];
+  onEditClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  return (
+    <div
+      role="region"
+      aria-labelledby="checklist-caption"
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <table className="w-full min-w-[64rem] border-collapse">
+        <caption id="checklist-caption" className="sr-only">
+          All locations, hidden ones too, by name: what each has and still needs
+        </caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={`${headerCell} sticky left-0 z-10 bg-slate-50`}>
+              Location Name
+            </th>
+            <th scope="col" className={headerCell}>
+              City/State
+            </th>
+            <th scope="col" className={headerCell}>
+              Description
+            </th>
+            <th scope="col" className={headerCell}>
+              Images
+            </th>
+            <th scope="col" className={headerCell}>
+              Room Types
+            </th>
+            <th scope="col" className={headerCell}>
+              Status
+            </th>
+            <th scope="col" className={headerCell}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.id} id={`location-${row.id}`} data-location-id={row.id} className="hover:bg-sand-50">
+              <th scope="row" className={`${cell} sticky left-0 z-10 max-w-72 bg-white text-left font-normal`}>
+                <span className="block font-semibold text-navy-900">{row.name}</span>
+                <span className="block font-mono text-xs text-slate-500">/{row.slug}</span>
+                {row.lastEditor && row.lastEditAt && (
+                  <span className="mt-1 block text-xs text-slate-500">
+                    last edited by <span className="text-slate-700">{row.lastEditor}</span> on{" "}
+                    <time dateTime={row.lastEditAt}>{formatDate(row.lastEditAt)}</time>
+                  </span>
+                )}
+              </th>
+              <td className={cell} data-check="place">
+                {row.validPlace ? (
+                  <Good>
+                    <span className="font-normal text-slate-700">{placeText(row)}</span>
+                  </Good>
+                ) : (
+                  <>
+                    <Bad>Missing</Bad>
+                    <span className="block text-xs text-slate-500">
+                      {placeProblem(row)} · {row.country}
+                    </span>
+                  </>
+                )}
+              </td>
+              <td className={cell} data-check="description">
+                {row.hasDescription ? <Good /> : <Bad>Missing</Bad>}
+              </td>
+              <td className={cell} data-check="images">
+                {row.imageCount > 0 ? <Good>{row.imageCount}</Good> : <Bad>None</Bad>}
+              </td>
+              <td className={cell} data-check="rooms">
+                {row.roomCount > 0 ? <Good>{row.roomCount}</Good> : <Bad>None</Bad>}
+              </td>
+              <td className={cell} data-check="status">
+                <span className="flex flex-wrap gap-1.5">
+                  {row.hidden && <Badge label="Hidden" />}
+                  {row.featured && <Badge label="Featured" />}
+                  <Badge label={row.complete ? "Complete" : "Incomplete"} />
+                </span>
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <span className="flex items-center gap-2">
+                  <Link
+                    to={`/admin?location=${encodeURIComponent(row.id)}`}
+                    onClick={onEditClick}
+                    className="rounded-lg bg-navy-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-navy-800"
+                  >
+                    Edit<span className="sr-only"> {row.name}</span>
+                  </Link>
+                  <a
+                    href={`/locations/${encodeURIComponent(row.slug || row.id)}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-slate-50"
+                  >
+                    View<span className="sr-only"> {row.name} (opens in a new tab)</span>
+                  </a>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

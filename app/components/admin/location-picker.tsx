@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Badge, cardClass, inputClass, secondaryButtonClass } from "./admin-ui";
+import { adminHref, matchesSearch } from "./location-admin";
+
+export interface PickerLocation {
+  id: string;
+  name: string;
+  place: string;
+  hidden: boolean;
+  featured: boolean;
+}
+
+const stepClass =
+  "inline-flex items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50";
+const stepDisabledClass =
+  "inline-flex cursor-not-allowed items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-200 px-2 py-2 text-sm font-semibold text-slate-400";
+
+/**
+ * Every location (hidden ones too) by name, with a name search (a GET form without JavaScript;
+ * filtering as you type with it), '+ Add Location', and Previous / Next in name order.
+ */
+export function LocationPicker({
+  locations,
+  selectedId,
+  query: initialQuery,
+  previousId,
+  nextId,
+}: {
+  locations: PickerLocation[];
+  selectedId: string | null;
+  query: string;
+  previousId: string | null;
+  nextId: string | null;
+}) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(initialQuery);
+  useEffect(() => setQuery(initialQuery), [initialQuery]);
+  const shown = query.trim() ? locations.filter((location) => matchesSearch(location.name, query)) : locations;
+  const q = query.trim() || null;
+
+  // Keeps the selected location in view inside the scrolling list.
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list || !item) return;
+    const top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    }
+  }, [selectedId]);
+
+  return (
+    <section aria-labelledby="picker-heading" className={`${cardClass} !p-4`}>
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="picker-heading" className="font-serif text-xl text-navy-900">
+          Locations
+        </h2>
+        <span className="text-sm text-slate-500">{locations.length}</span>
+      </div>
+
+      <Link
+        to={adminHref({ isNew: true })}
+        className="mt-3 flex w-full items-center justify-center rounded-lg bg-gold-500 px-4 py-2.5 text-sm font-semibold text-navy-950 hover:bg-gold-400"
+      >
+        + Add Location
+      </Link>
+
+      <Form
+        method="get"
+        action="/admin"
+        role="search"
+        className="mt-3"
+        onSubmit={(event) => {
+          // With JavaScript the list filters as you type; Enter opens the first match.
+          event.preventDefault();
+          if (shown[0]) navigate(adminHref({ location: shown[0].id, q }));
+        }}
+      >
+        <label htmlFor="location-search" className="text-sm font-semibold text-navy-900">
+          Search locations
+        </label>
+        <div className={`mt-1 flex gap-2 ${hydrated ? "" : "flex-col"}`}>
+          <input
+            id="location-search"
+            type="search"
+            name="q"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search by name"
+            autoComplete="off"
+            maxLength={100}
+            aria-controls="location-options"
+            className={`${inputClass} !mt-0`}
+          />
+          {selectedId && <input type="hidden" name="location" value={selectedId} />}
+          {!hydrated && (
+            <button type="submit" className={secondaryButtonClass}>
+              Search
+            </button>
+          )}
+        </div>
+      </Form>
+
+      <nav aria-label="Previous and next location" className="mt-3 grid grid-cols-2 gap-2">
+        {previousId ? (
+          <Link to={adminHref({ location: previousId, q })} className={stepClass} rel="prev">
+            ← Previous
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={stepDisabledClass}>
+            ← Previous
+          </span>
+        )}
+        {nextId ? (
+          <Link to={adminHref({ location: nextId, q })} className={stepClass} rel="next">
+            Next →
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={stepDisabledClass}>
+            Next →
+          </span>
+        )}
+      </nav>
+
+      <p aria-live="polite" className="sr-only">
+        {shown.length === 1 ? "1 location" : `${shown.length} locations`}
+      </p>
+      {shown.length === 0 ? (
+        <p id="location-options" className="mt-4 rounded-lg bg-sand-100 px-3 py-4 text-center text-sm text-slate-700">
+          No locations found
+        </p>
+      ) : (
+        <ul
+          id="location-options"
+          ref={listRef}
+          aria-label="Locations by name"
+          className="-mx-1 mt-3 max-h-72 space-y-0.5 overflow-y-auto px-1 py-1 lg:max-h-[34rem]"
+        >
+          {shown.map((location) => {
+            const selected = location.id === selectedId;
+            return (
+              <li key={location.id}>
+                <Link
+                  to={adminHref({ location: location.id, q })}
+                  aria-current={selected ? "true" : undefined}
+                  className={`block rounded-lg px-3 py-2 ${
+                    selected ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-sand-100"
+                  }`}
+                >
+                  <span className="flex items-center gap-2">
+                    <span className="min-w-0 flex-1 text-sm font-semibold leading-snug">{location.name}</span>
+                    {location.hidden && <Badge tone="hidden">Hidden</Badge>}
+                  </span>
+                  <span className={`block truncate text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}>
+                    {location.place}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { expect, test, type BrowserContextOptions, type Page } from "@playwright/test";
+import { signInThroughOutbox } from "./support/sign-in";
+
+// Its own seeded admin (sign-in links to one address are spaced 60 s apart); signed in once.
+const ADMIN = "photos@example.com";
+const PICTURES = ["tests/fixtures/images/navy-300x200.png", "tests/fixtures/images/gold-320x180.jpg"];
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let storageState: BrowserContextOptions["storageState"];
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  await signInThroughOutbox(await context.newPage(), ADMIN);
+  storageState = await context.storageState();
+  await context.close();
+});
+
+const locationForm = (page: Page) => page.locator('section[aria-labelledby="location-form-heading"]');
+
+async function createLocation(page: Page, name: string, country: string, city: string) {
+  await page.goto("/admin?new=1");
+  const form = locationForm(page);
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Country").selectOption(country);
+  await form.getByLabel("City").fill(city);
+  await form.getByRole("button", { name: "Create Location" }).click();
+  await expect(page.getByText("Location created successfully").first()).toBeVisible();
+  return new URL(page.url()).searchParams.get("location")!;
+}
+
+/** The public page's hero pictures, in order, by their alt text. */
+async function publicPictures(page: Page, slug: string) {
+  const visitor = await page.context().browser()!.newPage({ baseURL: new URL(page.url()).origin });
+  await visitor.goto(`/locations/${slug}`);
+  const alts = await visitor.locator(".hero-thumbs img").evaluateAll((images) =>
+    images.map((image) => (image as HTMLImageElement).alt.replace(/^Thumbnail \d+: /, "")),
+  );
+  await visitor.close();
+  return alts;
+}
+
+async function publicStatus(page: Page, path: string) {
+  const response = await page.request.get(path);
+  return { status: response.status(), html: await response.text() };
+}
+
+test("with JavaScript: a new resort gets pictures, is reordered, featured, hidden and deleted", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, storageState });
+  const page = await context.newPage();
+  const stamp = Date.now().toString(36);
+  const name = `Curated Cove ${stamp}`;
+  const slug = `curated-cove-${stamp}`;
+  const locationId = await createLocation(page, name, "Mexico", "Tulum");
+
+  // Feature it, with a description.
+  const form = locationForm(page);
+  await form.getByLabel("Description").fill("A quiet cove of white villas above the reef.");
+  await form.getByLabel("Featured").check();
+  await form.getByRole("button", { name: "Save Location" }).click();
+  await expect(page.getByText("Location updated successfully").first()).toBeVisible();
+
+  // Two pictures, uploaded with a progress bar, then the second moved first by keyboard.
+  await page.locator('input[type="file"]').first().setInputFiles(PICTURES);
+  await page.getByRole("button", { name: "Upload", exact: true }).first().click();
+  await expect(page.getByText("2 images uploaded successfully").first()).toBeVisible();
+  expect(await publicPictures(page, slug)).toHaveLength(2);
+  const before = await publicPictures(page, slug);
+
+  const handle = page.getByRole("button", { name: "Drag image 2 to reorder" }).first();
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Space");
+  await expect.poll(() => publicPictures(page, slug), { timeout: 15_000 }).toEqual([before[1], before[0]]);
+
+  // Featured: on the featured order page and on the home page.
+  await page.goto("/admin/featured");
+  await expect(page.getByRole("list", { name: "Featured locations in order" }).getByText(name).first()).toBeVisible();
+  expect((await publicStatus(page, "/")).html).toContain(name);
+
+  // Hidden: gone from the public list and its page.
+  await page.goto(`/admin?location=${locationId}`);
+  await locationForm(page).getByLabel("Hidden").check();
+  await locationForm(page).getByRole("button", { name: "Save Location" }).click();
+  await expect(page.getByText("Location updated successfully").first()).toBeVisible();
+  expect((await publicStatus(page, "/locations")).html).not.toContain(name);
+  expect((await publicStatus(page, `/locations/${slug}`)).status).toBe(404);
+
+  // Deleted: gone everywhere, pictures included.
+  const pictureUrl = (await page.locator(`img[src^="/images/${locationId}/"]`).first().getAttribute("src"))!;
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete Location" }).click();
+  await expect(page.getByText("Location deleted successfully").first()).toBeVisible();
+  expect((await publicStatus(page, "/admin/featured")).html).not.toContain(name);
+  expect((await publicStatus(page, pictureUrl)).status).toBe(404);
+  await context.close();
+});
+
+test("without JavaScript: the same curation works with plain forms", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const stamp = Date.now().toString(36);
+  const name = `Plain Form Villas ${stamp}`;
+  const slug = `plain-form-villas-${stamp}`;
+  const locationId = await createLocation(page, name, "Spain", "Marbella");
+
+  await page.locator('input[type="file"]').first().setInputFiles(PICTURES);
+  await page.getByRole("button", { name: "Upload", exact: true }).first().click();
+  await expect(page.getByText("2 images uploaded successfully").first()).toBeVisible();
+  const before = await publicPictures(page, slug);
+  expect(before).toHaveLength(2);
+
+  await page.getByRole("button", { name: "Move image 1 later" }).first().click();
+  await expect(page.getByText("Images reordered successfully").first()).toBeVisible();
+  expect(await publicPictures(page, slug)).toEqual([before[1], before[0]]);
+
+  // Feature it and move it to the top of the featured order with the buttons.
+  await locationForm(page).getByLabel("Featured").check();
+  await locationForm(page).getByRole("button", { name: "Save Location" }).click();
+  await expect(page.getByText("Location updated successfully").first()).toBeVisible();
+  await page.goto("/admin/featured");
+  const featuredRows = page.getByRole("list", { name: "Featured locations in order" }).getByRole("listitem");
+  const namesBefore = await featuredRows.allTextContents();
+  const at = namesBefore.findIndex((text) => text.includes(name));
+  expect(at).toBeGreaterThan(0);
+  const previous = namesBefore[at - 1];
+  await featuredRows.filter({ hasText: name }).getByRole("button", { name: /^Move up/ }).click();
+  await expect(page.getByText("Featured locations order updated successfully!").first()).toBeVisible();
+  const namesAfter = await featuredRows.allTextContents();
+  expect(namesAfter.findIndex((text) => text.includes(name))).toBe(at - 1);
+  // The home page follows at once, in the same order.
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto("/");
+  const homeNames = await visitor
+    .locator('[aria-labelledby="featured-heading"] li h3')
+    .allTextContents();
+  await visitor.close();
+  expect(homeNames.indexOf(name)).toBe(at - 1);
+  expect(homeNames.indexOf(name)).toBeLessThan(homeNames.findIndex((home) => previous.includes(home)));
+
+  // Delete: a second step confirms without JavaScript.
+  await page.goto(`/admin?location=${locationId}`);
+  await page.getByRole("button", { name: "Delete Location" }).click();
+  await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
+  await expect(page.getByText("Location deleted successfully").first()).toBeVisible();
+  expect((await publicStatus(page, `/locations/${slug}`)).status).toBe(404);
+  await context.close();
+});

@@ -1,0 +1,169 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { featuredLocations } from "../../app/lib/locations";
+import { seedLocations } from "../../scripts/seed/data";
+import { signInThroughOutbox } from "./support/sign-in";
+
+// An admin of its own: sign-in links to one address are spaced 60 s apart, and other files sign
+// in admin@ and ops@. This file signs in once and reuses the session.
+const ADMIN = "editor@example.com";
+const SAVED = "Featured locations order updated successfully!";
+
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+test.describe.configure({ mode: "serial" });
+
+const seeded = featuredLocations(seedLocations.filter((location) => !location.hidden));
+const seedOrder = seeded.map((location) => location.id);
+
+let session: StorageState | undefined;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughOutbox(page, ADMIN);
+  session = await context.storageState();
+  await context.close();
+});
+
+// Leave the featured order as the other test files expect it (the seed's).
+test.afterAll(async ({ browser }) => {
+  if (!session) return;
+  const context = await browser.newContext({ storageState: session });
+  try {
+    const page = await context.newPage();
+    await page.goto("/admin/featured");
+    const response = await page.request.post("/admin/featured", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin },
+      data: new URLSearchParams([["intent", "save"], ...seedOrder.map((id): [string, string] => ["ids", id])]).toString(),
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  } finally {
+    await context.close();
+  }
+});
+
+async function openAs(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ storageState: session, javaScriptEnabled });
+  return { context, page: await context.newPage() };
+}
+
+const rowsOf = (page: Page) => page.locator('ol[aria-label="Featured locations in order"] > li');
+const namesOf = (page: Page) => rowsOf(page).locator("[data-featured-name]").allTextContents();
+
+async function homeFeaturedNames(page: Page) {
+  await page.goto("/");
+  return page.locator('[aria-labelledby="featured-heading"] li h3').allTextContents();
+}
+
+test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the home page follows", async ({ browser }) => {
+  const { context, page } = await openAs(browser, true);
+  try {
+    await page.goto("/admin/featured");
+    await expect(page.getByRole("heading", { level: 1, name: "Featured Order" })).toBeVisible();
+    const before = await namesOf(page);
+    expect(before).toEqual(seeded.map((location) => location.name));
+    await expect(rowsOf(page).first()).toContainText("Rank 1");
+    await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
+
+    // The drag handle is there once the page runs JavaScript.
+    const handle = page.getByRole("button", { name: `Drag to reorder ${before[0]}` });
+    await expect(handle).toBeVisible();
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(handle).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText(`Picked up ${before[0]}. It is in position 1 of ${before.length}.`)).toBeAttached();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByText(`${before[0]} was moved into position 2 of ${before.length}.`)).toBeAttached();
+    await page.keyboard.press("Space");
+
+    const wanted = [before[1], before[0], ...before.slice(2)];
+    await expect.poll(() => namesOf(page)).toEqual(wanted);
+    await expect(page.getByRole("heading", { name: "Unsaved Changes" })).toBeVisible();
+    await expect(handle).toBeFocused();
+
+    const results = await new AxeBuilder({ page }).include("#main").analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+    await page.getByRole("button", { name: "Save Order" }).click();
+    await expect(page.getByText(SAVED)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Unsaved Changes" })).toHaveCount(0);
+    await expect.poll(() => namesOf(page)).toEqual(wanted);
+
+    expect(await homeFeaturedNames(page)).toEqual(wanted);
+  } finally {
+    await context.close();
+  }
+});
+
+test("without JavaScript: 'Move down' on the first row saves at once, and the home page follows", async ({ browser }) => {
+  const { context, page } = await openAs(browser, false);
+  try {
+    await page.goto("/admin/featured");
+    await expect(page.locator("script[src]")).toHaveCount(0);
+    const before = await namesOf(page);
+    expect(before.length).toBeGreaterThan(2);
+    await expect(rowsOf(page).first().getByRole("button", { name: /^Move up/ })).toBeDisabled();
+
+    await rowsOf(page).first().getByRole("button", { name: /^Move down/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: SAVED })).toBeVisible();
+    const wanted = [before[1], before[0], ...before.slice(2)];
+    expect(await namesOf(page)).toEqual(wanted);
+    expect(await homeFeaturedNames(page)).toEqual(wanted);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the rate-limit page shows this admin's counts and cleans them up", async ({ browser }) => {
+  const { context, page } = await openAs(browser, true);
+  try {
+    await page.goto("/admin/rate-limits");
+    await expect(page.getByRole("heading", { level: 1, name: "Rate limits" })).toBeVisible();
+    const row = (operation: string) => page.locator(`tr[data-operation="${operation}"]`);
+    await expect(row("/admin/rate-limits")).not.toContainText(" 0 / 50");
+    const results = await new AxeBuilder({ page }).include("#main").analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+    await page.getByRole("button", { name: "Clean up rate limit data" }).click();
+    await expect(page.getByText("Rate limit data cleaned up")).toBeVisible();
+    await expect(row("/admin/featured")).toContainText("0 / 50");
+  } finally {
+    await context.close();
+  }
+});
+
+test("the checklist brings the admin back to where they were after an Edit click", async ({ browser }) => {
+  const { context, page } = await openAs(browser, true);
+  try {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto("/admin/overview");
+    await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("#main").analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    const rows = page.locator("tbody tr");
+    const row = rows.nth((await rows.count()) - 3);
+    await row.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(100);
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(500);
+    const id = await row.getAttribute("data-location-id");
+
+    await row.getByRole("link", { name: /^Edit/ }).click();
+    await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
+    // Back with the browser's back button…
+    await page.goBack();
+    await expect(page).toHaveURL("/admin/overview");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+
+    // …or with the Checklist tab.
+    await row.getByRole("link", { name: /^Edit/ }).click();
+    await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Checklist" }).click();
+    await expect(page).toHaveURL("/admin/overview");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,243 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
+import { signInThroughOutbox } from "./support/sign-in";
+
+// Its own seeded admin: other files sign in admin@ and ops@, and sign-in links to one address
+// are spaced 60 s apart. This file signs in once and shares the session between its tests.
+const ADMIN = "curator@example.com";
+
+const UNSAVED = "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.";
+const CONFIRM_DELETE = "Are you sure you want to delete this location? This will remove its room types and images.";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let storageState: BrowserContextOptions["storageState"];
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  await signInThroughOutbox(await context.newPage(), ADMIN);
+  storageState = await context.storageState();
+  await context.close();
+});
+
+const locationForm = (page: Page) => page.locator('section[aria-labelledby="location-form-heading"]');
+const roomEditor = (page: Page) => page.locator("#room-type-editor");
+const picker = (page: Page) => page.locator('section[aria-labelledby="picker-heading"]');
+
+/** Runs `action` and answers the one dialog it opens, checking its message. */
+async function answerDialog(page: Page, message: string, accept: boolean, action: () => Promise<void>) {
+  const seen: string[] = [];
+  page.once("dialog", async (dialog) => {
+    seen.push(dialog.message());
+    if (accept) await dialog.accept();
+    else await dialog.dismiss();
+  });
+  await action();
+  await expect.poll(() => seen).toEqual([message]);
+}
+
+async function expectPublicList(page: Page, name: string, listed: boolean) {
+  const publicPage = await page.context().newPage();
+  await publicPage.goto("/locations");
+  const link = publicPage.getByRole("link", { name: new RegExp(name) });
+  if (listed) await expect(link.first()).toBeVisible();
+  else await expect(link).toHaveCount(0);
+  await publicPage.close();
+}
+
+async function fillNumber(field: Locator, value: string) {
+  await field.fill(value);
+}
+
+test("with JavaScript an admin creates a location and a room type, hides it and deletes it", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState });
+  const page = await context.newPage();
+  const stamp = Date.now().toString(36);
+  const name = `Playwright Palms ${stamp}`;
+  const slug = `playwright-palms-${stamp}`;
+
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Locations", level: 1 })).toBeVisible();
+
+  // The search filters as you type.
+  await picker(page).getByLabel("Search locations").fill("zzzz nothing");
+  await expect(picker(page).getByText("No locations found")).toBeVisible();
+  await picker(page).getByLabel("Search locations").fill("");
+
+  await picker(page).getByRole("link", { name: "+ Add Location" }).click();
+  await expect(page).toHaveURL(/\/admin\?new=1$/);
+  const form = locationForm(page);
+  await expect(form.getByLabel("Country")).toHaveValue("United States");
+  await expect(form.getByLabel("Minimum nights")).toHaveValue("7");
+  await expect(form.getByLabel("Featured")).not.toBeChecked();
+  await expect(form.getByLabel("Hidden")).not.toBeChecked();
+
+  // The slug follows the name while creating.
+  await form.getByLabel("Name").pressSequentially(name, { delay: 5 });
+  await expect(form.getByLabel("Slug")).toHaveValue(slug);
+
+  // Place rules: a state only in the United States, a city where cities are kept, islands in Hawaii.
+  await form.getByLabel("State").selectOption("Hawaii");
+  await expect(form.getByLabel("Island")).toBeVisible();
+  await form.getByLabel("Island").selectOption("Maui");
+  await form.getByLabel("Country").selectOption("Aruba");
+  await expect(form.getByLabel("State")).toHaveCount(0);
+  await expect(form.getByLabel("City")).toHaveCount(0);
+  await expect(form.getByLabel("Island")).toHaveCount(0);
+  await form.getByLabel("Country").selectOption("France");
+  await expect(form.getByLabel("City")).toHaveValue("");
+  await form.getByLabel("Country").selectOption("United States");
+  await expect(form.getByLabel("State")).toHaveValue("");
+  await form.getByLabel("State").selectOption("California");
+  await form.getByLabel("City").fill("Carmel");
+
+  await form.getByRole("button", { name: "Create Location" }).click();
+  await expect(page.getByText("Location created successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\?location=[\w-]+$/);
+  const locationId = new URL(page.url()).searchParams.get("location")!;
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(form.getByLabel("Slug")).toHaveValue(slug);
+  await expect(form.getByLabel("City")).toHaveValue("Carmel");
+  await expect(page.getByRole("link", { name: /^View/ })).toHaveAttribute("href", `/locations/${slug}`);
+  await expect(page.getByRole("link", { name: /^View/ })).toHaveAttribute("target", "_blank");
+
+  // A room type: the name first, then its prices.
+  await page.getByRole("link", { name: "+ Add Room Type" }).click();
+  await page.locator("#add-room-type").getByLabel("Name").fill("Ocean Suite");
+  await page.getByRole("button", { name: "Create Room Type" }).click();
+  await expect(page.getByText("Room type created successfully")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`location=${locationId}&roomType=[\\w-]+`));
+  const roomTypeId = new URL(page.url()).searchParams.get("roomType")!;
+  const editor = roomEditor(page);
+  await expect(editor.getByRole("link", { name: "Back to Location" })).toBeVisible();
+  await fillNumber(editor.getByLabel("Bedrooms"), "2");
+  await fillNumber(editor.getByLabel("Bathrooms"), "1.5");
+  await fillNumber(editor.getByLabel("Max guests"), "4");
+  await fillNumber(editor.getByLabel("Typical weekly price"), "2450");
+  await fillNumber(editor.getByLabel("Christmas"), "3100");
+  await editor.getByLabel("Balcony").check();
+  await expect(editor.getByLabel("Parking cost")).toBeVisible();
+  await editor.getByLabel("Free parking").check();
+  await expect(editor.getByLabel("Parking cost")).toBeHidden();
+  await fillNumber(editor.getByLabel("Resort fee", { exact: true }), "25");
+
+  // A dirty form asks before switching location.
+  await answerDialog(page, UNSAVED, false, () => picker(page).getByRole("link", { name: "Next →" }).click());
+  await expect(page).toHaveURL(new RegExp(`roomType=${roomTypeId}`));
+
+  await editor.getByRole("button", { name: "Save Room Type" }).click();
+  await expect(page.getByText("Room type updated successfully")).toBeVisible();
+  await expect(editor.getByLabel("Typical weekly price")).toHaveValue("2450");
+  await expect(editor.getByLabel("Bathrooms")).toHaveValue("1.5");
+  await expect(editor.getByLabel("Free parking")).toBeChecked();
+
+  // Saved: nothing to ask any more. The selection is remembered for the next visit to /admin.
+  await page.getByRole("link", { name: "Checklist" }).click();
+  await expect(page).toHaveURL(/\/admin\/overview/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(new RegExp(`/admin\\?location=${locationId}&roomType=${roomTypeId}$`));
+
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  const serious = results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
+
+  await expectPublicList(page, name, true);
+
+  // Hiding it takes it off the public list at once.
+  await form.getByLabel("Hidden").check();
+  await answerDialog(page, UNSAVED, true, () => picker(page).getByRole("link", { name: "← Previous" }).click());
+  await expect(page).not.toHaveURL(new RegExp(`location=${locationId}`));
+  await page.goto(`/admin?location=${locationId}`);
+  await form.getByLabel("Hidden").check();
+  await form.getByRole("button", { name: "Save Location" }).click();
+  await expect(page.getByText("Location updated successfully")).toBeVisible();
+  await expect(form.getByLabel("Hidden")).toBeChecked();
+  await expectPublicList(page, name, false);
+
+  // Deleting asks first.
+  await answerDialog(page, CONFIRM_DELETE, false, () => page.getByRole("button", { name: "Delete Location" }).click());
+  await expect(page).toHaveURL(new RegExp(`location=${locationId}`));
+  await answerDialog(page, CONFIRM_DELETE, true, () => page.getByRole("button", { name: "Delete Location" }).click());
+  await expect(page.getByText("Location deleted successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(picker(page).getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+  await context.close();
+});
+
+test("without JavaScript an admin creates and saves a location with the island select", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const name = `No Script Bay ${Date.now().toString(36)}`;
+
+  await page.goto("/admin");
+  await expect(page.locator("script[src]")).toHaveCount(0);
+  await picker(page).getByRole("link", { name: "+ Add Location" }).click();
+  const form = locationForm(page);
+
+  // Nothing typed: the server's field messages.
+  await form.getByRole("button", { name: "Create Location" }).click();
+  await expect(form.getByText("Name is required")).toBeVisible();
+  await expect(form.getByText("Slug is required")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+
+  // The slug is left empty: the server makes it from the name.
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("State").selectOption("Hawaii");
+  await form.getByLabel("City").fill("Maui");
+  await form.getByRole("button", { name: "Create Location" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Location created successfully" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\?location=[\w-]+$/);
+  await expect(form.getByLabel("Slug")).toHaveValue(name.toLowerCase().replaceAll(" ", "-"));
+  await expect(form.getByLabel("Island")).toHaveValue("Maui");
+
+  await form.getByLabel("Island").selectOption("Kauai");
+  await form.getByLabel("Minimum nights").fill("5");
+  await form.getByRole("button", { name: "Save Location" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Location updated successfully" })).toBeVisible();
+  await expect(form.getByLabel("Island")).toHaveValue("Kauai");
+  await expect(form.getByLabel("Minimum nights")).toHaveValue("5");
+
+  // Searching is a plain GET form.
+  await page.getByLabel("Search locations").fill(name.slice(0, 14));
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=No\+Script\+Bay/);
+  await expect(picker(page).getByRole("link", { name: new RegExp(name) })).toBeVisible();
+
+  // Deleting takes a second, explicit step.
+  await page.getByRole("button", { name: "Delete Location" }).click();
+  await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Location deleted successfully" })).toBeVisible();
+  await expect(picker(page).getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+  await context.close();
+});
+
+test("a dirty form asks before the page unloads; logging out forgets the remembered selection", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState });
+  const first = await context.newPage();
+  await first.goto("/admin?new=1");
+  await picker(first).locator("ul a").first().click();
+  await expect(first).toHaveURL(/location=/);
+  const locationId = new URL(first.url()).searchParams.get("location")!;
+  await expect.poll(() => first.evaluate(() => localStorage.getItem("admin:selectedLocationId"))).toBe(locationId);
+
+  await locationForm(first).getByLabel("Description").fill("Typed but not saved");
+  const unload = new Promise<string>((resolve) =>
+    first.once("dialog", async (dialog) => {
+      resolve(dialog.type());
+      await dialog.accept();
+    }),
+  );
+  await first.close({ runBeforeUnload: true });
+  expect(await unload).toBe("beforeunload");
+
+  // A new visit to /admin reopens the remembered location; logging out forgets it.
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(new RegExp(`/admin\\?location=${locationId}$`));
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(
+    await page.evaluate(() => [localStorage.getItem("admin:selectedLocationId"), localStorage.getItem("admin:selectedRoomTypeId")]),
+  ).toEqual([null, null]);
+  await context.close();
+});

@@ -1,0 +1,520 @@
+import { env } from "cloudflare:workers";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasValidPlace, isComplete } from "~/admin/places";
+import { createSession } from "~/auth/session.server";
+import { createDb } from "~/db/client.server";
+import { auditEvents, images, locations, roomTypes } from "~/db/schema";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
+import { RATE_LIMITS, readRateLimit } from "~/lib/rate-limit.server";
+import { seedLocations } from "../../scripts/seed/data";
+import { cookiePair, createUser, get, signIn, visibleText } from "./auth-helpers";
+import { ORIGIN, request } from "./helpers";
+
+const db = createDb(env.DB);
+
+const FEATURED = "/admin/featured";
+const OVERVIEW = "/admin/overview";
+const RATE_LIMITS_PAGE = "/admin/rate-limits";
+const MESSAGES = {
+  saved: "Featured locations order updated successfully!",
+  failed: "Failed to save changes. Please try again.",
+  stale: "The featured locations changed meanwhile. Please reload and try again.",
+  cleaned: "Rate limit data cleaned up",
+};
+
+/** The seeded admin, signed in as the brief says (a session made without e-mail). */
+async function seededAdminCookie() {
+  return cookiePair(await createSession(env, new Request(`${ORIGIN}/`), "user-admin"));
+}
+
+/** A new admin of its own: the admin check counts calls per address and page. */
+async function freshAdmin() {
+  const admin = await createUser("admin");
+  return { ...admin, cookie: await signIn(admin.id) };
+}
+
+/** A form post as a browser sends it (fields may repeat, like the `ids` of 'Save Order'). */
+function postForm(path: string, fields: Array<[string, string]>, cookie?: string) {
+  return request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
+}
+
+const saveOrder = (ids: string[], cookie?: string) =>
+  postForm(FEATURED, [["intent", "save"], ...ids.map((id): [string, string] => ["ids", id])], cookie);
+
+const move = (id: string, direction: string, cookie?: string) =>
+  postForm(FEATURED, [["intent", "move"], ["id", id], ["direction", direction]], cookie);
+
+function toastOf(response: Response) {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
+  if (!cookie) return null;
+  return JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("__toast=".length))) as {
+    type: string;
+    message: string;
+  };
+}
+
+/** The featured ids in their order, as the admin page and the home page sort them. */
+async function featuredOrder() {
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM locations WHERE featured = 1 ORDER BY coalesce(display_order, 999999), name",
+  ).all<{ id: string }>();
+  return results.map((row) => row.id);
+}
+
+/** Every location's display_order: what must not change when a write is refused. */
+async function displayOrders() {
+  const { results } = await env.DB.prepare("SELECT id, display_order FROM locations ORDER BY id").all();
+  return results;
+}
+
+const nameOf = (id: string) => seedLocations.find((location) => location.id === id)!.name;
+
+/** The featured card names on the home page, in page order. */
+async function homeFeaturedNames() {
+  const response = await get("/");
+  expect(response.status).toBe(200);
+  const html = visibleText(await response.text());
+  const section = html.slice(html.indexOf('id="featured-heading"'));
+  return [...section.matchAll(/<h3[^>]*>([^<]+)<\/h3>/g)].map((match) => match[1]);
+}
+
+const visibleFeaturedNames = (ids: string[]) =>
+  ids.filter((id) => !seedLocations.find((location) => location.id === id)?.hidden).map(nameOf);
+
+async function restoreSeedOrder() {
+  const [first, ...rest] = seedLocations.map((location) =>
+    db.update(locations).set({ displayOrder: location.displayOrder }).where(eq(locations.id, location.id)),
+  );
+  await db.batch([first, ...rest]);
+  await invalidateLocationCaches(env.CACHE);
+}
+
+describe("the Complete rule (spec section 4)", () => {
+  const base = { description: "Ocean views.", imageCount: 2, roomCount: 1 };
+  it.each([
+    { case: "United States with city and state", place: { country: "United States", city: "Maui", state: "Hawaii" }, valid: true },
+    { case: "United States without a state", place: { country: "United States", city: "Austin", state: null }, valid: false },
+    { case: "United States without a city", place: { country: "United States", city: null, state: "Texas" }, valid: false },
+    { case: "United States with neither", place: { country: "United States", city: null, state: null }, valid: false },
+    { case: "Mexico with a city", place: { country: "Mexico", city: "Cancun", state: null }, valid: true },
+    { case: "Mexico without a city", place: { country: "Mexico", city: null, state: null }, valid: false },
+    { case: "Aruba with nothing", place: { country: "Aruba", city: null, state: null }, valid: true },
+    { case: "France with nothing", place: { country: "France", city: null, state: null }, valid: true },
+  ])("$case → place valid: $valid", ({ place, valid }) => {
+    expect(hasValidPlace(place)).toBe(valid);
+    expect(isComplete({ ...base, ...place })).toBe(valid);
+  });
+
+  const place = { country: "United States", city: "Maui", state: "Hawaii" };
+  it.each([
+    { case: "no description", fields: { description: null } },
+    { case: "a blank description", fields: { description: "   " } },
+    { case: "no images", fields: { imageCount: 0 } },
+    { case: "no room types", fields: { roomCount: 0 } },
+  ])("$case → incomplete", ({ fields }) => {
+    expect(isComplete({ ...base, ...place, ...fields })).toBe(false);
+  });
+});
+
+describe("the Checklist page", () => {
+  const TEST_LOCATIONS = [
+    { id: "loc-test-us-no-state", name: "Checklist Test Austin Lofts", slug: "checklist-test-austin-lofts", country: "United States", city: "Austin", state: null, description: "Lofts.", images: 1, rooms: 1 },
+    { id: "loc-test-mx-no-city", name: "Checklist Test Baja Casitas", slug: "checklist-test-baja-casitas", country: "Mexico", city: null, state: null, description: "Casitas.", images: 2, rooms: 1 },
+    { id: "loc-test-aruba", name: "Checklist Test Aruba Palms", slug: "checklist-test-aruba-palms", country: "Aruba", city: null, state: null, description: "Palms.", images: 1, rooms: 2 },
+    { id: "loc-test-bare", name: "Checklist Test Bare Cabins", slug: "checklist-test-bare-cabins", country: "United States", city: "Aspen", state: "Colorado", description: null, images: 0, rooms: 0 },
+  ];
+  const ids = TEST_LOCATIONS.map((location) => location.id);
+
+  beforeAll(async () => {
+    for (const location of TEST_LOCATIONS) {
+      await db.insert(locations).values({
+        id: location.id,
+        name: location.name,
+        slug: location.slug,
+        country: location.country,
+        city: location.city,
+        state: location.state,
+        description: location.description,
+        hidden: true, // kept off the public pages other tests may look at
+      });
+      for (let index = 0; index < location.rooms; index++) {
+        await db.insert(roomTypes).values({ id: `${location.id}-room-${index}`, locationId: location.id, name: `Room ${index}` });
+      }
+      for (let index = 0; index < location.images; index++) {
+        await db.insert(images).values({
+          id: `${location.id}-img-${index}`,
+          locationId: location.id,
+          imageUrl: `${location.id}/img-${index}.svg`,
+          imageType: "image/svg+xml",
+          width: 10,
+          height: 10,
+        });
+      }
+    }
+    await db.insert(auditEvents).values({
+      id: crypto.randomUUID(),
+      actorEmail: "auditor@example.com",
+      action: "updated",
+      entityType: "location",
+      entityId: "loc-test-aruba",
+      locationId: "loc-test-aruba",
+      summary: "Updated Checklist Test Aruba Palms",
+      createdAt: "2026-03-07T10:00:00.000Z",
+    });
+  });
+
+  afterAll(async () => {
+    await db.delete(images).where(inArray(images.locationId, ids));
+    await db.delete(roomTypes).where(inArray(roomTypes.locationId, ids));
+    await db.delete(auditEvents).where(inArray(auditEvents.locationId, ids));
+    await db.delete(locations).where(inArray(locations.id, ids));
+  });
+
+  async function checklistHtml() {
+    const response = await get(OVERVIEW, await seededAdminCookie());
+    expect(response.status).toBe(200);
+    return visibleText(await response.text());
+  }
+
+  /** One location's table row. */
+  function rowOf(html: string, id: string) {
+    const start = html.indexOf(`id="location-${id}"`);
+    expect(start, `row for ${id}`).toBeGreaterThan(-1);
+    return html.slice(start, html.indexOf("</tr>", start));
+  }
+
+  /** One cell of a row (by its data-check), as text. */
+  function cellOf(row: string, check: string) {
+    const start = row.indexOf(`data-check="${check}"`);
+    expect(start).toBeGreaterThan(-1);
+    return row
+      .slice(start, row.indexOf("</td>", start))
+      .replace(/^[^>]*>/, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  }
+
+  const badges = (row: string) => [...cellOf(row, "status").matchAll(/\b(Hidden|Featured|Complete|Incomplete)\b/g)].map((m) => m[1]);
+
+  it("lists every location, hidden ones too, by name, with the column headers", async () => {
+    const html = await checklistHtml();
+    const { results } = await env.DB.prepare("SELECT id FROM locations ORDER BY name").all<{ id: string }>();
+    const positions = results.map((row) => html.indexOf(`id="location-${row.id}"`));
+    expect(positions.every((position) => position > -1)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    for (const header of ["Location Name", "City/State", "Description", "Images", "Room Types", "Status", "Actions"]) {
+      expect(html).toContain(`<th scope="col"`);
+      expect(html).toMatch(new RegExp(`<th scope="col"[^>]*>${header}</th>`));
+    }
+    expect(html).toContain("<caption");
+  });
+
+  it("shows the cells and badges of seeded locations", async () => {
+    const html = await checklistHtml();
+    const hidden = seedLocations.find((location) => location.hidden)!;
+    const hiddenRow = rowOf(html, hidden.id);
+    expect(badges(hiddenRow)).toEqual(["Hidden", "Complete"]);
+    expect(hiddenRow).toContain(`/${hidden.slug}`);
+
+    const cabo = rowOf(html, "loc-casa-marena-cabo");
+    expect(badges(cabo)).toEqual(["Featured", "Complete"]);
+    expect(cellOf(cabo, "place")).toContain("Cabo San Lucas");
+    const caboImages = await env.DB.prepare("SELECT count(*) AS n FROM images WHERE location_id = ?")
+      .bind("loc-casa-marena-cabo")
+      .first<{ n: number }>();
+    expect(cellOf(cabo, "images")).toBe(`✓ ${caboImages!.n}`);
+    expect(cellOf(cabo, "rooms")).toBe("✓ 4");
+    expect(cellOf(cabo, "description")).toBe("✓ Yes");
+    expect(cabo).toContain('href="/admin?location=loc-casa-marena-cabo"');
+    expect(cabo).toMatch(/href="\/locations\/casa-marena-cabo" target="_blank" rel="noopener noreferrer"/);
+
+    const wailea = rowOf(html, "loc-wailea-palms");
+    expect(badges(wailea)).toEqual(["Complete"]);
+    expect(cellOf(wailea, "place")).toBe("✓ Maui, Hawaii");
+  });
+
+  it("marks what an incomplete location is missing", async () => {
+    const html = await checklistHtml();
+    const usNoState = rowOf(html, "loc-test-us-no-state");
+    expect(cellOf(usNoState, "place")).toContain("Missing");
+    expect(badges(usNoState)).toEqual(["Hidden", "Incomplete"]);
+
+    const mexicoNoCity = rowOf(html, "loc-test-mx-no-city");
+    expect(cellOf(mexicoNoCity, "place")).toContain("Missing");
+    expect(cellOf(mexicoNoCity, "images")).toBe("✓ 2");
+    expect(badges(mexicoNoCity)).toEqual(["Hidden", "Incomplete"]);
+
+    const aruba = rowOf(html, "loc-test-aruba");
+    expect(cellOf(aruba, "place")).toBe("✓ Aruba");
+    expect(cellOf(aruba, "rooms")).toBe("✓ 2");
+    expect(badges(aruba)).toEqual(["Hidden", "Complete"]);
+    expect(aruba.replace(/<[^>]+>/g, "")).toContain("last edited by auditor@example.com on Mar 7, 2026");
+
+    const bare = rowOf(html, "loc-test-bare");
+    expect(cellOf(bare, "description")).toBe("✕ Missing");
+    expect(cellOf(bare, "images")).toBe("✕ None");
+    expect(cellOf(bare, "rooms")).toBe("✕ None");
+    expect(cellOf(bare, "place")).toBe("✓ Aspen, Colorado");
+    expect(badges(bare)).toEqual(["Hidden", "Incomplete"]);
+    expect(bare).not.toContain("last edited by");
+  });
+
+  it("sums up complete, incomplete, hidden and featured locations", async () => {
+    const html = await checklistHtml();
+    const total = (key: string) => Number(html.match(new RegExp(`data-total="${key}">(\\d+)<`))?.[1]);
+    const all = seedLocations.length + TEST_LOCATIONS.length;
+    expect(total("complete")).toBe(seedLocations.length + 1);
+    expect(total("incomplete")).toBe(3);
+    expect(total("complete") + total("incomplete")).toBe(all);
+    expect(total("hidden")).toBe(seedLocations.filter((l) => l.hidden).length + TEST_LOCATIONS.length);
+    expect(total("featured")).toBe(seedLocations.filter((l) => l.featured).length);
+  });
+});
+
+describe("the featured order", () => {
+  let admin: Awaited<ReturnType<typeof freshAdmin>>;
+  beforeAll(async () => {
+    admin = await freshAdmin();
+  });
+  afterAll(restoreSeedOrder);
+
+  it("lists the featured locations in order with rank, place or slug, Edit link and the Hidden badge", async () => {
+    // A featured location with no place and a hidden one.
+    await db.update(locations).set({ hidden: true }).where(eq(locations.id, "loc-coral-bay-cottages"));
+    try {
+      const response = await get(FEATURED, admin.cookie);
+      expect(response.status).toBe(200);
+      const html = visibleText(await response.text());
+      const order = await featuredOrder();
+      const positions = order.map((id) => html.indexOf(`data-featured-id="${id}"`));
+      expect(positions.every((position) => position > -1)).toBe(true);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      const row = (id: string) => {
+        const start = html.indexOf(`data-featured-id="${id}"`);
+        return html.slice(start, html.indexOf("</li>", start)).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+      };
+      expect(row(order[0])).toContain("Rank 1");
+      expect(row("loc-kaanapali-beach-club")).toContain("Maui, Hawaii");
+      expect(row("loc-eagle-beach-sands")).toContain("eagle-beach-sands-aruba");
+      expect(row("loc-coral-bay-cottages")).toContain("Hidden");
+      expect(row("loc-kaanapali-beach-club")).not.toContain("Hidden");
+      expect(html).toContain('href="/admin?location=loc-kaanapali-beach-club"');
+      // Without JavaScript: Move up / Move down forms and a plain Save Order form.
+      expect(html).toMatch(/<button(?=[^>]*name="intent")(?=[^>]*value="move")[^>]*>/);
+      expect(html).toContain("Save Order");
+      expect(html).toContain(`name="ids" value="${order[0]}"`);
+    } finally {
+      await db.update(locations).set({ hidden: false }).where(eq(locations.id, "loc-coral-bay-cottages"));
+    }
+  });
+
+  it("says so, with a link to the Locations tab, when nothing is featured", async () => {
+    const featured = await featuredOrder();
+    await db.update(locations).set({ featured: false }).where(inArray(locations.id, featured));
+    try {
+      const response = await get(FEATURED, admin.cookie);
+      expect(response.status).toBe(200);
+      const html = visibleText(await response.text());
+      expect(html).toContain("No featured locations yet.");
+      expect(html).toMatch(/<a[^>]*href="\/admin"[^>]*>Locations tab<\/a>/);
+      expect(html).not.toContain("Save Order");
+    } finally {
+      await db.update(locations).set({ featured: true }).where(inArray(locations.id, featured));
+    }
+  });
+
+  it("saves a new order as display_order 0..n-1 at once, and the home page shows it at the next request", async () => {
+    const before = await featuredOrder();
+    // The home page's list is cached in KV: the save must clear it.
+    expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(before));
+    const wanted = [...before].reverse();
+    const auditsBefore = await db.select().from(auditEvents).where(eq(auditEvents.entityType, "featured_order"));
+
+    const response = await saveOrder(wanted, admin.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(FEATURED);
+    expect(toastOf(response)).toEqual({ type: "success", message: MESSAGES.saved });
+
+    const rows = await db
+      .select({ id: locations.id, displayOrder: locations.displayOrder })
+      .from(locations)
+      .where(eq(locations.featured, true));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.displayOrder]))).toEqual(
+      Object.fromEntries(wanted.map((id, index) => [id, index])),
+    );
+    const auditsAfter = await db.select().from(auditEvents).where(eq(auditEvents.entityType, "featured_order"));
+    expect(auditsAfter.length).toBe(auditsBefore.length + 1);
+    expect(auditsAfter.find((event) => !auditsBefore.some((old) => old.id === event.id))?.actorEmail).toBe(admin.email);
+
+    expect(await featuredOrder()).toEqual(wanted);
+    expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(wanted));
+  });
+
+  it("moves a location up or down without JavaScript, and the home page follows", async () => {
+    const before = await featuredOrder();
+    expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(before));
+
+    const down = await move(before[0], "down", admin.cookie);
+    expect(down.status).toBe(302);
+    expect(down.headers.get("Location")).toBe(`${FEATURED}#featured-${before[0]}`);
+    expect(toastOf(down)).toEqual({ type: "success", message: MESSAGES.saved });
+    const afterDown = [before[1], before[0], ...before.slice(2)];
+    expect(await featuredOrder()).toEqual(afterDown);
+    expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(afterDown));
+
+    const last = afterDown[afterDown.length - 1];
+    const up = await move(last, "up", admin.cookie);
+    expect(up.status).toBe(302);
+    const afterUp = [...afterDown.slice(0, -2), last, afterDown[afterDown.length - 2]];
+    expect(await featuredOrder()).toEqual(afterUp);
+    expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(afterUp));
+    // Every featured location now has its place as display_order.
+    const { results } = await env.DB.prepare("SELECT id, display_order FROM locations WHERE featured = 1").all<{
+      id: string;
+      display_order: number;
+    }>();
+    for (const row of results) expect(row.display_order).toBe(afterUp.indexOf(row.id));
+  });
+
+  it("leaves the order alone for the first moving up and the last moving down", async () => {
+    const order = await featuredOrder();
+    const snapshot = await displayOrders();
+    const firstUp = await move(order[0], "up", admin.cookie);
+    expect(firstUp.status).toBe(302);
+    expect(toastOf(firstUp)).toEqual({ type: "info", message: `${nameOf(order[0])} is already first.` });
+    const lastDown = await move(order[order.length - 1], "down", admin.cookie);
+    expect(lastDown.status).toBe(302);
+    expect(toastOf(lastDown)).toEqual({ type: "info", message: `${nameOf(order[order.length - 1])} is already last.` });
+    expect(await displayOrders()).toEqual(snapshot);
+  });
+
+  it("refuses a stale or forged id list with the message, and changes nothing", async () => {
+    const order = await featuredOrder();
+    const snapshot = await displayOrders();
+    const notFeatured = seedLocations.find((location) => !location.featured)!.id;
+    for (const ids of [
+      order.slice(1), // one went missing (un-featured meanwhile)
+      [...order, notFeatured], // one more than featured
+      [notFeatured, ...order.slice(1)], // a location that is not featured
+      [order[0], ...order.slice(0, -1)], // a repeat
+      [], // nothing
+    ]) {
+      const response = await saveOrder(ids, admin.cookie);
+      expect(response.status).toBe(409);
+      const html = visibleText(await response.text());
+      expect(html).toContain(MESSAGES.stale);
+      expect(html).toContain(MESSAGES.failed);
+    }
+    const gone = await move("loc-wailea-palms", "up", admin.cookie);
+    expect(gone.status).toBe(409);
+    const bad = await move(order[1], "sideways", admin.cookie);
+    expect(bad.status).toBe(400);
+    const unknown = await postForm(FEATURED, [["intent", "shuffle"]], admin.cookie);
+    expect(unknown.status).toBe(400);
+    expect(await displayOrders()).toEqual(snapshot);
+  });
+
+  it("refuses visitors (401) and members (403), and changes nothing", async () => {
+    const order = await featuredOrder();
+    const snapshot = await displayOrders();
+    const reversed = [...order].reverse();
+
+    expect((await saveOrder(reversed)).status).toBe(401);
+    expect((await move(order[0], "down")).status).toBe(401);
+
+    const member = await createUser("member");
+    expect((await saveOrder(reversed, await signIn(member.id))).status).toBe(403);
+    expect((await move(order[0], "down", await signIn(member.id))).status).toBe(403);
+
+    expect(await displayOrders()).toEqual(snapshot);
+    for (const path of [FEATURED, OVERVIEW, RATE_LIMITS_PAGE]) {
+      expect((await get(path)).status).toBe(401);
+      expect((await get(path, await signIn(member.id))).status).toBe(403);
+    }
+  });
+});
+
+describe("the rate-limit page", () => {
+  const rule = RATE_LIMITS.adminCheck;
+  const count = async (email: string, operation: string) => (await readRateLimit(env.CACHE, rule, `${email}:${operation}`)).count;
+
+  /** The count the page shows for one operation. */
+  function shownCount(html: string, operation: string) {
+    const start = html.indexOf(`data-operation="${operation}"`);
+    expect(start, operation).toBeGreaterThan(-1);
+    const row = html.slice(start, html.indexOf("</tr>", start));
+    return { count: Number(row.match(/data-count="true">(\d+)</)?.[1]), row };
+  }
+
+  it("shows this admin's admin-check calls per page in the current window, with a warning above 10", async () => {
+    const admin = await freshAdmin();
+    for (let i = 0; i < 3; i++) expect((await get(FEATURED, admin.cookie)).status).toBe(200);
+    for (let i = 0; i < 11; i++) expect((await get(OVERVIEW, admin.cookie)).status).toBe(200);
+    // A client-side navigation fetches `.data`: the page shows that key's count too (on the
+    // page's own row, or a row of its own while checkAdmin keeps `.data` in the key).
+    expect((await get(`${FEATURED}.data`, admin.cookie)).status).toBe(200);
+
+    const response = await get(RATE_LIMITS_PAGE, admin.cookie);
+    expect(response.status).toBe(200);
+    const html = visibleText(await response.text());
+    expect(html).toContain(admin.email);
+    const featured = shownCount(html, FEATURED);
+    const dataKey = html.includes(`data-operation="${FEATURED}.data"`) ? shownCount(html, `${FEATURED}.data`).count : 0;
+    expect(featured.count + dataKey).toBe(4);
+    expect(featured.count).toBe(await count(admin.email, FEATURED));
+    expect(featured.row).toContain("OK");
+    const overview = shownCount(html, OVERVIEW);
+    expect(overview.count).toBe(11);
+    expect(overview.row).toContain("Warning");
+    expect(shownCount(html, RATE_LIMITS_PAGE).count).toBe(1);
+    expect(shownCount(html, "/admin/users").count).toBe(0);
+    expect(html).toContain("/ 50");
+  });
+
+  it("cleans up this admin's counters only", async () => {
+    const admin = await freshAdmin();
+    const other = await freshAdmin();
+    await get(FEATURED, admin.cookie);
+    await get(OVERVIEW, admin.cookie);
+    await get(FEATURED, other.cookie);
+
+    // Visitors and members cannot clean up.
+    expect((await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]])).status).toBe(401);
+    const member = await createUser("member");
+    expect((await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], await signIn(member.id))).status).toBe(403);
+    expect(await count(admin.email, FEATURED)).toBe(1);
+
+    const response = await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], admin.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(RATE_LIMITS_PAGE);
+    expect(toastOf(response)).toEqual({ type: "success", message: MESSAGES.cleaned });
+    const left = await env.CACHE.list({ prefix: `rate:${rule.name}:${admin.email}:` });
+    expect(left.keys).toEqual([]);
+    expect(await count(other.email, FEATURED)).toBe(1);
+
+    const html = visibleText(await (await get(RATE_LIMITS_PAGE, admin.cookie)).text());
+    expect(shownCount(html, FEATURED).count).toBe(0);
+    expect(shownCount(html, OVERVIEW).count).toBe(0);
+    expect(shownCount(html, RATE_LIMITS_PAGE).count).toBe(1);
+  });
+
+  it("clears by the whole address, not a prefix of it", async () => {
+    const email = "prefix@example.com";
+    const key = (address: string) => `rate:${rule.name}:${address}:/admin:1`;
+    await env.CACHE.put(key(email), "3");
+    await env.CACHE.put(key(`${email}.evil`), "3");
+    await env.CACHE.put(key(`x${email}`), "3");
+    expect(await clearAdminCheckCounters(env.CACHE, email)).toBe(1);
+    expect(await env.CACHE.get(key(email))).toBeNull();
+    expect(await env.CACHE.get(key(`${email}.evil`))).toBe("3");
+    expect(await env.CACHE.get(key(`x${email}`))).toBe("3");
+  });
+});

@@ -1,0 +1,691 @@
+import { env } from "cloudflare:workers";
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { auditEvents, images, locations, roomTypes } from "~/db/schema";
+import { seedLocations } from "../../scripts/seed/data";
+import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
+import { request } from "./helpers";
+
+const db = createDb(env.DB);
+/**
+ * The locations manager is the admin layout's index route: its action answers `?index`. Each form
+ * posts to the page's own address, as the browser does.
+ */
+const ACTION = "/admin?index";
+const NEW_PAGE = "/admin?index&new=1";
+const pageOf = (locationId: string, extra = "") => `/admin?index&location=${encodeURIComponent(locationId)}${extra}`;
+
+/** A new admin of its own: the admin check counts calls per address (50 a minute). */
+async function freshAdmin() {
+  const admin = await createUser("admin");
+  return { ...admin, cookie: await signIn(admin.id) };
+}
+
+/** The one-time toast a response sets (see app/lib/toast.server.ts). */
+function toastOf(response: Response) {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
+  if (!cookie) return null;
+  return JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("__toast=".length))) as { type: string; message: string };
+}
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+async function locationRow(id: string) {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  return row;
+}
+
+async function locationByName(name: string) {
+  const [row] = await db.select().from(locations).where(eq(locations.name, name));
+  return row;
+}
+
+async function roomRows(locationId: string) {
+  return db
+    .select()
+    .from(roomTypes)
+    .where(eq(roomTypes.locationId, locationId))
+    .orderBy(asc(roomTypes.displayOrder), asc(roomTypes.name));
+}
+
+const LOCATION_FIELDS = {
+  name: "",
+  slug: "",
+  description: "",
+  country: "United States",
+  state: "",
+  city: "",
+  minimumNights: "7",
+};
+
+/** Creates a location through the action and returns its id. */
+async function createThroughAction(cookie: string, fields: Record<string, string> = {}) {
+  const name = fields.name ?? `Test Cove ${unique()}`;
+  const response = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name, ...fields }, cookie);
+  expect(response.status).toBe(302);
+  const id = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("location");
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+function updateLocation(cookie: string, id: string, fields: Record<string, string>) {
+  return post(pageOf(id), { intent: "update-location", locationId: id, ...LOCATION_FIELDS, ...fields }, cookie);
+}
+
+async function createRoom(cookie: string, locationId: string, name: string) {
+  const response = await post(pageOf(locationId, "&addRoomType=1"), { intent: "create-room-type", locationId, name }, cookie);
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("roomType")!;
+}
+
+const ROOM_FIELDS = {
+  name: "Garden Suite",
+  description: "",
+  bedrooms: "",
+  bathrooms: "",
+  maxGuests: "",
+  price: "",
+  presidentsDayPrice: "",
+  springBreakPrice: "",
+  fourthOfJulyPrice: "",
+  thanksgivingPrice: "",
+  christmasPrice: "",
+  newYearsPrice: "",
+  otherPrices: "",
+  parkingCost: "",
+  resortFeeCost: "",
+  localTaxes: "",
+};
+
+/** A form post with repeated names (the room features). */
+function fetchForm(body: URLSearchParams, cookie: string) {
+  const roomPage = pageOf(String(body.get("locationId")), `&roomType=${encodeURIComponent(String(body.get("roomTypeId")))}`);
+  return request(roomPage, {
+    method: "POST",
+    body,
+    headers: { Origin: "http://localhost", Cookie: cookie },
+    redirect: "manual",
+  });
+}
+
+async function pageText(response: Response) {
+  return visibleText(await response.text());
+}
+
+describe("creating a location", () => {
+  it("stores the spec's defaults, records an audit event and shows it on the public list at once", async () => {
+    const admin = await freshAdmin();
+    // The public list is cached in KV: read it first so the cache is warm.
+    expect(await (await get("/locations")).text()).not.toContain("Saltwater Cove");
+    const name = `Saltwater Cove ${unique()}`;
+    const response = await post(
+      NEW_PAGE,
+      {
+        intent: "create-location",
+        ...LOCATION_FIELDS,
+        name,
+        state: "Florida",
+        city: "Key West",
+        // Saved only by a later edit (spec section 4): a new location starts with the defaults.
+        description: "Not saved on create",
+        minimumNights: "3",
+        featured: "on",
+        hidden: "on",
+      },
+      admin.cookie,
+    );
+    expect(response.status).toBe(302);
+    const row = await locationByName(name);
+    expect(response.headers.get("Location")).toBe(`/admin?location=${row.id}`);
+    expect(toastOf(response)).toEqual({ type: "success", message: "Location created successfully" });
+    expect(row).toMatchObject({
+      slug: name.toLowerCase().replaceAll(" ", "-"),
+      description: "",
+      featured: false,
+      minimumNights: 7,
+      hidden: false,
+      country: "United States",
+      state: "Florida",
+      city: "Key West",
+      displayOrder: null,
+    });
+
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.entityId, row.id));
+    expect(audit).toEqual([
+      expect.objectContaining({ action: "created", entityType: "location", locationId: row.id, actorEmail: admin.email }),
+    ]);
+
+    expect(visibleText(await (await get("/locations")).text())).toContain(name);
+
+    // The form then shows the saved values.
+    const page = await get(`/admin?location=${row.id}`, admin.cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`value="${row.slug}"`);
+    expect(visibleText(html)).toContain("Save Location");
+    expect(html).toContain(`href="/locations/${row.slug}"`);
+  });
+
+  it("opens an empty form with the defaults for '+ Add Location'", async () => {
+    const admin = await freshAdmin();
+    const response = await get("/admin?new=1", admin.cookie);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("Create Location");
+    expect(html).toMatch(/<option value="United States" selected="">United States<\/option>/);
+    expect(html).toMatch(/value="7"/);
+    expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
+  });
+});
+
+describe("slug rules", () => {
+  it("makes the slug from the name when it is left empty on create", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie, { name: `  Café & Bar — Ōcean ${unique()} ` });
+    expect((await locationRow(id)).slug).toMatch(/^caf-bar-cean-[a-z0-9]{8}$/);
+  });
+
+  it("keeps a slug given by hand", async () => {
+    const admin = await freshAdmin();
+    const slug = `hand-made-${unique()}`;
+    const id = await createThroughAction(admin.cookie, { slug });
+    expect((await locationRow(id)).slug).toBe(slug);
+  });
+
+  it("refuses a bad pattern, an empty slug on edit and a name that gives no slug, with status 400", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const before = await locationRow(id);
+
+    const bad = await updateLocation(admin.cookie, id, { name: before.name, slug: "Not A Slug!", description: "Kept text" });
+    expect(bad.status).toBe(400);
+    const badText = await pageText(bad);
+    expect(badText).toContain("Use lowercase letters, numbers and hyphens only");
+    // The values are kept.
+    expect(badText).toMatch(/name="slug"[^>]*value="Not A Slug!"/);
+    expect(badText).toMatch(/name="description"[^>]*>Kept text<\/textarea>/);
+
+    const empty = await updateLocation(admin.cookie, id, { name: before.name, slug: "" });
+    expect(empty.status).toBe(400);
+    expect(await pageText(empty)).toContain("Slug is required");
+    expect(await locationRow(id)).toEqual(before);
+
+    const nameless = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name: "!!!" }, admin.cookie);
+    expect(nameless.status).toBe(400);
+    expect(await pageText(nameless)).toContain("Slug is required");
+
+    const noName = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name: "  " }, admin.cookie);
+    expect(noName.status).toBe(400);
+    expect(await pageText(noName)).toContain("Name is required");
+  });
+
+  it("refuses a slug another location uses, on the slug field, and stores nothing", async () => {
+    const admin = await freshAdmin();
+    const taken = seedLocations[0].slug;
+    const name = `Copycat ${unique()}`;
+    const response = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name, slug: taken }, admin.cookie);
+    expect(response.status).toBe(400);
+    const html = visibleText(await response.text());
+    // On the slug field, linked to it, with the values kept.
+    const error = html.match(/<p id="([^"]+)"[^>]*>Another location already uses this slug<\/p>/);
+    expect(error).not.toBeNull();
+    const slugInput = html.match(/<input[^>]*name="slug"[^>]*>/)![0];
+    expect(slugInput).toContain(`aria-describedby="${error![1]}`);
+    expect(slugInput).toContain('aria-invalid="true"');
+    expect(slugInput).toContain(`value="${taken}"`);
+    expect(html).toMatch(new RegExp(`name="name"[^>]*value="${name}"`));
+    expect(await locationByName(name)).toBeUndefined();
+
+    const id = await createThroughAction(admin.cookie);
+    const edit = await updateLocation(admin.cookie, id, { name: "Renamed", slug: taken });
+    expect(edit.status).toBe(400);
+    expect(await pageText(edit)).toContain("Another location already uses this slug");
+    expect((await locationRow(id)).name).not.toBe("Renamed");
+  });
+});
+
+describe("place rules through the action", () => {
+  it("keeps a state only in the United States and a city only where cities are kept", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const name = (await locationRow(id)).name;
+    const slug = (await locationRow(id)).slug;
+
+    expect((await updateLocation(admin.cookie, id, { name, slug, country: "France", state: "Hawaii", city: "Nice" })).status).toBe(302);
+    expect(await locationRow(id)).toMatchObject({ country: "France", state: null, city: "Nice" });
+
+    expect((await updateLocation(admin.cookie, id, { name, slug, country: "Aruba", state: "Texas", city: "Oranjestad" })).status).toBe(302);
+    expect(await locationRow(id)).toMatchObject({ country: "Aruba", state: null, city: null });
+
+    expect((await updateLocation(admin.cookie, id, { name, slug, country: "Mexico", state: "Texas", city: "Tulum" })).status).toBe(302);
+    expect(await locationRow(id)).toMatchObject({ country: "Mexico", state: null, city: "Tulum" });
+
+    expect((await updateLocation(admin.cookie, id, { name, slug, country: "United States", state: "Hawaii", city: "Maui" })).status).toBe(302);
+    expect(await locationRow(id)).toMatchObject({ country: "United States", state: "Hawaii", city: "Maui" });
+  });
+
+  it("asks for an island in Hawaii", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const before = await locationRow(id);
+    const response = await updateLocation(admin.cookie, id, {
+      name: before.name,
+      slug: before.slug,
+      country: "United States",
+      state: "Hawaii",
+      city: "Honolulu",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("Please choose an island");
+    // The form comes back in Hawaii, with the island select.
+    expect(html).toMatch(/<option value="Maui">Maui<\/option>/);
+    expect(await locationRow(id)).toEqual(before);
+  });
+
+  it("refuses a country or a state that is not on the list", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const { name, slug } = await locationRow(id);
+    const country = await updateLocation(admin.cookie, id, { name, slug, country: "Atlantis" });
+    expect(country.status).toBe(400);
+    expect(await pageText(country)).toContain("Please choose a country from the list");
+    const state = await updateLocation(admin.cookie, id, { name, slug, state: "Ontario" });
+    expect(state.status).toBe(400);
+    expect(await pageText(state)).toContain("Please choose a state from the list");
+  });
+});
+
+describe("minimum nights", () => {
+  it("takes 1 to 365 and refuses anything else with the spec's message", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const { name, slug } = await locationRow(id);
+    for (const minimumNights of ["0", "366", "abc", "", "2.5", "-3"]) {
+      const response = await updateLocation(admin.cookie, id, { name, slug, minimumNights });
+      expect(response.status, minimumNights).toBe(400);
+      expect(await pageText(response)).toContain("Minimum nights must be a number from 1 to 365");
+    }
+    expect((await locationRow(id)).minimumNights).toBe(7);
+    for (const minimumNights of ["1", "365"]) {
+      const response = await updateLocation(admin.cookie, id, { name, slug, minimumNights });
+      expect(response.status).toBe(302);
+      expect(toastOf(response)).toEqual({ type: "success", message: "Location updated successfully" });
+      expect((await locationRow(id)).minimumNights).toBe(Number(minimumNights));
+    }
+  });
+
+  it("saves every field of an edit", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const response = await updateLocation(admin.cookie, id, {
+      name: "Edited Name",
+      slug: `edited-${id.slice(0, 8)}`,
+      description: "Sea views.",
+      country: "Spain",
+      city: "Marbella",
+      minimumNights: "4",
+      featured: "on",
+      hidden: "on",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin?location=${id}`);
+    expect(await locationRow(id)).toMatchObject({
+      name: "Edited Name",
+      description: "Sea views.",
+      country: "Spain",
+      state: null,
+      city: "Marbella",
+      minimumNights: 4,
+      featured: true,
+      hidden: true,
+    });
+  });
+});
+
+describe("room types", () => {
+  it("creates one with only its name, then selects it", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const response = await post(pageOf(locationId, "&addRoomType=1"), { intent: "create-room-type", locationId, name: "Ocean View Suite" }, admin.cookie);
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toEqual({ type: "success", message: "Room type created successfully" });
+    const [room] = await roomRows(locationId);
+    expect(response.headers.get("Location")).toBe(`/admin?location=${locationId}&roomType=${room.id}`);
+    expect(room).toMatchObject({ name: "Ocean View Suite", displayOrder: 0, roomFeatures: [], imageFolder: `${locationId}/${room.id}` });
+
+    const editor = await get(`/admin?location=${locationId}&roomType=${room.id}`, admin.cookie);
+    const text = await pageText(editor);
+    expect(text).toContain("Save Room Type");
+    expect(text).toContain("Back to Location");
+    expect(text).toContain("Delete Room Type");
+
+    const empty = await post(pageOf(locationId, "&addRoomType=1"), { intent: "create-room-type", locationId, name: " " }, admin.cookie);
+    expect(empty.status).toBe(400);
+    expect(await pageText(empty)).toContain("Name is required");
+
+    const nowhere = await post(
+      pageOf("no-such-location", "&addRoomType=1"),
+      { intent: "create-room-type", locationId: "no-such-location", name: "Lost" },
+      admin.cookie,
+    );
+    expect(nowhere.status).toBe(404);
+    expect(await pageText(nowhere)).toContain("Location not found");
+  });
+
+  it("saves every field; empty numbers become 0; other features are kept", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const roomId = await createRoom(admin.cookie, locationId, "Garden Suite");
+    const body = new URLSearchParams({
+      intent: "update-room-type",
+      locationId,
+      roomTypeId: roomId,
+      ...ROOM_FIELDS,
+      name: "Garden Suite Deluxe",
+      description: "Two bedrooms by the pool.",
+      bedrooms: "2",
+      bathrooms: "1.5",
+      maxGuests: "6",
+      price: "2450.50",
+      presidentsDayPrice: "2600",
+      springBreakPrice: "2700",
+      fourthOfJulyPrice: "2800",
+      thanksgivingPrice: "2900",
+      christmasPrice: "3100",
+      newYearsPrice: "3200",
+      otherPrices: "Summer weeks $2,900",
+      freeParking: "on",
+      parkingCost: "",
+      resortFeeCost: "25.75",
+      localTaxes: "12.5",
+    });
+    body.append("roomFeatures", "Balcony");
+    body.append("roomFeatures", "Ocean view");
+    const response = await fetchForm(body, admin.cookie);
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toEqual({ type: "success", message: "Room type updated successfully" });
+    expect(response.headers.get("Location")).toBe(`/admin?location=${locationId}&roomType=${roomId}`);
+    const [room] = await roomRows(locationId);
+    expect(room).toMatchObject({
+      name: "Garden Suite Deluxe",
+      description: "Two bedrooms by the pool.",
+      bedrooms: 2,
+      bathrooms: 1.5,
+      maxGuests: 6,
+      price: 2450.5,
+      presidentsDayPrice: 2600,
+      springBreakPrice: 2700,
+      fourthOfJulyPrice: 2800,
+      thanksgivingPrice: 2900,
+      christmasPrice: 3100,
+      newYearsPrice: 3200,
+      otherPrices: "Summer weeks $2,900",
+      roomFeatures: ["Balcony", "Ocean view"],
+      freeParking: true,
+      parkingCost: 0,
+      noResortFees: false,
+      resortFeeCost: 25.75,
+      localTaxes: 12.5,
+    });
+
+    // The editor shows the saved values, keeps the other feature as a hidden input.
+    const html = await (await get(`/admin?location=${locationId}&roomType=${roomId}`, admin.cookie)).text();
+    expect(html).toMatch(/type="hidden" name="roomFeatures" value="Ocean view"/);
+    expect(html.match(/<input[^>]*name="roomFeatures"[^>]*value="Balcony"[^>]*>/)?.[0]).toContain('checked=""');
+
+    // Everything empty: numbers become 0; Balcony unticked, the other feature stays.
+    const cleared = new URLSearchParams({ intent: "update-room-type", locationId, roomTypeId: roomId, ...ROOM_FIELDS });
+    cleared.append("roomFeatures", "Ocean view");
+    expect((await fetchForm(cleared, admin.cookie)).status).toBe(302);
+    const [after] = await roomRows(locationId);
+    expect(after).toMatchObject({
+      name: "Garden Suite",
+      description: null,
+      bedrooms: 0,
+      bathrooms: 0,
+      maxGuests: 0,
+      price: 0,
+      christmasPrice: 0,
+      otherPrices: null,
+      roomFeatures: ["Ocean view"],
+      freeParking: false,
+      parkingCost: 0,
+      resortFeeCost: 0,
+      localTaxes: 0,
+    });
+  });
+
+  it("refuses negative numbers, half-step bathrooms, cents and an empty name, keeping the row", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const roomId = await createRoom(admin.cookie, locationId, "Garden Suite");
+    const [before] = await roomRows(locationId);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ price: "-1" }, "Must be 0 or more"],
+      [{ bedrooms: "-2" }, "Must be 0 or more"],
+      [{ localTaxes: "-0.01" }, "Must be 0 or more"],
+      [{ bathrooms: "1.25" }, "Use steps of 0.5"],
+      [{ parkingCost: "10.005" }, "Use at most two decimals"],
+      [{ maxGuests: "2.5" }, "Use a whole number"],
+      [{ price: "lots" }, "Must be 0 or more"],
+      [{ name: "" }, "Name is required"],
+    ];
+    for (const [fields, message] of cases) {
+      const body = new URLSearchParams({ intent: "update-room-type", locationId, roomTypeId: roomId, ...ROOM_FIELDS, ...fields });
+      const response = await fetchForm(body, admin.cookie);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await pageText(response)).toContain(message);
+    }
+    expect((await roomRows(locationId))[0]).toEqual(before);
+
+    const elsewhere = await fetchForm(
+      new URLSearchParams({ intent: "update-room-type", locationId: seedLocations[0].id, roomTypeId: roomId, ...ROOM_FIELDS }),
+      admin.cookie,
+    );
+    expect(elsewhere.status).toBe(404);
+    expect(await pageText(elsewhere)).toContain("Error saving room type: Room type not found");
+  });
+
+  it("moves room types up and down without JavaScript, leaving the edges as they are", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const a = await createRoom(admin.cookie, locationId, "A room");
+    const b = await createRoom(admin.cookie, locationId, "B room");
+    const c = await createRoom(admin.cookie, locationId, "C room");
+    const order = async () => (await roomRows(locationId)).map((room) => room.id);
+    const move = (roomTypeId: string, direction: string) =>
+      post(pageOf(locationId, `&roomType=${roomTypeId}`), { intent: "move-room-type", locationId, roomTypeId, direction }, admin.cookie);
+    expect(await order()).toEqual([a, b, c]);
+
+    const up = await move(c, "up");
+    expect(up.status).toBe(302);
+    expect(up.headers.get("Location")).toBe(`/admin?location=${locationId}&roomType=${c}`);
+    expect(await order()).toEqual([a, c, b]);
+    expect((await roomRows(locationId)).map((room) => room.displayOrder)).toEqual([0, 1, 2]);
+
+    // The first cannot go up, the last cannot go down: nothing changes, no error.
+    for (const [id, direction] of [[a, "up"], [b, "down"]] as const) {
+      const edge = await move(id, direction);
+      expect(edge.status).toBe(302);
+      expect(toastOf(edge)).toBeNull();
+      expect(await order()).toEqual([a, c, b]);
+    }
+
+    // Down then up again: the same order as before.
+    await move(a, "down");
+    expect(await order()).toEqual([c, a, b]);
+    await move(a, "up");
+    expect(await order()).toEqual([a, c, b]);
+
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.locationId, locationId), eq(auditEvents.action, "reordered")));
+    expect(audit).toHaveLength(3);
+
+    // A room type of another location is not in this list.
+    const stranger = await move("not-a-room", "up");
+    expect(toastOf(stranger)).toEqual({
+      type: "error",
+      message: "Reorder failed: Unable to find proper indices for room type reordering operation",
+    });
+    const bad = await move(a, "sideways");
+    expect(toastOf(bad)).toEqual({ type: "error", message: "Failed to reorder room types" });
+    expect(await order()).toEqual([a, c, b]);
+  });
+
+  it("deletes a room type after a confirmation, with its images and their objects", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const keep = await createRoom(admin.cookie, locationId, "Keep me");
+    const roomId = await createRoom(admin.cookie, locationId, "Delete me");
+    const key = `${locationId}/${roomId}/1_room.png`;
+    await env.IMAGES.put(key, new Uint8Array([1, 2, 3]));
+    await db.insert(images).values({ id: crypto.randomUUID(), locationId, roomTypeId: roomId, imageUrl: key, imageType: "image/png", width: 10, height: 10 });
+
+    // Without JavaScript the first post asks first.
+    const fields = { intent: "delete-room-type", locationId, roomTypeId: roomId };
+    const ask = await post(pageOf(locationId, `&roomType=${roomId}`), fields, admin.cookie);
+    expect(ask.status).toBe(200);
+    expect(await pageText(ask)).toContain("Yes, delete Delete me");
+    expect(await roomRows(locationId)).toHaveLength(2);
+
+    const response = await post(ACTION, { ...fields, confirmed: "yes" }, admin.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin?location=${locationId}`);
+    expect(toastOf(response)).toEqual({ type: "success", message: "Room type deleted successfully" });
+    expect((await roomRows(locationId)).map((room) => room.id)).toEqual([keep]);
+    expect(await db.select().from(images).where(eq(images.roomTypeId, roomId))).toEqual([]);
+    expect((await env.IMAGES.list({ prefix: `${locationId}/${roomId}/` })).objects).toEqual([]);
+
+    const again = await post(ACTION, { ...fields, confirmed: "yes" }, admin.cookie);
+    expect(toastOf(again)).toEqual({ type: "error", message: "Error deleting room type: Room type not found" });
+  });
+});
+
+describe("deleting a location", () => {
+  it("asks first without JavaScript, then removes its room types, images and stored objects", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const { name } = await locationRow(locationId);
+    const roomId = await createRoom(admin.cookie, locationId, "Suite");
+    const keys = [`${locationId}/1_front.png`, `${locationId}/${roomId}/2_room.png`, `${locationId}/stray.png`];
+    for (const key of keys) await env.IMAGES.put(key, new Uint8Array([1, 2, 3]));
+    await db.insert(images).values([
+      { id: crypto.randomUUID(), locationId, roomTypeId: null, imageUrl: keys[0], imageType: "image/png", width: 10, height: 10 },
+      { id: crypto.randomUUID(), locationId, roomTypeId: roomId, imageUrl: keys[1], imageType: "image/png", width: 10, height: 10 },
+    ]);
+    // Another location's objects stay.
+    const otherKey = `${seedLocations[0].id}-not-deleted/keep.png`;
+    await env.IMAGES.put(otherKey, new Uint8Array([1]));
+
+    const ask = await post(pageOf(locationId), { intent: "delete-location", locationId }, admin.cookie);
+    expect(ask.status).toBe(200);
+    expect(await pageText(ask)).toContain(`Yes, delete ${name}`);
+    expect(await locationRow(locationId)).toBeDefined();
+
+    const response = await post(ACTION, { intent: "delete-location", locationId, confirmed: "yes" }, admin.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin");
+    expect(toastOf(response)).toEqual({ type: "success", message: "Location deleted successfully" });
+    expect(await locationRow(locationId)).toBeUndefined();
+    expect(await roomRows(locationId)).toEqual([]);
+    expect(await db.select().from(images).where(eq(images.locationId, locationId))).toEqual([]);
+    expect((await env.IMAGES.list({ prefix: `${locationId}/` })).objects).toEqual([]);
+    expect(await env.IMAGES.head(otherKey)).not.toBeNull();
+    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, locationId), eq(auditEvents.action, "deleted")));
+    expect(audit).toHaveLength(1);
+    expect(visibleText(await (await get("/locations")).text())).not.toContain(name);
+
+    const again = await post(ACTION, { intent: "delete-location", locationId, confirmed: "yes" }, admin.cookie);
+    expect(toastOf(again)).toEqual({ type: "error", message: "Error deleting location: Location not found" });
+
+    const page = await get(`/admin?location=${locationId}`, admin.cookie);
+    expect(page.status).toBe(404);
+    expect(await pageText(page)).toContain("Location not found");
+  });
+});
+
+describe("the page", () => {
+  it("lists every location, hidden ones too, by name, with search and Previous / Next", async () => {
+    const admin = await freshAdmin();
+    const sorted = [...seedLocations].sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+    const hidden = seedLocations.find((location) => location.hidden)!;
+    const html = await (await get("/admin", admin.cookie)).text();
+    const text = visibleText(html);
+    expect(text).toContain(hidden.name);
+    expect(text).toContain("+ Add Location");
+    const positions = sorted.slice(0, 5).map((location) => text.indexOf(location.name));
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+
+    const middle = sorted[3];
+    const selected = visibleText(await (await get(`/admin?location=${middle.id}`, admin.cookie)).text());
+    expect(selected).toContain(`rel="prev" href="/admin?location=${sorted[2].id}"`);
+    expect(selected).toContain(`rel="next" href="/admin?location=${sorted[4].id}"`);
+
+    const searched = visibleText(await (await get(`/admin?q=${encodeURIComponent(middle.name.slice(0, 6).toUpperCase())}`, admin.cookie)).text());
+    expect(searched).toContain(middle.name);
+    expect(searched).not.toContain(`>${sorted.find((location) => !location.name.startsWith(middle.name.slice(0, 6)))!.name}<`);
+    expect(visibleText(await (await get("/admin?q=zzzz-nothing", admin.cookie)).text())).toContain("No locations found");
+  });
+});
+
+describe("refusals", () => {
+  const intents = [
+    "create-location",
+    "update-location",
+    "delete-location",
+    "create-room-type",
+    "update-room-type",
+    "delete-room-type",
+    "move-room-type",
+  ];
+
+  it("refuses every action to visitors (401) and members (403) and changes nothing", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const roomId = await createRoom(admin.cookie, locationId, "Suite");
+    await createRoom(admin.cookie, locationId, "Second suite");
+    const location = await locationRow(locationId);
+    const rooms = await roomRows(locationId);
+    const name = `Intruder ${unique()}`;
+    const fields = (intent: string) => ({
+      intent,
+      ...LOCATION_FIELDS,
+      ...ROOM_FIELDS,
+      name,
+      slug: `intruder-${unique()}`,
+      locationId,
+      roomTypeId: roomId,
+      direction: "down",
+      confirmed: "yes",
+    });
+
+    for (const intent of intents) {
+      const visitor = await post(ACTION, fields(intent), undefined);
+      expect(visitor.status, intent).toBe(401);
+      // A member is signed out by the refusal: each try signs in again.
+      const member = await createUser("member");
+      const refused = await post(ACTION, fields(intent), await signIn(member.id));
+      expect(refused.status, intent).toBe(403);
+    }
+    expect(await locationRow(locationId)).toEqual(location);
+    expect(await roomRows(locationId)).toEqual(rooms);
+    expect(await locationByName(name)).toBeUndefined();
+
+    expect((await get("/admin", undefined)).status).toBe(401);
+    expect((await get("/admin", await signIn((await createUser("member")).id))).status).toBe(403);
+  });
+
+  it("refuses a post from another site", async () => {
+    const admin = await freshAdmin();
+    const name = `Cross Site ${unique()}`;
+    const response = await post(ACTION, { intent: "create-location", ...LOCATION_FIELDS, name }, admin.cookie, {
+      Origin: "https://evil.example",
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(await locationByName(name)).toBeUndefined();
+  });
+});
