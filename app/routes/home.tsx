@@ -49,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <source src="/media/hero.webm" type="video/webm" />
           <source src="/media/hero.mp4" type="video/mp4" />
         </video>
-        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-navy-950/50 via-navy-950/30 to-navy-950/60" />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-navy-950/30 via-navy-950/10 to-navy-950/40" />
         <div className="px-6 text-center text-white">
           <h1 className="font-serif text-5xl drop-shadow-lg sm:text-6xl md:text-7xl">Welcome home</h1>
           <p className="mt-5 text-lg font-light tracking-wide drop-shadow sm:text-2xl">
