@@ -1,7 +1,27 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS as DndCSS } from "@dnd-kit/utilities";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { toast } from "sonner";
 import { ROOM_FEATURE_OPTIONS, roomTypeCreateSchema, roomTypeSchema } from "~/admin/schemas";
 import type { RoomType } from "~/db/schema";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -33,7 +53,23 @@ function isBusy(navigation: ReturnType<typeof useNavigation>, intent: string, id
   );
 }
 
-/** The room types in display order, each with move up / move down (forms that work without JavaScript). */
+type RoomTypeListItem = Pick<RoomType, "id" | "name" | "bedrooms" | "price">;
+
+/** What the action answers a drag-and-drop reorder posted with `_format=json`. */
+type RoomTypeOrderResult = { form: "room-type-order"; ok: true; message: null } | { form: "room-type-order"; ok: false; message: string };
+
+export const ROOM_TYPES_REORDERED = "Room types reordered successfully";
+
+const DRAG_INSTRUCTIONS =
+  "To pick up a room type, press Space or Enter. While dragging, use the up and down arrow keys to move it. " +
+  "Press Space or Enter again to drop it in its new place, or Escape to cancel. The new order is saved at once.";
+
+/**
+ * The room types in display order. Without JavaScript each row's Move up / Move down buttons
+ * post and save at once. With JavaScript the rows can also be dragged by their handle (pointer or
+ * keyboard); a drop shows the new order at once and saves it with a fetcher (draggedId +
+ * targetId), rolling back with a toast if the server refuses.
+ */
 export function RoomTypeList({
   locationId,
   roomTypes,
@@ -42,13 +78,89 @@ export function RoomTypeList({
   q,
 }: {
   locationId: string;
-  roomTypes: Pick<RoomType, "id" | "name" | "bedrooms" | "price">[];
+  roomTypes: RoomTypeListItem[];
   selectedId: string | null;
   adding: boolean;
   q: string | null;
 }) {
+  const hydrated = useHydrated();
   const navigation = useNavigation();
-  const moving = navigation.state !== "idle" && navigation.formData?.get("intent") === INTENTS.moveRoomType;
+  const revalidator = useRevalidator();
+  const reorderFetcher = useFetcher<RoomTypeOrderResult>();
+  const reordering = reorderFetcher.state !== "idle";
+  const moving = (navigation.state !== "idle" && navigation.formData?.get("intent") === INTENTS.moveRoomType) || reordering;
+
+  // The order shown while a drop is on its way; null once the server's order is back.
+  const [optimisticOrder, setOptimisticOrder] = useState<string[] | null>(null);
+  const byId = new Map(roomTypes.map((room) => [room.id, room]));
+  const shown = optimisticOrder
+    ? optimisticOrder.map((id) => byId.get(id)).filter((room): room is RoomTypeListItem => room !== undefined)
+    : roomTypes;
+  const ids = shown.map((room) => room.id);
+
+  // The fetcher's answer: a toast, each answer once; a refusal rolls back and reloads the list.
+  const handled = useRef(new WeakSet<object>());
+  useEffect(() => {
+    const result = reorderFetcher.data;
+    if (reorderFetcher.state !== "idle" || !result || handled.current.has(result)) return;
+    handled.current.add(result);
+    setOptimisticOrder(null);
+    if (result.ok) {
+      toast.success(ROOM_TYPES_REORDERED);
+      return;
+    }
+    toast.error(result.message || LOCATION_ADMIN_MESSAGES.reorderFailed);
+    void revalidator.revalidate();
+  }, [reorderFetcher.state, reorderFetcher.data, revalidator]);
+
+  const reorder = useCallback(
+    (draggedId: string, targetId: string) => {
+      if (draggedId === targetId || moving) return;
+      const from = ids.indexOf(draggedId);
+      const to = ids.indexOf(targetId);
+      if (from === -1 || to === -1) return;
+      setOptimisticOrder(arrayMove(ids, from, to));
+      // No `action`: this route's own action at the page's address (with `?index`).
+      reorderFetcher.submit(
+        { intent: INTENTS.moveRoomType, locationId, draggedId, targetId, _format: "json" },
+        { method: "post" },
+      );
+    },
+    [ids, moving, reorderFetcher, locationId],
+  );
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: UniqueIdentifier) => byId.get(String(id))?.name ?? "Room type";
+  const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
+  // The row the dragged one was last announced over: picking up is "over" itself, which must not
+  // replace the "Picked up" announcement.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${nameOf(active.id)}. It is in position ${positionOf(active.id)} of ${ids.length}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over
+        ? `${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${ids.length}.`
+        : `${nameOf(active.id)} is no longer over the list.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? `${nameOf(active.id)} was dropped at position ${positionOf(over.id)} of ${ids.length}. Saving the new order.`
+        : `${nameOf(active.id)} was dropped back in position ${positionOf(active.id)}.`,
+    onDragCancel: ({ active }) =>
+      `Moving was cancelled. ${nameOf(active.id)} stays in position ${positionOf(active.id)} of ${ids.length}.`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) reorder(String(active.id), String(over.id));
+  };
+
   return (
     <section aria-labelledby="room-types-heading" className={cardClass}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -64,52 +176,126 @@ export function RoomTypeList({
           + Add Room Type
         </Link>
       </div>
-      {roomTypes.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No room types yet.</p>
       ) : (
-        <ol className="mt-4 space-y-2" aria-busy={moving || undefined}>
-          {roomTypes.map((room, index) => {
-            const selected = room.id === selectedId;
-            const details = [
-              room.bedrooms !== null && (room.bedrooms === 0 ? "Studio" : `${room.bedrooms} BR`),
-              room.price ? `${money.format(room.price)}/wk` : null,
-            ].filter(Boolean);
-            return (
-              <li
-                key={room.id}
-                className={`flex items-center gap-2 rounded-lg p-1 pl-3 ring-1 ${
-                  selected ? "bg-navy-900 text-white ring-navy-900" : "bg-white ring-slate-200"
-                }`}
-              >
-                <span aria-hidden="true" className={`w-5 text-xs tabular-nums ${selected ? "text-gold-300" : "text-slate-400"}`}>
-                  {index + 1}
-                </span>
-                <Link
-                  to={`${adminHref({ location: locationId, roomType: room.id, q })}#room-type-editor`}
-                  preventScrollReset
-                  aria-current={selected ? "true" : undefined}
-                  className="min-w-0 flex-1 py-1.5"
-                >
-                  <span className={`block text-sm font-semibold leading-snug [overflow-wrap:anywhere] ${selected ? "text-white" : "text-navy-900 hover:underline"}`}>
-                    {room.name}
-                  </span>
-                  {details.length > 0 && (
-                    <span className={`block text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}>{details.join(" · ")}</span>
-                  )}
-                </Link>
-                <Form method="post" preventScrollReset className="flex shrink-0 gap-1">
-                  <input type="hidden" name="intent" value={INTENTS.moveRoomType} />
-                  <input type="hidden" name="locationId" value={locationId} />
-                  <input type="hidden" name="roomTypeId" value={room.id} />
-                  <MoveButton direction="up" name={room.name} disabled={index === 0 || moving} selected={selected} />
-                  <MoveButton direction="down" name={room.name} disabled={index === roomTypes.length - 1 || moving} selected={selected} />
-                </Form>
-              </li>
-            );
-          })}
-        </ol>
+        <DndContext
+          id={`room-types-${locationId}`}
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+        >
+          <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={moving}>
+            <ol aria-label="Room types in display order" className="mt-4 space-y-2" aria-busy={moving || undefined}>
+              {shown.map((room, index) => (
+                <RoomTypeRow
+                  key={room.id}
+                  room={room}
+                  rank={index + 1}
+                  first={index === 0}
+                  last={index === shown.length - 1}
+                  locationId={locationId}
+                  selected={room.id === selectedId}
+                  q={q}
+                  draggable={hydrated}
+                  busy={moving}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
       )}
     </section>
+  );
+}
+
+function RoomTypeRow({
+  room,
+  rank,
+  first,
+  last,
+  locationId,
+  selected,
+  q,
+  draggable,
+  busy,
+}: {
+  room: RoomTypeListItem;
+  rank: number;
+  first: boolean;
+  last: boolean;
+  locationId: string;
+  selected: boolean;
+  q: string | null;
+  draggable: boolean;
+  busy: boolean;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: room.id,
+    disabled: busy,
+  });
+  const details = [
+    room.bedrooms !== null && (room.bedrooms === 0 ? "Studio" : `${room.bedrooms} BR`),
+    room.price ? `${money.format(room.price)}/wk` : null,
+  ].filter(Boolean);
+  return (
+    <li
+      ref={setNodeRef}
+      data-room-type-id={room.id}
+      style={{ transform: DndCSS.Transform.toString(transform), transition }}
+      className={`relative flex items-center gap-2 rounded-lg p-1 ring-1 ${draggable ? "pl-1" : "pl-3"} ${
+        selected ? "bg-navy-900 text-white ring-navy-900" : "bg-white ring-slate-200"
+      } ${isDragging ? "z-10 shadow-xl ring-2 ring-gold-500" : ""}`}
+    >
+      {draggable && (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          // Not `disabled` while saving: the focus stays on the handle after a keyboard drop.
+          aria-disabled={busy || undefined}
+          aria-label={`Drag to reorder ${room.name}`}
+          title="Drag to reorder"
+          className={`grid h-8 w-6 shrink-0 cursor-grab touch-none place-items-center rounded-md active:cursor-grabbing aria-disabled:cursor-wait aria-disabled:opacity-40 ${
+            selected ? "text-slate-300 hover:bg-navy-800 hover:text-white" : "text-slate-400 hover:bg-slate-100 hover:text-navy-900"
+          }`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            <circle cx="7" cy="4" r="1.5" />
+            <circle cx="13" cy="4" r="1.5" />
+            <circle cx="7" cy="10" r="1.5" />
+            <circle cx="13" cy="10" r="1.5" />
+            <circle cx="7" cy="16" r="1.5" />
+            <circle cx="13" cy="16" r="1.5" />
+          </svg>
+        </button>
+      )}
+      <span aria-hidden="true" className={`w-5 text-xs tabular-nums ${selected ? "text-gold-300" : "text-slate-400"}`}>
+        {rank}
+      </span>
+      <Link
+        to={`${adminHref({ location: locationId, roomType: room.id, q })}#room-type-editor`}
+        preventScrollReset
+        aria-current={selected ? "true" : undefined}
+        className="min-w-0 flex-1 py-1.5"
+      >
+        <span className={`block text-sm font-semibold leading-snug [overflow-wrap:anywhere] ${selected ? "text-white" : "text-navy-900 hover:underline"}`}>
+          {room.name}
+        </span>
+        {details.length > 0 && (
+          <span className={`block text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}>{details.join(" · ")}</span>
+        )}
+      </Link>
+      <Form method="post" preventScrollReset className="flex shrink-0 gap-1">
+        <input type="hidden" name="intent" value={INTENTS.moveRoomType} />
+        <input type="hidden" name="locationId" value={locationId} />
+        <input type="hidden" name="roomTypeId" value={room.id} />
+        <MoveButton direction="up" name={room.name} disabled={first || busy} selected={selected} />
+        <MoveButton direction="down" name={room.name} disabled={last || busy} selected={selected} />
+      </Form>
+    </li>
   );
 }
 

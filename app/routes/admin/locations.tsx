@@ -112,6 +112,8 @@ const id = z.string().trim().min(1).max(200);
 const locationRefSchema = z.object({ locationId: id });
 const roomTypeRefSchema = z.object({ locationId: id, roomTypeId: id });
 const moveRoomTypeSchema = roomTypeRefSchema.extend({ direction: z.enum(["up", "down"]) });
+/** Drag and drop (with JavaScript): the dragged room type takes the target's position. */
+const dropRoomTypeSchema = locationRefSchema.extend({ draggedId: id, targetId: id });
 
 type Reply = SubmissionResult<string[]>;
 interface Replier {
@@ -255,27 +257,49 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     case INTENTS.moveRoomType: {
-      const parsed = moveRoomTypeSchema.safeParse(fields(formData, ["locationId", "roomTypeId", "direction"]));
-      if (!parsed.success) return redirectWithToast(adminHref(here), { type: "error", message: M.reorderFailed });
-      const { locationId, roomTypeId, direction } = parsed.data;
-      const back = adminHref({ location: locationId, roomType: here.location === locationId ? here.roomType : null, q: here.q });
+      // Two shapes: the Move up / Move down buttons (roomTypeId + direction, posted as a form,
+      // answered with a redirect) and a drag-and-drop drop (draggedId + targetId, posted by a
+      // fetcher that asks for a JSON answer with `_format=json`).
+      const wantsJson = formData.get("_format") === "json";
+      const dropped = formData.has("draggedId") || formData.has("targetId");
+      const dropRef = dropped ? dropRoomTypeSchema.safeParse(fields(formData, ["locationId", "draggedId", "targetId"])) : null;
+      const moveRef = dropped ? null : moveRoomTypeSchema.safeParse(fields(formData, ["locationId", "roomTypeId", "direction"]));
+      const parsedLocationId = dropRef?.data?.locationId ?? moveRef?.data?.locationId ?? null;
+      const back = adminHref({
+        location: parsedLocationId ?? here.location,
+        roomType: parsedLocationId === null || here.location === parsedLocationId ? here.roomType : null,
+        q: here.q,
+      });
+      const failed = (message: string, status: number) =>
+        wantsJson
+          ? data({ form: "room-type-order" as const, ok: false as const, message }, { status })
+          : redirectWithToast(back, { type: "error", message });
+      const done = () => (wantsJson ? data({ form: "room-type-order" as const, ok: true as const, message: null }) : redirect(back));
+
+      if (!(dropRef?.success || moveRef?.success)) return failed(M.reorderFailed, 400);
       try {
+        if (dropRef?.success) {
+          const { locationId, draggedId, targetId } = dropRef.data;
+          if (draggedId === targetId) return done();
+          await reorderRoomTypes(cloudflare, actor, { locationId, draggedId, targetId });
+          return done();
+        }
+        const { locationId, roomTypeId, direction } = moveRef!.data!;
         const found = await getLocationForEdit(createDb(cloudflare.env.DB), locationId);
         if (!found) throw new AdminInputError("Location not found");
         const ids = found.roomTypes.map((room) => room.id);
         const target = neighbourOf(ids, roomTypeId, direction);
         // The first cannot move up nor the last down: nothing changes.
-        if (target === null && ids.includes(roomTypeId)) return redirect(back);
+        if (target === null && ids.includes(roomTypeId)) return done();
         // An unknown room type: the reorder refuses it with the spec's message.
         await reorderRoomTypes(cloudflare, actor, { locationId, draggedId: roomTypeId, targetId: target ?? roomTypeId });
       } catch (error) {
-        const message =
-          error instanceof ReorderError || error instanceof AdminInputError
-            ? M.reorderError(error.message)
-            : logged(error, M.reorderFailed);
-        return redirectWithToast(back, { type: "error", message });
+        if (error instanceof ReorderError || error instanceof AdminInputError) {
+          return failed(M.reorderError(error.message), /not found/i.test(error.message) ? 404 : 409);
+        }
+        return failed(logged(error, M.reorderFailed), 500);
       }
-      return redirect(back);
+      return done();
     }
 
     default:
