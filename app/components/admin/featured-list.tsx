@@ -1,18 +1,11 @@
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
   type DragEndEvent,
-  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import {
   arrayMove,
   SortableContext,
-  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
@@ -20,6 +13,7 @@ import { CSS as DndCSS } from "@dnd-kit/utilities";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useSortableList } from "./sortable-list";
 
 export interface FeaturedItem {
   id: string;
@@ -65,36 +59,9 @@ export function FeaturedList({ items }: { items: FeaturedItem[] }) {
   const focusAfterMove = useRef<{ id: string; direction: "up" | "down" } | null>(null);
 
   const setOrder = (next: string[]) => setDraft({ base: serverKey, ids: next });
-  const nameOf = (id: UniqueIdentifier) => byId.get(String(id))?.name ?? "Location";
-  const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  // The row the dragged one was last announced over: picking up is "over" itself, which must not
-  // replace the "Picked up" announcement.
-  const lastOver = useRef<UniqueIdentifier | null>(null);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => {
-      lastOver.current = active.id;
-      return `Picked up ${nameOf(active.id)}. It is in position ${positionOf(active.id)} of ${ids.length}.`;
-    },
-    onDragOver: ({ active, over }) => {
-      if ((over?.id ?? null) === lastOver.current) return undefined;
-      lastOver.current = over?.id ?? null;
-      return over
-        ? `${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${ids.length}.`
-        : `${nameOf(active.id)} is no longer over the list.`;
-    },
-    onDragEnd: ({ active, over }) =>
-      over && over.id !== active.id
-        ? `${nameOf(active.id)} was dropped at position ${positionOf(over.id)} of ${ids.length}. Unsaved changes: use Save Order to keep them.`
-        : `${nameOf(active.id)} was dropped back in position ${positionOf(active.id)}.`,
-    onDragCancel: ({ active }) =>
-      `Moving was cancelled. ${nameOf(active.id)} stays in position ${positionOf(active.id)} of ${ids.length}.`,
-  };
+  const nameOf = (id: string) => byId.get(id)?.name ?? "Location";
+  const { sensors, announcements } = useSortableList(ids, nameOf, "Unsaved changes: use Save Order to keep them.");
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;

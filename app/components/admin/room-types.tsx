@@ -3,18 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
   type DragEndEvent,
-  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import {
   arrayMove,
   SortableContext,
-  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
@@ -22,6 +15,7 @@ import { CSS as DndCSS } from "@dnd-kit/utilities";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { useSortableList } from "./sortable-list";
 import { ROOM_FEATURE_OPTIONS, roomTypeCreateSchema, roomTypeSchema } from "~/admin/schemas";
 import type { RoomType } from "~/db/schema";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -129,34 +123,7 @@ export function RoomTypeList({
     [ids, moving, reorderFetcher, locationId],
   );
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const nameOf = (id: UniqueIdentifier) => byId.get(String(id))?.name ?? "Room type";
-  const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
-  // The row the dragged one was last announced over: picking up is "over" itself, which must not
-  // replace the "Picked up" announcement.
-  const lastOver = useRef<UniqueIdentifier | null>(null);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => {
-      lastOver.current = active.id;
-      return `Picked up ${nameOf(active.id)}. It is in position ${positionOf(active.id)} of ${ids.length}.`;
-    },
-    onDragOver: ({ active, over }) => {
-      if ((over?.id ?? null) === lastOver.current) return undefined;
-      lastOver.current = over?.id ?? null;
-      return over
-        ? `${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${ids.length}.`
-        : `${nameOf(active.id)} is no longer over the list.`;
-    },
-    onDragEnd: ({ active, over }) =>
-      over && over.id !== active.id
-        ? `${nameOf(active.id)} was dropped at position ${positionOf(over.id)} of ${ids.length}. Saving the new order.`
-        : `${nameOf(active.id)} was dropped back in position ${positionOf(active.id)}.`,
-    onDragCancel: ({ active }) =>
-      `Moving was cancelled. ${nameOf(active.id)} stays in position ${positionOf(active.id)} of ${ids.length}.`,
-  };
+  const { sensors, announcements } = useSortableList(ids, (id) => byId.get(id)?.name ?? "Room type", "Saving the new order.");
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) reorder(String(active.id), String(over.id));
   };
