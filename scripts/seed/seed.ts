@@ -179,6 +179,7 @@ export const SEED_USERS = [
   { id: "user-curator", email: "curator@example.com", role: "admin" as const },
   { id: "user-editor", email: "editor@example.com", role: "admin" as const },
   { id: "user-photos", email: "photos@example.com", role: "admin" as const },
+  { id: "user-rooms", email: "rooms@example.com", role: "admin" as const },
 ];
 
 export async function seedUsers(env: Pick<SeedBindings, "DB">) {

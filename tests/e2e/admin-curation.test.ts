@@ -18,6 +18,22 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
 const locationForm = (page: Page) => page.locator('section[aria-labelledby="location-form-heading"]');
 
+/** Locations a test created and has not deleted yet: removed after it, so a failure leaves no trace. */
+const created = new Set<string>();
+
+test.afterEach(async ({ browser, baseURL }) => {
+  if (created.size === 0) return;
+  const context = await browser.newContext({ baseURL, storageState });
+  for (const id of created) {
+    await context.request.post(`/admin?location=${id}`, {
+      form: { intent: "delete-location", locationId: id, confirmed: "yes" },
+      headers: { Origin: baseURL! },
+    });
+  }
+  created.clear();
+  await context.close();
+});
+
 async function createLocation(page: Page, name: string, country: string, city: string) {
   await page.goto("/admin?new=1");
   const form = locationForm(page);
@@ -26,7 +42,9 @@ async function createLocation(page: Page, name: string, country: string, city: s
   await form.getByLabel("City").fill(city);
   await form.getByRole("button", { name: "Create Location" }).click();
   await expect(page.getByText("Location created successfully").first()).toBeVisible();
-  return new URL(page.url()).searchParams.get("location")!;
+  const id = new URL(page.url()).searchParams.get("location")!;
+  created.add(id);
+  return id;
 }
 
 /** The public page's hero pictures, in order, by their alt text. */
@@ -71,9 +89,15 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   const before = await publicPictures(page, slug);
 
   const handle = page.getByRole("button", { name: "Drag image 2 to reorder" }).first();
+  await expect(handle).toBeEnabled();
   await handle.focus();
+  await expect(handle).toBeFocused();
   await page.keyboard.press("Space");
+  // Picked up: the live region says where the image is.
+  await expect(page.getByText("Image 2 is over position 2.").first()).toBeAttached();
   await page.keyboard.press("ArrowLeft");
+  // Drop only once the move is announced (the sensor moves on the next frame).
+  await expect(page.getByText("Image 2 is over position 1.").first()).toBeAttached();
   await page.keyboard.press("Space");
   await expect.poll(() => publicPictures(page, slug), { timeout: 15_000 }).toEqual([before[1], before[0]]);
 
@@ -95,6 +119,7 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Delete Location" }).click();
   await expect(page.getByText("Location deleted successfully").first()).toBeVisible();
+  created.delete(locationId);
   expect((await publicStatus(page, "/admin/featured")).html).not.toContain(name);
   expect((await publicStatus(page, pictureUrl)).status).toBe(404);
   await context.close();
@@ -147,6 +172,7 @@ test("without JavaScript: the same curation works with plain forms", async ({ br
   await page.getByRole("button", { name: "Delete Location" }).click();
   await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
   await expect(page.getByText("Location deleted successfully").first()).toBeVisible();
+  created.delete(locationId);
   expect((await publicStatus(page, `/locations/${slug}`)).status).toBe(404);
   await context.close();
 });
