@@ -4,8 +4,9 @@ import { E2E_PERSIST_DIR as PERSIST_DIR, E2E_PORT as PORT } from "./tests/e2e/su
 /** Browser tests against the built app served by workerd, on its own freshly seeded local state. */
 export default defineConfig({
   testDir: "./tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // No retries: sign-in links are spaced 60 s apart per address, so a quick retry would be refused.
   retries: 0,
   reporter: [["list"]],
@@ -28,13 +29,23 @@ export default defineConfig({
     },
   },
   // The public pages are checked against the untouched seed first; the tests that change the
-  // catalogue (admin pages) run after them.
+  // catalogue (admin pages) run after them; the layout guard adds its hard cases and runs last.
   projects: [
-    { name: "public", testMatch: "public.test.ts", use: { ...devices["Desktop Chrome"] } },
+    { name: "public", testMatch: "public.test.ts", workers: 1, use: { ...devices["Desktop Chrome"] } },
     {
       name: "chromium",
-      testIgnore: "public.test.ts",
+      testIgnore: ["public.test.ts", "layout.*"],
       dependencies: ["public"],
+      workers: 1,
+      use: { ...devices["Desktop Chrome"] },
+    },
+    { name: "layout-setup", testMatch: "layout.setup.ts", dependencies: ["chromium"] },
+    {
+      name: "layout",
+      testMatch: "layout.test.ts",
+      dependencies: ["layout-setup"],
+      fullyParallel: true,
+      workers: 2,
       use: { ...devices["Desktop Chrome"] },
     },
   ],
@@ -42,7 +53,8 @@ export default defineConfig({
     command: `rm -rf ${PERSIST_DIR} && node scripts/prepare-local.ts && vite preview --port ${PORT}`,
     env: { PERSIST_DIR, PORT: String(PORT) },
     url: `http://localhost:${PORT}/robots.txt`,
-    reuseExistingServer: false,
+    // A server already running on the port (started by hand while working on tests) is used as it is.
+    reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",

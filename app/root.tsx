@@ -13,7 +13,9 @@ import { NavigationProgress } from "./components/navigation-progress";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
+import { readAdminSignIn } from "./auth/admin-sign-in.server";
 import { authMiddleware, getAuth } from "./auth/guards.server";
+import type { MagicLinkOutcome } from "./auth/login-schema";
 import { getCloudflare } from "./context";
 import { siteConfig, type SiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
@@ -30,20 +32,26 @@ export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await getAuth(context);
-  const { toast, clear } = readToast(request);
+  const toast = readToast(request);
+  const adminSignIn = readAdminSignIn(request);
+  const headers = new Headers();
+  for (const clear of [toast.clear, adminSignIn.clear]) if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
       ...siteConfig(getCloudflare(context).env, request),
       user: auth ? { email: auth.user.email, isAdmin: auth.user.role === "admin" } : null,
-      toast,
+      toast: toast.toast,
+      adminSignIn: adminSignIn.outcome,
     },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+    { headers },
   );
 }
 
 export type RootData = SiteConfig & {
   user: { email: string; isAdmin: boolean } | null;
   toast: { type: "success" | "error" | "info"; message: string } | null;
+  /** The admin sign-in screen's last answer (app/auth/admin-sign-in.server.ts). */
+  adminSignIn: MagicLinkOutcome | null;
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -30,6 +30,16 @@ export const IMAGE_RULES = {
 /** The Workers request body limit is about 100 MB; anything above this is refused unread. */
 export const MAX_UPLOAD_BODY_BYTES = 20 * 10_485_760 + 1_048_576;
 
+/** The spec's delete confirmations: the page's, and a long press's on a touch screen. */
+export const DELETE_CONFIRM = "Are you sure you want to delete this image?";
+export const LONG_PRESS_CONFIRM = "Delete this image?";
+
+/** The field that says the admin answered the confirmation; without it a delete only asks. */
+export const CONFIRMED_FIELD = "confirmed";
+
+/** The page's query parameter naming the image a post without JavaScript asks about. */
+export const CONFIRM_DELETE_PARAM = "deleteImage";
+
 export const IMAGE_TOASTS = {
   uploaded: (count: number) => `${count} image${count === 1 ? "" : "s"} uploaded successfully`,
   deleted: "Image deleted successfully",

@@ -12,7 +12,13 @@ import { clearSessionCookie, destroySession, loadAuth, type Auth, type LoadedAut
 
 type Context = Readonly<RouterContextProvider>;
 
-const authContext = createContext<() => Promise<LoadedAuth>>();
+/** Who is making the request: looked up at most once, and only when asked for. */
+interface RequestAuth {
+  loaded: Promise<LoadedAuth> | undefined;
+  load(): Promise<LoadedAuth>;
+}
+
+const authContext = createContext<RequestAuth>();
 
 const SESSION_COOKIE_PREFIX = "__session=";
 
@@ -22,11 +28,14 @@ const SESSION_COOKIE_PREFIX = "__session=";
  */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { env } = getCloudflare(context);
-  let loaded: Promise<LoadedAuth> | undefined;
-  context.set(authContext, () => (loaded ??= loadAuth(env, request)));
+  const state: RequestAuth = {
+    loaded: undefined,
+    load: () => (state.loaded ??= loadAuth(env, request)),
+  };
+  context.set(authContext, state);
   const response = await next();
-  if (loaded) {
-    const { setCookie } = await loaded;
+  if (state.loaded) {
+    const { setCookie } = await state.loaded;
     const setsSession = response.headers
       .getSetCookie()
       .some((cookie) => cookie.startsWith(SESSION_COOKIE_PREFIX));
@@ -43,7 +52,19 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
 };
 
 export async function getAuth(context: Context): Promise<Auth | null> {
-  return (await context.get(authContext)()).auth;
+  return (await context.get(authContext).load()).auth;
+}
+
+/**
+ * Ends the request's session: its row is deleted, the response clears the cookie, and the rest of
+ * the request (the page's header included) sees a visitor.
+ */
+async function endSession(request: Request, context: Context) {
+  const state = context.get(authContext);
+  const { auth } = await state.load();
+  if (!auth) return;
+  state.loaded = Promise.resolve({ auth: null, setCookie: clearSessionCookie(request) });
+  await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
 }
 
 function currentPath(request: Request) {
@@ -73,6 +94,11 @@ export type AdminCheck =
   | { ok: false; reason: "rate-limited" }
   | { ok: false; reason: "needs-aal2"; auth: Auth };
 
+/** An admin, at the assurance level admin work needs: aal2 once they have an authenticator app. */
+export function hasAdminAccess(auth: Auth | null): auth is Auth {
+  return auth?.user.role === "admin" && (!auth.hasVerifiedFactor || auth.session.aal === "aal2");
+}
+
 const adminChecks = new WeakMap<object, Promise<AdminCheck>>();
 
 /**
@@ -98,9 +124,7 @@ export function checkAdmin(request: Request, context: Context): Promise<AdminChe
         `${auth.user.email}:${operation}`,
       );
       if (!limit.allowed) return { ok: false, reason: "rate-limited" };
-      if (auth.hasVerifiedFactor && auth.session.aal !== "aal2") {
-        return { ok: false, reason: "needs-aal2", auth };
-      }
+      if (!hasAdminAccess(auth)) return { ok: false, reason: "needs-aal2", auth };
       return { ok: true, auth };
     })();
     adminChecks.set(context, check);
@@ -131,16 +155,21 @@ export async function requireAdmin(request: Request, context: Context): Promise<
       );
     case "needs-aal2":
       throw redirect(`/auth/verify?dest=${encodeURIComponent(currentPath(request))}`);
-    case "denied": {
-      const auth = await getAuth(context);
-      if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
-      throw data<AdminRefusal>(
-        { adminAccess: "denied", message: ADMIN_MESSAGES.accessDenied },
-        { status: 403, headers: { "Set-Cookie": clearSessionCookie(request) } },
-      );
-    }
+    case "denied":
+      await endSession(request, context);
+      throw data<AdminRefusal>({ adminAccess: "denied", message: ADMIN_MESSAGES.accessDenied }, { status: 403 });
   }
 }
+
+/**
+ * The admin pages' middleware: a signed-in non-admin is signed out before any loader runs, so the
+ * whole page, its header included, shows them signed out beside 'Access denied'.
+ */
+export const adminAccessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const check = await checkAdmin(request, context);
+  if (!check.ok && check.reason === "denied") await endSession(request, context);
+  return next();
+};
 
 /** The same rule for JSON endpoints: a JSON error with the spec's messages instead of a page. */
 export async function requireAdminApi(request: Request, context: Context): Promise<Auth> {
@@ -150,12 +179,10 @@ export async function requireAdminApi(request: Request, context: Context): Promi
   switch (check.reason) {
     case "signed-out":
       throw json(ADMIN_MESSAGES.noSession, 401);
-    case "denied": {
+    case "denied":
       // As on the admin pages, a non-admin asking for admin work is signed out.
-      const auth = await getAuth(context);
-      if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
+      await endSession(request, context);
       throw json(ADMIN_MESSAGES.notAuthorized(check.email), 403);
-    }
     case "rate-limited":
       throw json(ADMIN_MESSAGES.rateLimited, 429);
     case "needs-aal2":

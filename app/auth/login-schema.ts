@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
 /**
@@ -36,3 +37,10 @@ export const LOGIN_MESSAGES = {
   expired: "The magic link has expired or is invalid. Please request a new one.",
   failed: "Failed to send magic link. Please try again.",
 } as const;
+
+/** What a sign-in request answered, for the form that sent it. */
+export interface MagicLinkOutcome {
+  result: SubmissionResult<string[]>;
+  sentTo?: string;
+  retryAfterSeconds?: number;
+}

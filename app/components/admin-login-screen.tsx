@@ -1,15 +1,28 @@
-import { MagicLinkForm } from "./magic-link-form";
+import type { MagicLinkOutcome } from "~/auth/login-schema";
+import { MagicLinkForm, MagicLinkSent } from "./magic-link-form";
 
 /** The admin pages' sign-in screen (spec section 2), shown to anyone who is not a signed-in admin. */
 export function AdminLoginScreen({
   dest,
   siteKey,
   message,
+  outcome,
 }: {
   dest: string;
   siteKey: string;
   message: string | null;
+  /** The answer to the form's last post, brought back to this page. */
+  outcome: MagicLinkOutcome | undefined;
 }) {
+  if (outcome?.sentTo) {
+    return (
+      <section className="mx-auto max-w-md px-6 py-16">
+        <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+          <MagicLinkSent email={outcome.sentTo} />
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-md px-6 py-16">
       <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
@@ -23,7 +36,7 @@ export function AdminLoginScreen({
           </p>
         )}
         <div className="mt-6">
-          <MagicLinkForm variant="admin" dest={dest} siteKey={siteKey} actionData={undefined} />
+          <MagicLinkForm variant="admin" dest={dest} siteKey={siteKey} actionData={outcome} />
         </div>
         <div className="mt-8 rounded-xl bg-sand-100 p-4 text-sm text-slate-700">
           <p className="font-semibold text-navy-900">Tips</p>

@@ -37,15 +37,12 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
               className="block w-full cursor-zoom-in"
               aria-label={`Open photo ${index + 1} of ${images.length}: ${image.alt}`}
             >
-              <img
-                src={image.url}
-                alt={image.alt}
-                width={image.width}
-                height={image.height}
+              <ResortImage
+                image={image}
+                name={name}
                 loading={index === 0 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
-                decoding="async"
-                className="aspect-[16/10] w-full object-cover"
+                className="aspect-[16/10] w-full"
               />
             </button>
           </SwiperSlide>
@@ -62,14 +59,11 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
         >
           {images.map((image, index) => (
             <SwiperSlide key={image.url} className="!w-20 md:!w-[100px]">
-              <img
-                src={image.url}
+              <ResortImage
+                image={image}
+                name={name}
                 alt={`Thumbnail ${index + 1}: ${image.alt}`}
-                width={image.width}
-                height={image.height}
-                loading="lazy"
-                decoding="async"
-                className="aspect-square w-20 cursor-pointer rounded-lg object-cover md:w-[100px]"
+                className="aspect-square w-20 cursor-pointer rounded-lg md:w-[100px]"
               />
             </SwiperSlide>
           ))}

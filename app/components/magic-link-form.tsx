@@ -1,27 +1,29 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { loginSchema, type LoginVariant } from "~/auth/login-schema";
+import { LOGIN_MESSAGES, loginSchema, type LoginVariant, type MagicLinkOutcome } from "~/auth/login-schema";
 import { BotCheck } from "./bot-check";
-
-export interface MagicLinkActionData {
-  result: SubmissionResult<string[]>;
-  sentTo?: string;
-  retryAfterSeconds?: number;
-}
 
 const TEXT: Record<LoginVariant, { submit: string; sending: string }> = {
   login: { submit: "Send magic link", sending: "Sending..." },
   admin: { submit: "Send Magic Link", sending: "Sending..." },
 };
 
-/** Counts down the seconds of a rate limit; 0 when there is none. */
-function useCountdown(seconds: number | undefined) {
-  const [left, setLeft] = useState(seconds ?? 0);
+const RATE_LIMIT_TOAST = "magic-link-rate-limit";
+
+/** Counts down the seconds of an answer's rate limit; 0 when there is none. */
+function useCountdown(answer: MagicLinkOutcome | undefined) {
+  const seconds = answer?.retryAfterSeconds ?? 0;
+  const [left, setLeft] = useState(seconds);
+  // A new answer restarts the count in the same render, so no frame shows the old one.
+  const [countedFor, setCountedFor] = useState(answer);
+  if (countedFor !== answer) {
+    setCountedFor(answer);
+    setLeft(seconds);
+  }
   useEffect(() => {
-    setLeft(seconds ?? 0);
     if (!seconds) return;
     const started = Date.now();
     const timer = window.setInterval(() => {
@@ -30,7 +32,7 @@ function useCountdown(seconds: number | undefined) {
       if (remaining === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [seconds]);
+  }, [answer, seconds]);
   return left;
 }
 
@@ -48,7 +50,7 @@ export function MagicLinkForm({
   variant: LoginVariant;
   dest: string;
   siteKey: string;
-  actionData: MagicLinkActionData | undefined;
+  actionData: MagicLinkOutcome | undefined;
 }) {
   const schema = loginSchema(variant);
   const navigation = useNavigation();
@@ -69,21 +71,28 @@ export function MagicLinkForm({
     setBotCheckKey((key) => key + 1);
     setBotChecked(false);
   }, [actionData]);
-  const waitSeconds = useCountdown(actionData?.retryAfterSeconds);
+  const waitSeconds = useCountdown(actionData);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
-    if (!actionData?.retryAfterSeconds) return;
-    if (variant === "admin") {
-      toast.error(`Rate limited! Wait ${actionData.retryAfterSeconds}s before trying again.`);
-    }
-  }, [actionData, variant]);
+    if (actionData?.result.error?.[""]?.includes(LOGIN_MESSAGES.failed)) toast.error("Failed to send login link");
+  }, [actionData]);
+  // The admin screens count a rate limit down in a toast, then say when a new link can be asked.
+  const waited = useRef(0);
   useEffect(() => {
-    if (variant === "admin" && actionData?.retryAfterSeconds && waitSeconds === 0) {
+    if (variant !== "admin") return;
+    if (waitSeconds > 0) {
+      toast.error(`Rate limited! Wait ${waitSeconds}s before trying again.`, {
+        id: RATE_LIMIT_TOAST,
+        duration: (waitSeconds + 1) * 1000,
+      });
+    } else if (waited.current > 0) {
+      toast.dismiss(RATE_LIMIT_TOAST);
       toast.success("You can now request a new magic link!");
     }
-  }, [waitSeconds, actionData, variant]);
+    waited.current = waitSeconds;
+  }, [waitSeconds, variant]);
 
   const rateLimited = waitSeconds > 0;
   const disabled = submitting || rateLimited || (hydrated && !botChecked);

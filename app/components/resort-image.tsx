@@ -1,5 +1,5 @@
-import { useState } from "react";
 import type { PublicImage } from "~/lib/locations";
+import { useImageFailure } from "~/lib/use-image-failure";
 
 interface ResortImageProps {
   image: PublicImage | null;
@@ -7,15 +7,24 @@ interface ResortImageProps {
   name: string;
   className?: string;
   loading?: "lazy" | "eager";
-  sizes?: string;
+  fetchPriority?: "high" | "auto";
+  /** The alt text when it is not the picture's own (a thumbnail's, say). */
+  alt?: string;
 }
 
 /**
  * A location picture with the spec's fallbacks: a placeholder with the name and 'Image' when there
  * is none, and a fallback graphic when the picture fails to load.
  */
-export function ResortImage({ image, name, className = "", loading = "lazy" }: ResortImageProps) {
-  const [failed, setFailed] = useState(false);
+export function ResortImage({
+  image,
+  name,
+  className = "",
+  loading = "lazy",
+  fetchPriority,
+  alt,
+}: ResortImageProps) {
+  const { failed, imageProps } = useImageFailure();
   if (!image) {
     return (
       <div
@@ -32,7 +41,7 @@ export function ResortImage({ image, name, className = "", loading = "lazy" }: R
     return (
       <div
         role="img"
-        aria-label={image.alt}
+        aria-label={alt ?? image.alt}
         className={`flex items-center justify-center bg-gradient-to-br from-navy-800 to-navy-950 ${className}`}
       >
         <svg viewBox="0 0 64 64" className="h-12 w-12 text-gold-300" aria-hidden="true">
@@ -45,12 +54,13 @@ export function ResortImage({ image, name, className = "", loading = "lazy" }: R
   return (
     <img
       src={image.url}
-      alt={image.alt}
+      alt={alt ?? image.alt}
       width={image.width}
       height={image.height}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
-      onError={() => setFailed(true)}
+      {...imageProps}
       className={`object-cover ${className}`}
     />
   );

@@ -54,8 +54,9 @@ export function RoomOption({
   const tiles = roomTiles(room);
   const chips = roomChips(room);
   return (
-    <article className="grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_3fr]">
-      <div className="bg-slate-100 md:min-h-72">
+    // minmax(0, …) tracks: a carousel sizes itself to its slides, so an auto track would grow with them.
+    <article className="grid grid-cols-1 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="min-w-0 bg-slate-100 md:min-h-72">
         {room.images.length === 0 ? (
           <ResortImage image={null} name={room.name} className="aspect-[3/2] w-full md:aspect-auto md:h-full" />
         ) : (
@@ -69,28 +70,25 @@ export function RoomOption({
           >
             {room.images.map((image) => (
               <SwiperSlide key={image.url}>
-                <img
-                  src={image.url}
+                <ResortImage
+                  image={image}
+                  name={room.name}
                   alt={image.alt || `${locationName}, ${room.name}`}
-                  width={image.width}
-                  height={image.height}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[3/2] w-full object-cover md:aspect-auto md:h-full"
+                  className="aspect-[3/2] w-full md:aspect-auto md:h-full"
                 />
               </SwiperSlide>
             ))}
           </Swiper>
         )}
       </div>
-      <div className="p-6 md:p-8">
+      <div className="min-w-0 p-6 md:p-8">
         <h3 className="font-serif text-2xl text-navy-900">{room.name}</h3>
         {room.description && <p className="mt-2 text-slate-700">{room.description}</p>}
         {tiles.length > 0 && (
           <dl className="mt-5 grid grid-cols-3 gap-3">
             {tiles.map((tile) => (
-              <div key={tile.label} className="rounded-xl bg-sand-100 px-3 py-3 text-center">
-                <dt className="text-xs uppercase tracking-wider text-slate-600">{tile.label}</dt>
+              <div key={tile.label} className="rounded-xl bg-sand-100 px-1.5 py-3 text-center sm:px-3">
+                <dt className="text-xs uppercase text-slate-600 sm:tracking-wider">{tile.label}</dt>
                 <dd className="mt-1 text-lg font-semibold text-navy-900">{tile.value}</dd>
               </div>
             ))}
@@ -101,7 +99,7 @@ export function RoomOption({
             {chips.map((chip) => (
               <li
                 key={chip}
-                className="rounded-full bg-navy-900/5 px-3 py-1 text-sm text-navy-900 ring-1 ring-navy-900/10"
+                className="max-w-full rounded-full bg-navy-900/5 px-3 py-1 text-sm text-navy-900 ring-1 ring-navy-900/10 [overflow-wrap:anywhere]"
               >
                 {chip}
               </li>

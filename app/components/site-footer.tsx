@@ -18,7 +18,7 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
   const year = new Date().getFullYear();
   return (
     <footer className="bg-navy-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-12 md:grid-cols-3">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-6 py-12 md:grid-cols-3">
         <div>
           <p className="font-serif text-2xl text-white">{siteName}</p>
           <p className="mt-3 max-w-xs text-sm leading-relaxed text-slate-300">

@@ -1,7 +1,8 @@
 import { Form, Link, NavLink } from "react-router";
 
+// Tighter on phones, and never wrapping: the signed-in header fits one line at 360 px.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-4 py-2 text-sm font-medium transition-colors hover:bg-white/10 ${
+  `whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition-colors hover:bg-white/10 sm:px-4 ${
     isActive ? "text-gold-300" : "text-white"
   }`;
 
@@ -16,12 +17,12 @@ export function SiteHeader({
     <header className="sticky top-0 z-40 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6"
+        className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6"
       >
-        <Link to="/" className="font-serif text-xl tracking-wide text-white sm:text-2xl">
+        <Link to="/" className="min-w-0 truncate font-serif text-lg tracking-wide text-white sm:text-2xl">
           {siteName}
         </Link>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
           <NavLink to="/locations" className={navLinkClass}>
             Locations
           </NavLink>
@@ -42,7 +43,7 @@ export function SiteHeader({
               <Form method="post" action="/logout">
                 <button
                   type="submit"
-                  className="rounded-full border border-white/30 px-4 py-2 text-sm font-medium text-white hover:bg-white/10"
+                  className="whitespace-nowrap rounded-full border border-white/30 px-3 py-2 text-sm font-medium text-white hover:bg-white/10 sm:px-4"
                 >
                   Sign out
                 </button>
@@ -51,7 +52,7 @@ export function SiteHeader({
           ) : (
             <NavLink
               to="/join"
-              className="rounded-full bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 transition-colors hover:bg-gold-400"
+              className="whitespace-nowrap rounded-full bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 transition-colors hover:bg-gold-400"
             >
               Join us
             </NavLink>

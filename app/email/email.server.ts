@@ -1,6 +1,6 @@
 // The one place e-mail leaves the app. With RESEND_API_KEY it goes out through Resend; without it
 // (local development) it is kept in the outbox_emails table and shown on /dev/outbox.
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { createDb } from "~/db/client.server";
 import { outboxEmails } from "~/db/schema";
@@ -64,11 +64,12 @@ async function saveToOutbox(env: EmailEnv, message: EmailMessage): Promise<SentE
   return { id, via: "outbox" };
 }
 
-/** The outbox, newest first. */
-export async function listOutbox(env: Pick<Env, "DB">, limit = 50) {
+/** The outbox, newest first; only the e-mails to `to` when given. */
+export async function listOutbox(env: Pick<Env, "DB">, { limit = 20, to }: { limit?: number; to?: string } = {}) {
   return await createDb(env.DB)
     .select()
     .from(outboxEmails)
+    .where(to ? eq(outboxEmails.to, to) : undefined)
     // rowid breaks ties between e-mails stored in the same millisecond.
     .orderBy(desc(outboxEmails.createdAt), sql`rowid desc`)
     .limit(limit);

@@ -122,18 +122,18 @@ export type RoomPricing = {
 } & { freeParking: boolean; noResortFees: boolean };
 
 /**
- * A visible location by slug, falling back to its id (spec section 5), with its room types and
- * images, in one batch. Hidden locations are never returned. Visitors get no price or fee
- * column at all; signed-in members get them with `withPricing`.
+ * A location by slug, falling back to its id (spec section 5), with its room types and images, in
+ * one batch. Hidden locations are returned only with `includeHidden` (an admin's preview).
+ * Visitors get no price or fee column at all; signed-in members get them with `withPricing`.
  */
 export async function getLocationDetail(
   db: Db,
   slugOrId: string,
-  { withPricing }: { withPricing: boolean },
+  { withPricing, includeHidden = false }: { withPricing: boolean; includeHidden?: boolean },
 ) {
   if (!LOCATION_KEY.test(slugOrId)) return null;
   const matchesKey = and(
-    eq(locations.hidden, false),
+    includeHidden ? undefined : eq(locations.hidden, false),
     or(eq(locations.slug, slugOrId), eq(locations.id, slugOrId)),
   );
   const locationId = db
@@ -154,6 +154,7 @@ export async function getLocationDetail(
         state: locations.state,
         country: locations.country,
         minimumNights: locations.minimumNights,
+        hidden: locations.hidden,
       })
       .from(locations)
       .where(matchesKey)

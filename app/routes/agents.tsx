@@ -106,7 +106,7 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
-      <header className="grid items-center gap-10 lg:grid-cols-[3fr_2fr]">
+      <header className="grid grid-cols-1 items-center gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
           <p className="text-sm font-semibold uppercase tracking-widest text-gold-700">
             Travel agent program
@@ -132,7 +132,7 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
         </div>
       </header>
 
-      <ul className="mt-14 grid gap-5 md:grid-cols-3">
+      <ul className="mt-14 grid grid-cols-1 gap-5 md:grid-cols-3">
         {HIGHLIGHTS.map((item) => (
           <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <p className="font-serif text-3xl text-gold-700">{item.figure}</p>
@@ -142,7 +142,7 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
         ))}
       </ul>
 
-      <div className="mt-14 grid gap-8 md:grid-cols-2">
+      <div className="mt-14 grid grid-cols-1 gap-8 md:grid-cols-2">
         <section aria-labelledby="the-work" className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
           <h2 id="the-work" className="font-serif text-2xl text-navy-900">
             What the work is like
@@ -221,7 +221,7 @@ function ApplicationForm({
       <IdempotencyField field={fields.idempotencyKey} fallback={idempotencyKey} />
       <HoneypotField />
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
-      <div className="grid gap-x-5 gap-y-6 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
       </div>

@@ -116,7 +116,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   return (
     <fieldset className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <legend className="float-left mb-4 w-full font-serif text-xl text-navy-900">{title}</legend>
-      <div className="clear-both grid gap-4 sm:grid-cols-2">{children}</div>
+      <div className="clear-both grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
 }

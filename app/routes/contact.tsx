@@ -126,7 +126,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
         </p>
       </header>
 
-      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-12 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {CATEGORIES.map((category) => (
           <li
             key={category.title}
@@ -151,7 +151,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
         ))}
       </ul>
 
-      <div className="mt-12 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section
           id="message"
           aria-labelledby="message-heading"
@@ -261,7 +261,7 @@ function MessageForm({
       <IdempotencyField field={fields.idempotencyKey} fallback={idempotencyKey} />
       <HoneypotField />
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
-      <div className="grid gap-x-5 gap-y-6 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
       </div>

@@ -1,13 +1,18 @@
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/dev.outbox";
 import { getCloudflare } from "~/context";
 import { listOutbox } from "~/email/email.server";
 import { splitLinks } from "~/email/links";
 
+/** How many e-mails the page shows: the newest, so it stays short however many were sent. */
+const SHOWN = 20;
+
 /** E-mails the app would have sent, when no e-mail provider is configured. Development only. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   if (env.APP_ENV !== "development") throw new Response("Not Found", { status: 404 });
-  return { emails: await listOutbox(env) };
+  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase().slice(0, 320) || null;
+  return { to, emails: await listOutbox(env, { limit: SHOWN, to: to ?? undefined }) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -27,13 +32,37 @@ function formatTime(iso: string) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { emails } = loaderData;
+  const { to, emails } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 md:py-14">
       <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">Dev outbox</h1>
       <p className="mt-3 max-w-2xl text-slate-600">
-        E-mails the app sent while no e-mail provider is configured, newest first.
+        E-mails the app sent while no e-mail provider is configured: the newest {SHOWN}
+        {to ? ` to ${to}` : ""}, newest first.
       </p>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="outbox-to" className="block text-sm font-semibold text-navy-900">
+            Sent to
+          </label>
+          <input
+            id="outbox-to"
+            type="email"
+            name="to"
+            defaultValue={to ?? ""}
+            placeholder="you@example.com"
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
+          />
+        </div>
+        <button type="submit" className="rounded-lg bg-navy-900 px-5 py-2.5 font-semibold text-white hover:bg-navy-800">
+          Show
+        </button>
+        {to && (
+          <Link to="/dev/outbox" className="py-2.5 text-sm font-medium text-gold-700 underline underline-offset-4">
+            Show all
+          </Link>
+        )}
+      </Form>
       {emails.length === 0 ? (
         <div className="mt-10 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
           <p className="text-slate-700">No e-mails yet.</p>
@@ -45,7 +74,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
               <article className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <header className="border-b border-slate-200 pb-4">
                   <h2 className="font-serif text-2xl text-navy-900">{email.subject}</h2>
-                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                     <dt className="font-semibold text-slate-600">To</dt>
                     <dd className="break-all text-slate-800">{email.to}</dd>
                     <dt className="font-semibold text-slate-600">Sent</dt>
@@ -54,11 +83,15 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                     </dd>
                   </dl>
                 </header>
-                <LinkedText
-                  text={email.text}
-                  className="mt-4 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-800"
-                />
+                <EmailLinks text={email.text} />
                 <details className="mt-4">
+                  <summary className="cursor-pointer text-sm font-medium text-gold-700">Text version</summary>
+                  <LinkedText
+                    text={email.text}
+                    className="mt-3 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-800"
+                  />
+                </details>
+                <details className="mt-2">
                   <summary className="cursor-pointer text-sm font-medium text-gold-700">
                     HTML version
                   </summary>
@@ -79,6 +112,23 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
 }
 
 /** Plain text with every http(s) URL rendered as a link. */
+/** What a developer opens the outbox for: the e-mail's links, first; its text is folded away. */
+function EmailLinks({ text }: { text: string }) {
+  const urls = [...new Set(splitLinks(text).flatMap((part) => (part.type === "link" ? [part.url] : [])))];
+  if (urls.length === 0) return null;
+  return (
+    <ul aria-label="Links" className="mt-4 space-y-2">
+      {urls.map((url) => (
+        <li key={url}>
+          <a href={url} className="break-all text-sm font-medium text-gold-700 underline underline-offset-2 hover:text-navy-900">
+            {url}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function LinkedText({ text, className }: { text: string; className: string }) {
   return (
     <pre className={className}>

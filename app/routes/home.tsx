@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : featured.length === 0 ? (
           <p className="mt-8 text-slate-600">No featured locations available yet. Check back soon!</p>
         ) : (
-          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-10 grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((location) => (
               <li key={location.id}>
                 <LocationCard location={location} />

@@ -3,7 +3,7 @@ import type { Route } from "./+types/location";
 import { HeroCarousel } from "~/components/hero-carousel";
 import { RoomOption } from "~/components/room-option";
 import { RoomPricing } from "~/components/room-pricing";
-import { getAuth } from "~/auth/guards.server";
+import { getAuth, hasAdminAccess } from "~/auth/guards.server";
 import { getCloudflare } from "~/context";
 import { createDb } from "~/db/client.server";
 import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
@@ -11,16 +11,22 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
 import { getLocationDetail } from "~/models/location.server";
 
+/** An admin's preview of a hidden location is for them only: never stored, never indexed. */
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const auth = await getAuth(context);
+    const isAdmin = hasAdminAccess(auth);
     const location = await getLocationDetail(
       createDb(getCloudflare(context).env.DB),
       params.locationId,
-      { withPricing: auth !== null },
+      { withPricing: auth !== null, includeHidden: isAdmin },
     );
     if (!location) return data({ location: null, error: null, isAdmin: false }, { status: 404 });
-    return { location, error: null, isAdmin: auth?.user.role === "admin" };
+    return data({ location, error: null, isAdmin }, location.hidden ? { headers: PREVIEW_HEADERS } : undefined);
   } catch (error) {
     console.error("location detail", error);
     return data(
@@ -45,6 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: summary(location.description) || `${location.name}, ${placeLine(location)}`,
     path: locationPath(location),
     image: location.images[0]?.url,
+    noindex: location.hidden,
   });
 };
 
@@ -89,10 +96,16 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
   });
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
-      />
+      {!location.hidden && (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
+      )}
+      {location.hidden && (
+        <p role="note" className="mb-6 rounded-xl bg-navy-900 px-5 py-4 text-sm text-white">
+          <strong className="font-semibold text-gold-300">Hidden location: admin preview.</strong> Only admins
+          can see this page. Visitors and members get 'Location not found', and it is left out of the lists, the
+          sitemap and search engines until it is shown again.
+        </p>
+      )}
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
         {navigationState?.from === "home" ? (
           <Link to="/" state={{ restoreScroll: true }} className="hover:text-navy-900">
@@ -109,7 +122,7 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
 
       <header className="mt-8">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">{location.name}</h1>
+          <h1 className="min-w-0 font-serif text-4xl text-navy-900 md:text-5xl">{location.name}</h1>
           {isAdmin && (
             <Link
               to={`/admin?location=${encodeURIComponent(location.id)}`}

@@ -3,13 +3,12 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { verifyBotCheck } from "~/auth/bot-check.server";
 import { getAuth } from "~/auth/guards.server";
-import { LOGIN_MESSAGES, loginSchema, variantOf } from "~/auth/login-schema";
+import { adminReturnPath, redirectToAdminSignIn } from "~/auth/admin-sign-in.server";
+import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/auth/login-schema";
 import { requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
-import { getCloudflare } from "~/context";
+import { getCloudflare, type CloudflareContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-
-const DEFAULT_DEST = { login: "/members", admin: "/admin" } as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -31,46 +30,73 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { dest };
 }
 
+/** What a sign-in request comes to: an HTTP status, and what the form shows. */
+interface SignInAnswer {
+  status: number;
+  formError?: string;
+  retryAfterSeconds?: number;
+  sentTo?: string;
+}
+
+async function answerSignIn(
+  cloudflare: CloudflareContext,
+  request: Request,
+  formData: FormData,
+  value: { email: string; dest?: string },
+  variant: LoginVariant,
+): Promise<SignInAnswer> {
+  const bot = await verifyBotCheck(cloudflare.env, formData, request);
+  if (!bot.ok) return { status: 400, formError: bot.message };
+  try {
+    const outcome = await requestMagicLink(cloudflare, {
+      email: value.email,
+      dest: variant === "admin" ? adminReturnPath(value.dest) : safeRedirectPath(value.dest),
+      origin: new URL(request.url).origin,
+      ip: request.headers.get("CF-Connecting-IP"),
+    });
+    if (outcome.status === "rate-limited") {
+      return {
+        status: 429,
+        formError: LOGIN_MESSAGES.rateLimited(outcome.retryAfterSeconds),
+        retryAfterSeconds: outcome.retryAfterSeconds,
+      };
+    }
+  } catch (error) {
+    console.error("magic link request", error);
+    return { status: 503, formError: LOGIN_MESSAGES.failed };
+  }
+  return { status: 200, sentTo: value.email.toLowerCase() };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const cloudflare = getCloudflare(context);
   const formData = await request.formData();
   const variant = variantOf(formData.get("variant"));
   const submission = parseWithZod(formData, { schema: loginSchema(variant) });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  const bot = await verifyBotCheck(cloudflare.env, formData, request);
-  if (!bot.ok) {
-    return data({ result: submission.reply({ formErrors: [bot.message] }) }, { status: 400 });
-  }
+  const answer: SignInAnswer =
+    submission.status === "success"
+      ? await answerSignIn(cloudflare, request, formData, submission.value, variant)
+      : { status: 400 };
 
-  const email = submission.value.email;
-  try {
-    const outcome = await requestMagicLink(cloudflare, {
-      email,
-      dest: safeRedirectPath(submission.value.dest, DEFAULT_DEST[variant]),
-      origin: new URL(request.url).origin,
-      ip: request.headers.get("CF-Connecting-IP"),
+  // The admin screens get their answer on the admin page they were on.
+  if (variant === "admin") {
+    return redirectToAdminSignIn(String(formData.get("dest") ?? ""), {
+      email: String(formData.get("email") ?? "").slice(0, 320),
+      emailError: submission.status === "error" ? submission.error?.email?.[0] : undefined,
+      formError: answer.formError,
+      retryAfterSeconds: answer.retryAfterSeconds,
+      sentTo: answer.sentTo,
     });
-    if (outcome.status === "rate-limited") {
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [LOGIN_MESSAGES.rateLimited(outcome.retryAfterSeconds)],
-          }),
-          retryAfterSeconds: outcome.retryAfterSeconds,
-        },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-    }
-  } catch (error) {
-    console.error("magic link request", error);
-    return data(
-      { result: submission.reply({ formErrors: [LOGIN_MESSAGES.failed] }) },
-      { status: 503 },
-    );
   }
-  return { result: submission.reply({ resetForm: true }), sentTo: email.toLowerCase() };
+  if (answer.sentTo) return { result: submission.reply({ resetForm: true }), sentTo: answer.sentTo };
+  const result = answer.formError ? submission.reply({ formErrors: [answer.formError] }) : submission.reply();
+  return data(
+    { result, retryAfterSeconds: answer.retryAfterSeconds },
+    {
+      status: answer.status,
+      headers: answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : undefined,
+    },
+  );
 }
 
 export default function Login({ loaderData, actionData, matches }: Route.ComponentProps) {

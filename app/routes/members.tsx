@@ -38,7 +38,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-3xl px-6 py-16">
       <h1 className="font-serif text-4xl text-navy-900">Welcome</h1>
       <p className="mt-3 text-lg text-slate-700">Signed in as {email}</p>
-      <div className="mt-10 grid gap-6 sm:grid-cols-2">
+      <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2">
         <Link
           to="/locations"
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md"

@@ -65,9 +65,6 @@ interface Face {
   fill: string;
 }
 
-const SERIF = "Georgia, 'Times New Roman', serif";
-const SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-
 const SKIES: Sky[] = [
   { name: "sunrise", top: "#7d9fd6", mid: "#f2bfb4", low: "#ffe3bd", sun: "#fff6dc", glow: "#ffd9a6", alt: 0.2, haze: "#f1d2c8", seaFar: "#9fc4d8", seaNear: "#3f7fa6", glint: "#fff1d0", cloud: "#fff0ea", cloudShade: "#ebbdb9", tint: "#6a5a8a", tintAmt: 0.12, lamps: 0.25 },
   { name: "sunrise", top: "#8aa3da", mid: "#f3b3b8", low: "#ffdab3", sun: "#fff3d6", glow: "#ffc9a0", alt: 0.14, haze: "#efcacb", seaFar: "#a6c0da", seaNear: "#4a78a8", glint: "#ffe9cf", cloud: "#ffe9e7", cloudShade: "#e0aabb", tint: "#6a5a8a", tintAmt: 0.15, lamps: 0.3 },
@@ -139,25 +136,6 @@ function esc(s: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
-}
-
-function truncate(s: string, max: number): string {
-  const chars = Array.from(s.replace(/\s+/g, " ").trim());
-  if (chars.length <= max) return chars.join("");
-  return chars.slice(0, max - 1).join("").trimEnd() + "\u2026";
-}
-
-/** A rough width of a line of text in ems (k: the font's average lower-case width). */
-function textEm(s: string, k: number): number {
-  let w = 0;
-  for (const ch of s) {
-    if (ch === " " || ".,:;'!|il".includes(ch)) w += 0.3;
-    else if (ch >= "A" && ch <= "Z") w += k * 1.4;
-    else if ("mwMW@%".includes(ch)) w += k * 1.6;
-    else if (ch.charCodeAt(0) > 0x2e7f) w += 1;
-    else w += k * 1.05;
-  }
-  return w;
 }
 
 function rgb(hex: string): V3 {
@@ -1593,17 +1571,8 @@ export function renderScene(options: SceneOptions): string {
   const c: Ctx = { W, H, rnd, sky, defs: [], out: [], p: "s" + seed.toString(36) + "_", n: 0 };
   SCENES[kind](c);
   const flip = rnd() < 0.5;
-  const title = truncate(String(options.title ?? ""), 48);
-  const caption = truncate(String(options.caption ?? ""), 96);
-  const x = W * 0.04;
-  const avail = W - 2 * x;
-  // Shrink the type if a line of wide letters would run past the right edge.
-  const fs = Math.min(W * 0.032, avail / Math.max(1, textEm(title, 0.5)));
-  const cs = Math.min(Math.max(11, W * 0.0145), avail / Math.max(1, textEm(caption, 0.54)));
-  const band = Math.max(H * 0.3, fs * 3.8);
-  const shade = lin(c, [[0, "#0b0f1a", 0], [0.4, "#0b0f1a", 0.28], [1, "#0b0f1a", 0.62]]);
-  const capY = H - H * 0.055;
-  const titleY = caption ? capY - cs * 1.55 : capY;
+  // Like a photograph, the picture carries no text: every slot crops it differently. Its title is
+  // for assistive technology only.
   const fullTitle = String(options.title ?? "").trim();
   const fullCaption = String(options.caption ?? "").trim();
   const label = fullCaption ? `${fullTitle} \u2014 ${fullCaption}` : fullTitle;
@@ -1611,9 +1580,6 @@ export function renderScene(options: SceneOptions): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img">` +
     `<title>${esc(label)}</title><defs>${c.defs.join("")}</defs>` +
     `<g${flip ? ` transform="matrix(-1 0 0 1 ${W} 0)"` : ""}>${c.out.join("")}</g>` +
-    `<rect y="${f(H - band)}" width="${W}" height="${f(band)}" fill="${shade}"/>` +
-    (title ? `<text x="${f(x)}" y="${f(titleY)}" fill="#fff" font-family="${SERIF}" font-size="${f(fs)}">${esc(title)}</text>` : "") +
-    (caption ? `<text x="${f(x)}" y="${f(capY)}" fill="#fff" fill-opacity=".85" font-family="${SANS}" font-size="${f(cs)}" letter-spacing=".02em">${esc(caption)}</text>` : "") +
     `</svg>`
   );
 }

@@ -31,7 +31,8 @@ interface Picture {
   size: { width: number; height: number };
 }
 
-const roomTypeId = (location: SeedLocation, index: number) => `${location.id}-room-${index + 1}`;
+/** A seeded room type's stable id: its location's id and its position. */
+export const roomTypeId = (location: SeedLocation, index: number) => `${location.id}-room-${index + 1}`;
 
 function picturesOf(location: SeedLocation): Picture[] {
   const pictures: Picture[] = location.images.map((image, index) => ({

@@ -15,7 +15,7 @@ export type SceneKind =
 export interface SeedImage {
   /** The scene the generated SVG draws. */
   scene: SceneKind;
-  /** A short caption, used as the image's alt text and printed small on the picture. */
+  /** A short caption: the image's alt text and the title inside the picture. */
   caption: string;
 }
 

@@ -58,6 +58,12 @@ async function publicPictures(page: Page, slug: string) {
   return alts;
 }
 
+/** A page as a signed-out visitor gets it. */
+async function visitorStatus(baseURL: string, path: string) {
+  const response = await fetch(new URL(path, baseURL));
+  return { status: response.status, html: await response.text() };
+}
+
 async function publicStatus(page: Page, path: string) {
   const response = await page.request.get(path);
   return { status: response.status(), html: await response.text() };
@@ -106,13 +112,18 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   await expect(page.getByRole("list", { name: "Featured locations in order" }).getByText(name).first()).toBeVisible();
   expect((await publicStatus(page, "/")).html).toContain(name);
 
-  // Hidden: gone from the public list and its page.
+  // Hidden: gone from the public list and its page; 'View' still shows the admin a preview.
   await page.goto(`/admin?location=${locationId}`);
   await locationForm(page).getByLabel("Hidden").check();
   await locationForm(page).getByRole("button", { name: "Save Location" }).click();
   await expect(page.getByText("Location updated successfully").first()).toBeVisible();
-  expect((await publicStatus(page, "/locations")).html).not.toContain(name);
-  expect((await publicStatus(page, `/locations/${slug}`)).status).toBe(404);
+  expect((await visitorStatus(baseURL!, "/locations")).html).not.toContain(name);
+  expect((await visitorStatus(baseURL!, `/locations/${slug}`)).status).toBe(404);
+  const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /^View/ }).click()]);
+  await expect(preview.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(preview.getByText("Hidden location: admin preview.")).toBeVisible();
+  await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await preview.close();
 
   // Deleted: gone everywhere, pictures included.
   const pictureUrl = (await page.locator(`img[src^="/images/${locationId}/"]`).first().getAttribute("src"))!;

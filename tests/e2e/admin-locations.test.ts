@@ -270,6 +270,8 @@ test("with JavaScript an admin reorders room types by keyboard drag and drop; Mo
   await plain.goto(`/admin?location=${location.id}`);
   await expect(plain.getByRole("button", { name: /^Drag to reorder/ })).toHaveCount(0);
   await plain.getByRole("button", { name: `Move ${seeded[0]} up` }).click();
+  // Confirmed as a drop is.
+  await expect(plain.getByRole("status").filter({ hasText: "Room types reordered successfully" })).toBeVisible();
   await expect.poll(() => roomNames(plain)).toEqual(seeded);
   expect(await publicNames(plain)).toEqual(seeded);
   await noScript.close();

@@ -61,7 +61,7 @@ function seedBooking({ guestEmail, firstName, userId }: { guestEmail: string; fi
 async function expectInOutbox(page: Page, to: string, subject: string) {
   const email = page.locator("article").filter({ hasText: to }).filter({ hasText: subject });
   await expect(async () => {
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
     await expect(email).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   return email;

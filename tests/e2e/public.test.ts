@@ -46,6 +46,20 @@ test.describe("home", () => {
       .toEqual([]);
   });
 
+  test("a card whose picture fails before the page hydrates shows the fallback graphic", async ({ page }) => {
+    const card = page.locator('[aria-labelledby="featured-heading"] li a').first();
+    await page.route(`**/images/${featured[0]!.id}/**`, (route) => route.abort());
+    // The scripts arrive late, so the picture has failed before React attaches to it.
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto("/");
+    await expect(card.locator("img")).toHaveCount(0);
+    await expect(card.getByRole("img")).toBeVisible();
+    await expect(card).toContainText(featured[0]!.name);
+  });
+
   test("'See all locations' opens the list at the top", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "See all locations" }).click();

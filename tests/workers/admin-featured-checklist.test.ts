@@ -226,7 +226,8 @@ describe("the Checklist page", () => {
 
     const cabo = rowOf(html, "loc-casa-marena-cabo");
     expect(badges(cabo)).toEqual(["Featured", "Complete"]);
-    expect(cellOf(cabo, "place")).toContain("Cabo San Lucas");
+    // The same place line as the public pages.
+    expect(cellOf(cabo, "place")).toContain("Cabo San Lucas, Mexico");
     const caboImages = await env.DB.prepare("SELECT count(*) AS n FROM images WHERE location_id = ?")
       .bind("loc-casa-marena-cabo")
       .first<{ n: number }>();

@@ -314,7 +314,7 @@ describe("delete", () => {
     const rows = await groupRows(location.id);
     const gone = rows.find((row) => row.imageUrl.endsWith("_gone.png"))!;
 
-    const response = await post(fields({ intent: "delete", imageId: gone.id, redirectTo: "/admin" }));
+    const response = await post(fields({ intent: "delete", imageId: gone.id, confirmed: "yes", redirectTo: "/admin" }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, message: "Image deleted successfully" });
     expect((await groupRows(location.id)).map((row) => row.id)).toEqual(rows.filter((row) => row !== gone).map((row) => row.id));
@@ -328,27 +328,50 @@ describe("delete", () => {
     const location = await insertLocation();
     const [id] = await insertImages(location.id, 1);
     const back = `/admin?location=${location.id}`;
-    const deleted = await post(fields({ intent: "delete", imageId: id, redirectTo: back }), { json: false });
+    const deleted = await post(fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }), { json: false });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(back);
     expect(toastOf(deleted)).toEqual({ type: "success", message: "Image deleted successfully" });
 
-    const again = await post(fields({ intent: "delete", imageId: id, redirectTo: back }), { json: false });
+    const again = await post(fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }), { json: false });
     expect(again.status).toBe(302);
     expect(toastOf(again)).toEqual({ type: "error", message: "Delete failed: Image not found" });
+  });
+
+  it("asks first: a post without the confirmation deletes nothing and comes back with the question", async () => {
+    const location = await insertLocation();
+    const [id] = await insertImages(location.id, 1);
+    const back = `/admin?location=${location.id}#images-${location.id}`;
+    const asked = await post(fields({ intent: "delete", imageId: id, redirectTo: back }), { json: false });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toBe(`/admin?location=${location.id}&deleteImage=${id}#images-${location.id}`);
+    expect(await groupRows(location.id)).toHaveLength(1);
+
+    const page = await request(asked.headers.get("Location")!.split("#")[0]!, { headers: { Cookie: adminCookie } });
+    const html = visibleText(await page.text());
+    expect(html).toContain("Are you sure you want to delete this image?");
+    expect(html).toContain("Yes, delete image 1");
+
+    const json = await post(fields({ intent: "delete", imageId: id, redirectTo: back }));
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({ ok: false, message: "Are you sure you want to delete this image?" });
+    expect(await groupRows(location.id)).toHaveLength(1);
   });
 
   it("answers a fetcher's post (field _format=json, no Accept header) with JSON", async () => {
     const location = await insertLocation();
     const [id] = await insertImages(location.id, 1);
-    const response = await post(fields({ intent: "delete", imageId: id, _format: "json", redirectTo: "/admin" }), { json: false });
+    const response = await post(
+      fields({ intent: "delete", imageId: id, confirmed: "yes", _format: "json", redirectTo: "/admin" }),
+      { json: false },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, message: "Image deleted successfully" });
     expect(await groupRows(location.id)).toHaveLength(0);
   });
 
   it("answers an unknown picture with 404", async () => {
-    const response = await post(fields({ intent: "delete", imageId: "img-unknown" }));
+    const response = await post(fields({ intent: "delete", imageId: "img-unknown", confirmed: "yes" }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ ok: false, message: "Image not found" });
   });

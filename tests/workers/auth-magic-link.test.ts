@@ -179,7 +179,6 @@ describe("sign-in request through /login", () => {
 
   it.each([
     ["an empty e-mail", { email: "" }, "Please enter your email."],
-    ["an empty e-mail on the admin screen", { email: "", variant: "admin" }, "Please enter your email address."],
     ["a missing e-mail field", { email: undefined }, "Please enter your email."],
     ["a malformed e-mail", { email: "not-an-address" }, "Please enter a valid email address."],
   ])("refuses %s with the spec's message (400)", async (_name, overrides, message) => {
@@ -215,9 +214,69 @@ describe("sign-in request through /login", () => {
   });
 
   it("returns the validation message over single fetch too (/login.data), never a 5xx", async () => {
-    const response = await post("/login.data", { email: "", variant: "admin", ...BOT_CHECK });
+    const response = await post("/login.data", { email: "", variant: "login", ...BOT_CHECK });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Please enter your email address.");
+    expect(await response.text()).toContain("Please enter your email.");
+  });
+});
+
+describe("the admin sign-in screen keeps its place", () => {
+  /** Posts the admin screen's form from `page`, then follows the answer as a browser does. */
+  async function askFromAdminPage(page: string, fields: Record<string, string>) {
+    const answer = await post("/login", { variant: "admin", dest: page, ...fields });
+    const flash = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("__admin_sign_in="));
+    const shown = await get(answer.headers.get("Location") ?? "/", flash ? cookiePair(flash) : undefined);
+    return { answer, shown, text: visibleText(await shown.text()) };
+  }
+
+  it.each([
+    ["a missing e-mail", { email: "", ...BOT_CHECK }, "Please enter your email address."],
+    ["a missed bot check", { email: "someone@example.com" }, "Please complete the CAPTCHA verification."],
+  ])("answers %s on the admin page it was sent from", async (_name, fields, message) => {
+    const { answer, shown, text } = await askFromAdminPage("/admin/featured", fields);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/admin/featured");
+    expect(shown.status).toBe(401);
+    expect(text).toContain("Admin sign in");
+    expect(text).toContain(message);
+    // The form there still sends the link back to the same admin page.
+    expect(text).toContain('name="dest" value="/admin/featured"');
+    // The answer is shown once: the page clears it.
+    expect(shown.headers.getSetCookie().some((cookie) => cookie.startsWith("__admin_sign_in=;"))).toBe(true);
+  });
+
+  it("sends a link that returns to the admin page, and says so there", async () => {
+    const user = await createUser("admin");
+    const page = "/admin?location=loc-kaanapali-beach-club";
+    const { answer, text } = await askFromAdminPage(page, { email: user.email, ...BOT_CHECK });
+    expect(answer.headers.get("Location")).toBe(page);
+    expect(text).toContain(MESSAGES.checkEmail);
+    expect(text).toContain(MESSAGES.sentTo);
+    expect(text).toContain(user.email);
+    const [email] = await waitForEmails(user.email, 1);
+    expect(signInLink(email!.text).searchParams.get("dest")).toBe(page);
+  });
+
+  it("shows the rate limit with its seconds on the admin page", async () => {
+    const user = await createUser("admin");
+    await issueToken(user.email);
+    const { answer, text } = await askFromAdminPage("/admin/users", { email: user.email, ...BOT_CHECK });
+    expect(answer.headers.get("Location")).toBe("/admin/users");
+    expect(text).toMatch(/Rate limited\. Please wait \d+ seconds before requesting another magic link\./);
+    expect(text).toMatch(/Rate Limited - Please Wait \(\d+s\)/);
+  });
+
+  it("returns only to admin pages", async () => {
+    for (const dest of ["/members", "https://evil.example/admin", "//evil.example/admin", "/administrator"]) {
+      const answer = await post("/login", { variant: "admin", dest, email: "" });
+      expect(answer.headers.get("Location")).toBe("/admin");
+    }
+  });
+
+  it("ignores a forged outcome cookie", async () => {
+    const shown = await get("/admin", `__admin_sign_in=${encodeURIComponent('{"email":1,"formError":{"x":1}}')}`);
+    expect(shown.status).toBe(401);
+    expect(visibleText(await shown.text())).toContain("Send Magic Link");
   });
 });
 

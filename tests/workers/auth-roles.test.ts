@@ -100,6 +100,20 @@ describe("who may open which page", () => {
     await expectSignedOut(response, member);
   });
 
+  it("the page that says 'Access denied' shows a signed-out header, in its HTML and its data", async () => {
+    const member = await actor("member");
+    const html = visibleText(await (await get("/admin/users", member.cookie)).text());
+    expect(html).toContain(MESSAGES.accessDenied);
+    expect(html).not.toContain("Sign out");
+    expect(html).not.toContain(member.email!);
+    expect(html).toContain("Join us");
+
+    const other = await actor("member");
+    const data = await (await get("/admin/users.data?_routes=root,routes/admin/layout,routes/admin/users", other.cookie)).text();
+    expect(data).toContain(MESSAGES.accessDenied);
+    expect(data).not.toContain(other.email!);
+  });
+
   it("admin GET /admin/users → 200 with the user list", async () => {
     const admin = await actor("admin");
     const response = await get("/admin/users", admin.cookie);
@@ -172,12 +186,19 @@ describe("who may change users through /admin/users", () => {
     expect(await countRows("users")).toBe(before);
   });
 
-  it("admin: remove deletes the user", async () => {
+  it("admin: remove asks first, then deletes the user", async () => {
     const admin = await actor("admin");
     const victim = await createUser();
     const before = await countRows("users");
 
-    const response = await post("/admin/users", { intent: "remove", userId: victim.id }, admin.cookie);
+    const asked = await post("/admin/users", { intent: "remove", userId: victim.id }, admin.cookie);
+    expect(asked.status).toBe(200);
+    const page = visibleText(await asked.text());
+    expect(page).toContain(`Remove ${victim.email}? They will be signed out.`);
+    expect(page).toContain(`Yes, remove ${victim.email}`);
+    expect(await userExists(victim.id)).toBe(true);
+
+    const response = await post("/admin/users", { intent: "remove", userId: victim.id, confirmed: "yes" }, admin.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/users");
     expect(await countRows("users")).toBe(before - 1);

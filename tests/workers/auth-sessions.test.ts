@@ -66,7 +66,7 @@ describe("removing a user", () => {
 
     const response = await post(
       "/admin/users",
-      { intent: "remove", userId: member.id },
+      { intent: "remove", userId: member.id, confirmed: "yes" },
       await signIn(admin.id),
     );
     expect(response.status).toBe(302);

@@ -32,6 +32,24 @@ describe("/dev/outbox", () => {
     expect(html).toContain("HTML version");
   });
 
+  it("shows the newest 20, or only those to one address", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const reader = `reader-${crypto.randomUUID()}@example.com`;
+    for (let index = 1; index <= 22; index++) {
+      await sendEmail(env, { to: index % 2 ? reader : "someone-else@example.com", subject: `Outbox page ${index}`, text: "x", html: "x" });
+    }
+    vi.restoreAllMocks();
+
+    const all = await (await request("/dev/outbox")).text();
+    expect(all.match(/<article/g)).toHaveLength(20);
+    expect(all).toContain("Outbox page 22");
+
+    const mine = await (await request(`/dev/outbox?to=${encodeURIComponent(reader.toUpperCase())}`)).text();
+    expect(mine.match(/<article/g)).toHaveLength(11);
+    expect(mine).not.toContain("someone-else@example.com");
+    expect(mine).toContain("Outbox page 1<");
+  });
+
   it("is not found outside development", async () => {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, {

@@ -46,11 +46,11 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
 
   it("refuses outside development instead of storing (and logging) the message", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const before = await listOutbox(env, 1000);
+    const before = await listOutbox(env, { limit: 1000 });
     await expect(
       sendEmail({ ...env, APP_ENV: "production", RESEND_API_KEY: undefined }, message()),
     ).rejects.toThrow("RESEND_API_KEY is not set");
-    expect(await listOutbox(env, 1000)).toHaveLength(before.length);
+    expect(await listOutbox(env, { limit: 1000 })).toHaveLength(before.length);
     expect(log).not.toHaveBeenCalled();
   });
 
@@ -64,7 +64,7 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
     expect(ids.indexOf(third.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(third.id)).toBeLessThan(ids.indexOf(second.id));
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
-    expect((await listOutbox(env, 2)).map((email) => email.id)).toEqual([third.id, second.id]);
+    expect((await listOutbox(env, { limit: 2 })).map((email) => email.id)).toEqual([third.id, second.id]);
   });
 });
 
@@ -75,7 +75,7 @@ describe("sendEmail with RESEND_API_KEY", () => {
     const fetchSpy = vi
       .spyOn(globalThis, "fetch")
       .mockResolvedValue(Response.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" }));
-    const before = await listOutbox(env, 1000);
+    const before = await listOutbox(env, { limit: 1000 });
 
     const sent = await sendEmail(resendEnv, message());
 
@@ -93,7 +93,7 @@ describe("sendEmail with RESEND_API_KEY", () => {
       html: "<p>Sign in</p>",
     });
     // Nothing went to the outbox.
-    expect(await listOutbox(env, 1000)).toHaveLength(before.length);
+    expect(await listOutbox(env, { limit: 1000 })).toHaveLength(before.length);
   });
 
   it("throws when Resend rejects the message", async () => {

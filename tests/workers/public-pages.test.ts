@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { featuredLocations } from "~/lib/locations";
+import { createUser, signIn, visibleText } from "./auth-helpers";
 import { hiddenSeed, PRICE_FIELDS, request, visibleSeed } from "./helpers";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
@@ -144,6 +145,37 @@ describe("location detail", () => {
         }
       }
     }
+  });
+});
+
+describe("an admin previews a hidden location", () => {
+  const hidden = hiddenSeed[0]!;
+
+  it("shows it to an admin with a banner that only admins see it, never stored or indexed", async () => {
+    const admin = await createUser("admin");
+    for (const key of [hidden.slug, hidden.id]) {
+      const response = await request(`/locations/${key}`, { headers: { Cookie: await signIn(admin.id) } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
+      const html = visibleText(await response.text());
+      expect(html).toContain(hidden.name);
+      expect(html).toContain("Hidden location: admin preview.");
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).not.toContain("application/ld+json");
+    }
+  });
+
+  it("is still 'Location not found' for a member, and visible pages carry no banner", async () => {
+    const member = await createUser("member");
+    const cookie = await signIn(member.id);
+    const response = await request(`/locations/${hidden.slug}`, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain(escapeHtml(hidden.name));
+
+    const admin = await createUser("admin");
+    const visible = await request(`/locations/${visibleSeed[0]!.slug}`, { headers: { Cookie: await signIn(admin.id) } });
+    expect(visibleText(await visible.text())).not.toContain("Hidden location: admin preview.");
   });
 });
 

@@ -11,6 +11,12 @@ describe("slug generation (spec section 3)", () => {
     ["--Leading and trailing--", "leading-and-trailing"],
     ["UPPER lower 123", "upper-lower-123"],
     ["!!!", ""],
+    // Letters are transliterated before the rule strips what is left.
+    ["Château Marmont", "chateau-marmont"],
+    ["Cancún Playa Niña", "cancun-playa-nina"],
+    ["Fußgänger Straße", "fussgaenger-strasse"],
+    ["Ærø Øresund", "aero-oresund"],
+    ["Łódź Crème Brûlée", "lodz-creme-brulee"],
   ])("%j → %j", (input, expected) => {
     expect(slugify(input)).toBe(expected);
   });

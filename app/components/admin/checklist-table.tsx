@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
+import { placeLine } from "~/lib/locations";
 
 export interface ChecklistRow {
   id: string;
@@ -24,13 +25,6 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 function formatDate(iso: string) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-/** What the City/State cell shows for a valid place: city and state, else city, else the country. */
-function placeText({ city, state, country }: Pick<ChecklistRow, "city" | "state" | "country">) {
-  const local = [city, state].filter(Boolean).join(", ");
-  if (!local) return country;
-  return country === "United States" ? local : `${local} · ${country}`;
 }
 
 /** Why a place fails the check (spec section 4): the US needs city and state, Mexico the city. */
@@ -78,7 +72,8 @@ function Badge({ label }: { label: keyof typeof BADGES }) {
 }
 
 const headerCell = "whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-slate-500";
-const cell = "px-4 py-3 align-top text-sm";
+// Cells wrap anywhere: one unbroken name or city must not widen the whole table.
+const cell = "px-4 py-3 align-top text-sm [overflow-wrap:anywhere]";
 
 /**
  * The Checklist table (spec section 2): every location with what it still needs. `onEditClick`
@@ -92,11 +87,17 @@ export function ChecklistTable({
   onEditClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
+    <>
+    {/* The table is 64rem wide: narrower screens scroll it sideways in its own box. */}
+    <p className="mb-2 text-sm text-slate-600 xl:hidden" aria-hidden="true">
+      Scroll the table sideways to see every column <span className="text-gold-700">→</span>
+    </p>
     <div
       role="region"
       aria-labelledby="checklist-caption"
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      // Positioned, so the hidden labels inside are clipped with the table instead of widening the page.
+      className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <table className="w-full min-w-[64rem] border-collapse">
         <caption id="checklist-caption" className="sr-only">
@@ -130,7 +131,10 @@ export function ChecklistTable({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.id} id={`location-${row.id}`} data-location-id={row.id} className="hover:bg-sand-50">
-              <th scope="row" className={`${cell} sticky left-0 z-10 max-w-72 bg-white text-left font-normal`}>
+              <th
+                scope="row"
+                className={`${cell} sticky left-0 z-10 w-44 bg-white text-left font-normal sm:w-72`}
+              >
                 <span className="block font-semibold text-navy-900">{row.name}</span>
                 <span className="block font-mono text-xs text-slate-500">/{row.slug}</span>
                 {row.lastEditor && row.lastEditAt && (
@@ -143,13 +147,13 @@ export function ChecklistTable({
               <td className={cell} data-check="place">
                 {row.validPlace ? (
                   <Good>
-                    <span className="font-normal text-slate-700">{placeText(row)}</span>
+                    <span className="font-normal text-slate-700">{placeLine(row)}</span>
                   </Good>
                 ) : (
                   <>
                     <Bad>Missing</Bad>
                     <span className="block text-xs text-slate-500">
-                      {placeProblem(row)} · {row.country}
+                      {placeProblem(row)}, {row.country}
                     </span>
                   </>
                 )}
@@ -194,5 +198,6 @@ export function ChecklistTable({
         </tbody>
       </table>
     </div>
+    </>
   );
 }

@@ -259,7 +259,7 @@ function FeaturedRow({
         </span>
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-semibold text-navy-900" data-featured-name>
+            <span className="min-w-0 font-semibold text-navy-900" data-featured-name>
               {item.name}
             </span>
             {item.hidden && (

@@ -37,12 +37,16 @@ import {
   IMAGE_ACTION_PATH,
   IMAGE_RULES,
   IMAGE_TOASTS,
+  CONFIRMED_FIELD,
+  DELETE_CONFIRM,
   JSON_FIELD,
+  LONG_PRESS_CONFIRM,
   STALE_IMAGE_SET,
   type ImageActionResult,
 } from "~/admin/image-actions";
 import { neighbourOf, REORDER_MESSAGES } from "~/admin/reorder";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useImageFailure } from "~/lib/use-image-failure";
 
 /**
  * The admin image manager (spec sections 2, 4, 5 and 8) for one group of pictures: a location's
@@ -70,13 +74,13 @@ export interface ImageManagerProps {
   redirectTo: string;
   /** Default 'Resort Images', or 'Room Images' with a room type. */
   title?: string;
+  /** The image a delete posted without JavaScript asks about: the page shows the question. */
+  confirmDeleteId?: string | null;
 }
 
 export const LONG_PRESS_MS = 800;
 /** A finger that moves further than this is scrolling, not pressing. */
 const LONG_PRESS_SLOP_PX = 10;
-const DELETE_CONFIRM = "Are you sure you want to delete this image?";
-const LONG_PRESS_CONFIRM = "Delete this image?";
 
 const buttonBase =
   "inline-flex items-center justify-center rounded-lg text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50";
@@ -115,7 +119,7 @@ function GroupFields({ locationId, roomTypeId, redirectTo }: { locationId: strin
   );
 }
 
-export function ImageManager({ locationId, roomTypeId, images, redirectTo, title }: ImageManagerProps) {
+export function ImageManager({ locationId, roomTypeId, images, redirectTo, title, confirmDeleteId }: ImageManagerProps) {
   const hydrated = useHydrated();
   const heading = title ?? (roomTypeId ? "Room Images" : "Resort Images");
   const sectionId = sectionIdOf(locationId, roomTypeId);
@@ -137,6 +141,7 @@ export function ImageManager({ locationId, roomTypeId, images, redirectTo, title
   const ids = shown.map((image) => image.id);
 
   const [confirmTarget, setConfirmTarget] = useState<{ id: string; position: number } | null>(null);
+  const confirming = confirmDeleteId ? (byId.get(confirmDeleteId) ?? null) : null;
 
   // Toasts for the fetchers' answers, each answer once.
   const handled = useRef(new WeakSet<object>());
@@ -197,7 +202,15 @@ export function ImageManager({ locationId, roomTypeId, images, redirectTo, title
       // One at a time: the list changes with each.
       if (deleteFetcher.state !== "idle") return;
       deleteFetcher.submit(
-        { intent: "delete", imageId, locationId, roomTypeId: roomTypeId ?? "", redirectTo: back, [JSON_FIELD]: "json" },
+        {
+          intent: "delete",
+          imageId,
+          locationId,
+          roomTypeId: roomTypeId ?? "",
+          redirectTo: back,
+          [CONFIRMED_FIELD]: "yes",
+          [JSON_FIELD]: "json",
+        },
         { method: "post", action: IMAGE_ACTION_PATH },
       );
     },
@@ -235,6 +248,15 @@ export function ImageManager({ locationId, roomTypeId, images, redirectTo, title
           {shown.length} image{shown.length === 1 ? "" : "s"}
         </span>
       </div>
+
+      {confirming && (
+        <DeleteConfirmation
+          image={confirming}
+          position={images.indexOf(confirming) + 1}
+          alt={altOf(confirming, images.indexOf(confirming) + 1, heading)}
+          group={group}
+        />
+      )}
 
       <UploadForm group={group} hydrated={hydrated} onUploaded={() => revalidator.revalidate()} />
 
@@ -820,11 +842,7 @@ function MoveForm({
 
 /** The picture, or the spec's 'Image Error' placeholder when it does not load. */
 function CardImage({ image, alt }: { image: ManagedImage; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  // A picture that failed before JavaScript ran has no error event left to fire.
-  const checkLoaded = useCallback((node: HTMLImageElement | null) => {
-    if (node && node.complete && node.naturalWidth === 0 && node.getAttribute("src")) setFailed(true);
-  }, []);
+  const { failed, imageProps } = useImageFailure();
   if (failed) {
     return (
       <div className="flex h-full w-full flex-col items-center justify-center gap-1 bg-gradient-to-br from-slate-100 to-slate-200 text-center">
@@ -835,7 +853,7 @@ function CardImage({ image, alt }: { image: ManagedImage; alt: string }) {
   }
   return (
     <img
-      ref={checkLoaded}
+      {...imageProps}
       src={image.url}
       alt={alt}
       width={image.width}
@@ -843,9 +861,43 @@ function CardImage({ image, alt }: { image: ManagedImage; alt: string }) {
       loading="lazy"
       decoding="async"
       draggable={false}
-      onError={() => setFailed(true)}
       className="h-full w-full object-cover"
     />
+  );
+}
+
+/** The question a delete posted without JavaScript comes back with, at the top of its group. */
+function DeleteConfirmation({ image, position, alt, group }: { image: ManagedImage; position: number; alt: string; group: Group }) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-4 rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
+      <img
+        src={image.url}
+        alt={alt}
+        width={image.width}
+        height={image.height}
+        className="aspect-[4/3] w-28 shrink-0 rounded-lg object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <p role="alert" className="font-semibold text-red-900">
+          {DELETE_CONFIRM}
+        </p>
+        <p className="mt-1 text-sm text-red-800">Image {position} will be removed from this page and from storage.</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <form method="post" action={IMAGE_ACTION_PATH}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="imageId" value={image.id} />
+            <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+            <GroupFields {...group} />
+            <button type="submit" className={`${buttonBase} bg-red-700 px-4 py-2 text-white hover:bg-red-800`}>
+              Yes, delete image {position}
+            </button>
+          </form>
+          <a href={group.redirectTo} className={`${buttonBase} bg-white px-4 py-2 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50`}>
+            Cancel
+          </a>
+        </div>
+      </div>
+    </div>
   );
 }
 

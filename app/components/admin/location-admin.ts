@@ -31,6 +31,7 @@ export const LOCATION_ADMIN_MESSAGES = {
   deleteLocationFailed: "An error occurred while deleting the location",
   deleteRoomTypeError: (message: string) => `Error deleting room type: ${message}`,
   deleteRoomTypeFailed: "An error occurred while deleting the room type",
+  roomTypesReordered: "Room types reordered successfully",
   reorderError: (message: string) => `Reorder failed: ${message}`,
   reorderFailed: "Failed to reorder room types",
   unknown: "An unknown error occurred",

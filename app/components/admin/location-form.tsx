@@ -13,6 +13,11 @@ import { useFormDirty } from "./use-form-dirty";
 
 const LOCATION_REFS = ["intent", "locationId"] as const;
 
+/** conform's field props for an input this form controls itself (value instead of defaultValue). */
+function controlled<Props extends { defaultValue?: unknown }>({ defaultValue: _initial, ...props }: Props) {
+  return props;
+}
+
 // getZodConstraint cannot read through the schema's transform: its input object has the constraints.
 const constraint = getZodConstraint(locationSchema.in);
 
@@ -70,14 +75,28 @@ export function LocationForm({
   // While creating, the slug follows the name until it is edited by hand.
   const [slugEdited, setSlugEdited] = useState(Boolean(lastResult?.initialValue?.slug));
 
-  const country = String(fields.country.value ?? NEW_LOCATION_DEFAULTS.country);
-  const state = String(fields.state.value ?? "");
+  // The place fields are held here, so the rules apply the same whatever changed them (mouse,
+  // keyboard, touch): a new country clears the state and the city; moving into or out of Hawaii
+  // clears the island or the city.
+  const [place, setPlace] = useState(() => ({
+    country: String(fields.country.initialValue ?? NEW_LOCATION_DEFAULTS.country),
+    state: String(fields.state.initialValue ?? ""),
+    city: String(fields.city.initialValue ?? ""),
+  }));
+  const { country, state, city } = place;
   const hawaii = isHawaii(country, state);
+  const changeCountry = (next: string) =>
+    setPlace((current) => (next === current.country ? current : { country: next, state: "", city: "" }));
+  const changeState = (next: string) =>
+    setPlace((current) => ({
+      ...current,
+      state: next,
+      city: isHawaii(current.country, next) === isHawaii(current.country, current.state) ? current.city : "",
+    }));
+  const changeCity = (next: string) => setPlace((current) => ({ ...current, city: next }));
   // Without JavaScript every place field is there and the server keeps what the country allows.
   const showState = !hydrated || hasStates(country);
   const showCity = !hydrated || hasCities(country);
-
-  const clear = (name: string) => form.update({ name, value: "" });
 
   return (
     <Form method="post" {...getFormProps(form)} onChange={onChange} preventScrollReset className="space-y-6">
@@ -140,16 +159,10 @@ export function LocationForm({
             Country
           </label>
           <select
-            {...getSelectProps(fields.country)}
-            key={fields.country.key}
+            {...controlled(getSelectProps(fields.country))}
+            value={country}
             className={inputClass}
-            onChange={(event) => {
-              // Changing the country clears the state and the city (spec section 5).
-              if (event.target.value !== country) {
-                clear(fields.state.name);
-                clear(fields.city.name);
-              }
-            }}
+            onChange={(event) => changeCountry(event.target.value)}
           >
             {COUNTRIES.map((option) => (
               <option key={option} value={option}>
@@ -165,21 +178,17 @@ export function LocationForm({
             Hawaii the city is one of its islands: {HAWAII_ISLANDS.join(", ")}.
           </p>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {showState && (
             <div>
               <label htmlFor={fields.state.id} className={labelClass}>
                 State
               </label>
               <select
-                {...getSelectProps(fields.state)}
-                key={`state-${fields.state.key ?? ""}`}
-                defaultValue={state}
+                {...controlled(getSelectProps(fields.state))}
+                value={state}
                 className={inputClass}
-                onChange={(event) => {
-                  // Moving into or out of Hawaii clears the island or the city.
-                  if (isHawaii(country, event.target.value) !== hawaii) clear(fields.city.name);
-                }}
+                onChange={(event) => changeState(event.target.value)}
               >
                 <option value="">Choose a state</option>
                 {US_STATES.map((option) => (
@@ -198,10 +207,10 @@ export function LocationForm({
                   Island
                 </label>
                 <select
-                  {...getSelectProps(fields.city)}
-                  key={`island-${fields.city.key ?? ""}`}
-                  defaultValue={String(fields.city.value ?? "")}
+                  {...controlled(getSelectProps(fields.city))}
+                  value={city}
                   className={inputClass}
+                  onChange={(event) => changeCity(event.target.value)}
                 >
                   <option value="">Choose an island</option>
                   {HAWAII_ISLANDS.map((option) => (
@@ -218,11 +227,11 @@ export function LocationForm({
                   City
                 </label>
                 <input
-                  {...getInputProps(fields.city, { type: "text" })}
-                  key={`city-${fields.city.key ?? ""}`}
-                  defaultValue={String(fields.city.value ?? "")}
+                  {...controlled(getInputProps(fields.city, { type: "text" }))}
+                  value={city}
                   autoComplete="off"
                   className={inputClass}
+                  onChange={(event) => changeCity(event.target.value)}
                 />
                 <FieldError id={fields.city.errorId} errors={fields.city.errors} />
               </div>

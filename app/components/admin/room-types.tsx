@@ -13,7 +13,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS as DndCSS } from "@dnd-kit/utilities";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useFetcher, useFormAction, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { useSortableList } from "./sortable-list";
 import { ROOM_FEATURE_OPTIONS, roomTypeCreateSchema, roomTypeSchema } from "~/admin/schemas";
@@ -51,8 +51,6 @@ type RoomTypeListItem = Pick<RoomType, "id" | "name" | "bedrooms" | "price">;
 
 /** What the action answers a drag-and-drop reorder posted with `_format=json`. */
 type RoomTypeOrderResult = { form: "room-type-order"; ok: true; message: null } | { form: "room-type-order"; ok: false; message: string };
-
-export const ROOM_TYPES_REORDERED = "Room types reordered successfully";
 
 const DRAG_INSTRUCTIONS =
   "To pick up a room type, press Space or Enter. While dragging, use the up and down arrow keys to move it. " +
@@ -100,7 +98,7 @@ export function RoomTypeList({
     handled.current.add(result);
     setOptimisticOrder(null);
     if (result.ok) {
-      toast.success(ROOM_TYPES_REORDERED);
+      toast.success(LOCATION_ADMIN_MESSAGES.roomTypesReordered);
       return;
     }
     toast.error(result.message || LOCATION_ADMIN_MESSAGES.reorderFailed);
@@ -378,6 +376,7 @@ export function RoomTypeEditor({
   const navigation = useNavigation();
   const busy = isBusy(navigation, INTENTS.updateRoomType, room.id);
   const deleting = isBusy(navigation, INTENTS.deleteRoomType, room.id);
+  const formAction = useFormAction();
   const extraFeatures = room.roomFeatures.filter((feature) => !(ROOM_FEATURE_OPTIONS as readonly string[]).includes(feature));
 
   const defaultValue = {
@@ -545,13 +544,15 @@ export function RoomTypeEditor({
 
       {images}
 
-      <section aria-labelledby="delete-room-type-heading" className={`${cardClass} ring-red-200`}>
+      <section id="delete-room-type" aria-labelledby="delete-room-type-heading" className={`${cardClass} scroll-mt-24 ring-red-200`}>
         <h2 id="delete-room-type-heading" className="font-serif text-xl text-navy-900">
           Delete Room Type
         </h2>
         <p className="mt-1 text-sm text-slate-600">Removes this room type and its images. This cannot be undone.</p>
         <Form
           method="post"
+          // Without JavaScript the page comes back with the question: the fragment scrolls to it.
+          action={`${formAction}#delete-room-type`}
           className="mt-4 flex flex-wrap items-center gap-3"
           onSubmit={(event) => {
             if (!deleteConfirming && !confirm(LOCATION_ADMIN_MESSAGES.confirmDeleteRoomType)) event.preventDefault();

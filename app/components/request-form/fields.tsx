@@ -71,7 +71,7 @@ export function NameFields({ firstName, lastName }: { firstName: Field; lastName
     field.errors ? { "aria-invalid": true, "aria-describedby": errorId } : {};
   return (
     <div>
-      <div className="grid gap-x-5 gap-y-6 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
         <div>
           <label htmlFor={firstName.id} className={labelClass}>
             First name

@@ -2,6 +2,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Route } from "./+types/images";
 import {
+  CONFIRM_DELETE_PARAM,
+  CONFIRMED_FIELD,
+  DELETE_CONFIRM,
   IMAGE_TOASTS,
   JSON_FIELD,
   MAX_UPLOAD_BODY_BYTES,
@@ -135,6 +138,13 @@ async function requireImageAdmin(request: Request, context: Route.ActionArgs["co
   }
 }
 
+/** A same-site path with one query parameter set, its fragment kept. */
+function withSearchParam(path: string, name: string, value: string) {
+  const url = new URL(path, "http://same.site");
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** A short text field (ids); anything else reads as empty. */
 function text(form: FormData, name: string) {
   const value = form.get(name);
@@ -238,6 +248,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete": {
       const imageId = text(form, "imageId");
       if (!validId(imageId)) return fail(json, back, 404, IMAGE_MESSAGES.notFound, IMAGE_TOASTS.deleteFailed(IMAGE_MESSAGES.notFound));
+      // A delete is asked first: with JavaScript the page asks before posting; without it, the
+      // page comes back with the question beside the image's group.
+      if (text(form, CONFIRMED_FIELD) !== "yes") {
+        if (json.wants) return fail(json, back, 400, DELETE_CONFIRM, DELETE_CONFIRM);
+        return redirect(withSearchParam(back, CONFIRM_DELETE_PARAM, imageId));
+      }
       try {
         await deleteImage(cloudflare, actor, imageId);
         return done(json, back, { message: IMAGE_TOASTS.deleted, ids: [imageId] });

@@ -1,6 +1,6 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin, type AdminRefusal } from "~/auth/guards.server";
+import { adminAccessMiddleware, requireAdmin, type AdminRefusal } from "~/auth/guards.server";
 import { AdminLoginScreen } from "~/components/admin-login-screen";
 import { clearRememberedSelection } from "~/components/admin/location-selection";
 import type { RootData } from "~/root";
@@ -11,6 +11,8 @@ import type { RootData } from "~/root";
  */
 /** A refusal's headers (Retry-After, the cleared session cookie) reach the browser. */
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
+
+export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
@@ -64,14 +66,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  const turnstileSiteKey = useRouteLoaderData<RootData>("root")?.turnstileSiteKey ?? "";
+  const root = useRouteLoaderData<RootData>("root");
   if (isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "adminAccess" in error.data) {
     const refusal = error.data as AdminRefusal;
     return (
       <AdminLoginScreen
         dest={`${location.pathname}${location.search}`}
-        siteKey={turnstileSiteKey}
+        siteKey={root?.turnstileSiteKey ?? ""}
         message={refusal.message}
+        outcome={root?.adminSignIn ?? undefined}
       />
     );
   }

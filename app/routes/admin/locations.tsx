@@ -1,10 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useBlocker, useLocation, useNavigate, useNavigation, type BlockerFunction } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useBlocker,
+  useFormAction,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  type BlockerFunction,
+} from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/locations";
+import { CONFIRM_DELETE_PARAM } from "~/admin/image-actions";
 import { ReorderError, neighbourOf } from "~/admin/reorder";
 import { locationSchema, roomTypeCreateSchema, roomTypeSchema } from "~/admin/schemas";
 import { requireAdmin } from "~/auth/guards.server";
@@ -97,6 +109,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         roomImages: roomTypeId ? found.images.filter((image) => image.roomTypeId === roomTypeId).map(toManaged) : [],
       },
       roomTypeId,
+      confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),
       addingRoomType: Boolean(found) && !roomTypeId && params.get("addRoomType") === "1",
       previousId: index > 0 ? locations[index - 1].id : null,
       nextId: index === -1 ? (found ? null : (locations[0]?.id ?? null)) : (locations[index + 1]?.id ?? null),
@@ -274,15 +287,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         wantsJson
           ? data({ form: "room-type-order" as const, ok: false as const, message }, { status })
           : redirectWithToast(back, { type: "error", message });
-      const done = () => (wantsJson ? data({ form: "room-type-order" as const, ok: true as const, message: null }) : redirect(back));
+      // A move is confirmed the same way however it was made: the drop's toast, or the buttons'.
+      const done = (moved: boolean) => {
+        if (wantsJson) return data({ form: "room-type-order" as const, ok: true as const, message: null });
+        return moved ? redirectWithToast(back, { type: "success", message: M.roomTypesReordered }) : redirect(back);
+      };
 
       if (!(dropRef?.success || moveRef?.success)) return failed(M.reorderFailed, 400);
       try {
         if (dropRef?.success) {
           const { locationId, draggedId, targetId } = dropRef.data;
-          if (draggedId === targetId) return done();
+          if (draggedId === targetId) return done(false);
           await reorderRoomTypes(cloudflare, actor, { locationId, draggedId, targetId });
-          return done();
+          return done(true);
         }
         const { locationId, roomTypeId, direction } = moveRef!.data!;
         const found = await getLocationForEdit(createDb(cloudflare.env.DB), locationId);
@@ -290,7 +307,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const ids = found.roomTypes.map((room) => room.id);
         const target = neighbourOf(ids, roomTypeId, direction);
         // The first cannot move up nor the last down: nothing changes.
-        if (target === null && ids.includes(roomTypeId)) return done();
+        if (target === null && ids.includes(roomTypeId)) return done(false);
         // An unknown room type: the reorder refuses it with the spec's message.
         await reorderRoomTypes(cloudflare, actor, { locationId, draggedId: roomTypeId, targetId: target ?? roomTypeId });
       } catch (error) {
@@ -299,7 +316,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         return failed(logged(error, M.reorderFailed), 500);
       }
-      return done();
+      return done(true);
     }
 
     default:
@@ -344,9 +361,10 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
 export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
-  const { locations, q, creating, missing, selected, roomTypeId, addingRoomType, previousId, nextId } = loaderData;
+  const { locations, q, creating, missing, selected, roomTypeId, confirmDeleteImageId, addingRoomType, previousId, nextId } =
+    loaderData;
   const here = useLocation();
-  const currentUrl = `${here.pathname}${here.search}`;
+  const currentUrl = withoutConfirmation(here);
   const location = selected?.location ?? null;
   const room = selected?.roomTypes.find((candidate) => candidate.id === roomTypeId) ?? null;
   const query = q || null;
@@ -364,7 +382,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
   return (
     // Narrow screens read picker, location, room types, then Delete Location; wide ones put the
     // room types in a right column and Delete Location under the location.
-    <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_19rem] lg:grid-rows-[auto_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_19rem] lg:grid-rows-[auto_1fr]">
       <div className="lg:sticky lg:top-4 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
         <LocationPicker
           locations={locations}
@@ -395,6 +413,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
               roomTypeId={null}
               images={selected!.locationImages}
               redirectTo={currentUrl}
+              confirmDeleteId={confirmDeleteImageId}
             />
           </>
         ) : creating ? (
@@ -450,6 +469,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
                     roomTypeId={room.id}
                     images={selected.roomImages}
                     redirectTo={currentUrl}
+                    confirmDeleteId={confirmDeleteImageId}
                   />
                 }
               />
@@ -479,6 +499,14 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
   );
 }
 
+/** This page's address without an image delete's question, to come back to once it is answered. */
+function withoutConfirmation({ pathname, search }: { pathname: string; search: string }) {
+  const params = new URLSearchParams(search);
+  params.delete(CONFIRM_DELETE_PARAM);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 function LocationHeading({ location }: { location: NonNullable<LoaderData["selected"]>["location"] }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -486,7 +514,7 @@ function LocationHeading({ location }: { location: NonNullable<LoaderData["selec
         <p className="text-xs font-semibold uppercase tracking-wider text-gold-700">Edit location</p>
         <h1 className="font-serif text-3xl text-navy-900 [overflow-wrap:anywhere]">{location.name}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <span>{placeLine(location)}</span>
+          <span className="min-w-0">{placeLine(location)}</span>
           {location.hidden && <Badge tone="hidden">Hidden</Badge>}
           {location.featured && <Badge tone="featured">Featured</Badge>}
         </p>
@@ -538,9 +566,10 @@ function DeleteLocation({
 }) {
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === INTENTS.deleteLocation;
+  const formAction = useFormAction();
   const hydrated = useHydrated();
   return (
-    <section aria-labelledby="delete-location-heading" className={`${cardClass} ring-red-200`}>
+    <section id="delete-location" aria-labelledby="delete-location-heading" className={`${cardClass} scroll-mt-24 ring-red-200`}>
       <h2 id="delete-location-heading" className="font-serif text-xl text-navy-900">
         Delete Location
       </h2>
@@ -549,6 +578,8 @@ function DeleteLocation({
       </p>
       <Form
         method="post"
+        // Without JavaScript the page comes back with the question: the fragment scrolls to it.
+        action={`${formAction}#delete-location`}
         className="mt-4 flex flex-wrap items-center gap-3"
         onSubmit={(event) => {
           if (!confirming && !confirm(M.confirmDeleteLocation)) event.preventDefault();

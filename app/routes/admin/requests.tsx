@@ -279,7 +279,7 @@ function Details({ item }: { item: InboxItem }) {
         bathrooms !== null && bathrooms > 0 && `${bathrooms} ${bathrooms === 1 ? "bathroom" : "bathrooms"}`,
       ].filter(Boolean);
       return (
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           <Field label="Resort">
             {item.locationName}
             {item.place && <span className="block text-sm text-slate-500">{item.place}</span>}
@@ -309,7 +309,7 @@ function Details({ item }: { item: InboxItem }) {
     }
     case "agent-application":
       return (
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           <Field label="Currently a travel agent">{item.isCurrentAgent === "yes" ? "Yes" : "No"}</Field>
           <Field label="Current occupation">{item.currentOccupation}</Field>
           <Field label="Why they would thrive" wide>

@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Form, Link, useFormAction, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { requireAdmin } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
 import { getCloudflare } from "~/context";
 import { createDb } from "~/db/client.server";
 import { pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
 import { inviteSchema, removeUserSchema } from "~/models/user-schema";
 import { inviteUser, listUsers, removeUser } from "~/models/user.server";
@@ -33,6 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success || parsed.data.userId === auth.user.id) {
       return redirectWithToast(here, { type: "error", message: "Delete failed" });
     }
+    // Without JavaScript there is no confirm(): the first post asks, the second removes.
+    if (formData.get("confirmed") !== "yes") {
+      return { form: "confirm-remove" as const, userId: parsed.data.userId };
+    }
     const removed = await removeUser(db, { userId: parsed.data.userId });
     return redirectWithToast(
       here,
@@ -43,21 +49,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: inviteSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(invite(submission.reply()), { status: 400 });
   const { user, created } = await inviteUser(db, submission.value.email, auth.user.id);
   try {
     const sent = await sendInvitation(env, { email: user.email, origin: new URL(request.url).origin });
     if (sent.status === "rate-limited") {
       return data(
-        submission.reply({
-          formErrors: [`Invite failed: wait ${sent.retryAfterSeconds} seconds before inviting ${user.email} again.`],
-        }),
+        invite(
+          submission.reply({
+            formErrors: [`Invite failed: wait ${sent.retryAfterSeconds} seconds before inviting ${user.email} again.`],
+          }),
+        ),
         { status: 429 },
       );
     }
   } catch (error) {
     console.error("invite e-mail", error);
-    return data(submission.reply({ formErrors: ["Invite failed"] }), { status: 503 });
+    return data(invite(submission.reply({ formErrors: ["Invite failed"] })), { status: 503 });
   }
   return redirectWithToast(here, {
     type: "success",
@@ -65,11 +73,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const invite = (result: SubmissionResult<string[]>) => ({ form: "invite" as const, result });
+
 export default function ManageUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, page, pages, total, currentUserId } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const hydrated = useHydrated();
+  const formAction = useFormAction();
+  const confirmingId = actionData?.form === "confirm-remove" ? actionData.userId : null;
   const [form, fields] = useForm({
-    lastResult: actionData,
+    lastResult: actionData?.form === "invite" ? actionData.result : undefined,
     constraint: getZodConstraint(inviteSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -129,23 +142,13 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
               {user.id === currentUserId ? (
                 <span className="w-20 text-right text-xs text-slate-500">You</span>
               ) : (
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!confirm(`Remove ${user.email}? They will be signed out.`)) event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="userId" value={user.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    aria-label={`Remove ${user.email}`}
-                    className="w-20 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                  >
-                    Remove
-                  </button>
-                </Form>
+                <RemoveUser
+                  email={user.email}
+                  userId={user.id}
+                  confirming={confirmingId === user.id}
+                  hydrated={hydrated}
+                  action={`${formAction}#confirm-remove`}
+                />
               )}
             </li>
           ))}
@@ -161,5 +164,62 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * Remove asks first: with JavaScript in a confirm(); without it, the page comes back with the
+ * question at the user's row (the form's fragment scrolls to it).
+ */
+function RemoveUser({
+  email,
+  userId,
+  confirming,
+  hydrated,
+  action,
+}: {
+  email: string;
+  userId: string;
+  confirming: boolean;
+  hydrated: boolean;
+  action: string;
+}) {
+  const question = `Remove ${email}? They will be signed out.`;
+  return (
+    <Form
+      method="post"
+      action={action}
+      id={confirming ? "confirm-remove" : undefined}
+      className={confirming ? "flex w-full scroll-mt-24 flex-wrap items-center gap-3 rounded-xl bg-red-50 p-3" : undefined}
+      onSubmit={(event) => {
+        if (!confirming && !confirm(question)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="userId" value={userId} />
+      {(hydrated || confirming) && <input type="hidden" name="confirmed" value="yes" />}
+      {confirming && (
+        <p role="alert" className="w-full text-sm font-medium text-red-800">
+          {question}
+        </p>
+      )}
+      <button
+        type="submit"
+        name="intent"
+        value="remove"
+        aria-label={confirming ? undefined : `Remove ${email}`}
+        className={
+          confirming
+            ? "rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
+            : "w-20 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+        }
+      >
+        {confirming ? `Yes, remove ${email}` : "Remove"}
+      </button>
+      {confirming && (
+        <Link to="/admin/users" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-navy-900">
+          Cancel
+        </Link>
+      )}
+    </Form>
   );
 }

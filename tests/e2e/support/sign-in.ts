@@ -19,7 +19,7 @@ export async function followEmailLink(page: Page, email: string) {
   // The e-mail is sent just after the response; the outbox shows it within moments.
   const message = page.locator("article").filter({ hasText: email }).first();
   await expect(async () => {
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
     await expect(message).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await message.locator('a[href*="/auth/callback"]').first().click();

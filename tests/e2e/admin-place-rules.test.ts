@@ -1,0 +1,61 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { seedLocations } from "../../scripts/seed/data";
+import { ACCOUNTS, signIn } from "./support/accounts";
+
+const maui = seedLocations.find((location) => location.state === "Hawaii" && location.city === "Maui" && !location.hidden)!;
+
+const locationForm = (page: Page) => page.locator('section[aria-labelledby="location-form-heading"]');
+
+async function place(form: Locator) {
+  const value = async (label: RegExp) => ((await form.getByLabel(label).count()) ? form.getByLabel(label).inputValue() : null);
+  return { country: await value(/^Country$/), state: await value(/^State$/), city: await value(/^(City|Island)$/) };
+}
+
+// A select changed with the arrow keys fires its events differently from a mouse pick: the rules
+// must not depend on how the value changed.
+for (const device of ["keyboard", "mouse"] as const) {
+  test(`changing the country with the ${device} clears the state and the island`, async ({ page, context, baseURL }) => {
+    await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
+    await page.goto(`/admin?location=${maui.id}`);
+    const form = locationForm(page);
+    await expect.poll(() => place(form)).toEqual({ country: "United States", state: "Hawaii", city: "Maui" });
+    const country = form.getByLabel("Country");
+    if (device === "keyboard") {
+      await country.focus();
+      await page.keyboard.press("ArrowDown");
+    } else {
+      await country.selectOption("US Virgin Islands");
+    }
+    await expect.poll(() => place(form)).toEqual({ country: "US Virgin Islands", state: null, city: "" });
+
+    if (device === "keyboard") await page.keyboard.press("ArrowUp");
+    else await country.selectOption("United States");
+    await expect.poll(() => place(form)).toEqual({ country: "United States", state: "", city: "" });
+
+    // Into Hawaii the city becomes the island select; out of it, a city again, emptied.
+    const state = form.getByLabel("State");
+    await state.selectOption("Hawaii");
+    await form.getByLabel("Island").selectOption("Kauai");
+    if (device === "keyboard") {
+      await state.focus();
+      await page.keyboard.press("ArrowDown");
+    } else {
+      await state.selectOption("Idaho");
+    }
+    await expect.poll(() => place(form)).toEqual({ country: "United States", state: "Idaho", city: "" });
+  });
+}
+
+test("the checklist on a phone scrolls its table in its own box, and says so", async ({ page, context, baseURL }) => {
+  await signIn(context, ACCOUNTS.checklist, "checklist on a phone", baseURL!);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/overview");
+  await expect(page.getByText("Scroll the table sideways to see every column")).toBeVisible();
+  const table = page.getByRole("region", { name: /All locations/ });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await table.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  // The last column is reached by scrolling the table, not the page.
+  await table.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+  await expect(table.getByRole("link", { name: /^Edit/ }).first()).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+});

@@ -1,0 +1,21 @@
+import { test as setup } from "@playwright/test";
+import { getPlatformProxy } from "wrangler";
+import { invalidateLocationCaches } from "../../app/lib/cache.server";
+import { seedCatalogue, type SeedBindings } from "../../scripts/seed/seed";
+import { hardCases } from "./support/hard-cases";
+import { E2E_PERSIST_DIR } from "./support/server";
+
+// The running test server's D1, R2 and KV, reached through wrangler's platform proxy on the same
+// local state; the cleared list cache makes the new locations show at once.
+setup("seed the layout guard's hard cases", async () => {
+  const proxy = await getPlatformProxy<SeedBindings & { CACHE: KVNamespace }>({
+    configPath: "wrangler.toml",
+    persist: { path: `${E2E_PERSIST_DIR}/v3` },
+  });
+  try {
+    await seedCatalogue(proxy.env, hardCases);
+    await invalidateLocationCaches(proxy.env.CACHE);
+  } finally {
+    await proxy.dispose();
+  }
+});

@@ -1,0 +1,219 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import routes from "../../app/routes";
+import { manyPhotos } from "./support/hard-cases";
+import { LAYOUT_ACCOUNTS, LAYOUT_PAGES, layoutPaths, layoutSessionName, type LayoutRole } from "./support/layout-pages";
+import { sessionCookie } from "./support/session";
+
+/**
+ * The layout guard: every page of app/routes.ts, as visitor, member and admin, at three widths,
+ * with JavaScript and without, on the seed plus the hard cases (tests/e2e/support/hard-cases.ts).
+ * After the page has hydrated and been scrolled through (so lazy images load):
+ * - it never scrolls sideways;
+ * - it is at most 15,000 px tall, and hydrating changes its height by at most 25 %;
+ * - every image in view has loaded (a failed one is replaced by its designed fallback);
+ * - nothing was logged as an error (uncaught exceptions and hydration mismatches included).
+ * A screenshot of each page and width is kept in test-results/layout/ for a person to look at.
+ */
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1366, height: 768 },
+] as const;
+const MAX_HEIGHT = 15_000;
+const MAX_HYDRATION_CHANGE = 0.25;
+
+function routeFiles(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [entry.file, ...routeFiles(entry.children ?? [])]);
+}
+
+test("the guard visits every page route of app/routes.ts", () => {
+  // Resource routes (no component) are the .ts modules; every .tsx module is a page.
+  const pageRoutes = routeFiles(routes).filter((file) => file.endsWith(".tsx"));
+  expect(Object.keys(LAYOUT_PAGES).sort()).toEqual(pageRoutes.sort());
+});
+
+
+
+interface Measure {
+  height: number;
+  scrollWidth: number;
+  overflowing: string[];
+  brokenImages: string[];
+}
+
+/**
+ * With JavaScript, scrolls through the page a screen at a time so lazy images start loading, then
+ * back to the top (without it, Chromium loads every image at once). Waits for the images in view
+ * to finish, then measures. An image is in view when it is rendered, not transparent and not
+ * clipped away (a carousel's other slides).
+ */
+async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measure> {
+  if (javaScript) {
+    await page.evaluate(async (maxHeight) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16)));
+      const end = Math.min(document.documentElement.scrollHeight, maxHeight);
+      for (let top = 0; top < end; top += window.innerHeight) {
+        window.scrollTo(0, top);
+        await frame();
+      }
+      window.scrollTo(0, 0);
+    }, MAX_HEIGHT);
+  }
+  const measure = () =>
+    page.evaluate((maxHeight) => {
+      const width = window.innerWidth;
+      const shown = (image: HTMLImageElement) => {
+        if (!image.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+        let { left, right, top, bottom } = image.getBoundingClientRect();
+        // Below what the guard scrolled through (a page already too tall): never in view.
+        if (top + window.scrollY >= maxHeight) return false;
+        left = Math.max(left, 0);
+        right = Math.min(right, width);
+        for (let node = image.parentElement; node && node !== document.body; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+          const clip = node.getBoundingClientRect();
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+          top = Math.max(top, clip.top);
+          bottom = Math.min(bottom, clip.bottom);
+        }
+        return right - left > 1 && bottom - top > 1;
+      };
+      const images = Array.from(document.images).filter(shown);
+      const scrollWidth = document.documentElement.scrollWidth;
+      // Clipped by a scrolling or clipping box (an absolutely positioned element escapes one that
+      // is not positioned, so it is not counted as clipped).
+      const clipped = (element: Element) => {
+        if (["absolute", "fixed"].includes(getComputedStyle(element).position)) return false;
+        for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+          if (getComputedStyle(node).overflowX !== "visible") return true;
+        }
+        return false;
+      };
+      const beyond = (element: Element | null) => Boolean(element && element.getBoundingClientRect().right > width + 1);
+      const describe = (element: Element) =>
+        `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${
+          typeof element.className === "string" && element.className
+            ? `.${element.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+            : ""
+        }`;
+      return {
+        pending: images.filter((image) => !image.complete).map((image) => image.currentSrc || image.src),
+        brokenImages: images.filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
+        height: document.documentElement.scrollHeight,
+        scrollWidth,
+        // The outermost elements that reach past the right edge unclipped: the culprits.
+        overflowing:
+          scrollWidth > width
+            ? Array.from(document.body.querySelectorAll("*"))
+                .filter((element) => beyond(element) && !beyond(element.parentElement) && !clipped(element))
+                .slice(0, 5)
+                .map(describe)
+            : [],
+      };
+    }, MAX_HEIGHT);
+  let result = await measure();
+  if (result.pending.length > 0) {
+    await expect.poll(async () => (result = await measure()).pending).toEqual([]);
+  }
+  const { pending: _pending, ...measured } = result;
+  return measured;
+}
+
+/** Console errors, uncaught exceptions and hydration warnings. A page's own 4xx status is not one. */
+function watchForErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  page.on("console", (message) => {
+    const text = message.text();
+    if (message.type() !== "error" && !/hydrat/i.test(text)) return;
+    const documentStatus = /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
+    if (documentStatus && new URL(message.location().url).pathname === new URL(page.url()).pathname) return;
+    errors.push(`${message.type()}: ${text}`);
+  });
+  return errors;
+}
+
+/** Hydration is done when React has taken over the page's last element. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const footer = document.querySelector("body > footer, footer");
+    return Boolean(footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber")));
+  });
+}
+
+function screenshotPath(role: LayoutRole, path: string, width: number, javaScript: boolean) {
+  const name = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").slice(0, 80).replace(/-+$/, "");
+  return `test-results/layout/${role}/${name}-${width}${javaScript ? "" : "-nojs"}.jpeg`;
+}
+
+async function visit(browser: Browser, role: LayoutRole, path: string, javaScript: boolean, baseURL: string) {
+  const account = LAYOUT_ACCOUNTS[role];
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: WIDTHS[0] });
+  if (account) await context.addCookies([await sessionCookie(account, layoutSessionName(path, javaScript), baseURL)]);
+  const page = await context.newPage();
+  const errors = watchForErrors(page);
+  const measures: Measure[] = [];
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    // Without JavaScript the page is HTML and CSS only: resized, it is what a load at that width
+    // shows. With JavaScript each width is a fresh load, as a person's browser does.
+    if (javaScript || viewport === WIDTHS[0]) await page.goto(path);
+    if (javaScript) await waitForHydration(page);
+    const measure = await scrollAndMeasure(page, javaScript);
+    measures.push(measure);
+    // Every width as most people see it (hydrated); without JavaScript, the phone and the desktop.
+    if (javaScript || viewport.width !== 768) {
+      await page.screenshot({
+        path: screenshotPath(role, path, viewport.width, javaScript),
+        fullPage: measure.height <= MAX_HEIGHT,
+        type: "jpeg",
+        quality: 70,
+      });
+    }
+  }
+  await context.close();
+  return { measures, errors };
+}
+
+test.describe.configure({ mode: "parallel" });
+
+test("a room type with 12 photos leaves the location page as tall hydrated as without JavaScript", async ({ browser, baseURL }) => {
+  const path = `/locations/${manyPhotos.slug}`;
+  const plain = await visit(browser, "visitor", path, false, baseURL!);
+  const hydrated = await visit(browser, "visitor", path, true, baseURL!);
+  WIDTHS.forEach(({ width }, index) => {
+    const [before, after] = [plain.measures[index]!.height, hydrated.measures[index]!.height];
+    // A carousel sized by its slides once made this page millions of pixels tall.
+    expect(Math.abs(after - before), `${width} px: ${before} px without JavaScript, ${after} px hydrated`).toBeLessThanOrEqual(
+      before * 0.01,
+    );
+  });
+});
+
+for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
+  for (const path of layoutPaths(role)) {
+    test(`${role} ${path}`, async ({ browser, baseURL }) => {
+      const withoutScript = await visit(browser, role, path, false, baseURL!);
+      const withScript = await visit(browser, role, path, true, baseURL!);
+      WIDTHS.forEach(({ width }, index) => {
+        const plain = withoutScript.measures[index]!;
+        const hydrated = withScript.measures[index]!;
+        for (const [mode, measure] of [["without JavaScript", plain], ["with JavaScript", hydrated]] as const) {
+          const at = `${path} at ${width} px ${mode}`;
+          expect.soft(measure.scrollWidth, `${at} scrolls sideways: ${measure.overflowing.join(", ")}`).toBeLessThanOrEqual(width);
+          expect.soft(measure.height, `${at} is too tall`).toBeLessThanOrEqual(MAX_HEIGHT);
+          expect.soft(measure.brokenImages, `${at} shows broken images`).toEqual([]);
+        }
+        expect
+          .soft(Math.abs(hydrated.height - plain.height), `${path} at ${width} px: ${plain.height} px without JavaScript, ${hydrated.height} px hydrated`)
+          .toBeLessThanOrEqual(plain.height * MAX_HYDRATION_CHANGE);
+      });
+      expect.soft(withoutScript.errors, `${path} without JavaScript logs errors`).toEqual([]);
+      expect.soft(withScript.errors, `${path} with JavaScript logs errors`).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import type { BrowserContext } from "@playwright/test";
+import { sessionCookie, type TestAccount } from "./session";
+
+/**
+ * The accounts the browser tests sign in with through the session fixture, and the sessions each
+ * test uses by name. The global setup stores them before any test runs (./session.ts says why).
+ * A test signed out on purpose (a member refused on an admin page) has a session of its own.
+ */
+export const ACCOUNTS = {
+  /** Asks for sign-in links from the admin screens (never signed in by the fixture). */
+  adminSignIn: { email: "e2e-admin-sign-in@example.com", role: "admin" },
+  asksFirst: { email: "e2e-asks-first@example.com", role: "admin" },
+  placeRules: { email: "e2e-place-rules@example.com", role: "admin" },
+  checklist: { email: "e2e-checklist@example.com", role: "admin" },
+  member: { email: "e2e-member@example.com", role: "member" },
+} satisfies Record<string, TestAccount>;
+
+export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
+  { account: ACCOUNTS.adminSignIn, names: [] },
+  { account: ACCOUNTS.asksFirst, names: ["asks first"] },
+  { account: ACCOUNTS.placeRules, names: ["place rules"] },
+  { account: ACCOUNTS.checklist, names: ["checklist on a phone"] },
+  { account: ACCOUNTS.member, names: ["denied without JavaScript", "denied with JavaScript", "denied on navigation"] },
+];
+
+/** Signs the browser context in with the session stored under `name`. */
+export async function signIn(context: BrowserContext, account: TestAccount, name: string, baseURL: string) {
+  await context.addCookies([await sessionCookie(account, name, baseURL)]);
+}

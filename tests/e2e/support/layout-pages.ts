@@ -1,0 +1,90 @@
+import { seedLocations } from "../../../scripts/seed/data";
+import { roomTypeId } from "../../../scripts/seed/seed";
+import { longNames, manyPhotos, noImages } from "./hard-cases";
+import type { TestAccount } from "./session";
+
+/** What the layout guard (tests/e2e/layout.test.ts) visits, and as whom. */
+
+const seeded = (slug: string) => {
+  const location = seedLocations.find((candidate) => candidate.slug === slug);
+  if (!location) throw new Error(`No seeded location ${slug}`);
+  return location;
+};
+const kaanapali = seeded("kaanapali-shores-beach-club");
+const hidden = seedLocations.find((location) => location.hidden)!;
+const twelvePhotosRoom = roomTypeId(manyPhotos, manyPhotos.roomTypes.findIndex((room) => room.images.length === 12));
+
+/** The addresses that show each page route, with real ids and slugs. */
+export const LAYOUT_PAGES: Record<string, string[]> = {
+  "routes/home.tsx": ["/"],
+  "routes/locations.tsx": ["/locations", "/locations?country=united-states&state=hawaii&city=maui"],
+  "routes/location.tsx": [
+    `/locations/${kaanapali.slug}`,
+    "/locations/casa-marena-cabo",
+    `/locations/${manyPhotos.slug}`,
+    `/locations/${longNames.slug}`,
+    `/locations/${noImages.slug}`,
+    `/locations/${hidden.slug}`,
+  ],
+  "routes/about.tsx": ["/about"],
+  "routes/nonprofits.tsx": ["/nonprofits"],
+  "routes/privacy-policy.tsx": ["/privacy-policy"],
+  "routes/terms-of-service.tsx": ["/terms-of-service"],
+  "routes/login.tsx": ["/login"],
+  "routes/auth.callback.tsx": ["/auth/callback?token=not-a-real-token&dest=%2Fmembers"],
+  "routes/auth.verify.tsx": ["/auth/verify"],
+  "routes/account.security.tsx": ["/account/security"],
+  "routes/members.tsx": ["/members"],
+  "routes/join.tsx": ["/join"],
+  "routes/book.tsx": [`/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}`],
+  "routes/booking-confirmation.tsx": ["/booking-confirmation"],
+  "routes/agents.tsx": ["/agents"],
+  "routes/contact.tsx": ["/contact"],
+  "routes/admin/layout.tsx": [],
+  "routes/admin/locations.tsx": [
+    "/admin",
+    `/admin?location=${manyPhotos.id}`,
+    `/admin?location=${manyPhotos.id}&roomType=${twelvePhotosRoom}`,
+    `/admin?location=${longNames.id}&roomType=${roomTypeId(longNames, 0)}`,
+    "/admin?new=1",
+  ],
+  "routes/admin/overview.tsx": ["/admin/overview"],
+  "routes/admin/featured.tsx": ["/admin/featured"],
+  "routes/admin/rate-limits.tsx": ["/admin/rate-limits"],
+  "routes/admin/users.tsx": ["/admin/users"],
+  "routes/admin/requests.tsx": ["/admin/requests"],
+  "routes/dev.outbox.tsx": ["/dev/outbox"],
+  "routes/not-found.tsx": ["/no-such-page"],
+};
+
+/** The guard's visitor (no account), member and admin. */
+export const LAYOUT_ACCOUNTS: Record<"visitor" | "member" | "admin", TestAccount | null> = {
+  visitor: null,
+  member: { email: "layout-member@example.com", role: "member" },
+  admin: { email: "layout-admin@example.com", role: "admin" },
+};
+export type LayoutRole = keyof typeof LAYOUT_ACCOUNTS;
+
+/**
+ * Each visit has a session of its own: a member who opens an admin page is signed out, and must
+ * not sign out another visit.
+ */
+export const layoutSessionName = (path: string, javaScript: boolean) => `layout ${path} ${javaScript ? "js" : "no-js"}`;
+
+/**
+ * The addresses a role visits: all of them for an admin; for visitors and members, whom every
+ * admin page refuses with the same sign-in screen, one address per admin route.
+ */
+export function layoutPaths(role: LayoutRole) {
+  return Object.entries(LAYOUT_PAGES).flatMap(([file, paths]) =>
+    role === "admin" || !file.startsWith("routes/admin/") ? paths : paths.slice(0, 1),
+  );
+}
+
+/** Every session the guard uses, for the global setup to store before the tests start. */
+export function layoutSessions() {
+  return (["member", "admin"] as const).map((role) => ({
+    account: LAYOUT_ACCOUNTS[role]!,
+    names: layoutPaths(role).flatMap((path) => [layoutSessionName(path, false), layoutSessionName(path, true)]),
+  }));
+}
