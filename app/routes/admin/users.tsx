@@ -134,8 +134,11 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
         </h2>
         <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
           {users.map((user) => (
-            <li key={user.id} className="flex flex-wrap items-center gap-4 px-5 py-3">
-              <span className="min-w-0 flex-1 truncate font-medium text-navy-900">{user.email}</span>
+            <li key={user.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
+              {/* Never cut short: the admin must see whom Remove removes. On a phone it has its own line. */}
+              <span className="min-w-0 basis-full font-medium text-navy-900 [overflow-wrap:anywhere] sm:basis-0 sm:flex-1">
+                {user.email}
+              </span>
               <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs uppercase tracking-wider text-slate-600">
                 {user.role}
               </span>
