@@ -31,7 +31,12 @@ export default defineConfig({
   // The public pages are checked against the untouched seed first; the tests that change the
   // catalogue (admin pages) run after them; the layout guard adds its hard cases and runs last.
   projects: [
-    { name: "public", testMatch: "public.test.ts", workers: 1, use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "public",
+      testMatch: "public.test.ts",
+      workers: 1,
+      use: { ...devices["Desktop Chrome"] },
+    },
     {
       name: "chromium",
       testIgnore: ["public.test.ts", "layout.*"],

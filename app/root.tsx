@@ -8,14 +8,14 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import type { Route } from "./+types/root";
+import { type Route } from "./+types/root";
 import { NavigationProgress } from "./components/navigation-progress";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { readAdminSignIn } from "./auth/admin-sign-in.server";
 import { authMiddleware, getAuth } from "./auth/guards.server";
-import type { MagicLinkOutcome } from "./auth/login-schema";
+import { type MagicLinkOutcome } from "./auth/login-schema";
 import { getCloudflare } from "./context";
 import { siteConfig, type SiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const toast = readToast(request);
   const adminSignIn = readAdminSignIn(request);
   const headers = new Headers();
-  for (const clear of [toast.clear, adminSignIn.clear]) if (clear) headers.append("Set-Cookie", clear);
+  for (const clear of [toast.clear, adminSignIn.clear])
+    if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
       ...siteConfig(getCloudflare(context).env, request),
@@ -69,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
         >
           Skip to content
         </a>
@@ -103,9 +104,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <section className="mx-auto max-w-3xl px-6 py-24 text-center">
       <title>{title}</title>
-      <h1 className="font-serif text-4xl text-navy-900">{title}</h1>
+      <h1 className="text-navy-900 font-serif text-4xl">{title}</h1>
       <p className="mt-4 text-slate-600">{message}</p>
-      <a href="/locations" className="mt-8 inline-block text-gold-700 underline">
+      <a href="/locations" className="text-gold-700 mt-8 inline-block underline">
         Browse all locations
       </a>
     </section>

@@ -80,6 +80,7 @@ async function run(path: string, count: number) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return { rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }

@@ -8,6 +8,9 @@ import { generateSigningKey } from "../app/auth/signing-keys.server.ts";
 const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
 if (!/^SESSION_SIGNING_KEY=/m.test(devVars)) {
   const line = `SESSION_SIGNING_KEY='${await generateSigningKey()}'\n`;
-  writeFileSync(".dev.vars", devVars && !devVars.endsWith("\n") ? `${devVars}\n${line}` : devVars + line);
+  writeFileSync(
+    ".dev.vars",
+    devVars && !devVars.endsWith("\n") ? `${devVars}\n${line}` : devVars + line,
+  );
   console.log("Created a local session signing key in .dev.vars");
 }

@@ -18,13 +18,56 @@ export const COUNTRIES = [
 export const DEFAULT_COUNTRY = "United States";
 
 export const US_STATES = [
-  "Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware",
-  "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky",
-  "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi",
-  "Missouri", "Montana", "Nebraska", "Nevada", "New Hampshire", "New Jersey", "New Mexico",
-  "New York", "North Carolina", "North Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania",
-  "Rhode Island", "South Carolina", "South Dakota", "Tennessee", "Texas", "Utah", "Vermont",
-  "Virginia", "Washington", "West Virginia", "Wisconsin", "Wyoming",
+  "Alabama",
+  "Alaska",
+  "Arizona",
+  "Arkansas",
+  "California",
+  "Colorado",
+  "Connecticut",
+  "Delaware",
+  "Florida",
+  "Georgia",
+  "Hawaii",
+  "Idaho",
+  "Illinois",
+  "Indiana",
+  "Iowa",
+  "Kansas",
+  "Kentucky",
+  "Louisiana",
+  "Maine",
+  "Maryland",
+  "Massachusetts",
+  "Michigan",
+  "Minnesota",
+  "Mississippi",
+  "Missouri",
+  "Montana",
+  "Nebraska",
+  "Nevada",
+  "New Hampshire",
+  "New Jersey",
+  "New Mexico",
+  "New York",
+  "North Carolina",
+  "North Dakota",
+  "Ohio",
+  "Oklahoma",
+  "Oregon",
+  "Pennsylvania",
+  "Rhode Island",
+  "South Carolina",
+  "South Dakota",
+  "Tennessee",
+  "Texas",
+  "Utah",
+  "Vermont",
+  "Virginia",
+  "Washington",
+  "West Virginia",
+  "Wisconsin",
+  "Wyoming",
 ] as const;
 
 /** Countries whose locations have a city field. */
@@ -47,11 +90,16 @@ export const isHawaii = (country: string, state: string | null | undefined) =>
  * Applies the dropdown rules to a place: a state only in the United States, a city only where
  * cities are kept, and in Hawaii only one of its islands.
  */
-export function normalizePlace(place: { country: string; state?: string | null; city?: string | null }) {
+export function normalizePlace(place: {
+  country: string;
+  state?: string | null;
+  city?: string | null;
+}) {
   const country = place.country;
   const state = hasStates(country) && place.state ? place.state : null;
   let city = hasCities(country) && place.city ? place.city : null;
-  if (city && isHawaii(country, state) && !(HAWAII_ISLANDS as readonly string[]).includes(city)) city = null;
+  if (city && isHawaii(country, state) && !(HAWAII_ISLANDS as readonly string[]).includes(city))
+    city = null;
   return { country, state, city };
 }
 
@@ -73,7 +121,15 @@ export function isComplete(location: {
 }
 
 /** United States: city and state; Mexico: city; other countries always pass. */
-export function hasValidPlace({ country, city, state }: { country: string; city: string | null; state: string | null }) {
+export function hasValidPlace({
+  country,
+  city,
+  state,
+}: {
+  country: string;
+  city: string | null;
+  state: string | null;
+}) {
   if (country === "United States") return Boolean(city && state);
   if (country === "Mexico") return Boolean(city);
   return true;

@@ -55,7 +55,11 @@ export const locationSchema = z
   })
   // The server keeps only what the country allows: a state in the United States, a city where
   // cities are kept.
-  .transform((value) => ({ ...value, ...normalizePlace(value), description: value.description ?? null }));
+  .transform((value) => ({
+    ...value,
+    ...normalizePlace(value),
+    description: value.description ?? null,
+  }));
 
 export type LocationValues = z.output<typeof locationSchema>;
 
@@ -73,7 +77,8 @@ export const slugFromName = slugify;
 const amount = (step?: "half" | "cents") => {
   let schema = z.number({ error: ADMIN_MESSAGES.notNegative }).min(0, ADMIN_MESSAGES.notNegative);
   if (step === "half") schema = schema.multipleOf(0.5, ADMIN_MESSAGES.halfSteps);
-  if (step === "cents") schema = schema.refine((n) => Math.round(n * 100) === n * 100, ADMIN_MESSAGES.cents);
+  if (step === "cents")
+    schema = schema.refine((n) => Math.round(n * 100) === n * 100, ADMIN_MESSAGES.cents);
   // Spec section 5: numeric fields convert to numbers, empty becomes 0.
   return schema.max(10_000_000).default(0);
 };

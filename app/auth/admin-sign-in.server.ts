@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import type { MagicLinkOutcome } from "./login-schema";
+import { type MagicLinkOutcome } from "./login-schema";
 import { safeRedirectPath } from "./magic-link.server";
 
 /**
@@ -36,7 +36,10 @@ export function redirectToAdminSignIn(dest: string | null | undefined, flash: Ad
 }
 
 /** The pending outcome as the sign-in form reads an action's answer, and the header that clears it. */
-export function readAdminSignIn(request: Request): { outcome: MagicLinkOutcome | null; clear: string | null } {
+export function readAdminSignIn(request: Request): {
+  outcome: MagicLinkOutcome | null;
+  clear: string | null;
+} {
   const raw = (request.headers.get("Cookie") ?? "")
     .split(";")
     .map((part) => part.trim())
@@ -58,7 +61,9 @@ export function readAdminSignIn(request: Request): { outcome: MagicLinkOutcome |
       result: {
         status: failed ? "error" : "success",
         initialValue: failed ? { email } : null,
-        error: failed ? { email: emailError ? [emailError] : null, "": formError ? [formError] : null } : {},
+        error: failed
+          ? { email: emailError ? [emailError] : null, "": formError ? [formError] : null }
+          : {},
       },
       ...(sentTo ? { sentTo } : {}),
       ...(retryAfterSeconds ? { retryAfterSeconds } : {}),

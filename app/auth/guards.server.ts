@@ -8,7 +8,13 @@ import {
 import { getCloudflare } from "~/context";
 import { createDb } from "~/db/client.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { clearSessionCookie, destroySession, loadAuth, type Auth, type LoadedAuth } from "./session.server";
+import {
+  clearSessionCookie,
+  destroySession,
+  loadAuth,
+  type Auth,
+  type LoadedAuth,
+} from "./session.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -113,7 +119,8 @@ export function checkAdmin(request: Request, context: Context): Promise<AdminChe
     check = (async (): Promise<AdminCheck> => {
       const auth = await getAuth(context);
       if (!auth) return { ok: false, reason: "signed-out" };
-      if (auth.user.role !== "admin") return { ok: false, reason: "denied", email: auth.user.email };
+      if (auth.user.role !== "admin")
+        return { ok: false, reason: "denied", email: auth.user.email };
       const { env } = getCloudflare(context);
       // A page and its in-app data requests (/admin/x.data) are one operation.
       const path = new URL(request.url).pathname.replace(/\.data$/, "");
@@ -157,7 +164,10 @@ export async function requireAdmin(request: Request, context: Context): Promise<
       throw redirect(`/auth/verify?dest=${encodeURIComponent(currentPath(request))}`);
     case "denied":
       await endSession(request, context);
-      throw data<AdminRefusal>({ adminAccess: "denied", message: ADMIN_MESSAGES.accessDenied }, { status: 403 });
+      throw data<AdminRefusal>(
+        { adminAccess: "denied", message: ADMIN_MESSAGES.accessDenied },
+        { status: 403 },
+      );
   }
 }
 
@@ -165,7 +175,10 @@ export async function requireAdmin(request: Request, context: Context): Promise<
  * The admin pages' middleware: a signed-in non-admin is signed out before any loader runs, so the
  * whole page, its header included, shows them signed out beside 'Access denied'.
  */
-export const adminAccessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const adminAccessMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
   const check = await checkAdmin(request, context);
   if (!check.ok && check.reason === "denied") await endSession(request, context);
   return next();

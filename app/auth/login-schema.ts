@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
 /**

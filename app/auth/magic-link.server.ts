@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { CloudflareContext } from "~/context";
+import { type CloudflareContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { loginTokens, users } from "~/db/schema";
 import { sendEmail } from "~/email/email.server";
@@ -7,11 +7,9 @@ import { emailHtml, emailText } from "~/email/layout.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { normalizeEmail, userForSignIn } from "~/models/user.server";
 
-
 /** Spec section 9: a link lives 1 hour; 60 s between requests. */
 export const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
 export const MAGIC_LINK_SPACING_MS = 60 * 1000;
-
 
 export type MagicLinkRequest =
   | { status: "sent" }
@@ -20,7 +18,10 @@ export type MagicLinkRequest =
 function randomToken() {
   // 256 random bits, base64url.
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 async function hashToken(token: string) {
@@ -94,7 +95,10 @@ async function issueLoginToken(d1: D1Database, email: string, now: Date): Promis
   const last = (newest.results[0] as { created_at?: string } | undefined)?.created_at;
   const lastMs = last ? Date.parse(last) : now.getTime();
   return {
-    retryAfterSeconds: Math.max(1, Math.ceil((lastMs + MAGIC_LINK_SPACING_MS - now.getTime()) / 1000)),
+    retryAfterSeconds: Math.max(
+      1,
+      Math.ceil((lastMs + MAGIC_LINK_SPACING_MS - now.getTime()) / 1000),
+    ),
   };
 }
 
@@ -131,8 +135,14 @@ export async function requestMagicLink(
 ): Promise<MagicLinkRequest> {
   const email = normalizeEmail(input.email);
   if (input.ip) {
-    const perIp = await hitRateLimit(env.CACHE, RATE_LIMITS.magicLinkPerIp, input.ip, now.getTime());
-    if (!perIp.allowed) return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
+    const perIp = await hitRateLimit(
+      env.CACHE,
+      RATE_LIMITS.magicLinkPerIp,
+      input.ip,
+      now.getTime(),
+    );
+    if (!perIp.allowed)
+      return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
   }
   const db = createDb(env.DB);
   const issued = await issueLoginToken(env.DB, email, now);
@@ -142,7 +152,8 @@ export async function requestMagicLink(
   ctx.waitUntil(
     (async () => {
       const user = await userForSignIn(db, env, email);
-      if (user) await signInEmail(env, email, magicLinkUrl(input.origin, issued.token, input.dest), false);
+      if (user)
+        await signInEmail(env, email, magicLinkUrl(input.origin, issued.token, input.dest), false);
     })().catch((error) => console.error("magic link e-mail", error)),
   );
   return { status: "sent" };

@@ -42,7 +42,11 @@ async function signingKey(env: KeyEnv): Promise<SigningKey> {
   if (!jwk.kid || !jwk.d) throw new Error("SESSION_SIGNING_KEY must be a private JWK with a kid");
   const privateKey = (await importJWK(jwk, SESSION_JWT_ALG)) as CryptoKey;
   const { d: _private, ...publicJwk } = jwk;
-  const key = { kid: jwk.kid, privateKey, publicJwk: { ...publicJwk, alg: SESSION_JWT_ALG, use: "sig" } };
+  const key = {
+    kid: jwk.kid,
+    privateKey,
+    publicJwk: { ...publicJwk, alg: SESSION_JWT_ALG, use: "sig" },
+  };
   cachedKey = { source, key };
   return key;
 }

@@ -1,14 +1,15 @@
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { renderSVG } from "uqr";
-import type { Db } from "~/db/client.server";
+import { type Db } from "~/db/client.server";
 import { totpFactors } from "~/db/schema";
 
 /** What authenticator apps expect: SHA-1, 6 digits, 30 s. */
 const TOTP_SETTINGS = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
 
 export const TOTP_MESSAGES = {
-  invalidCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+  invalidCode:
+    "That code is not valid. Enter the current 6-digit code from your authenticator app.",
 } as const;
 
 export async function listFactors(db: Db, userId: string) {
@@ -86,7 +87,9 @@ export async function verifyFactorCode(
     .update(totpFactors)
     .set({
       lastUsedStep: step,
-      ...(status === "unverified" ? { status: "verified" as const, verifiedAt: new Date(now).toISOString() } : {}),
+      ...(status === "unverified"
+        ? { status: "verified" as const, verifiedAt: new Date(now).toISOString() }
+        : {}),
     })
     .where(
       and(

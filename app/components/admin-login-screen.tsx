@@ -1,4 +1,4 @@
-import type { MagicLinkOutcome } from "~/auth/login-schema";
+import { type MagicLinkOutcome } from "~/auth/login-schema";
 import { MagicLinkForm, MagicLinkSent } from "./magic-link-form";
 
 /** The admin pages' sign-in screen (spec section 2), shown to anyone who is not a signed-in admin. */
@@ -26,7 +26,7 @@ export function AdminLoginScreen({
   return (
     <section className="mx-auto max-w-md px-6 py-16">
       <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-        <h1 className="font-serif text-3xl text-navy-900">Admin sign in</h1>
+        <h1 className="text-navy-900 font-serif text-3xl">Admin sign in</h1>
         <p className="mt-2 text-sm text-slate-600">
           Admins sign in with a one-time link sent to an authorized e-mail address.
         </p>
@@ -38,8 +38,8 @@ export function AdminLoginScreen({
         <div className="mt-6">
           <MagicLinkForm variant="admin" dest={dest} siteKey={siteKey} actionData={outcome} />
         </div>
-        <div className="mt-8 rounded-xl bg-sand-100 p-4 text-sm text-slate-700">
-          <p className="font-semibold text-navy-900">Tips</p>
+        <div className="bg-sand-100 mt-8 rounded-xl p-4 text-sm text-slate-700">
+          <p className="text-navy-900 font-semibold">Tips</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>Use the e-mail address that is on the admin list.</li>
             <li>The link works once and expires after 1 hour.</li>

@@ -38,9 +38,9 @@ export function BotCheck({
           value={DEV_BOT_CHECK_TOKEN}
           required
           onChange={(event) => onVerify?.(event.currentTarget.checked)}
-          className="size-5 rounded border-slate-400 accent-navy-900"
+          className="accent-navy-900 size-5 rounded border-slate-400"
         />
-        <label htmlFor={id} className="text-sm font-medium text-navy-900">
+        <label htmlFor={id} className="text-navy-900 text-sm font-medium">
           I'm not a robot
         </label>
       </div>

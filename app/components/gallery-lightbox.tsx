@@ -1,6 +1,6 @@
 import Lightbox from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
-import type { PublicImage } from "~/lib/locations";
+import { type PublicImage } from "~/lib/locations";
 
 /** Spec section 2: fade 250 ms, swipe 500 ms, preload 2, padding 16 px, spacing 30%. */
 export const LIGHTBOX_SETTINGS = {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { A11y, Keyboard, Navigation, Thumbs } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
-import type { Swiper as SwiperInstance } from "swiper/types";
+import { type Swiper as SwiperInstance } from "swiper/types";
 import "swiper/css";
 import "swiper/css/navigation";
 import "swiper/css/thumbs";
-import type { PublicImage } from "~/lib/locations";
+import { type PublicImage } from "~/lib/locations";
 import { ResortImage } from "./resort-image";
 
 // The lightbox is only needed after a click: keep it out of the page's first JavaScript.

@@ -15,7 +15,7 @@ export function LocationCard({ location }: { location: LocationSummary }) {
         className="aspect-[16/10] w-full transition duration-500 group-hover:scale-[1.02]"
       />
       <div className="p-5">
-        <h3 className="font-serif text-xl text-navy-900">{location.name}</h3>
+        <h3 className="text-navy-900 font-serif text-xl">{location.name}</h3>
         <p className="mt-1 text-sm text-slate-600">{cardSubtitle(location)}</p>
       </div>
     </Link>

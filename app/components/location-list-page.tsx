@@ -6,7 +6,7 @@ import {
   type LocationFilters,
 } from "~/lib/location-filters";
 import { locationPath, placeLine, type LocationSummary } from "~/lib/locations";
-import type { LocationListData } from "~/models/location-list.server";
+import { type LocationListData } from "~/models/location-list.server";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -23,7 +23,7 @@ export function LocationListPage({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
-      <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">{heading}</h1>
+      <h1 className="text-navy-900 font-serif text-4xl md:text-5xl">{heading}</h1>
       <p className="mt-3 max-w-2xl text-slate-600">
         Hand-picked resorts around the world, available to our members by the week at insider rates.
       </p>
@@ -37,7 +37,7 @@ export function LocationListPage({
       ) : all.length === 0 ? (
         <div className="mt-10 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
           <p className="text-slate-700">No locations found with the selected filters.</p>
-          <Link to="/locations" className="mt-4 inline-block font-medium text-gold-700 underline">
+          <Link to="/locations" className="text-gold-700 mt-4 inline-block font-medium underline">
             View all locations
           </Link>
         </div>
@@ -106,13 +106,13 @@ function FilterBar({
       {!hydrated && (
         <button
           type="submit"
-          className="rounded-lg bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-800"
+          className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 text-sm font-semibold text-white"
         >
           Apply filters
         </button>
       )}
       {filtered && (
-        <Link to="/locations" className="py-2.5 text-sm font-medium text-gold-700 underline">
+        <Link to="/locations" className="text-gold-700 py-2.5 text-sm font-medium underline">
           Clear all filters
         </Link>
       )}
@@ -136,7 +136,7 @@ function FilterSelect({
   const id = `filter-${name}`;
   return (
     <div className="flex min-w-44 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-slate-600">
+      <label htmlFor={id} className="text-xs font-semibold tracking-wider text-slate-600 uppercase">
         {label}
       </label>
       <select
@@ -168,7 +168,7 @@ function LocationRows({
 }) {
   return (
     <section className="mt-12" aria-labelledby={`rows-${title}`}>
-      <h2 id={`rows-${title}`} className="font-serif text-2xl text-navy-900">
+      <h2 id={`rows-${title}`} className="text-navy-900 font-serif text-2xl">
         {title}
       </h2>
       <ul className="mt-5 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
@@ -176,7 +176,7 @@ function LocationRows({
           <li key={location.id}>
             <Link
               to={locationPath(location)}
-              className="flex items-center gap-4 p-4 transition hover:bg-sand-50 sm:gap-6"
+              className="hover:bg-sand-50 flex items-center gap-4 p-4 transition sm:gap-6"
             >
               {location.image ? (
                 <img
@@ -191,13 +191,15 @@ function LocationRows({
               ) : (
                 <span
                   aria-hidden="true"
-                  className="flex h-16 w-24 flex-none items-center justify-center rounded-lg bg-navy-900 font-serif text-2xl text-gold-300 sm:h-20 sm:w-32"
+                  className="bg-navy-900 text-gold-300 flex h-16 w-24 flex-none items-center justify-center rounded-lg font-serif text-2xl sm:h-20 sm:w-32"
                 >
                   {location.name.charAt(0)}
                 </span>
               )}
               <span className="min-w-0">
-                <span className="block truncate font-serif text-lg text-navy-900">{location.name}</span>
+                <span className="text-navy-900 block truncate font-serif text-lg">
+                  {location.name}
+                </span>
                 <span className="block text-sm text-slate-600">{placeLine(location)}</span>
               </span>
               <span aria-hidden="true" className="ml-auto text-slate-400">

@@ -3,7 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { LOGIN_MESSAGES, loginSchema, type LoginVariant, type MagicLinkOutcome } from "~/auth/login-schema";
+import {
+  LOGIN_MESSAGES,
+  loginSchema,
+  type LoginVariant,
+  type MagicLinkOutcome,
+} from "~/auth/login-schema";
 import { BotCheck } from "./bot-check";
 
 const TEXT: Record<LoginVariant, { submit: string; sending: string }> = {
@@ -76,7 +81,8 @@ export function MagicLinkForm({
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
-    if (actionData?.result.error?.[""]?.includes(LOGIN_MESSAGES.failed)) toast.error("Failed to send login link");
+    if (actionData?.result.error?.[""]?.includes(LOGIN_MESSAGES.failed))
+      toast.error("Failed to send login link");
   }, [actionData]);
   // The admin screens count a rate limit down in a toast, then say when a new link can be asked.
   const waited = useRef(0);
@@ -98,16 +104,11 @@ export function MagicLinkForm({
   const disabled = submitting || rateLimited || (hydrated && !botChecked);
 
   return (
-    <Form
-      method="post"
-      action="/login"
-      {...getFormProps(form)}
-      className="space-y-5"
-    >
+    <Form method="post" action="/login" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="dest" value={dest} />
       <input type="hidden" name="variant" value={variant} />
       <div>
-        <label htmlFor={fields.email.id} className="block text-sm font-semibold text-navy-900">
+        <label htmlFor={fields.email.id} className="text-navy-900 block text-sm font-semibold">
           Email
         </label>
         <input
@@ -132,7 +133,7 @@ export function MagicLinkForm({
       <button
         type="submit"
         disabled={disabled}
-        className="w-full rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white transition hover:bg-navy-800 disabled:cursor-not-allowed disabled:opacity-60"
+        className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-5 py-3 font-semibold text-white transition disabled:cursor-not-allowed disabled:opacity-60"
       >
         {rateLimited
           ? `Rate Limited - Please Wait (${waitSeconds}s)`
@@ -153,7 +154,7 @@ export function MagicLinkSent({ email }: { email: string }) {
   }, [email]);
   return (
     <div role="status" className="space-y-3 text-center">
-      <h2 className="font-serif text-3xl text-navy-900">Check your email</h2>
+      <h2 className="text-navy-900 font-serif text-3xl">Check your email</h2>
       <p className="text-slate-700">
         We sent a sign-in link to the address <strong className="text-navy-900">{email}</strong>.
       </p>

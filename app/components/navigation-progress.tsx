@@ -9,7 +9,7 @@ export function NavigationProgress() {
       role="progressbar"
       aria-label="Loading"
       aria-hidden={!loading}
-      className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-1 origin-left bg-gold-500 transition-transform duration-500 ${
+      className={`bg-gold-500 pointer-events-none fixed inset-x-0 top-0 z-50 h-1 origin-left transition-transform duration-500 ${
         loading ? "scale-x-75" : "scale-x-0"
       }`}
     />

@@ -14,7 +14,7 @@ export function PartnerLogos() {
       <div className="mx-auto max-w-7xl px-6 py-10">
         <h2
           id="partners-heading"
-          className="text-center text-xs font-semibold uppercase tracking-[0.25em] text-slate-600"
+          className="text-center text-xs font-semibold tracking-[0.25em] text-slate-600 uppercase"
         >
           Stay with our partner brands
         </h2>

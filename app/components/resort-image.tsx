@@ -1,4 +1,4 @@
-import type { PublicImage } from "~/lib/locations";
+import { type PublicImage } from "~/lib/locations";
 import { useImageFailure } from "~/lib/use-image-failure";
 
 interface ResortImageProps {
@@ -30,10 +30,10 @@ export function ResortImage({
       <div
         role="img"
         aria-label={`${name} Image`}
-        className={`flex flex-col items-center justify-center bg-gradient-to-br from-sand-100 to-slate-200 text-center text-navy-900 ${className}`}
+        className={`from-sand-100 text-navy-900 flex flex-col items-center justify-center bg-gradient-to-br to-slate-200 text-center ${className}`}
       >
         <span className="px-4 font-serif text-lg">{name}</span>
-        <span className="text-xs uppercase tracking-widest text-slate-600">Image</span>
+        <span className="text-xs tracking-widest text-slate-600 uppercase">Image</span>
       </div>
     );
   }
@@ -42,9 +42,9 @@ export function ResortImage({
       <div
         role="img"
         aria-label={alt ?? image.alt}
-        className={`flex items-center justify-center bg-gradient-to-br from-navy-800 to-navy-950 ${className}`}
+        className={`from-navy-800 to-navy-950 flex items-center justify-center bg-gradient-to-br ${className}`}
       >
-        <svg viewBox="0 0 64 64" className="h-12 w-12 text-gold-300" aria-hidden="true">
+        <svg viewBox="0 0 64 64" className="text-gold-300 h-12 w-12" aria-hidden="true">
           <path fill="currentColor" d="M8 48 24 28l10 12 8-9 14 17z" opacity=".8" />
           <circle cx="44" cy="18" r="6" fill="currentColor" />
         </svg>

@@ -3,7 +3,7 @@ import { Swiper, SwiperSlide } from "swiper/react";
 import "swiper/css";
 import "swiper/css/effect-fade";
 import "swiper/css/navigation";
-import type { PublicImage } from "~/lib/locations";
+import { type PublicImage } from "~/lib/locations";
 import { ResortImage } from "./resort-image";
 
 export interface RoomOptionData {
@@ -20,7 +20,9 @@ export interface RoomOptionData {
 }
 
 /** Feature chips: the room's features, then 'Free Parking' and 'No Resort Fees' when they apply. */
-export function roomChips(room: Pick<RoomOptionData, "roomFeatures" | "freeParking" | "noResortFees">) {
+export function roomChips(
+  room: Pick<RoomOptionData, "roomFeatures" | "freeParking" | "noResortFees">,
+) {
   return [
     ...room.roomFeatures,
     ...(room.freeParking ? ["Free Parking"] : []),
@@ -32,7 +34,10 @@ export function roomChips(room: Pick<RoomOptionData, "roomFeatures" | "freeParki
 export function roomTiles(room: Pick<RoomOptionData, "bedrooms" | "bathrooms" | "maxGuests">) {
   const tiles: Array<{ label: string; value: string }> = [];
   if (room.bedrooms !== null) {
-    tiles.push({ label: "Bedrooms", value: room.bedrooms === 0 ? "Studio" : String(room.bedrooms) });
+    tiles.push({
+      label: "Bedrooms",
+      value: room.bedrooms === 0 ? "Studio" : String(room.bedrooms),
+    });
   }
   if (room.bathrooms !== null) tiles.push({ label: "Bathrooms", value: String(room.bathrooms) });
   if (room.maxGuests !== null && room.maxGuests > 0) {
@@ -58,7 +63,11 @@ export function RoomOption({
     <article className="grid grid-cols-1 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="min-w-0 bg-slate-100 md:min-h-72">
         {room.images.length === 0 ? (
-          <ResortImage image={null} name={room.name} className="aspect-[3/2] w-full md:aspect-auto md:h-full" />
+          <ResortImage
+            image={null}
+            name={room.name}
+            className="aspect-[3/2] w-full md:aspect-auto md:h-full"
+          />
         ) : (
           <Swiper
             modules={[EffectFade, Navigation, A11y]}
@@ -82,14 +91,17 @@ export function RoomOption({
         )}
       </div>
       <div className="min-w-0 p-6 md:p-8">
-        <h3 className="font-serif text-2xl text-navy-900">{room.name}</h3>
+        <h3 className="text-navy-900 font-serif text-2xl">{room.name}</h3>
         {room.description && <p className="mt-2 text-slate-700">{room.description}</p>}
         {tiles.length > 0 && (
           <dl className="mt-5 grid grid-cols-3 gap-3">
             {tiles.map((tile) => (
-              <div key={tile.label} className="rounded-xl bg-sand-100 px-1.5 py-3 text-center sm:px-3">
-                <dt className="text-xs uppercase text-slate-600 sm:tracking-wider">{tile.label}</dt>
-                <dd className="mt-1 text-lg font-semibold text-navy-900">{tile.value}</dd>
+              <div
+                key={tile.label}
+                className="bg-sand-100 rounded-xl px-1.5 py-3 text-center sm:px-3"
+              >
+                <dt className="text-xs text-slate-600 uppercase sm:tracking-wider">{tile.label}</dt>
+                <dd className="text-navy-900 mt-1 text-lg font-semibold">{tile.value}</dd>
               </div>
             ))}
           </dl>
@@ -99,7 +111,7 @@ export function RoomOption({
             {chips.map((chip) => (
               <li
                 key={chip}
-                className="max-w-full rounded-full bg-navy-900/5 px-3 py-1 text-sm text-navy-900 ring-1 ring-navy-900/10 [overflow-wrap:anywhere]"
+                className="bg-navy-900/5 text-navy-900 ring-navy-900/10 max-w-full rounded-full px-3 py-1 text-sm [overflow-wrap:anywhere] ring-1"
               >
                 {chip}
               </li>

@@ -55,7 +55,9 @@ export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHre
     <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
       {positive(room.price) && (
         <p className="text-navy-900">
-          <span className="text-sm uppercase tracking-wider text-slate-600">Typical weekly price</span>
+          <span className="text-sm tracking-wider text-slate-600 uppercase">
+            Typical weekly price
+          </span>
           <br />
           <span className="font-serif text-3xl">{dollars(room.price)}</span>
           <span className="text-slate-600"> / week</span>
@@ -63,12 +65,12 @@ export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHre
       )}
       {holidays.length > 0 && (
         <div>
-          <h4 className="text-sm font-semibold text-navy-900">Holiday weeks</h4>
+          <h4 className="text-navy-900 text-sm font-semibold">Holiday weeks</h4>
           <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
             {holidays.map((rate) => (
               <div key={rate.label} className="flex justify-between gap-2">
                 <dt className="text-slate-600">{rate.label}</dt>
-                <dd className="font-medium text-navy-900">{dollars(rate.amount)}</dd>
+                <dd className="text-navy-900 font-medium">{dollars(rate.amount)}</dd>
               </div>
             ))}
           </dl>
@@ -77,12 +79,12 @@ export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHre
       {room.otherPrices && <p className="text-sm text-slate-700">{room.otherPrices}</p>}
       {fees.length > 0 && (
         <div>
-          <h4 className="text-sm font-semibold text-navy-900">Additional Fees</h4>
+          <h4 className="text-navy-900 text-sm font-semibold">Additional Fees</h4>
           <ul className="mt-2 space-y-1 text-sm">
             {fees.map((fee) => (
               <li key={fee.label} className="flex justify-between gap-2 sm:max-w-xs">
                 <span className="text-slate-600">{fee.label}</span>
-                <span className="font-medium text-navy-900">{dollars(fee.amount)} / night</span>
+                <span className="text-navy-900 font-medium">{dollars(fee.amount)} / night</span>
               </li>
             ))}
           </ul>
@@ -90,7 +92,7 @@ export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHre
       )}
       <Link
         to={bookHref}
-        className="inline-block rounded-lg bg-gold-500 px-5 py-2.5 font-semibold text-navy-950 hover:bg-gold-400"
+        className="bg-gold-500 text-navy-950 hover:bg-gold-400 inline-block rounded-lg px-5 py-2.5 font-semibold"
       >
         Request to book
       </Link>

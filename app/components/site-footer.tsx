@@ -18,7 +18,7 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
   const year = new Date().getFullYear();
   return (
     <footer className="bg-navy-950 text-slate-300">
-      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-6 py-12 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-6 py-12 md:grid-cols-3">
         <div>
           <p className="font-serif text-2xl text-white">{siteName}</p>
           <p className="mt-3 max-w-xs text-sm leading-relaxed text-slate-300">
@@ -27,7 +27,10 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
           </p>
           {contactEmail && (
             <p className="mt-4 text-sm">
-              <a href={`mailto:${contactEmail}`} className="text-gold-300 underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${contactEmail}`}
+                className="text-gold-300 underline-offset-4 hover:underline"
+              >
                 {contactEmail}
               </a>
             </p>
@@ -35,20 +38,48 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
         </div>
         <nav aria-label="Footer" className="text-sm">
           <ul className="space-y-2">
-            <li><Link to="/locations" className="hover:text-white">Locations</Link></li>
-            <li><Link to="/about" className="hover:text-white">About us</Link></li>
-            <li><Link to="/nonprofits" className="hover:text-white">Nonprofits</Link></li>
-            <li><Link to="/privacy-policy" className="hover:text-white">Privacy Policy</Link></li>
-            <li><Link to="/terms-of-service" className="hover:text-white">Terms of Service</Link></li>
+            <li>
+              <Link to="/locations" className="hover:text-white">
+                Locations
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" className="hover:text-white">
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link to="/nonprofits" className="hover:text-white">
+                Nonprofits
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy" className="hover:text-white">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-of-service" className="hover:text-white">
+                Terms of Service
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="space-y-5">
           <div>
-            <p className="text-xs font-semibold uppercase tracking-widest text-slate-400">We accept</p>
+            <p className="text-xs font-semibold tracking-widest text-slate-400 uppercase">
+              We accept
+            </p>
             <ul className="mt-3 flex flex-wrap gap-2">
               {paymentBadges.map((badge) => (
                 <li key={badge.file}>
-                  <img src={`/brand/badges/${badge.file}`} alt={badge.label} width={48} height={32} loading="lazy" />
+                  <img
+                    src={`/brand/badges/${badge.file}`}
+                    alt={badge.label}
+                    width={48}
+                    height={32}
+                    loading="lazy"
+                  />
                 </li>
               ))}
             </ul>
@@ -56,7 +87,14 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
           <ul className="flex flex-wrap gap-3" aria-label="Trust and security">
             {trustBadges.map((badge) => (
               <li key={badge.file}>
-                <img src={`/brand/badges/${badge.file}`} alt={badge.label} height={32} width={120} className="h-8 w-auto" loading="lazy" />
+                <img
+                  src={`/brand/badges/${badge.file}`}
+                  alt={badge.label}
+                  height={32}
+                  width={120}
+                  className="h-8 w-auto"
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>

@@ -14,12 +14,15 @@ export function SiteHeader({
   user: { email: string; isAdmin: boolean } | null;
 }) {
   return (
-    <header className="sticky top-0 z-40 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
+    <header className="bg-navy-900/95 supports-[backdrop-filter]:bg-navy-900/85 sticky top-0 z-40 backdrop-blur">
       <nav
         aria-label="Main"
         className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6"
       >
-        <Link to="/" className="min-w-0 truncate font-serif text-lg tracking-wide text-white sm:text-2xl">
+        <Link
+          to="/"
+          className="min-w-0 truncate font-serif text-lg tracking-wide text-white sm:text-2xl"
+        >
           {siteName}
         </Link>
         <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
@@ -43,7 +46,7 @@ export function SiteHeader({
               <Form method="post" action="/logout">
                 <button
                   type="submit"
-                  className="whitespace-nowrap rounded-full border border-white/30 px-3 py-2 text-sm font-medium text-white hover:bg-white/10 sm:px-4"
+                  className="rounded-full border border-white/30 px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-white/10 sm:px-4"
                 >
                   Sign out
                 </button>
@@ -52,7 +55,7 @@ export function SiteHeader({
           ) : (
             <NavLink
               to="/join"
-              className="whitespace-nowrap rounded-full bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-950 transition-colors hover:bg-gold-400"
+              className="bg-gold-500 text-navy-950 hover:bg-gold-400 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors"
             >
               Join us
             </NavLink>

@@ -1,11 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  real,
-  sqliteTable,
-  text,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   text("created_at")
@@ -35,11 +29,7 @@ export const locations = sqliteTable(
   },
   (table) => [
     index("locations_visible_name_idx").on(table.hidden, table.name),
-    index("locations_featured_order_idx").on(
-      table.hidden,
-      table.featured,
-      table.displayOrder,
-    ),
+    index("locations_featured_order_idx").on(table.hidden, table.featured, table.displayOrder),
   ],
 );
 
@@ -69,24 +59,16 @@ export const roomTypes = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
-    freeParking: integer("free_parking", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    freeParking: integer("free_parking", { mode: "boolean" }).notNull().default(false),
     parkingCost: real("parking_cost"),
-    noResortFees: integer("no_resort_fees", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    noResortFees: integer("no_resort_fees", { mode: "boolean" }).notNull().default(false),
     resortFeeCost: real("resort_fee_cost"),
     localTaxes: real("local_taxes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index("room_types_location_order_idx").on(
-      table.locationId,
-      table.displayOrder,
-      table.name,
-    ),
+    index("room_types_location_order_idx").on(table.locationId, table.displayOrder, table.name),
   ],
 );
 
@@ -111,11 +93,7 @@ export const images = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("images_location_order_idx").on(
-      table.locationId,
-      table.roomTypeId,
-      table.displayOrder,
-    ),
+    index("images_location_order_idx").on(table.locationId, table.roomTypeId, table.displayOrder),
   ],
 );
 
@@ -149,7 +127,9 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     // Authenticator assurance level: aal1 after the e-mail link, aal2 after a TOTP code too.
-    aal: text("aal", { enum: ["aal1", "aal2"] }).notNull().default("aal1"),
+    aal: text("aal", { enum: ["aal1", "aal2"] })
+      .notNull()
+      .default("aal1"),
     createdAt: createdAt(),
     lastSeenAt: text("last_seen_at").notNull(),
     expiresAt: text("expires_at").notNull(),
@@ -179,7 +159,9 @@ export const totpFactors = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     friendlyName: text("friendly_name").notNull().default("Authenticator app"),
     secret: text("secret").notNull(),
-    status: text("status", { enum: ["unverified", "verified"] }).notNull().default("unverified"),
+    status: text("status", { enum: ["unverified", "verified"] })
+      .notNull()
+      .default("unverified"),
     createdAt: createdAt(),
     verifiedAt: text("verified_at"),
     // The 30 s time step of the last code accepted: a code works once.
@@ -304,7 +286,9 @@ export const emailDeliveries = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at").notNull(),
     lastError: text("last_error"),
@@ -329,7 +313,9 @@ export const auditEvents = sqliteTable(
     id: text("id").primaryKey(),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
-    entityType: text("entity_type", { enum: ["location", "room_type", "image", "featured_order"] }).notNull(),
+    entityType: text("entity_type", {
+      enum: ["location", "room_type", "image", "featured_order"],
+    }).notNull(),
     entityId: text("entity_id").notNull(),
     // The location the change belongs to (kept after the location is deleted).
     locationId: text("location_id"),

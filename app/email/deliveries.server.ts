@@ -43,7 +43,16 @@ export function queuedEmailStatements(
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', 0, ?8, ?8
          WHERE EXISTS (SELECT 1 FROM ${table} WHERE id = ?3)`,
       )
-      .bind(email.id, kind, requestId, email.to, email.subject, email.text, email.html, now.toISOString()),
+      .bind(
+        email.id,
+        kind,
+        requestId,
+        email.to,
+        email.subject,
+        email.text,
+        email.html,
+        now.toISOString(),
+      ),
   );
 }
 
@@ -106,8 +115,17 @@ export async function deliverDueEmails(env: Env, now = new Date(), limit = 50) {
   const due = await createDb(env.DB)
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.status, "pending"), lte(emailDeliveries.nextAttemptAt, now.toISOString())))
+    .where(
+      and(
+        eq(emailDeliveries.status, "pending"),
+        lte(emailDeliveries.nextAttemptAt, now.toISOString()),
+      ),
+    )
     .orderBy(asc(emailDeliveries.nextAttemptAt))
     .limit(limit);
-  return deliver(env, due.map((row) => row.id), now);
+  return deliver(
+    env,
+    due.map((row) => row.id),
+    now,
+  );
 }

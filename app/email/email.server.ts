@@ -32,12 +32,18 @@ const RESEND_TIMEOUT_MS = 10_000;
 export async function sendEmail(env: EmailEnv, message: EmailMessage): Promise<SentEmail> {
   if (env.RESEND_API_KEY) return sendWithResend(env.RESEND_API_KEY, env.EMAIL_FROM, message);
   if (env.APP_ENV !== "development") {
-    throw new Error("Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for development only).");
+    throw new Error(
+      "Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for development only).",
+    );
   }
   return saveToOutbox(env, message);
 }
 
-async function sendWithResend(apiKey: string, from: string, message: EmailMessage): Promise<SentEmail> {
+async function sendWithResend(
+  apiKey: string,
+  from: string,
+  message: EmailMessage,
+): Promise<SentEmail> {
   if (!from) throw new Error("Cannot send e-mail: EMAIL_FROM is not set.");
   const resend = new Resend(apiKey);
   const { data, error } = await resend.emails.send(
@@ -56,7 +62,13 @@ async function saveToOutbox(env: EmailEnv, message: EmailMessage): Promise<SentE
   const id = crypto.randomUUID();
   await createDb(env.DB)
     .insert(outboxEmails)
-    .values({ id, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    .values({
+      id,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
   const link = firstUrl(message.text);
   console.log(
     `[dev outbox] to ${message.to}: "${message.subject}"${link ? ` ${link}` : ""} (see /dev/outbox)`,
@@ -65,7 +77,10 @@ async function saveToOutbox(env: EmailEnv, message: EmailMessage): Promise<SentE
 }
 
 /** The outbox, newest first; only the e-mails to `to` when given. */
-export async function listOutbox(env: Pick<Env, "DB">, { limit = 20, to }: { limit?: number; to?: string } = {}) {
+export async function listOutbox(
+  env: Pick<Env, "DB">,
+  { limit = 20, to }: { limit?: number; to?: string } = {},
+) {
   return await createDb(env.DB)
     .select()
     .from(outboxEmails)

@@ -28,7 +28,10 @@ const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,
 export function emailHtml({ siteName, heading, paragraphs, action, footer }: EmailContent) {
   const e = escapeHtml;
   const body = paragraphs
-    .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#334155">${e(text)}</p>`)
+    .map(
+      (text) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#334155">${e(text)}</p>`,
+    )
     .join("\n");
   const button = action
     ? `<p style="margin:24px 0"><a href="${e(action.url)}" style="display:inline-block;background:#0f2a43;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:8px">${e(action.label)}</a></p>

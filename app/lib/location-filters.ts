@@ -43,10 +43,7 @@ export function parseFilters(params: URLSearchParams): LocationFilters {
 }
 
 function citiesApply(country: string | null, state: string | null) {
-  return (
-    (country === UNITED_STATES || country === MEXICO) &&
-    state !== US_VIRGIN_ISLANDS
-  );
+  return (country === UNITED_STATES || country === MEXICO) && state !== US_VIRGIN_ISLANDS;
 }
 
 function distinctOptions(names: Array<string | null>): FilterOption[] {
@@ -90,7 +87,10 @@ export function filterDropdowns(
   const cityOptions = distinctOptions(inState.map((l) => l.city));
   const cities =
     citiesApply(filters.country, filters.state) && cityOptions.length > 0
-      ? { label: filters.state === HAWAII ? ("Island" as const) : ("City" as const), options: cityOptions }
+      ? {
+          label: filters.state === HAWAII ? ("Island" as const) : ("City" as const),
+          options: cityOptions,
+        }
       : null;
   return { countries, states, cities };
 }

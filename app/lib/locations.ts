@@ -46,8 +46,7 @@ export function byDisplayOrderThenName(
   b: { displayOrder: number | null; name: string },
 ) {
   const order =
-    (a.displayOrder ?? DISPLAY_ORDER_FALLBACK) -
-    (b.displayOrder ?? DISPLAY_ORDER_FALLBACK);
+    (a.displayOrder ?? DISPLAY_ORDER_FALLBACK) - (b.displayOrder ?? DISPLAY_ORDER_FALLBACK);
   return order !== 0 ? order : byName(a, b);
 }
 
@@ -69,8 +68,7 @@ export function cardSubtitle({ city, state, country }: Placed) {
 
 /** The place line of a row or a detail page: city and state in the US, else city and country. */
 export function placeLine({ city, state, country }: Placed) {
-  const parts =
-    country === "United States" ? [city, state] : [city, country];
+  const parts = country === "United States" ? [city, state] : [city, country];
   const line = parts.filter(Boolean).join(", ");
   return line || country;
 }

@@ -22,10 +22,7 @@ export function useScrollMemory(storageKey: string) {
 
   useEffect(() => {
     const remember = () => {
-      sessionStorage.setItem(
-        storageKey,
-        JSON.stringify({ y: window.scrollY, at: Date.now() }),
-      );
+      sessionStorage.setItem(storageKey, JSON.stringify({ y: window.scrollY, at: Date.now() }));
     };
     document.addEventListener("click", remember, { capture: true });
     return () => document.removeEventListener("click", remember, { capture: true });

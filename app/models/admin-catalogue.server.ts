@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import type { CloudflareContext } from "~/context";
+import { type CloudflareContext } from "~/context";
 import { createDb, type Db } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes, type AuditEvent } from "~/db/schema";
 import { CONTENT_TYPES, EXTENSIONS, readImageInfo, type ImageInfo } from "~/admin/image-bytes";
 import { moveItem, REORDER_MESSAGES } from "~/admin/reorder";
-import type { LocationValues, RoomTypeValues } from "~/admin/schemas";
+import { type LocationValues, type RoomTypeValues } from "~/admin/schemas";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { imageUrl } from "~/lib/locations";
 
@@ -41,7 +41,9 @@ export const MAX_FILES_PER_UPLOAD = 20;
 type Audit = Omit<typeof auditEvents.$inferInsert, "id" | "actorEmail" | "createdAt">;
 
 function audit(db: Db, actor: Actor, event: Audit) {
-  return db.insert(auditEvents).values({ id: crypto.randomUUID(), actorEmail: actor.email, ...event });
+  return db
+    .insert(auditEvents)
+    .values({ id: crypto.randomUUID(), actorEmail: actor.email, ...event });
 }
 
 const now = () => new Date().toISOString();
@@ -52,8 +54,12 @@ export async function listLocationSummaries(db: Db) {
   // inside these subqueries would mean the inner table's id.
   const imageCount = sql<number>`(SELECT count(*) FROM images WHERE images.location_id = "locations"."id")`;
   const roomCount = sql<number>`(SELECT count(*) FROM room_types WHERE room_types.location_id = "locations"."id")`;
-  const lastEditor = sql<string | null>`(SELECT actor_email FROM audit_events WHERE audit_events.location_id = "locations"."id" ORDER BY created_at DESC LIMIT 1)`;
-  const lastEditAt = sql<string | null>`(SELECT created_at FROM audit_events WHERE audit_events.location_id = "locations"."id" ORDER BY created_at DESC LIMIT 1)`;
+  const lastEditor = sql<
+    string | null
+  >`(SELECT actor_email FROM audit_events WHERE audit_events.location_id = "locations"."id" ORDER BY created_at DESC LIMIT 1)`;
+  const lastEditAt = sql<
+    string | null
+  >`(SELECT created_at FROM audit_events WHERE audit_events.location_id = "locations"."id" ORDER BY created_at DESC LIMIT 1)`;
   const rows = await db
     .select({
       id: locations.id,
@@ -105,11 +111,20 @@ export async function getLocationForEdit(db: Db, id: string) {
 export type LocationForEdit = NonNullable<Awaited<ReturnType<typeof getLocationForEdit>>>;
 
 function isUniqueSlugError(error: unknown) {
-  return error instanceof Error && /UNIQUE constraint failed: locations\.slug/.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? "")}`);
+  return (
+    error instanceof Error &&
+    /UNIQUE constraint failed: locations\.slug/.test(
+      `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}`,
+    )
+  );
 }
 
 /** Creates a location; its other fields come with a later edit (spec section 4). */
-export async function createLocation({ env }: CloudflareContext, actor: Actor, values: LocationValues) {
+export async function createLocation(
+  { env }: CloudflareContext,
+  actor: Actor,
+  values: LocationValues,
+) {
   const db = createDb(env.DB);
   const id = crypto.randomUUID();
   try {
@@ -126,17 +141,29 @@ export async function createLocation({ env }: CloudflareContext, actor: Actor, v
         minimumNights: 7,
         hidden: false,
       }),
-      audit(db, actor, { action: "created", entityType: "location", entityId: id, locationId: id, summary: `Created ${values.name}` }),
+      audit(db, actor, {
+        action: "created",
+        entityType: "location",
+        entityId: id,
+        locationId: id,
+        summary: `Created ${values.name}`,
+      }),
     ]);
   } catch (error) {
-    if (isUniqueSlugError(error)) throw new AdminInputError("Another location already uses this slug", "slug");
+    if (isUniqueSlugError(error))
+      throw new AdminInputError("Another location already uses this slug", "slug");
     throw error;
   }
   await invalidateLocationCaches(env.CACHE);
   return id;
 }
 
-export async function updateLocation({ env }: CloudflareContext, actor: Actor, id: string, values: LocationValues) {
+export async function updateLocation(
+  { env }: CloudflareContext,
+  actor: Actor,
+  id: string,
+  values: LocationValues,
+) {
   const db = createDb(env.DB);
   try {
     const [updated] = await db.batch([
@@ -145,11 +172,18 @@ export async function updateLocation({ env }: CloudflareContext, actor: Actor, i
         .set({ ...values, updatedAt: now() })
         .where(eq(locations.id, id))
         .returning({ id: locations.id }),
-      audit(db, actor, { action: "updated", entityType: "location", entityId: id, locationId: id, summary: `Updated ${values.name}` }),
+      audit(db, actor, {
+        action: "updated",
+        entityType: "location",
+        entityId: id,
+        locationId: id,
+        summary: `Updated ${values.name}`,
+      }),
     ]);
     if (updated.length === 0) throw new AdminInputError("Location not found");
   } catch (error) {
-    if (isUniqueSlugError(error)) throw new AdminInputError("Another location already uses this slug", "slug");
+    if (isUniqueSlugError(error))
+      throw new AdminInputError("Another location already uses this slug", "slug");
     throw error;
   }
   await invalidateLocationCaches(env.CACHE);
@@ -179,15 +213,34 @@ async function deleteObjects(bucket: R2Bucket, keys: string[]) {
  */
 export async function deleteLocation({ env }: CloudflareContext, actor: Actor, id: string) {
   const db = createDb(env.DB);
-  const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, id));
+  const [location] = await db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, id));
   if (!location) throw new AdminInputError("Location not found");
-  const rows = await db.select({ key: images.imageUrl }).from(images).where(eq(images.locationId, id));
-  await deleteObjects(env.IMAGES, await objectKeys(env.IMAGES, rows.map((row) => row.key), `${id}/`));
+  const rows = await db
+    .select({ key: images.imageUrl })
+    .from(images)
+    .where(eq(images.locationId, id));
+  await deleteObjects(
+    env.IMAGES,
+    await objectKeys(
+      env.IMAGES,
+      rows.map((row) => row.key),
+      `${id}/`,
+    ),
+  );
   await db.batch([
     db.delete(images).where(eq(images.locationId, id)),
     db.delete(roomTypes).where(eq(roomTypes.locationId, id)),
     db.delete(locations).where(eq(locations.id, id)),
-    audit(db, actor, { action: "deleted", entityType: "location", entityId: id, locationId: id, summary: `Deleted ${location.name}` }),
+    audit(db, actor, {
+      action: "deleted",
+      entityType: "location",
+      entityId: id,
+      locationId: id,
+      summary: `Deleted ${location.name}`,
+    }),
   ]);
   await invalidateLocationCaches(env.CACHE);
 }
@@ -202,9 +255,17 @@ async function requireRoomType(db: Db, locationId: string, roomTypeId: string) {
 }
 
 /** Creates a room type with only its name, after the location's others (spec section 4). */
-export async function createRoomType({ env }: CloudflareContext, actor: Actor, locationId: string, name: string) {
+export async function createRoomType(
+  { env }: CloudflareContext,
+  actor: Actor,
+  locationId: string,
+  name: string,
+) {
   const db = createDb(env.DB);
-  const [location] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+  const [location] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.id, locationId));
   if (!location) throw new AdminInputError("Location not found");
   const id = crypto.randomUUID();
   await db.batch([
@@ -215,7 +276,13 @@ export async function createRoomType({ env }: CloudflareContext, actor: Actor, l
       imageFolder: `${locationId}/${id}`,
       displayOrder: sql`(SELECT coalesce(max(display_order) + 1, 0) FROM room_types WHERE location_id = ${locationId})`,
     }),
-    audit(db, actor, { action: "created", entityType: "room_type", entityId: id, locationId, summary: `Created room type ${name}` }),
+    audit(db, actor, {
+      action: "created",
+      entityType: "room_type",
+      entityId: id,
+      locationId,
+      summary: `Created room type ${name}`,
+    }),
   ]);
   await invalidateLocationCaches(env.CACHE);
   return id;
@@ -233,22 +300,54 @@ export async function updateRoomType(
   await db.batch([
     db
       .update(roomTypes)
-      .set({ ...values, description: values.description ?? null, otherPrices: values.otherPrices ?? null, updatedAt: now() })
+      .set({
+        ...values,
+        description: values.description ?? null,
+        otherPrices: values.otherPrices ?? null,
+        updatedAt: now(),
+      })
       .where(and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locationId))),
-    audit(db, actor, { action: "updated", entityType: "room_type", entityId: roomTypeId, locationId, summary: `Updated room type ${values.name}` }),
+    audit(db, actor, {
+      action: "updated",
+      entityType: "room_type",
+      entityId: roomTypeId,
+      locationId,
+      summary: `Updated room type ${values.name}`,
+    }),
   ]);
   await invalidateLocationCaches(env.CACHE);
 }
 
-export async function deleteRoomType({ env }: CloudflareContext, actor: Actor, locationId: string, roomTypeId: string) {
+export async function deleteRoomType(
+  { env }: CloudflareContext,
+  actor: Actor,
+  locationId: string,
+  roomTypeId: string,
+) {
   const db = createDb(env.DB);
   const room = await requireRoomType(db, locationId, roomTypeId);
-  const rows = await db.select({ key: images.imageUrl }).from(images).where(eq(images.roomTypeId, roomTypeId));
-  await deleteObjects(env.IMAGES, await objectKeys(env.IMAGES, rows.map((row) => row.key), `${locationId}/${roomTypeId}/`));
+  const rows = await db
+    .select({ key: images.imageUrl })
+    .from(images)
+    .where(eq(images.roomTypeId, roomTypeId));
+  await deleteObjects(
+    env.IMAGES,
+    await objectKeys(
+      env.IMAGES,
+      rows.map((row) => row.key),
+      `${locationId}/${roomTypeId}/`,
+    ),
+  );
   await db.batch([
     db.delete(images).where(eq(images.roomTypeId, roomTypeId)),
     db.delete(roomTypes).where(eq(roomTypes.id, roomTypeId)),
-    audit(db, actor, { action: "deleted", entityType: "room_type", entityId: roomTypeId, locationId, summary: `Deleted room type ${room.name}` }),
+    audit(db, actor, {
+      action: "deleted",
+      entityType: "room_type",
+      entityId: roomTypeId,
+      locationId,
+      summary: `Deleted room type ${room.name}`,
+    }),
   ]);
   await invalidateLocationCaches(env.CACHE);
 }
@@ -268,7 +367,8 @@ export function sanitizeFileName(name: string, extension: string) {
 export async function readUploads(files: File[]) {
   const real = files.filter((file) => file.size > 0);
   if (real.length === 0) throw new AdminInputError(IMAGE_MESSAGES.noFiles);
-  if (real.length > MAX_FILES_PER_UPLOAD) throw new AdminInputError(`Upload at most ${MAX_FILES_PER_UPLOAD} images at a time`);
+  if (real.length > MAX_FILES_PER_UPLOAD)
+    throw new AdminInputError(`Upload at most ${MAX_FILES_PER_UPLOAD} images at a time`);
   const checked: Array<{ file: File; bytes: ArrayBuffer; info: ImageInfo }> = [];
   for (const file of real) {
     if (file.size > MAX_IMAGE_BYTES) throw new AdminInputError(IMAGE_MESSAGES.tooLarge);
@@ -292,12 +392,17 @@ export async function uploadImages(
   files: File[],
 ) {
   const db = createDb(env.DB);
-  const [location] = await db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.id, target.locationId));
+  const [location] = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, target.locationId));
   if (!location) throw new AdminInputError("Location not found");
   if (target.roomTypeId) await requireRoomType(db, target.locationId, target.roomTypeId);
   const uploads = await readUploads(files);
 
-  const folder = target.roomTypeId ? `${target.locationId}/${target.roomTypeId}` : target.locationId;
+  const folder = target.roomTypeId
+    ? `${target.locationId}/${target.roomTypeId}`
+    : target.locationId;
   const stamp = Date.now();
   const stored = uploads.map(({ file, bytes, info }, index) => ({
     id: crypto.randomUUID(),
@@ -308,7 +413,9 @@ export async function uploadImages(
   }));
   await Promise.all(
     stored.map((item) =>
-      env.IMAGES.put(item.key, item.bytes, { httpMetadata: { contentType: CONTENT_TYPES[item.info.format] } }),
+      env.IMAGES.put(item.key, item.bytes, {
+        httpMetadata: { contentType: CONTENT_TYPES[item.info.format] },
+      }),
     ),
   );
   try {
@@ -337,7 +444,10 @@ export async function uploadImages(
       }),
     ]);
   } catch (error) {
-    await deleteObjects(env.IMAGES, stored.map((item) => item.key));
+    await deleteObjects(
+      env.IMAGES,
+      stored.map((item) => item.key),
+    );
     throw error;
   }
   await invalidateLocationCaches(env.CACHE);
@@ -351,7 +461,13 @@ export async function deleteImage({ env }: CloudflareContext, actor: Actor, imag
   if (!image) throw new AdminInputError(IMAGE_MESSAGES.notFound);
   await db.batch([
     db.delete(images).where(eq(images.id, imageId)),
-    audit(db, actor, { action: "deleted", entityType: "image", entityId: imageId, locationId: image.locationId, summary: "Deleted an image" }),
+    audit(db, actor, {
+      action: "deleted",
+      entityType: "image",
+      entityId: imageId,
+      locationId: image.locationId,
+      summary: "Deleted an image",
+    }),
   ]);
   try {
     await env.IMAGES.delete(image.imageUrl);
@@ -364,11 +480,15 @@ export async function deleteImage({ env }: CloudflareContext, actor: Actor, imag
 
 /** Rewrites display_order as 0..n-1 for `ids` (run in one batch). */
 function imageOrderStatements(db: Db, ids: string[]) {
-  return ids.map((id, index) => db.update(images).set({ displayOrder: index }).where(eq(images.id, id)));
+  return ids.map((id, index) =>
+    db.update(images).set({ displayOrder: index }).where(eq(images.id, id)),
+  );
 }
 
 function roomTypeOrderStatements(db: Db, ids: string[]) {
-  return ids.map((id, index) => db.update(roomTypes).set({ displayOrder: index }).where(eq(roomTypes.id, id)));
+  return ids.map((id, index) =>
+    db.update(roomTypes).set({ displayOrder: index }).where(eq(roomTypes.id, id)),
+  );
 }
 
 /** Moves a picture to another's position within its group (the location's, or one room type's). */
@@ -386,20 +506,33 @@ export async function reorderImages(
         .where(
           and(
             eq(images.locationId, dragged.locationId),
-            dragged.roomTypeId ? eq(images.roomTypeId, dragged.roomTypeId) : isNull(images.roomTypeId),
+            dragged.roomTypeId
+              ? eq(images.roomTypeId, dragged.roomTypeId)
+              : isNull(images.roomTypeId),
           ),
         )
         .orderBy(asc(images.displayOrder), asc(images.createdAt))
     : [];
-  const order = moveItem(group.map((row) => row.id), draggedId, targetId, {
-    empty: REORDER_MESSAGES.noImages,
-    indices: REORDER_MESSAGES.imageIndices,
-  });
+  const order = moveItem(
+    group.map((row) => row.id),
+    draggedId,
+    targetId,
+    {
+      empty: REORDER_MESSAGES.noImages,
+      indices: REORDER_MESSAGES.imageIndices,
+    },
+  );
   const [first, ...rest] = imageOrderStatements(db, order);
   await db.batch([
     first,
     ...rest,
-    audit(db, actor, { action: "reordered", entityType: "image", entityId: draggedId, locationId: dragged!.locationId, summary: "Reordered images" }),
+    audit(db, actor, {
+      action: "reordered",
+      entityType: "image",
+      entityId: draggedId,
+      locationId: dragged!.locationId,
+      summary: "Reordered images",
+    }),
   ]);
   await invalidateLocationCaches(env.CACHE);
   return order;
@@ -416,15 +549,26 @@ export async function reorderRoomTypes(
     .from(roomTypes)
     .where(eq(roomTypes.locationId, locationId))
     .orderBy(asc(roomTypes.displayOrder), asc(roomTypes.name));
-  const order = moveItem(rooms.map((row) => row.id), draggedId, targetId, {
-    empty: REORDER_MESSAGES.noRoomTypes,
-    indices: REORDER_MESSAGES.roomTypeIndices,
-  });
+  const order = moveItem(
+    rooms.map((row) => row.id),
+    draggedId,
+    targetId,
+    {
+      empty: REORDER_MESSAGES.noRoomTypes,
+      indices: REORDER_MESSAGES.roomTypeIndices,
+    },
+  );
   const [first, ...rest] = roomTypeOrderStatements(db, order);
   await db.batch([
     first,
     ...rest,
-    audit(db, actor, { action: "reordered", entityType: "room_type", entityId: draggedId, locationId, summary: "Reordered room types" }),
+    audit(db, actor, {
+      action: "reordered",
+      entityType: "room_type",
+      entityId: draggedId,
+      locationId,
+      summary: "Reordered room types",
+    }),
   ]);
   await invalidateLocationCaches(env.CACHE);
   return order;
@@ -452,8 +596,14 @@ export async function saveFeaturedOrder({ env }: CloudflareContext, actor: Actor
   const db = createDb(env.DB);
   const featured = await listFeatured(db);
   const known = new Set(featured.map((location) => location.id));
-  if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-    throw new AdminInputError("The featured locations changed meanwhile. Please reload and try again.");
+  if (
+    ids.length !== known.size ||
+    new Set(ids).size !== ids.length ||
+    !ids.every((id) => known.has(id))
+  ) {
+    throw new AdminInputError(
+      "The featured locations changed meanwhile. Please reload and try again.",
+    );
   }
   const [first, ...rest] = ids.map((id, index) =>
     db.update(locations).set({ displayOrder: index, updatedAt: now() }).where(eq(locations.id, id)),
@@ -461,7 +611,12 @@ export async function saveFeaturedOrder({ env }: CloudflareContext, actor: Actor
   await db.batch([
     first,
     ...rest,
-    audit(db, actor, { action: "reordered", entityType: "featured_order", entityId: ids.join(","), summary: "Saved the featured order" }),
+    audit(db, actor, {
+      action: "reordered",
+      entityType: "featured_order",
+      entityId: ids.join(","),
+      summary: "Saved the featured order",
+    }),
   ]);
   await invalidateLocationCaches(env.CACHE);
 }
@@ -470,4 +625,3 @@ export async function saveFeaturedOrder({ env }: CloudflareContext, actor: Actor
 export function recentAuditEvents(db: Db, limit = 50): Promise<AuditEvent[]> {
   return db.select().from(auditEvents).orderBy(desc(auditEvents.createdAt)).limit(limit);
 }
-

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { CloudflareContext } from "~/context";
+import { type CloudflareContext } from "~/context";
 import {
   applyFilters,
   filterDropdowns,

@@ -1,12 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { CloudflareContext } from "~/context";
+import { type CloudflareContext } from "~/context";
 import { createDb, type Db } from "~/db/client.server";
 import { images, locations, roomTypes } from "~/db/schema";
-import {
-  cachedJson,
-  cacheKeys,
-  LOCATION_LIST_TTL_SECONDS,
-} from "~/lib/cache.server";
+import { cachedJson, cacheKeys, LOCATION_LIST_TTL_SECONDS } from "~/lib/cache.server";
 import {
   byDisplayOrderThenName,
   imageUrl,
@@ -118,7 +114,9 @@ const pricingRoomTypeColumns = {
 };
 
 export type RoomPricing = {
-  [K in keyof typeof pricingRoomTypeColumns]: (typeof pricingRoomTypeColumns)[K]["_"]["data"] | null;
+  [K in keyof typeof pricingRoomTypeColumns]:
+    | (typeof pricingRoomTypeColumns)[K]["_"]["data"]
+    | null;
 } & { freeParking: boolean; noResortFees: boolean };
 
 /**

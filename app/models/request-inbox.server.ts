@@ -1,5 +1,5 @@
-import type { CloudflareContext } from "~/context";
-import type { RequestKind } from "~/db/schema";
+import { type CloudflareContext } from "~/context";
+import { type RequestKind } from "~/db/schema";
 import { deliver, queuedEmail, type QueuedEmail } from "~/email/deliveries.server";
 import { emailHtml, emailText } from "~/email/layout.server";
 import {
@@ -245,7 +245,11 @@ export async function listInbox(d1: D1Database, filters: InboxFilters): Promise<
       kind: "booking",
       status: row.status,
       locationName: row.location_name,
-      place: placeOf({ city: row.location_city, state: row.location_state, country: row.location_country }),
+      place: placeOf({
+        city: row.location_city,
+        state: row.location_state,
+        country: row.location_country,
+      }),
       roomTypeName: row.room_type_name,
       roomTypeBedrooms: row.room_type_bedrooms,
       roomTypeBathrooms: row.room_type_bathrooms,
@@ -394,7 +398,13 @@ export async function decideBooking(
     adminEmail,
     note,
     origin,
-  }: { id: string; decision: "confirmed" | "declined"; adminEmail: string; note?: string; origin: string },
+  }: {
+    id: string;
+    decision: "confirmed" | "declined";
+    adminEmail: string;
+    note?: string;
+    origin: string;
+  },
   now = new Date(),
 ): Promise<TransitionResult> {
   const d1 = env.DB;
@@ -408,7 +418,12 @@ export async function decideBooking(
     .first<BookingForEmail>();
   if (!booking) return { ok: false, reason: "not-found" };
   if (booking.status !== "new") {
-    return { ok: false, reason: "already-handled", status: booking.status, handledBy: booking.handled_by };
+    return {
+      ok: false,
+      reason: "already-handled",
+      status: booking.status,
+      handledBy: booking.handled_by,
+    };
   }
 
   const email = decisionEmail(env, booking, decision, { note, origin });
@@ -431,7 +446,17 @@ export async function decideBooking(
              WHERE d.request_kind = 'booking' AND d.request_id = b.id AND d.created_at = b.handled_at
            )`,
       )
-      .bind(email.id, email.to, email.subject, email.text, email.html, id, decision, adminEmail, handledAt),
+      .bind(
+        email.id,
+        email.to,
+        email.subject,
+        email.text,
+        email.html,
+        id,
+        decision,
+        adminEmail,
+        handledAt,
+      ),
     d1.prepare("SELECT status, handled_by FROM booking_requests WHERE id = ?").bind(id),
   ]);
 
@@ -453,7 +478,11 @@ export async function decideBooking(
 /** Marks a new agent application or support message handled (no e-mail). */
 export async function markHandled(
   d1: D1Database,
-  { kind, id, adminEmail }: { kind: "agent-application" | "support-message"; id: string; adminEmail: string },
+  {
+    kind,
+    id,
+    adminEmail,
+  }: { kind: "agent-application" | "support-message"; id: string; adminEmail: string },
   now = new Date(),
 ): Promise<TransitionResult> {
   const table = TABLES[kind];

@@ -1,5 +1,5 @@
 import { and, desc, eq, or } from "drizzle-orm";
-import type { CloudflareContext } from "~/context";
+import { type CloudflareContext } from "~/context";
 import { createDb, type Db } from "~/db/client.server";
 import {
   agentApplications,
@@ -9,9 +9,18 @@ import {
   supportMessages,
   type RequestKind,
 } from "~/db/schema";
-import { deliver, queuedEmail, queuedEmailStatements, type QueuedEmail } from "~/email/deliveries.server";
+import {
+  deliver,
+  queuedEmail,
+  queuedEmailStatements,
+  type QueuedEmail,
+} from "~/email/deliveries.server";
 import { emailHtml, emailText, type EmailContent } from "~/email/layout.server";
-import type { AgentApplicationInput, BookingInput, SupportMessageInput } from "~/requests/schemas";
+import {
+  type AgentApplicationInput,
+  type BookingInput,
+  type SupportMessageInput,
+} from "~/requests/schemas";
 
 type Table = "booking_requests" | "agent_applications" | "support_messages";
 
@@ -59,9 +68,10 @@ async function storeRequest(
   const storedId = (results.at(-1)?.results[0] as { id: string } | undefined)?.id ?? id;
   if (created) {
     ctx.waitUntil(
-      deliver(env, emails.map((email) => email.id)).catch((error) =>
-        console.error(`${kind} ${storedId}: e-mails will be retried`, error),
-      ),
+      deliver(
+        env,
+        emails.map((email) => email.id),
+      ).catch((error) => console.error(`${kind} ${storedId}: e-mails will be retried`, error)),
     );
   }
   return { id: storedId, created };
@@ -139,7 +149,9 @@ export async function storeBookingRequest(
     referralCode: input.referralCode ?? null,
   };
   const { siteName, staffEmail } = site(env);
-  const place = [room.locationCity, room.locationState, room.locationCountry].filter(Boolean).join(", ");
+  const place = [room.locationCity, room.locationState, room.locationCountry]
+    .filter(Boolean)
+    .join(", ");
   const details = [
     line("Guest", `${row.firstName} ${row.lastName}`),
     line("E-mail", row.email),
@@ -152,19 +164,27 @@ export async function storeBookingRequest(
     line(
       "Typical weekly price",
       room.roomTypePrice
-        ? new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 }).format(room.roomTypePrice)
+        ? new Intl.NumberFormat("en-US", {
+            style: "currency",
+            currency: "USD",
+            maximumFractionDigits: 2,
+          }).format(room.roomTypePrice)
         : null,
     ),
     line("Special requests", row.specialRequests),
     line("Referral code", row.referralCode),
   ];
   const emails = [
-    message(staffEmail, `Booking request: ${room.locationName}, ${row.checkInDate} to ${row.checkOutDate}`, {
-      siteName,
-      heading: "New booking request",
-      paragraphs: [...details, line("Request id", id)],
-      action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
-    }),
+    message(
+      staffEmail,
+      `Booking request: ${room.locationName}, ${row.checkInDate} to ${row.checkOutDate}`,
+      {
+        siteName,
+        heading: "New booking request",
+        paragraphs: [...details, line("Request id", id)],
+        action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
+      },
+    ),
     message(row.email, `We received your booking request for ${room.locationName}`, {
       siteName,
       heading: "Request received",
@@ -180,7 +200,10 @@ export async function storeBookingRequest(
     cloudflare,
     "booking_requests",
     "booking",
-    db.insert(bookingRequests).values(row).onConflictDoNothing({ target: bookingRequests.idempotencyKey }),
+    db
+      .insert(bookingRequests)
+      .values(row)
+      .onConflictDoNothing({ target: bookingRequests.idempotencyKey }),
     id,
     idempotencyKey,
     emails,
@@ -220,7 +243,10 @@ export async function storeAgentApplication(
         line("Current occupation", row.currentOccupation),
         line("Why they would thrive", row.whyThrive),
       ],
-      action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=agent-application` },
+      action: {
+        label: "Open the staff inbox",
+        url: `${origin}/admin/requests?kind=agent-application`,
+      },
     }),
     message(row.email, `Your application to ${siteName}`, {
       siteName,
@@ -275,7 +301,10 @@ export async function storeSupportMessage(
         line("Phone", row.phone),
         line("Message", row.message),
       ],
-      action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=support-message` },
+      action: {
+        label: "Open the staff inbox",
+        url: `${origin}/admin/requests?kind=support-message`,
+      },
     }),
     message(row.email, `We received your message`, {
       siteName,

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { type Db } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
 
 /** E-mail addresses are stored and compared trimmed and lower-cased. */
@@ -8,18 +8,16 @@ export function normalizeEmail(email: string) {
 }
 
 export function adminEmails(env: Pick<Env, "ADMIN_EMAILS">) {
-  return new Set(
-    (env.ADMIN_EMAILS ?? "")
-      .split(",")
-      .map(normalizeEmail)
-      .filter(Boolean),
-  );
+  return new Set((env.ADMIN_EMAILS ?? "").split(",").map(normalizeEmail).filter(Boolean));
 }
 
 const newId = () => crypto.randomUUID();
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return user ?? null;
 }
 
@@ -55,7 +53,10 @@ export async function removeUser(db: Db, target: { userId?: string; email?: stri
   const condition = target.userId
     ? eq(users.id, target.userId)
     : eq(users.email, normalizeEmail(target.email ?? ""));
-  const removed = await db.delete(users).where(condition).returning({ id: users.id, email: users.email });
+  const removed = await db
+    .delete(users)
+    .where(condition)
+    .returning({ id: users.id, email: users.email });
   return removed[0] ?? null;
 }
 
@@ -80,5 +81,11 @@ export async function listUsers(db: Db, page: number, perPage = USERS_PAGE_SIZE)
     db.select({ count: sql<number>`count(*)` }).from(users),
   ]);
   const total = totals[0]?.count ?? 0;
-  return { users: rows, page: current, perPage: size, total, pages: Math.max(1, Math.ceil(total / size)) };
+  return {
+    users: rows,
+    page: current,
+    perPage: size,
+    total,
+    pages: Math.max(1, Math.ceil(total / size)),
+  };
 }

@@ -93,7 +93,11 @@ const note = z.preprocess(
 export const inboxActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm"), id, note }),
   z.object({ intent: z.literal("decline"), id, note }),
-  z.object({ intent: z.literal("handle"), kind: z.enum(["agent-application", "support-message"]), id }),
+  z.object({
+    intent: z.literal("handle"),
+    kind: z.enum(["agent-application", "support-message"]),
+    id,
+  }),
 ]);
 
 export type InboxAction = z.infer<typeof inboxActionSchema>;
@@ -129,7 +133,15 @@ export function formatDateTime(iso: string) {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** "2 adults, 1 child" (children and infants only when there are any). */
-export function guestsLine({ adults, children, infants }: { adults: number; children: number; infants: number }) {
+export function guestsLine({
+  adults,
+  children,
+  infants,
+}: {
+  adults: number;
+  children: number;
+  infants: number;
+}) {
   return [
     plural(adults, "adult", "adults"),
     ...(children > 0 ? [plural(children, "child", "children")] : []),

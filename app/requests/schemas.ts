@@ -29,7 +29,11 @@ export const MESSAGES = {
 } as const;
 
 /** Spec section 9: guests. */
-export const GUEST_LIMITS = { adults: { min: 1, max: 10 }, children: { max: 8 }, infants: { max: 4 } };
+export const GUEST_LIMITS = {
+  adults: { min: 1, max: 10 },
+  children: { max: 8 },
+  infants: { max: 4 },
+};
 export const WHY_THRIVE_MIN = 50;
 
 /** The form field that only bots fill in. */
@@ -39,7 +43,10 @@ export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 // Control characters never belong in a request; keep tabs and line breaks in long text.
 const stripControls = (value: string, multiline: boolean) =>
-  value.replace(multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, "");
+  value.replace(
+    multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g,
+    "",
+  );
 
 function text(required: string, max: number, { multiline = false } = {}) {
   return z.preprocess(
@@ -78,11 +85,7 @@ const names = {
 };
 
 function count(min: number, max: number, message: string) {
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(min, message)
-    .max(max, message);
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -113,8 +116,16 @@ export function bookingSchema({ today }: { today: string }) {
       checkInDate: date(MESSAGES.checkIn),
       checkOutDate: date(MESSAGES.checkOut),
       adults: count(GUEST_LIMITS.adults.min, GUEST_LIMITS.adults.max, MESSAGES.adults),
-      children: count(0, GUEST_LIMITS.children.max, `Children: 0 to ${GUEST_LIMITS.children.max}`).default(0),
-      infants: count(0, GUEST_LIMITS.infants.max, `Infants: 0 to ${GUEST_LIMITS.infants.max}`).default(0),
+      children: count(
+        0,
+        GUEST_LIMITS.children.max,
+        `Children: 0 to ${GUEST_LIMITS.children.max}`,
+      ).default(0),
+      infants: count(
+        0,
+        GUEST_LIMITS.infants.max,
+        `Infants: 0 to ${GUEST_LIMITS.infants.max}`,
+      ).default(0),
       specialRequests: optionalText(2000),
       referralCode: optionalText(100),
       [IDEMPOTENCY_FIELD]: idempotencyKey,
@@ -127,9 +138,17 @@ export function bookingSchema({ today }: { today: string }) {
         context.addIssue({ code: "custom", path: ["checkInDate"], message: MESSAGES.checkInFar });
       }
       if (value.checkOutDate < value.checkInDate) {
-        context.addIssue({ code: "custom", path: ["checkOutDate"], message: MESSAGES.checkOutBefore });
+        context.addIssue({
+          code: "custom",
+          path: ["checkOutDate"],
+          message: MESSAGES.checkOutBefore,
+        });
       } else if (value.checkOutDate > addDays(value.checkInDate, 365)) {
-        context.addIssue({ code: "custom", path: ["checkOutDate"], message: "Please choose a stay shorter than a year" });
+        context.addIssue({
+          code: "custom",
+          path: ["checkOutDate"],
+          message: "Please choose a stay shorter than a year",
+        });
       }
     });
 }
@@ -141,7 +160,9 @@ export function earliestCheckIn(now = new Date()) {
 
 export function nightsBetween(checkIn: string, checkOut: string) {
   if (!ISO_DATE.test(checkIn) || !ISO_DATE.test(checkOut)) return 0;
-  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+  return Math.round(
+    (Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000,
+  );
 }
 
 export const agentApplicationSchema = z.object({

@@ -1,5 +1,5 @@
 import { verifyBotCheck } from "~/auth/bot-check.server";
-import type { CloudflareContext } from "~/context";
+import { type CloudflareContext } from "~/context";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HONEYPOT_FIELD } from "./schemas";
 

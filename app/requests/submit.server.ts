@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -6,7 +6,7 @@ import { getAuth } from "~/auth/guards.server";
 import { getCloudflare, type CloudflareContext } from "~/context";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "~/requests/schemas";
 import { jsonToFormData, SCREEN_MESSAGES, screenSubmission } from "~/requests/screen.server";
-import type { RequestFormActionData } from "~/components/request-form/use-request-form";
+import { type RequestFormActionData } from "~/components/request-form/use-request-form";
 
 /*
  * The server side of the request forms (agent application, support message): the page actions
@@ -74,7 +74,9 @@ export async function requestFormAction<Schema extends z.ZodType<{ email: string
 
   const submission = parseWithZod(formData, { schema: kind.schema });
   if (submission.status !== "success") {
-    const hiddenFieldFailed = Boolean(submission.error?.[IDEMPOTENCY_FIELD] || submission.error?.[HONEYPOT_FIELD]);
+    const hiddenFieldFailed = Boolean(
+      submission.error?.[IDEMPOTENCY_FIELD] || submission.error?.[HONEYPOT_FIELD],
+    );
     return reply(
       submission.reply(hiddenFieldFailed ? { formErrors: [RELOAD_MESSAGE] } : undefined),
       400,
@@ -108,9 +110,13 @@ const json = (body: unknown, status: number, headers?: HeadersInit) =>
 
 /** GET (or any method but POST) on a JSON endpoint. */
 export function methodNotAllowed() {
-  return json({ success: false, message: "Method not allowed. Send a POST with a JSON body." }, 405, {
-    Allow: "POST",
-  });
+  return json(
+    { success: false, message: "Method not allowed. Send a POST with a JSON body." },
+    405,
+    {
+      Allow: "POST",
+    },
+  );
 }
 
 /**
@@ -125,7 +131,10 @@ export async function requestJsonEndpoint<Schema extends z.ZodType<{ email: stri
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed();
   const mediaType = request.headers.get("Content-Type")?.split(";")[0].trim().toLowerCase();
   if (mediaType !== "application/json") {
-    return json({ success: false, message: "Send a JSON body (Content-Type: application/json)." }, 415);
+    return json(
+      { success: false, message: "Send a JSON body (Content-Type: application/json)." },
+      415,
+    );
   }
   let body: unknown;
   try {
@@ -151,7 +160,10 @@ export async function requestJsonEndpoint<Schema extends z.ZodType<{ email: stri
 
   try {
     const stored = await storeFor(kind, request, context, parsed.data);
-    return json({ success: true, message: kind.received, id: stored.id }, stored.created ? 201 : 200);
+    return json(
+      { success: true, message: kind.received, id: stored.id },
+      stored.created ? 201 : 200,
+    );
   } catch (error) {
     console.error(`${kind.label}: not stored`, error);
     return json({ success: false, message: kind.failed }, 503);

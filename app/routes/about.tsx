@@ -1,4 +1,4 @@
-import type { Route } from "./+types/about";
+import { type Route } from "./+types/about";
 import { ContentPage } from "~/components/content-page";
 import { AboutContent } from "~/content/about";
 import { pageMeta, siteFromMatches } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import type { Route } from "./+types/account.security";
+import { type Route } from "./+types/account.security";
 import { requireUser } from "~/auth/guards.server";
 import { elevateSession } from "~/auth/session.server";
 import { totpSchema } from "~/auth/totp-schema";
@@ -56,12 +56,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (value.intent) {
     case "enroll":
       if (auth.hasVerifiedFactor) {
-        return data(submission.reply({ formErrors: ["Your authenticator app is already set up."] }), {
-          status: 400,
-        });
+        return data(
+          submission.reply({ formErrors: ["Your authenticator app is already set up."] }),
+          {
+            status: 400,
+          },
+        );
       }
       await enrollFactor(db, auth.user, env.SITE_NAME || "Insider Stays");
-      return redirectWithToast(here, { type: "info", message: "Scan the code with your authenticator app." });
+      return redirectWithToast(here, {
+        type: "info",
+        message: "Scan the code with your authenticator app.",
+      });
     case "cancel":
       await cancelEnrollment(db, auth.user.id);
       return redirectWithToast(here, { type: "info", message: "Set-up cancelled." });
@@ -99,7 +105,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   const formError = errors?.[""]?.[0];
   return (
     <section className="mx-auto max-w-2xl px-6 py-16">
-      <h1 className="font-serif text-4xl text-navy-900">Sign-in security</h1>
+      <h1 className="text-navy-900 font-serif text-4xl">Sign-in security</h1>
       <p className="mt-3 text-slate-700">
         Add an authenticator app (such as 1Password, Google Authenticator or Authy) as a second
         step. Admins who set one up enter a code before using the admin pages.
@@ -115,9 +121,14 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 
       {verified.length > 0 ? (
         verified.map((factor) => (
-          <div key={factor.id} className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <h2 className="font-serif text-xl text-navy-900">{factor.friendlyName}</h2>
-            <p className="mt-1 text-sm text-slate-600">Verified {factor.verifiedAt?.slice(0, 10)}</p>
+          <div
+            key={factor.id}
+            className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 className="text-navy-900 font-serif text-xl">{factor.friendlyName}</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Verified {factor.verifiedAt?.slice(0, 10)}
+            </p>
             <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="factorId" value={factor.id} />
@@ -134,7 +145,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         ))
       ) : enrollment ? (
         <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 className="font-serif text-xl text-navy-900">Scan this code</h2>
+          <h2 className="text-navy-900 font-serif text-xl">Scan this code</h2>
           <div
             className="mt-4 w-48 max-w-full"
             role="img"
@@ -142,7 +153,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             dangerouslySetInnerHTML={{ __html: enrollment.qrSvg }}
           />
           <p className="mt-3 text-sm text-slate-600">
-            Or enter this key: <code className="break-all rounded bg-slate-100 px-1">{enrollment.secret}</code>
+            Or enter this key:{" "}
+            <code className="rounded bg-slate-100 px-1 break-all">{enrollment.secret}</code>
           </p>
           <Form method="post" className="mt-5 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="verify" />
@@ -150,7 +162,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             <button
               type="submit"
               disabled={busy}
-              className="rounded-lg bg-navy-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-navy-800"
+              className="bg-navy-900 hover:bg-navy-800 rounded-lg px-4 py-2.5 text-sm font-semibold text-white"
             >
               Verify
             </button>
@@ -168,7 +180,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           <button
             type="submit"
             disabled={busy}
-            className="rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800"
+            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-3 font-semibold text-white"
           >
             Set up an authenticator app
           </button>
@@ -181,7 +193,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 function CodeField({ error, label }: { error?: string; label: string }) {
   return (
     <div>
-      <label htmlFor="totp-code" className="block text-sm font-semibold text-navy-900">
+      <label htmlFor="totp-code" className="text-navy-900 block text-sm font-semibold">
         {label}
       </label>
       <input

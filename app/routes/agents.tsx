@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import type { Route } from "./+types/agents";
+import { type Route } from "./+types/agents";
 import { getAuth } from "~/auth/guards.server";
 import { BotCheck } from "~/components/bot-check";
 import {
@@ -47,7 +47,10 @@ export function action(args: Route.ActionArgs) {
     label: "agent application",
     schema: agentApplicationSchema,
     store: storeAgentApplication,
-    failed: { message: "Failed to submit application", toast: "Failed to submit agent application" },
+    failed: {
+      message: "Failed to submit application",
+      toast: "Failed to submit agent application",
+    },
   });
 }
 
@@ -90,12 +93,13 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
       <SuccessPanel title="We'll be in touch">
         <p>Your application was received. Thank you!</p>
         <p className="text-base text-slate-600">
-          We'll reply to <strong className="font-semibold text-navy-900">{actionData.sentTo}</strong>.
+          We'll reply to{" "}
+          <strong className="text-navy-900 font-semibold">{actionData.sentTo}</strong>.
         </p>
         <p className="pt-4">
           <Link
             to="/locations"
-            className="inline-block rounded-lg bg-navy-900 px-5 py-3 text-base font-semibold text-white hover:bg-navy-800"
+            className="bg-navy-900 hover:bg-navy-800 inline-block rounded-lg px-5 py-3 text-base font-semibold text-white"
           >
             Browse locations
           </Link>
@@ -108,23 +112,25 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
       <header className="grid grid-cols-1 items-center gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-gold-700">
+          <p className="text-gold-700 text-sm font-semibold tracking-widest uppercase">
             Travel agent program
           </p>
-          <h1 className="mt-3 font-serif text-4xl text-navy-900 md:text-5xl">Become a travel agent</h1>
+          <h1 className="text-navy-900 mt-3 font-serif text-4xl md:text-5xl">
+            Become a travel agent
+          </h1>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">
             Sell luxury resort stays at wholesale prices. We give you free training, the booking
             support of our team and a commission split that puts you first: 80/20, and you keep 80%.
           </p>
           <a
             href="#apply"
-            className="mt-8 inline-block rounded-lg bg-navy-900 px-6 py-3 font-semibold text-white hover:bg-navy-800"
+            className="bg-navy-900 hover:bg-navy-800 mt-8 inline-block rounded-lg px-6 py-3 font-semibold text-white"
           >
             Apply now
           </a>
         </div>
-        <div className="rounded-2xl bg-navy-900 p-8 text-white shadow-sm">
-          <p className="font-serif text-6xl text-gold-300">80%</p>
+        <div className="bg-navy-900 rounded-2xl p-8 text-white shadow-sm">
+          <p className="text-gold-300 font-serif text-6xl">80%</p>
           <p className="mt-2 text-lg">of the commission is yours on every booking.</p>
           <p className="mt-4 text-sm text-slate-200">
             A simple 80/20 split, with free training to get you started.
@@ -135,35 +141,47 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
       <ul className="mt-14 grid grid-cols-1 gap-5 md:grid-cols-3">
         {HIGHLIGHTS.map((item) => (
           <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <p className="font-serif text-3xl text-gold-700">{item.figure}</p>
-            <h2 className="mt-2 text-lg font-semibold text-navy-900">{item.title}</h2>
+            <p className="text-gold-700 font-serif text-3xl">{item.figure}</p>
+            <h2 className="text-navy-900 mt-2 text-lg font-semibold">{item.title}</h2>
             <p className="mt-2 text-slate-700">{item.text}</p>
           </li>
         ))}
       </ul>
 
       <div className="mt-14 grid grid-cols-1 gap-8 md:grid-cols-2">
-        <section aria-labelledby="the-work" className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-          <h2 id="the-work" className="font-serif text-2xl text-navy-900">
+        <section
+          aria-labelledby="the-work"
+          className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="the-work" className="text-navy-900 font-serif text-2xl">
             What the work is like
           </h2>
           <ul className="mt-4 space-y-3 text-slate-700">
             {THE_WORK.map((line) => (
               <li key={line} className="flex gap-3">
-                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-gold-500" />
+                <span
+                  aria-hidden="true"
+                  className="bg-gold-500 mt-2 size-1.5 shrink-0 rounded-full"
+                />
                 <span>{line}</span>
               </li>
             ))}
           </ul>
         </section>
-        <section aria-labelledby="who-thrives" className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-          <h2 id="who-thrives" className="font-serif text-2xl text-navy-900">
+        <section
+          aria-labelledby="who-thrives"
+          className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="who-thrives" className="text-navy-900 font-serif text-2xl">
             Who thrives with us
           </h2>
           <ul className="mt-4 space-y-3 text-slate-700">
             {WHO_THRIVES.map((line) => (
               <li key={line} className="flex gap-3">
-                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-gold-500" />
+                <span
+                  aria-hidden="true"
+                  className="bg-gold-500 mt-2 size-1.5 shrink-0 rounded-full"
+                />
                 <span>{line}</span>
               </li>
             ))}
@@ -176,7 +194,7 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
         aria-labelledby="apply-heading"
         className="mx-auto mt-16 max-w-3xl scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
       >
-        <h2 id="apply-heading" className="font-serif text-3xl text-navy-900">
+        <h2 id="apply-heading" className="text-navy-900 font-serif text-3xl">
           Apply to join our agency
         </h2>
         <p className="mt-2 text-slate-700">
@@ -217,7 +235,12 @@ function ApplicationForm({
   });
 
   return (
-    <Form method="post" action={`${PATH}#apply`} {...getFormProps(form)} className="relative mt-8 space-y-6">
+    <Form
+      method="post"
+      action={`${PATH}#apply`}
+      {...getFormProps(form)}
+      className="relative mt-8 space-y-6"
+    >
       <IdempotencyField field={fields.idempotencyKey} fallback={idempotencyKey} />
       <HoneypotField />
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
@@ -233,7 +256,11 @@ function ApplicationForm({
           { value: "no", label: "No" },
         ]}
       />
-      <TextField field={fields.currentOccupation} label="Current occupation" autoComplete="organization-title" />
+      <TextField
+        field={fields.currentOccupation}
+        label="Current occupation"
+        autoComplete="organization-title"
+      />
       <TextareaField
         field={fields.whyThrive}
         label="Why would you thrive at our agency?"

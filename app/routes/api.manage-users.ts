@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Route } from "./+types/api.manage-users";
+import { type Route } from "./+types/api.manage-users";
 import { requireAdminApi } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
 import { getCloudflare } from "~/context";
@@ -59,24 +59,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === "POST") {
     const parsed = postSchema.safeParse(read.body);
     if (!parsed.success) {
-      return json({ message: parsed.error.issues[0]?.message ?? "Invite failed", errors: z.flattenError(parsed.error).fieldErrors }, 400);
+      return json(
+        {
+          message: parsed.error.issues[0]?.message ?? "Invite failed",
+          errors: z.flattenError(parsed.error).fieldErrors,
+        },
+        400,
+      );
     }
     const { user, created } = await inviteUser(db, parsed.data.email, auth.user.id);
     try {
-      const sent = await sendInvitation(env, { email: user.email, origin: new URL(request.url).origin });
+      const sent = await sendInvitation(env, {
+        email: user.email,
+        origin: new URL(request.url).origin,
+      });
       if (sent.status === "rate-limited") {
-        return json({ message: `Invite failed: wait ${sent.retryAfterSeconds} seconds and try again.` }, 429);
+        return json(
+          { message: `Invite failed: wait ${sent.retryAfterSeconds} seconds and try again.` },
+          429,
+        );
       }
     } catch (error) {
       console.error("invite e-mail", error);
       return json({ message: "Invite failed" }, 503);
     }
-    return json({ message: created ? "Invitation sent" : "Already a member; a new sign-in link was sent", user: { id: user.id, email: user.email } }, created ? 201 : 200);
+    return json(
+      {
+        message: created ? "Invitation sent" : "Already a member; a new sign-in link was sent",
+        user: { id: user.id, email: user.email },
+      },
+      created ? 201 : 200,
+    );
   }
 
   const parsed = deleteSchema.safeParse(read.body);
-  if (!parsed.success) return json({ message: parsed.error.issues[0]?.message ?? "Delete failed" }, 400);
-  if (parsed.data.userId === auth.user.id || parsed.data.email?.trim().toLowerCase() === auth.user.email) {
+  if (!parsed.success)
+    return json({ message: parsed.error.issues[0]?.message ?? "Delete failed" }, 400);
+  if (
+    parsed.data.userId === auth.user.id ||
+    parsed.data.email?.trim().toLowerCase() === auth.user.email
+  ) {
     return json({ message: "You cannot remove yourself." }, 400);
   }
   const removed = await removeUser(db, parsed.data);

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.send-agent-application";
+import { type Route } from "./+types/api.send-agent-application";
 import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 import { storeAgentApplication } from "~/models/request.server";
 import { agentApplicationSchema } from "~/requests/schemas";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.send-support-message";
+import { type Route } from "./+types/api.send-support-message";
 import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 import { storeSupportMessage } from "~/models/request.server";
 import { supportMessageSchema } from "~/requests/schemas";

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/auth.callback";
+import { type Route } from "./+types/auth.callback";
 import { getAuth } from "~/auth/guards.server";
 import { LOGIN_MESSAGES } from "~/auth/login-schema";
 import { consumeMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
@@ -49,17 +49,17 @@ export default function AuthCallback({ loaderData, actionData, matches }: Route.
       <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
         {error ? (
           <>
-            <h1 className="font-serif text-3xl text-navy-900">Sign in</h1>
+            <h1 className="text-navy-900 font-serif text-3xl">Sign in</h1>
             <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800">
               {error}
             </p>
-            <Link to="/login" className="mt-6 inline-block font-medium text-gold-700 underline">
+            <Link to="/login" className="text-gold-700 mt-6 inline-block font-medium underline">
               Request a new link
             </Link>
           </>
         ) : (
           <>
-            <h1 className="font-serif text-3xl text-navy-900">Sign in to {siteName}</h1>
+            <h1 className="text-navy-900 font-serif text-3xl">Sign in to {siteName}</h1>
             <p className="mt-3 text-slate-600">Confirm to finish signing in on this device.</p>
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={loaderData.token} />
@@ -67,7 +67,7 @@ export default function AuthCallback({ loaderData, actionData, matches }: Route.
               <button
                 type="submit"
                 disabled={busy}
-                className="w-full rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
+                className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-5 py-3 font-semibold text-white disabled:opacity-60"
               >
                 Sign in
               </button>

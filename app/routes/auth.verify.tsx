@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import type { Route } from "./+types/auth.verify";
+import { type Route } from "./+types/auth.verify";
 import { requireUser } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { elevateSession } from "~/auth/session.server";
@@ -32,7 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const submission = parseWithZod(await request.formData(), { schema: verifyCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const valid = await verifyFactorCode(createDb(env.DB), auth.user.id, submission.value.code, "verified");
+  const valid = await verifyFactorCode(
+    createDb(env.DB),
+    auth.user.id,
+    submission.value.code,
+    "verified",
+  );
   if (!valid) {
     return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
       status: 400,
@@ -53,14 +58,14 @@ export default function VerifyCode({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="mx-auto max-w-md px-6 py-16">
       <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-        <h1 className="font-serif text-3xl text-navy-900">Verify it's you</h1>
+        <h1 className="text-navy-900 font-serif text-3xl">Verify it's you</h1>
         <p className="mt-2 text-sm text-slate-600">
           Enter the current 6-digit code from your authenticator app to continue.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="dest" value={loaderData.dest} />
           <div>
-            <label htmlFor={fields.code.id} className="block text-sm font-semibold text-navy-900">
+            <label htmlFor={fields.code.id} className="text-navy-900 block text-sm font-semibold">
               Code
             </label>
             <input
@@ -78,7 +83,7 @@ export default function VerifyCode({ loaderData, actionData }: Route.ComponentPr
           </div>
           <button
             type="submit"
-            className="w-full rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800"
+            className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-5 py-3 font-semibold text-white"
           >
             Verify
           </button>

@@ -1,8 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import type { Route } from "./+types/book";
+import { type Route } from "./+types/book";
 import { requireUser } from "~/auth/guards.server";
 import { BotCheck } from "~/components/bot-check";
 import { getCloudflare } from "~/context";
@@ -69,15 +75,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const screening = await screenSubmission(cloudflare, request, formData);
   if (!screening.ok) {
-    return data(submission.reply({ formErrors: [screening.message] }), { status: screening.status });
+    return data(submission.reply({ formErrors: [screening.message] }), {
+      status: screening.status,
+    });
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const input = submission.value;
   try {
-    const room = await findBookableRoom(createDb(cloudflare.env.DB), input.location, input.roomType);
+    const room = await findBookableRoom(
+      createDb(cloudflare.env.DB),
+      input.location,
+      input.roomType,
+    );
     if (!room) {
-      return data(submission.reply({ fieldErrors: { location: [MESSAGES.location] } }), { status: 400 });
+      return data(submission.reply({ fieldErrors: { location: [MESSAGES.location] } }), {
+        status: 400,
+      });
     }
     await storeBookingRequest(cloudflare, input, room, {
       userId: auth.user.id,
@@ -115,7 +129,7 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <legend className="float-left mb-4 w-full font-serif text-xl text-navy-900">{title}</legend>
+      <legend className="text-navy-900 float-left mb-4 w-full font-serif text-xl">{title}</legend>
       <div className="clear-both grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
@@ -126,11 +140,11 @@ export default function Book({ loaderData, actionData, matches }: Route.Componen
   if (!loaderData.location) {
     return (
       <section className="mx-auto max-w-xl px-6 py-20 text-center">
-        <h1 className="font-serif text-4xl text-navy-900">Location Not Found</h1>
+        <h1 className="text-navy-900 font-serif text-4xl">Location Not Found</h1>
         <p className="mt-3 text-slate-600">Choose a resort to request a stay.</p>
         <Link
           to="/locations"
-          className="mt-8 inline-block rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800"
+          className="bg-navy-900 hover:bg-navy-800 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
         >
           Browse All Locations
         </Link>
@@ -192,7 +206,7 @@ function BookingForm({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">Book Your Stay</h1>
+      <h1 className="text-navy-900 font-serif text-4xl md:text-5xl">Book Your Stay</h1>
       <p className="mt-2 text-slate-600">
         {location.name} · {location.place}
       </p>
@@ -228,7 +242,9 @@ function BookingForm({
             <select
               {...getSelectProps(fields.location)}
               className={inputClass}
-              onChange={(event) => navigate(`/book?location=${encodeURIComponent(event.target.value)}`)}
+              onChange={(event) =>
+                navigate(`/book?location=${encodeURIComponent(event.target.value)}`)
+              }
             >
               {locations.map((option) => (
                 <option key={option.id} value={option.slug || option.id}>
@@ -243,7 +259,7 @@ function BookingForm({
                 formMethod="get"
                 formAction="/book"
                 formNoValidate
-                className="mt-2 text-sm font-medium text-gold-700 underline"
+                className="text-gold-700 mt-2 text-sm font-medium underline"
               >
                 Show this resort's rooms
               </button>
@@ -270,13 +286,21 @@ function BookingForm({
             <label htmlFor={fields.firstName.id} className={labelClass}>
               First name
             </label>
-            <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" className={inputClass} />
+            <input
+              {...getInputProps(fields.firstName, { type: "text" })}
+              autoComplete="given-name"
+              className={inputClass}
+            />
           </div>
           <div>
             <label htmlFor={fields.lastName.id} className={labelClass}>
               Last name
             </label>
-            <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" className={inputClass} />
+            <input
+              {...getInputProps(fields.lastName, { type: "text" })}
+              autoComplete="family-name"
+              className={inputClass}
+            />
           </div>
           {nameError && (
             <p id={fields.firstName.errorId} className="-mt-2 text-sm text-red-700 sm:col-span-2">
@@ -287,14 +311,22 @@ function BookingForm({
             <label htmlFor={fields.email.id} className={labelClass}>
               E-mail
             </label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+              className={inputClass}
+            />
             <FieldError id={fields.email.errorId} errors={fields.email.errors} />
           </div>
           <div>
             <label htmlFor={fields.phone.id} className={labelClass}>
               Phone
             </label>
-            <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className={inputClass} />
+            <input
+              {...getInputProps(fields.phone, { type: "tel" })}
+              autoComplete="tel"
+              className={inputClass}
+            />
             <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
           </div>
         </Section>
@@ -325,16 +357,27 @@ function BookingForm({
           {nights > 0 && (
             <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
               {nights} {nights === 1 ? "night" : "nights"}
-              {location.minimumNights > nights && ` (this resort's usual minimum is ${location.minimumNights} nights)`}
+              {location.minimumNights > nights &&
+                ` (this resort's usual minimum is ${location.minimumNights} nights)`}
             </p>
           )}
         </Section>
 
         <Section title="Guest Details">
           <GuestSelect field={fields.adults} label="Adults" min={1} max={GUEST_LIMITS.adults.max} />
-          <GuestSelect field={fields.children} label="Children (ages 2-12)" min={0} max={GUEST_LIMITS.children.max} />
-          <GuestSelect field={fields.infants} label="Infants (under 2)" min={0} max={GUEST_LIMITS.infants.max} />
-          <p className="self-end pb-2.5 text-sm font-medium text-navy-900" aria-live="polite">
+          <GuestSelect
+            field={fields.children}
+            label="Children (ages 2-12)"
+            min={0}
+            max={GUEST_LIMITS.children.max}
+          />
+          <GuestSelect
+            field={fields.infants}
+            label="Infants (under 2)"
+            min={0}
+            max={GUEST_LIMITS.infants.max}
+          />
+          <p className="text-navy-900 self-end pb-2.5 text-sm font-medium" aria-live="polite">
             Total guests: {guests.adults + guests.children + guests.infants}
           </p>
         </Section>
@@ -348,31 +391,41 @@ function BookingForm({
           <label htmlFor={fields.referralCode.id} className={`${labelClass} mt-4`}>
             Referral code
           </label>
-          <input {...getInputProps(fields.referralCode, { type: "text" })} className={`${inputClass} sm:max-w-xs`} />
+          <input
+            {...getInputProps(fields.referralCode, { type: "text" })}
+            className={`${inputClass} sm:max-w-xs`}
+          />
           <FieldError id={fields.referralCode.errorId} errors={fields.referralCode.errors} />
         </div>
 
-        <p className="rounded-2xl bg-gold-300/30 p-5 text-sm text-navy-900">
+        <p className="bg-gold-300/30 text-navy-900 rounded-2xl p-5 text-sm">
           This is only a request: your stay is booked only when the resort confirms it and we write
           to you. Please do not book flights until your stay is confirmed.
         </p>
 
         <BotCheck key={botCheckKey} siteKey={siteKey} />
         {form.errors && (
-          <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          <p
+            id={form.errorId}
+            role="alert"
+            className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
+          >
             {form.errors[0]}
           </p>
         )}
         <button
           type="submit"
           disabled={busy}
-          className="w-full rounded-lg bg-navy-900 px-5 py-3.5 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
+          className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-5 py-3.5 font-semibold text-white disabled:opacity-60"
         >
           {busy ? "Sending Request..." : "Submit Booking Request"}
         </button>
         {contactEmail && (
           <p className="text-center text-sm text-slate-600">
-            Questions? <a href={`mailto:${contactEmail}`} className="text-gold-700 underline">{contactEmail}</a>
+            Questions?{" "}
+            <a href={`mailto:${contactEmail}`} className="text-gold-700 underline">
+              {contactEmail}
+            </a>
           </p>
         )}
       </Form>

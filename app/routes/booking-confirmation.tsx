@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/booking-confirmation";
+import { type Route } from "./+types/booking-confirmation";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,7 +21,7 @@ export default function BookingConfirmation({ matches }: Route.ComponentProps) {
         >
           ✓
         </div>
-        <h1 className="mt-5 font-serif text-4xl text-navy-900">Request Received</h1>
+        <h1 className="text-navy-900 mt-5 font-serif text-4xl">Request Received</h1>
         <p className="mt-3 text-lg text-slate-700">Thank you. We will get back to you soon.</p>
         <p className="mt-4 text-sm text-slate-600">
           A copy of your request is on its way to your inbox. Your stay is confirmed only when we
@@ -30,12 +30,15 @@ export default function BookingConfirmation({ matches }: Route.ComponentProps) {
         <div className="mt-8 flex flex-wrap items-center justify-center gap-4">
           <Link
             to="/locations"
-            className="rounded-lg bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-800"
+            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-3 font-semibold text-white"
           >
             Browse More Resorts
           </Link>
           {contactEmail && (
-            <a href={`mailto:${contactEmail}`} className="font-medium text-gold-700 underline underline-offset-4">
+            <a
+              href={`mailto:${contactEmail}`}
+              className="text-gold-700 font-medium underline underline-offset-4"
+            >
               {contactEmail}
             </a>
           )}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { toast } from "sonner";
-import type { Route } from "./+types/contact";
+import { type Route } from "./+types/contact";
 import { getAuth } from "~/auth/guards.server";
 import { BotCheck } from "~/components/bot-check";
 import {
@@ -106,15 +106,15 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-gold-700">Contact us</p>
-        <h1 className="mt-3 font-serif text-4xl text-navy-900 md:text-5xl">How can we help?</h1>
+        <p className="text-gold-700 text-sm font-semibold tracking-widest uppercase">Contact us</p>
+        <h1 className="text-navy-900 mt-3 font-serif text-4xl md:text-5xl">How can we help?</h1>
         <p className="mt-5 text-lg leading-relaxed text-slate-700">
           {loaderData.phone ? (
             <>
               Call us at{" "}
               <a
                 href={telHref(loaderData.phone)}
-                className="whitespace-nowrap font-semibold text-navy-900 underline underline-offset-4"
+                className="text-navy-900 font-semibold whitespace-nowrap underline underline-offset-4"
               >
                 {loaderData.phone}
               </a>
@@ -132,16 +132,24 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
             key={category.title}
             className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
           >
-            <h2 className="text-lg font-semibold text-navy-900">{category.title}</h2>
+            <h2 className="text-navy-900 text-lg font-semibold">{category.title}</h2>
             <p className="mt-2 flex-1 text-slate-700">{category.text}</p>
             <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
               {category.links.map((link) =>
                 link.to.startsWith("#") ? (
-                  <a key={link.to} href={link.to} className="font-medium text-gold-700 underline underline-offset-4 hover:text-navy-900">
+                  <a
+                    key={link.to}
+                    href={link.to}
+                    className="text-gold-700 hover:text-navy-900 font-medium underline underline-offset-4"
+                  >
                     {link.label}
                   </a>
                 ) : (
-                  <Link key={link.to} to={link.to} className="font-medium text-gold-700 underline underline-offset-4 hover:text-navy-900">
+                  <Link
+                    key={link.to}
+                    to={link.to}
+                    className="text-gold-700 hover:text-navy-900 font-medium underline underline-offset-4"
+                  >
                     {link.label}
                   </Link>
                 ),
@@ -157,10 +165,12 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
           aria-labelledby="message-heading"
           className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
         >
-          <h2 id="message-heading" className="font-serif text-3xl text-navy-900">
+          <h2 id="message-heading" className="text-navy-900 font-serif text-3xl">
             Send us a message
           </h2>
-          <p className="mt-2 text-slate-700">We reply by e-mail, usually within one business day.</p>
+          <p className="mt-2 text-slate-700">
+            We reply by e-mail, usually within one business day.
+          </p>
           <MessageForm
             idempotencyKey={loaderData.idempotencyKey}
             email={loaderData.email}
@@ -171,35 +181,47 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
 
         <aside className="space-y-8" aria-label="Call us">
           {loaderData.phone && (
-            <section aria-labelledby="call-heading" className="rounded-2xl bg-navy-900 p-8 text-white shadow-sm">
+            <section
+              aria-labelledby="call-heading"
+              className="bg-navy-900 rounded-2xl p-8 text-white shadow-sm"
+            >
               <h2 id="call-heading" className="font-serif text-2xl">
                 Prefer to talk?
               </h2>
               <p className="mt-2 text-slate-200">Call our team:</p>
               <a
                 href={telHref(loaderData.phone)}
-                className="mt-3 inline-block font-serif text-3xl text-gold-300 underline-offset-4 hover:underline"
+                className="text-gold-300 mt-3 inline-block font-serif text-3xl underline-offset-4 hover:underline"
               >
                 {loaderData.phone}
               </a>
               {contactEmail && (
                 <p className="mt-5 text-sm text-slate-200">
                   Or write to{" "}
-                  <a href={`mailto:${contactEmail}`} className="font-medium text-white underline underline-offset-4">
+                  <a
+                    href={`mailto:${contactEmail}`}
+                    className="font-medium text-white underline underline-offset-4"
+                  >
                     {contactEmail}
                   </a>
                 </p>
               )}
             </section>
           )}
-          <section aria-labelledby="tips-heading" className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-            <h2 id="tips-heading" className="font-serif text-2xl text-navy-900">
+          <section
+            aria-labelledby="tips-heading"
+            className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="tips-heading" className="text-navy-900 font-serif text-2xl">
               Before you call
             </h2>
             <ul className="mt-4 space-y-3 text-slate-700">
               {CALL_TIPS.map((tip) => (
                 <li key={tip} className="flex gap-3">
-                  <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-gold-500" />
+                  <span
+                    aria-hidden="true"
+                    className="bg-gold-500 mt-2 size-1.5 shrink-0 rounded-full"
+                  />
                   <span>{tip}</span>
                 </li>
               ))}
@@ -219,12 +241,12 @@ function MessageReceived({ email }: { email: string }) {
     <SuccessPanel title="Message Received">
       <p>Thank you for writing to us. We will get back to you soon.</p>
       <p className="text-base text-slate-600">
-        We'll reply to <strong className="font-semibold text-navy-900">{email}</strong>.
+        We'll reply to <strong className="text-navy-900 font-semibold">{email}</strong>.
       </p>
       <p className="pt-4">
         <Link
           to="/locations"
-          className="inline-block rounded-lg bg-navy-900 px-5 py-3 text-base font-semibold text-white hover:bg-navy-800"
+          className="bg-navy-900 hover:bg-navy-800 inline-block rounded-lg px-5 py-3 text-base font-semibold text-white"
         >
           Browse Resorts
         </Link>
@@ -257,7 +279,12 @@ function MessageForm({
   });
 
   return (
-    <Form method="post" action={`${PATH}#message`} {...getFormProps(form)} className="relative mt-6 space-y-6">
+    <Form
+      method="post"
+      action={`${PATH}#message`}
+      {...getFormProps(form)}
+      className="relative mt-6 space-y-6"
+    >
       <IdempotencyField field={fields.idempotencyKey} fallback={idempotencyKey} />
       <HoneypotField />
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />

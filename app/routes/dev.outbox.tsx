@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { Route } from "./+types/dev.outbox";
+import { type Route } from "./+types/dev.outbox";
 import { getCloudflare } from "~/context";
 import { listOutbox } from "~/email/email.server";
 import { splitLinks } from "~/email/links";
@@ -11,7 +11,8 @@ const SHOWN = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   if (env.APP_ENV !== "development") throw new Response("Not Found", { status: 404 });
-  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase().slice(0, 320) || null;
+  const to =
+    new URL(request.url).searchParams.get("to")?.trim().toLowerCase().slice(0, 320) || null;
   return { to, emails: await listOutbox(env, { limit: SHOWN, to: to ?? undefined }) };
 }
 
@@ -35,14 +36,14 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   const { to, emails } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 md:py-14">
-      <h1 className="font-serif text-4xl text-navy-900 md:text-5xl">Dev outbox</h1>
+      <h1 className="text-navy-900 font-serif text-4xl md:text-5xl">Dev outbox</h1>
       <p className="mt-3 max-w-2xl text-slate-600">
         E-mails the app sent while no e-mail provider is configured: the newest {SHOWN}
         {to ? ` to ${to}` : ""}, newest first.
       </p>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
-          <label htmlFor="outbox-to" className="block text-sm font-semibold text-navy-900">
+          <label htmlFor="outbox-to" className="text-navy-900 block text-sm font-semibold">
             Sent to
           </label>
           <input
@@ -54,11 +55,17 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
           />
         </div>
-        <button type="submit" className="rounded-lg bg-navy-900 px-5 py-2.5 font-semibold text-white hover:bg-navy-800">
+        <button
+          type="submit"
+          className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 font-semibold text-white"
+        >
           Show
         </button>
         {to && (
-          <Link to="/dev/outbox" className="py-2.5 text-sm font-medium text-gold-700 underline underline-offset-4">
+          <Link
+            to="/dev/outbox"
+            className="text-gold-700 py-2.5 text-sm font-medium underline underline-offset-4"
+          >
             Show all
           </Link>
         )}
@@ -73,7 +80,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             <li key={email.id}>
               <article className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <header className="border-b border-slate-200 pb-4">
-                  <h2 className="font-serif text-2xl text-navy-900">{email.subject}</h2>
+                  <h2 className="text-navy-900 font-serif text-2xl">{email.subject}</h2>
                   <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                     <dt className="font-semibold text-slate-600">To</dt>
                     <dd className="break-all text-slate-800">{email.to}</dd>
@@ -85,14 +92,16 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                 </header>
                 <EmailLinks text={email.text} />
                 <details className="mt-4">
-                  <summary className="cursor-pointer text-sm font-medium text-gold-700">Text version</summary>
+                  <summary className="text-gold-700 cursor-pointer text-sm font-medium">
+                    Text version
+                  </summary>
                   <LinkedText
                     text={email.text}
-                    className="mt-3 whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-slate-800"
+                    className="mt-3 font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800"
                   />
                 </details>
                 <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-medium text-gold-700">
+                  <summary className="text-gold-700 cursor-pointer text-sm font-medium">
                     HTML version
                   </summary>
                   <iframe
@@ -114,13 +123,18 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
 /** Plain text with every http(s) URL rendered as a link. */
 /** What a developer opens the outbox for: the e-mail's links, first; its text is folded away. */
 function EmailLinks({ text }: { text: string }) {
-  const urls = [...new Set(splitLinks(text).flatMap((part) => (part.type === "link" ? [part.url] : [])))];
+  const urls = [
+    ...new Set(splitLinks(text).flatMap((part) => (part.type === "link" ? [part.url] : []))),
+  ];
   if (urls.length === 0) return null;
   return (
     <ul aria-label="Links" className="mt-4 space-y-2">
       {urls.map((url) => (
         <li key={url}>
-          <a href={url} className="break-all text-sm font-medium text-gold-700 underline underline-offset-2 hover:text-navy-900">
+          <a
+            href={url}
+            className="text-gold-700 hover:text-navy-900 text-sm font-medium break-all underline underline-offset-2"
+          >
             {url}
           </a>
         </li>
@@ -137,7 +151,7 @@ function LinkedText({ text, className }: { text: string; className: string }) {
           <a
             key={index}
             href={part.url}
-            className="font-medium text-gold-700 underline underline-offset-2 hover:text-navy-900"
+            className="text-gold-700 hover:text-navy-900 font-medium underline underline-offset-2"
           >
             {part.url}
           </a>

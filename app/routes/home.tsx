@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/home";
+import { type Route } from "./+types/home";
 import { LocationCard } from "~/components/location-card";
 import { PartnerLogos } from "~/components/partner-logos";
 import { getCloudflare } from "~/context";
@@ -23,10 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { featured: featuredLocations(locations), error: null };
   } catch (error) {
     console.error("home: featured locations", error);
-    return data(
-      { featured: [], error: "Failed to load featured locations" },
-      { status: 503 },
-    );
+    return data({ featured: [], error: "Failed to load featured locations" }, { status: 503 });
   }
 }
 
@@ -49,9 +46,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <source src="/media/hero.webm" type="video/webm" />
           <source src="/media/hero.mp4" type="video/mp4" />
         </video>
-        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-navy-950/30 via-navy-950/10 to-navy-950/40" />
+        <div className="from-navy-950/30 via-navy-950/10 to-navy-950/40 absolute inset-0 -z-10 bg-gradient-to-b" />
         <div className="px-6 text-center text-white">
-          <h1 className="font-serif text-5xl drop-shadow-lg sm:text-6xl md:text-7xl">Welcome home</h1>
+          <h1 className="font-serif text-5xl drop-shadow-lg sm:text-6xl md:text-7xl">
+            Welcome home
+          </h1>
           <p className="mt-5 text-lg font-light tracking-wide drop-shadow sm:text-2xl">
             Luxury stays. Unprecedented prices.
           </p>
@@ -59,12 +58,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-4xl px-6 py-16 text-center md:py-20">
-        <p className="font-serif text-3xl text-navy-900 md:text-4xl">
+        <p className="text-navy-900 font-serif text-3xl md:text-4xl">
           Curated destinations at insider rates.
         </p>
         <Link
           to="/about"
-          className="mt-6 inline-block font-medium text-gold-700 underline-offset-4 hover:underline"
+          className="text-gold-700 mt-6 inline-block font-medium underline-offset-4 hover:underline"
         >
           Read our story →
         </Link>
@@ -74,13 +73,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-6 py-16 md:py-20">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="featured-heading" className="font-serif text-3xl text-navy-900 md:text-4xl">
+          <h2 id="featured-heading" className="text-navy-900 font-serif text-3xl md:text-4xl">
             Featured Locations
           </h2>
           <Link
             to="/locations"
             state={{ scrollToTop: true }}
-            className="font-medium text-gold-700 underline-offset-4 hover:underline"
+            className="text-gold-700 font-medium underline-offset-4 hover:underline"
           >
             See all locations
           </Link>
@@ -90,7 +89,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Error loading locations: {error}
           </p>
         ) : featured.length === 0 ? (
-          <p className="mt-8 text-slate-600">No featured locations available yet. Check back soon!</p>
+          <p className="mt-8 text-slate-600">
+            No featured locations available yet. Check back soon!
+          </p>
         ) : (
           <ul className="mt-10 grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((location) => (

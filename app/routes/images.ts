@@ -1,4 +1,4 @@
-import type { Route } from "./+types/images";
+import { type Route } from "./+types/images";
 import { getCloudflare } from "~/context";
 import { readImage } from "~/models/image-store.server";
 

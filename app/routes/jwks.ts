@@ -1,4 +1,4 @@
-import type { Route } from "./+types/jwks";
+import { type Route } from "./+types/jwks";
 import { publicJwks } from "~/auth/signing-keys.server";
 import { getCloudflare } from "~/context";
 

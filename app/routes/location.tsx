@@ -1,5 +1,5 @@
 import { data, Link, useLocation } from "react-router";
-import type { Route } from "./+types/location";
+import { type Route } from "./+types/location";
 import { HeroCarousel } from "~/components/hero-carousel";
 import { RoomOption } from "~/components/room-option";
 import { RoomPricing } from "~/components/room-pricing";
@@ -26,7 +26,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { withPricing: auth !== null, includeHidden: isAdmin },
     );
     if (!location) return data({ location: null, error: null, isAdmin: false }, { status: 404 });
-    return data({ location, error: null, isAdmin }, location.hidden ? { headers: PREVIEW_HEADERS } : undefined);
+    return data(
+      { location, error: null, isAdmin },
+      location.hidden ? { headers: PREVIEW_HEADERS } : undefined,
+    );
   } catch (error) {
     console.error("location detail", error);
     return data(
@@ -77,11 +80,11 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
   if (!location) {
     return (
       <section className="mx-auto max-w-3xl px-6 py-24 text-center">
-        <h1 className="font-serif text-4xl text-navy-900">Location not found</h1>
+        <h1 className="text-navy-900 font-serif text-4xl">Location not found</h1>
         <p className="mt-4 text-slate-600">
           This location does not exist or is no longer available.
         </p>
-        <Link to="/locations" className="mt-8 inline-block font-medium text-gold-700 underline">
+        <Link to="/locations" className="text-gold-700 mt-8 inline-block font-medium underline">
           Browse all locations
         </Link>
       </section>
@@ -97,13 +100,16 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
       {!location.hidden && (
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+        />
       )}
       {location.hidden && (
-        <p role="note" className="mb-6 rounded-xl bg-navy-900 px-5 py-4 text-sm text-white">
-          <strong className="font-semibold text-gold-300">Hidden location: admin preview.</strong> Only admins
-          can see this page. Visitors and members get 'Location not found', and it is left out of the lists, the
-          sitemap and search engines until it is shown again.
+        <p role="note" className="bg-navy-900 mb-6 rounded-xl px-5 py-4 text-sm text-white">
+          <strong className="text-gold-300 font-semibold">Hidden location: admin preview.</strong>{" "}
+          Only admins can see this page. Visitors and members get 'Location not found', and it is
+          left out of the lists, the sitemap and search engines until it is shown again.
         </p>
       )}
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
@@ -122,11 +128,11 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
 
       <header className="mt-8">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <h1 className="min-w-0 font-serif text-4xl text-navy-900 md:text-5xl">{location.name}</h1>
+          <h1 className="text-navy-900 min-w-0 font-serif text-4xl md:text-5xl">{location.name}</h1>
           {isAdmin && (
             <Link
               to={`/admin?location=${encodeURIComponent(location.id)}`}
-              className="rounded-lg border border-navy-900/20 px-4 py-2 text-sm font-semibold text-navy-900 hover:bg-white"
+              className="border-navy-900/20 text-navy-900 rounded-lg border px-4 py-2 text-sm font-semibold hover:bg-white"
             >
               Edit
             </Link>
@@ -135,16 +141,16 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
         <p className="mt-2 text-lg text-slate-600">{placeLine(location)}</p>
       </header>
       {location.description && (
-        <p className="mt-6 max-w-3xl whitespace-pre-line text-lg leading-relaxed text-slate-700">
+        <p className="mt-6 max-w-3xl text-lg leading-relaxed whitespace-pre-line text-slate-700">
           {location.description}
         </p>
       )}
       {note && (
-        <p className="mt-6 max-w-3xl rounded-xl bg-gold-300/30 px-5 py-4 text-navy-900">{note}</p>
+        <p className="bg-gold-300/30 text-navy-900 mt-6 max-w-3xl rounded-xl px-5 py-4">{note}</p>
       )}
 
       <section aria-labelledby="room-options" className="mt-14">
-        <h2 id="room-options" className="font-serif text-3xl text-navy-900">
+        <h2 id="room-options" className="text-navy-900 font-serif text-3xl">
           Room Options
         </h2>
         {location.roomTypes.length === 0 ? (
@@ -162,7 +168,7 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
                   <p className="mt-6 border-t border-slate-200 pt-5 text-sm">
                     <Link
                       to={`/login?dest=${encodeURIComponent(locationPath(location))}`}
-                      className="font-medium text-gold-700 underline underline-offset-4"
+                      className="text-gold-700 font-medium underline underline-offset-4"
                     >
                       Sign in to view pricing.
                     </Link>

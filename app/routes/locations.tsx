@@ -1,4 +1,4 @@
-import type { Route } from "./+types/locations";
+import { type Route } from "./+types/locations";
 import { LocationListPage } from "~/components/location-list-page";
 import { getCloudflare } from "~/context";
 import { pageMeta } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
-import type { Route } from "./+types/login";
+import { type Route } from "./+types/login";
 import { verifyBotCheck } from "~/auth/bot-check.server";
 import { getAuth } from "~/auth/guards.server";
 import { adminReturnPath, redirectToAdminSignIn } from "~/auth/admin-sign-in.server";
@@ -88,13 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       sentTo: answer.sentTo,
     });
   }
-  if (answer.sentTo) return { result: submission.reply({ resetForm: true }), sentTo: answer.sentTo };
-  const result = answer.formError ? submission.reply({ formErrors: [answer.formError] }) : submission.reply();
+  if (answer.sentTo)
+    return { result: submission.reply({ resetForm: true }), sentTo: answer.sentTo };
+  const result = answer.formError
+    ? submission.reply({ formErrors: [answer.formError] })
+    : submission.reply();
   return data(
     { result, retryAfterSeconds: answer.retryAfterSeconds },
     {
       status: answer.status,
-      headers: answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : undefined,
+      headers: answer.retryAfterSeconds
+        ? { "Retry-After": String(answer.retryAfterSeconds) }
+        : undefined,
     },
   );
 }
@@ -109,7 +114,7 @@ export default function Login({ loaderData, actionData, matches }: Route.Compone
           <MagicLinkSent email={sentTo} />
         ) : (
           <>
-            <h1 className="font-serif text-3xl text-navy-900">Sign in</h1>
+            <h1 className="text-navy-900 font-serif text-3xl">Sign in</h1>
             <p className="mt-2 text-sm text-slate-600">
               Members sign in with a one-time link. Enter your e-mail and we'll send it to you.
             </p>
@@ -122,7 +127,7 @@ export default function Login({ loaderData, actionData, matches }: Route.Compone
               />
             </div>
             <p className="mt-6 text-center text-sm text-slate-600">
-              <Link to="/join" className="font-medium text-gold-700 underline underline-offset-4">
+              <Link to="/join" className="text-gold-700 font-medium underline underline-offset-4">
                 Not a member? Apply here
               </Link>
             </p>

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/logout";
+import { type Route } from "./+types/logout";
 import { getAuth } from "~/auth/guards.server";
 import { clearSessionCookie, destroySession } from "~/auth/session.server";
 import { getCloudflare } from "~/context";
@@ -20,5 +20,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error("sign out", error);
     return redirectWithToast("/", { type: "error", message: "Failed to sign out" }, { headers });
   }
-  return redirectWithToast("/", { type: "success", message: "Signed out successfully" }, { headers });
+  return redirectWithToast(
+    "/",
+    { type: "success", message: "Signed out successfully" },
+    { headers },
+  );
 }

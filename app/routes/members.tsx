@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/members";
+import { type Route } from "./+types/members";
 import { requireUser } from "~/auth/guards.server";
 import { getCloudflare } from "~/context";
 import { createDb } from "~/db/client.server";
@@ -27,8 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const BOOKING_STATUS = {
-  new: { label: "Awaiting confirmation", className: "bg-gold-300/50 text-navy-900 ring-gold-500/60" },
-  confirmed: { label: "Confirmed", className: "bg-emerald-50 text-emerald-800 ring-emerald-600/30" },
+  new: {
+    label: "Awaiting confirmation",
+    className: "bg-gold-300/50 text-navy-900 ring-gold-500/60",
+  },
+  confirmed: {
+    label: "Confirmed",
+    className: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
+  },
   declined: { label: "Declined", className: "bg-red-50 text-red-800 ring-red-600/20" },
 } as const;
 
@@ -36,14 +42,14 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const { email, isAdmin, hasVerifiedFactor, bookings } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="font-serif text-4xl text-navy-900">Welcome</h1>
+      <h1 className="text-navy-900 font-serif text-4xl">Welcome</h1>
       <p className="mt-3 text-lg text-slate-700">Signed in as {email}</p>
       <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2">
         <Link
           to="/locations"
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md"
         >
-          <h2 className="font-serif text-xl text-navy-900">Browse locations</h2>
+          <h2 className="text-navy-900 font-serif text-xl">Browse locations</h2>
           <p className="mt-2 text-sm text-slate-600">
             Member rates, holiday weeks and fees are now shown on every location page.
           </p>
@@ -52,7 +58,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           to="/account/security"
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md"
         >
-          <h2 className="font-serif text-xl text-navy-900">Sign-in security</h2>
+          <h2 className="text-navy-900 font-serif text-xl">Sign-in security</h2>
           <p className="mt-2 text-sm text-slate-600">
             {hasVerifiedFactor
               ? "Your authenticator app is set up."
@@ -62,16 +68,18 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         {isAdmin && (
           <Link
             to="/admin/requests"
-            className="rounded-2xl bg-navy-900 p-6 text-white shadow-sm transition hover:bg-navy-800"
+            className="bg-navy-900 hover:bg-navy-800 rounded-2xl p-6 text-white shadow-sm transition"
           >
             <h2 className="font-serif text-xl">Admin</h2>
-            <p className="mt-2 text-sm text-slate-200">Booking requests, applications and messages; members.</p>
+            <p className="mt-2 text-sm text-slate-200">
+              Booking requests, applications and messages; members.
+            </p>
           </Link>
         )}
       </div>
 
       <section aria-labelledby="bookings-heading" className="mt-14">
-        <h2 id="bookings-heading" className="font-serif text-2xl text-navy-900">
+        <h2 id="bookings-heading" className="text-navy-900 font-serif text-2xl">
           Your booking requests
         </h2>
         {bookings.length === 0 ? (
@@ -79,7 +87,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             <p className="text-slate-700">You have not sent any booking requests yet.</p>
             <Link
               to="/locations"
-              className="mt-3 inline-block font-semibold text-gold-700 underline-offset-4 hover:underline"
+              className="text-gold-700 mt-3 inline-block font-semibold underline-offset-4 hover:underline"
             >
               Browse locations
             </Link>
@@ -89,15 +97,19 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             {bookings.map((booking) => {
               const status = BOOKING_STATUS[booking.status];
               return (
-                <li key={booking.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-5 py-4">
+                <li
+                  key={booking.id}
+                  className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-5 py-4"
+                >
                   <div className="min-w-0">
-                    <h3 className="font-serif text-lg text-navy-900">{booking.locationName}</h3>
+                    <h3 className="text-navy-900 font-serif text-lg">{booking.locationName}</h3>
                     <p className="text-sm text-slate-700">{booking.roomTypeName}</p>
                     <p className="mt-1 text-sm text-slate-600">
                       {formatStayDate(booking.checkInDate)} – {formatStayDate(booking.checkOutDate)}
                     </p>
                     <p className="mt-1 text-xs text-slate-500">
-                      Sent <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
+                      Sent{" "}
+                      <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
                     </p>
                   </div>
                   <span

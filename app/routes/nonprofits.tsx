@@ -1,4 +1,4 @@
-import type { Route } from "./+types/nonprofits";
+import { type Route } from "./+types/nonprofits";
 import { ContentPage } from "~/components/content-page";
 import { NonprofitsContent } from "~/content/nonprofits";
 import { pageMeta, siteFromMatches } from "~/lib/seo";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/not-found";
+import { type Route } from "./+types/not-found";
 import { LocationListPage } from "~/components/location-list-page";
 import { getCloudflare } from "~/context";
 import { pageMeta } from "~/lib/seo";

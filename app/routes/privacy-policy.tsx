@@ -1,4 +1,4 @@
-import type { Route } from "./+types/privacy-policy";
+import { type Route } from "./+types/privacy-policy";
 import { ContentPage } from "~/components/content-page";
 import { PrivacyPolicyContent } from "~/content/privacy-policy";
 import { pageMeta, siteFromMatches } from "~/lib/seo";

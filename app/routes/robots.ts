@@ -1,4 +1,4 @@
-import type { Route } from "./+types/robots";
+import { type Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
@@ -15,6 +15,9 @@ export function loader({ request }: Route.LoaderArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=86400",
+    },
   });
 }

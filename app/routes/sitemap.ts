@@ -1,4 +1,4 @@
-import type { Route } from "./+types/sitemap";
+import { type Route } from "./+types/sitemap";
 import { getCloudflare } from "~/context";
 import { createDb } from "~/db/client.server";
 import { locationPath } from "~/lib/locations";
@@ -13,8 +13,7 @@ const STATIC_PATHS = [
   "/terms-of-service",
 ];
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/terms-of-service";
+import { type Route } from "./+types/terms-of-service";
 import { ContentPage } from "~/components/content-page";
 import { TermsOfServiceContent } from "~/content/terms-of-service";
 import { pageMeta, siteFromMatches } from "~/lib/seo";

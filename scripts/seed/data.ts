@@ -1,4 +1,4 @@
-import type { SeedLocation } from "./types.ts";
+import { type SeedLocation } from "./types.ts";
 
 /** The demo catalogue: 26 fictional resorts (25 visible, 1 hidden). */
 export const seedLocations: SeedLocation[] = [
@@ -46,9 +46,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 35,
         localTaxes: 28,
-        images: [
-          { scene: "room", caption: "Garden-view studio with king bed" },
-        ],
+        images: [{ scene: "room", caption: "Garden-view studio with king bed" }],
       },
       {
         name: "One-Bedroom Ocean View",
@@ -73,9 +71,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 35,
         localTaxes: 28,
-        images: [
-          { scene: "room", caption: "Ocean-view living room at sunset" },
-        ],
+        images: [{ scene: "room", caption: "Ocean-view living room at sunset" }],
       },
       {
         name: "Two-Bedroom Oceanfront",
@@ -150,9 +146,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 25,
         localTaxes: 32,
-        images: [
-          { scene: "villa", caption: "Garden villa lanai" },
-        ],
+        images: [{ scene: "villa", caption: "Garden villa lanai" }],
       },
       {
         name: "Two-Bedroom Villa",
@@ -177,9 +171,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 25,
         localTaxes: 32,
-        images: [
-          { scene: "room", caption: "Two-bedroom villa living room" },
-        ],
+        images: [{ scene: "room", caption: "Two-bedroom villa living room" }],
       },
       {
         name: "Three-Bedroom Villa",
@@ -230,8 +222,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "One-Bedroom Garden View",
-        description:
-          "A quiet suite facing the gardens, with a king bed, full kitchen and a lanai.",
+        description: "A quiet suite facing the gardens, with a king bed, full kitchen and a lanai.",
         bedrooms: 1,
         bathrooms: 1,
         maxGuests: 4,
@@ -251,9 +242,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 26,
-        images: [
-          { scene: "room", caption: "Garden-view bedroom" },
-        ],
+        images: [{ scene: "room", caption: "Garden-view bedroom" }],
       },
       {
         name: "Two-Bedroom Ocean View",
@@ -278,9 +267,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 26,
-        images: [
-          { scene: "room", caption: "Ocean-view living room" },
-        ],
+        images: [{ scene: "room", caption: "Ocean-view living room" }],
       },
     ],
   },
@@ -307,8 +294,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "Studio Suite",
-        description:
-          "A compact studio with a queen bed, kitchenette and garden views.",
+        description: "A compact studio with a queen bed, kitchenette and garden views.",
         bedrooms: 0,
         bathrooms: 1,
         maxGuests: 2,
@@ -332,8 +318,7 @@ export const seedLocations: SeedLocation[] = [
       },
       {
         name: "One-Bedroom Ocean View",
-        description:
-          "A one-bedroom suite with a full kitchen and a lanai facing the Pacific.",
+        description: "A one-bedroom suite with a full kitchen and a lanai facing the Pacific.",
         bedrooms: 1,
         bathrooms: 1,
         maxGuests: 4,
@@ -353,9 +338,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 30,
         localTaxes: 24,
-        images: [
-          { scene: "room", caption: "One-bedroom suite with ocean view" },
-        ],
+        images: [{ scene: "room", caption: "One-bedroom suite with ocean view" }],
       },
       {
         name: "Two-Bedroom Ocean View",
@@ -380,9 +363,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 30,
         localTaxes: 24,
-        images: [
-          { scene: "room", caption: "Two-bedroom open living area" },
-        ],
+        images: [{ scene: "room", caption: "Two-bedroom open living area" }],
       },
       {
         name: "Three-Bedroom Oceanfront Villa",
@@ -457,9 +438,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 28,
         localTaxes: 14,
-        images: [
-          { scene: "room", caption: "Queen bedroom for the kids" },
-        ],
+        images: [{ scene: "room", caption: "Queen bedroom for the kids" }],
       },
       {
         name: "Three-Bedroom Grand Villa",
@@ -484,9 +463,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 28,
         localTaxes: 14,
-        images: [
-          { scene: "lake", caption: "Lake view from the grand villa balcony" },
-        ],
+        images: [{ scene: "lake", caption: "Lake view from the grand villa balcony" }],
       },
     ],
   },
@@ -558,8 +535,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "Studio Suite",
-        description:
-          "A studio with a queen bed, kitchenette and a patio a few steps from the bay.",
+        description: "A studio with a queen bed, kitchenette and a patio a few steps from the bay.",
         bedrooms: 0,
         bathrooms: 1,
         maxGuests: 2,
@@ -583,8 +559,7 @@ export const seedLocations: SeedLocation[] = [
       },
       {
         name: "One-Bedroom Bay View",
-        description:
-          "A one-bedroom suite with a full kitchen and a balcony over the water.",
+        description: "A one-bedroom suite with a full kitchen and a balcony over the water.",
         bedrooms: 1,
         bathrooms: 1,
         maxGuests: 4,
@@ -604,14 +579,11 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 32,
         localTaxes: 22,
-        images: [
-          { scene: "room", caption: "Balcony over Mission Bay" },
-        ],
+        images: [{ scene: "room", caption: "Balcony over Mission Bay" }],
       },
       {
         name: "Two-Bedroom Suite",
-        description:
-          "Two bedrooms and two baths with a gas fireplace for cool coastal evenings.",
+        description: "Two bedrooms and two baths with a gas fireplace for cool coastal evenings.",
         bedrooms: 2,
         bathrooms: 2,
         maxGuests: 6,
@@ -631,9 +603,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 32,
         localTaxes: 22,
-        images: [
-          { scene: "room", caption: "Living room with gas fireplace" },
-        ],
+        images: [{ scene: "room", caption: "Living room with gas fireplace" }],
       },
     ],
   },
@@ -660,8 +630,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "Studio Lodge Room",
-        description:
-          "A cozy studio with a queen bed, kitchenette and views of the slopes.",
+        description: "A cozy studio with a queen bed, kitchenette and views of the slopes.",
         bedrooms: 0,
         bathrooms: 1,
         maxGuests: 2,
@@ -706,9 +675,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 40,
         localTaxes: 30,
-        images: [
-          { scene: "room", caption: "Fireside living room" },
-        ],
+        images: [{ scene: "room", caption: "Fireside living room" }],
       },
       {
         name: "Two-Bedroom Condo",
@@ -733,9 +700,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 40,
         localTaxes: 30,
-        images: [
-          { scene: "mountain", caption: "Hot tub deck facing the slopes" },
-        ],
+        images: [{ scene: "mountain", caption: "Hot tub deck facing the slopes" }],
       },
       {
         name: "Three-Bedroom Penthouse",
@@ -814,9 +779,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 38,
         localTaxes: 20,
-        images: [
-          { scene: "room", caption: "Casita bedroom with beamed ceiling" },
-        ],
+        images: [{ scene: "room", caption: "Casita bedroom with beamed ceiling" }],
       },
       {
         name: "Two-Bedroom Casita",
@@ -841,9 +804,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 38,
         localTaxes: 20,
-        images: [
-          { scene: "desert", caption: "Private patio hot tub at dusk" },
-        ],
+        images: [{ scene: "desert", caption: "Private patio hot tub at dusk" }],
       },
     ],
   },
@@ -894,8 +855,7 @@ export const seedLocations: SeedLocation[] = [
       },
       {
         name: "Two-Bedroom Condo",
-        description:
-          "Two bedrooms and two baths with heated boot dryers and a full kitchen.",
+        description: "Two bedrooms and two baths with heated boot dryers and a full kitchen.",
         bedrooms: 2,
         bathrooms: 2,
         maxGuests: 6,
@@ -915,9 +875,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 25,
-        images: [
-          { scene: "room", caption: "Two-bedroom condo kitchen" },
-        ],
+        images: [{ scene: "room", caption: "Two-bedroom condo kitchen" }],
       },
       {
         name: "Three-Bedroom Townhome",
@@ -942,9 +900,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 25,
-        images: [
-          { scene: "mountain", caption: "Townhome hot tub with mountain view" },
-        ],
+        images: [{ scene: "mountain", caption: "Townhome hot tub with mountain view" }],
       },
     ],
   },
@@ -1016,9 +972,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 22,
         localTaxes: 16,
-        images: [
-          { scene: "room", caption: "One-bedroom oceanfront living room" },
-        ],
+        images: [{ scene: "room", caption: "One-bedroom oceanfront living room" }],
       },
       {
         name: "Two-Bedroom Oceanfront",
@@ -1068,9 +1022,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 22,
         localTaxes: 16,
-        images: [
-          { scene: "room", caption: "Corner condo with panoramic view" },
-        ],
+        images: [{ scene: "room", caption: "Corner condo with panoramic view" }],
       },
     ],
   },
@@ -1117,9 +1069,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 40,
-        images: [
-          { scene: "room", caption: "Studio loft with factory windows" },
-        ],
+        images: [{ scene: "room", caption: "Studio loft with factory windows" }],
       },
       {
         name: "One-Bedroom Loft",
@@ -1144,9 +1094,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 40,
-        images: [
-          { scene: "room", caption: "One-bedroom loft dining area" },
-        ],
+        images: [{ scene: "room", caption: "One-bedroom loft dining area" }],
       },
     ],
   },
@@ -1193,9 +1141,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 12,
-        images: [
-          { scene: "room", caption: "Cottage bedroom open to the breeze" },
-        ],
+        images: [{ scene: "room", caption: "Cottage bedroom open to the breeze" }],
       },
       {
         name: "Two-Bedroom Villa with Pool",
@@ -1220,9 +1166,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 12,
-        images: [
-          { scene: "villa", caption: "Plunge pool at the two-bedroom villa" },
-        ],
+        images: [{ scene: "villa", caption: "Plunge pool at the two-bedroom villa" }],
       },
     ],
   },
@@ -1250,8 +1194,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "Junior Suite",
-        description:
-          "A junior suite with a king bed, a kitchenette and a terrace facing the sea.",
+        description: "A junior suite with a king bed, a kitchenette and a terrace facing the sea.",
         bedrooms: 0,
         bathrooms: 1,
         maxGuests: 2,
@@ -1271,9 +1214,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 18,
-        images: [
-          { scene: "room", caption: "Junior suite terrace" },
-        ],
+        images: [{ scene: "room", caption: "Junior suite terrace" }],
       },
       {
         name: "One-Bedroom Ocean View",
@@ -1298,9 +1239,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 18,
-        images: [
-          { scene: "room", caption: "One-bedroom suite with soaking tub" },
-        ],
+        images: [{ scene: "room", caption: "One-bedroom suite with soaking tub" }],
       },
       {
         name: "Two-Bedroom Ocean View",
@@ -1404,8 +1343,7 @@ export const seedLocations: SeedLocation[] = [
       },
       {
         name: "One-Bedroom Ocean View",
-        description:
-          "A one-bedroom suite with a full kitchen and a balcony facing the Caribbean.",
+        description: "A one-bedroom suite with a full kitchen and a balcony facing the Caribbean.",
         bedrooms: 1,
         bathrooms: 1,
         maxGuests: 4,
@@ -1425,14 +1363,11 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 45,
         localTaxes: 20,
-        images: [
-          { scene: "room", caption: "Caribbean view from the bedroom" },
-        ],
+        images: [{ scene: "room", caption: "Caribbean view from the bedroom" }],
       },
       {
         name: "Two-Bedroom Suite",
-        description:
-          "Two bedrooms and two baths with a wraparound balcony and a whirlpool tub.",
+        description: "Two bedrooms and two baths with a wraparound balcony and a whirlpool tub.",
         bedrooms: 2,
         bathrooms: 2,
         maxGuests: 6,
@@ -1452,9 +1387,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 45,
         localTaxes: 20,
-        images: [
-          { scene: "room", caption: "Two-bedroom suite living area" },
-        ],
+        images: [{ scene: "room", caption: "Two-bedroom suite living area" }],
       },
     ],
   },
@@ -1501,9 +1434,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 20,
         localTaxes: 15,
-        images: [
-          { scene: "room", caption: "Terrace over Banderas Bay" },
-        ],
+        images: [{ scene: "room", caption: "Terrace over Banderas Bay" }],
       },
     ],
   },
@@ -1550,9 +1481,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 8,
-        images: [
-          { scene: "room", caption: "Apartment bedroom with parquet floors" },
-        ],
+        images: [{ scene: "room", caption: "Apartment bedroom with parquet floors" }],
       },
       {
         name: "Two-Bedroom Sea View Apartment",
@@ -1606,8 +1535,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "Studio Suite",
-        description:
-          "A garden-level studio with a queen bed, a kitchenette and a private terrace.",
+        description: "A garden-level studio with a queen bed, a kitchenette and a private terrace.",
         bedrooms: 0,
         bathrooms: 1,
         maxGuests: 2,
@@ -1652,14 +1580,11 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 6,
-        images: [
-          { scene: "room", caption: "One-bedroom suite with garden balcony" },
-        ],
+        images: [{ scene: "room", caption: "One-bedroom suite with garden balcony" }],
       },
       {
         name: "Two-Bedroom Suite",
-        description:
-          "Two bedrooms and two baths with a wide terrace overlooking the pool.",
+        description: "Two bedrooms and two baths with a wide terrace overlooking the pool.",
         bedrooms: 2,
         bathrooms: 2,
         maxGuests: 6,
@@ -1705,8 +1630,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "One-Bedroom Garden Apartment",
-        description:
-          "A ground-floor apartment with a terrace onto the gardens and a full kitchen.",
+        description: "A ground-floor apartment with a terrace onto the gardens and a full kitchen.",
         bedrooms: 1,
         bathrooms: 1,
         maxGuests: 4,
@@ -1726,9 +1650,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 5,
-        images: [
-          { scene: "room", caption: "Garden apartment terrace" },
-        ],
+        images: [{ scene: "room", caption: "Garden apartment terrace" }],
       },
       {
         name: "Two-Bedroom Villa",
@@ -1753,9 +1675,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 5,
-        images: [
-          { scene: "villa", caption: "Roof terrace at the two-bedroom villa" },
-        ],
+        images: [{ scene: "villa", caption: "Roof terrace at the two-bedroom villa" }],
       },
       {
         name: "Four-Bedroom Villa with Private Pool",
@@ -1810,8 +1730,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "Studio Suite",
-        description:
-          "A studio with a king bed, a kitchenette and a balcony over the gardens.",
+        description: "A studio with a king bed, a kitchenette and a balcony over the gardens.",
         bedrooms: 0,
         bathrooms: 1,
         maxGuests: 2,
@@ -1835,8 +1754,7 @@ export const seedLocations: SeedLocation[] = [
       },
       {
         name: "One-Bedroom Ocean View",
-        description:
-          "A one-bedroom suite with a full kitchen and a balcony facing Eagle Beach.",
+        description: "A one-bedroom suite with a full kitchen and a balcony facing Eagle Beach.",
         bedrooms: 1,
         bathrooms: 1,
         maxGuests: 4,
@@ -1856,14 +1774,11 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 30,
         localTaxes: 35,
-        images: [
-          { scene: "room", caption: "Balcony facing Eagle Beach" },
-        ],
+        images: [{ scene: "room", caption: "Balcony facing Eagle Beach" }],
       },
       {
         name: "Two-Bedroom Ocean View",
-        description:
-          "Two bedrooms and two baths with a wraparound balcony and a washer/dryer.",
+        description: "Two bedrooms and two baths with a wraparound balcony and a washer/dryer.",
         bedrooms: 2,
         bathrooms: 2,
         maxGuests: 6,
@@ -1883,9 +1798,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 30,
         localTaxes: 35,
-        images: [
-          { scene: "room", caption: "Two-bedroom suite dining area" },
-        ],
+        images: [{ scene: "room", caption: "Two-bedroom suite dining area" }],
       },
     ],
   },
@@ -1932,9 +1845,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 40,
         localTaxes: 30,
-        images: [
-          { scene: "room", caption: "Porch facing the harbor" },
-        ],
+        images: [{ scene: "room", caption: "Porch facing the harbor" }],
       },
       {
         name: "Two-Bedroom Villa",
@@ -1959,9 +1870,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 40,
         localTaxes: 30,
-        images: [
-          { scene: "villa", caption: "Two-bedroom villa porch" },
-        ],
+        images: [{ scene: "villa", caption: "Two-bedroom villa porch" }],
       },
     ],
   },
@@ -2062,8 +1971,7 @@ export const seedLocations: SeedLocation[] = [
       },
       {
         name: "Two-Bedroom Oceanfront",
-        description:
-          "Two bedrooms and two baths with an oceanfront lanai and a washer/dryer.",
+        description: "Two bedrooms and two baths with an oceanfront lanai and a washer/dryer.",
         bedrooms: 2,
         bathrooms: 2,
         maxGuests: 6,
@@ -2083,9 +1991,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 40,
-        images: [
-          { scene: "room", caption: "Two-bedroom lanai over the beach" },
-        ],
+        images: [{ scene: "room", caption: "Two-bedroom lanai over the beach" }],
       },
       {
         name: "Three-Bedroom Penthouse",
@@ -2110,9 +2016,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 40,
-        images: [
-          { scene: "room", caption: "Penthouse rooftop deck" },
-        ],
+        images: [{ scene: "room", caption: "Penthouse rooftop deck" }],
       },
     ],
   },
@@ -2160,9 +2064,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 6,
-        images: [
-          { scene: "villa", caption: "Beach villa garden shower" },
-        ],
+        images: [{ scene: "villa", caption: "Beach villa garden shower" }],
       },
       {
         name: "Overwater Villa",
@@ -2215,9 +2117,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 6,
-        images: [
-          { scene: "pool", caption: "Residence infinity pool over the lagoon" },
-        ],
+        images: [{ scene: "pool", caption: "Residence infinity pool over the lagoon" }],
       },
     ],
   },
@@ -2264,9 +2164,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: true,
         resortFeeCost: 0,
         localTaxes: 14,
-        images: [
-          { scene: "room", caption: "Four-poster bed in the garden cottage" },
-        ],
+        images: [{ scene: "room", caption: "Four-poster bed in the garden cottage" }],
       },
       {
         name: "Two-Bedroom Cottage",
@@ -2317,8 +2215,7 @@ export const seedLocations: SeedLocation[] = [
     roomTypes: [
       {
         name: "Studio Suite",
-        description:
-          "A studio with a king bed, a kitchenette and a balcony facing the sunrise.",
+        description: "A studio with a king bed, a kitchenette and a balcony facing the sunrise.",
         bedrooms: 0,
         bathrooms: 1,
         maxGuests: 2,
@@ -2342,8 +2239,7 @@ export const seedLocations: SeedLocation[] = [
       },
       {
         name: "One-Bedroom Ocean View",
-        description:
-          "A one-bedroom suite with a full kitchen and a wide balcony over the cove.",
+        description: "A one-bedroom suite with a full kitchen and a wide balcony over the cove.",
         bedrooms: 1,
         bathrooms: 1,
         maxGuests: 4,
@@ -2363,14 +2259,11 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 25,
         localTaxes: 26,
-        images: [
-          { scene: "room", caption: "Balcony over the cove" },
-        ],
+        images: [{ scene: "room", caption: "Balcony over the cove" }],
       },
       {
         name: "Two-Bedroom Ocean View",
-        description:
-          "Two bedrooms and two baths with a wraparound balcony and a washer/dryer.",
+        description: "Two bedrooms and two baths with a wraparound balcony and a washer/dryer.",
         bedrooms: 2,
         bathrooms: 2,
         maxGuests: 6,
@@ -2390,9 +2283,7 @@ export const seedLocations: SeedLocation[] = [
         noResortFees: false,
         resortFeeCost: 25,
         localTaxes: 26,
-        images: [
-          { scene: "room", caption: "Two-bedroom living room" },
-        ],
+        images: [{ scene: "room", caption: "Two-bedroom living room" }],
       },
     ],
   },

@@ -8,7 +8,7 @@ import { images, locations, roomTypes, users } from "../../app/db/schema.ts";
 import { slugify } from "../../app/lib/slug.ts";
 import { seedLocations } from "./data.ts";
 import { renderScene } from "./scenes.ts";
-import type { SeedImage, SeedLocation } from "./types.ts";
+import { type SeedImage, type SeedLocation } from "./types.ts";
 
 /** 2026-01-01T00:00:00Z: the `{timestamp}_` of every seeded picture's key, so keys stay stable. */
 const SEEDED_AT = 1767225600000;
@@ -32,7 +32,8 @@ interface Picture {
 }
 
 /** A seeded room type's stable id: its location's id and its position. */
-export const roomTypeId = (location: SeedLocation, index: number) => `${location.id}-room-${index + 1}`;
+export const roomTypeId = (location: SeedLocation, index: number) =>
+  `${location.id}-room-${index + 1}`;
 
 function picturesOf(location: SeedLocation): Picture[] {
   const pictures: Picture[] = location.images.map((image, index) => ({
@@ -93,7 +94,9 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
   const pictures = catalogue.flatMap(picturesOf);
 
   // Objects first: a picture row never points at a missing object.
-  const written = await Promise.all(pictures.map((picture) => putMissingPicture(env.IMAGES, picture)));
+  const written = await Promise.all(
+    pictures.map((picture) => putMissingPicture(env.IMAGES, picture)),
+  );
 
   const statements = [
     ...catalogue.map((location) =>

@@ -14,7 +14,9 @@ test.beforeEach(async ({ context, baseURL }) => {
   await signIn(context, ACCOUNTS.asksFirst, "asks first", baseURL!);
 });
 
-test("deleting an image, a room type and a location each asks first, with the question on screen", async ({ page }) => {
+test("deleting an image, a room type and a location each asks first, with the question on screen", async ({
+  page,
+}) => {
   const name = `Asks First Atoll ${Date.now().toString(36)}`;
   await page.goto("/admin?new=1");
   const form = page.locator('section[aria-labelledby="location-form-heading"]');
@@ -25,10 +27,12 @@ test("deleting an image, a room type and a location each asks first, with the qu
 
   // Two pictures, so the one deleted is told apart from the one kept.
   const images = page.locator('section[id^="images-"]').first();
-  await images.getByLabel("Choose images to upload").setInputFiles([
-    "tests/fixtures/images/gold-320x180.jpg",
-    "tests/fixtures/images/navy-300x200.png",
-  ]);
+  await images
+    .getByLabel("Choose images to upload")
+    .setInputFiles([
+      "tests/fixtures/images/gold-320x180.jpg",
+      "tests/fixtures/images/navy-300x200.png",
+    ]);
   await images.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(status(page, "2 images uploaded successfully")).toBeVisible();
 
@@ -46,13 +50,17 @@ test("deleting an image, a room type and a location each asks first, with the qu
   await page.getByRole("button", { name: "Create Room Type" }).click();
   await expect(status(page, "Room type created successfully")).toBeVisible();
   await page.getByRole("button", { name: "Delete Room Type" }).click();
-  await expect(page.getByText("Are you sure you want to delete this room type? This will remove its images.")).toBeInViewport();
+  await expect(
+    page.getByText("Are you sure you want to delete this room type? This will remove its images."),
+  ).toBeInViewport();
   await page.getByRole("button", { name: "Yes, delete Water Villa" }).click();
   await expect(status(page, "Room type deleted successfully")).toBeVisible();
 
   await page.getByRole("button", { name: "Delete Location" }).click();
   await expect(
-    page.getByText("Are you sure you want to delete this location? This will remove its room types and images."),
+    page.getByText(
+      "Are you sure you want to delete this location? This will remove its room types and images.",
+    ),
   ).toBeInViewport();
   await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
   await expect(status(page, "Location deleted successfully")).toBeVisible();

@@ -3,7 +3,10 @@ import { signInThroughOutbox } from "./support/sign-in";
 
 // Its own seeded admin (sign-in links to one address are spaced 60 s apart); signed in once.
 const ADMIN = "photos@example.com";
-const PICTURES = ["tests/fixtures/images/navy-300x200.png", "tests/fixtures/images/gold-320x180.jpg"];
+const PICTURES = [
+  "tests/fixtures/images/navy-300x200.png",
+  "tests/fixtures/images/gold-320x180.jpg",
+];
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -16,7 +19,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await context.close();
 });
 
-const locationForm = (page: Page) => page.locator('section[aria-labelledby="location-form-heading"]');
+const locationForm = (page: Page) =>
+  page.locator('section[aria-labelledby="location-form-heading"]');
 
 /** Locations a test created and has not deleted yet: removed after it, so a failure leaves no trace. */
 const created = new Set<string>();
@@ -49,11 +53,16 @@ async function createLocation(page: Page, name: string, country: string, city: s
 
 /** The public page's hero pictures, in order, by their alt text. */
 async function publicPictures(page: Page, slug: string) {
-  const visitor = await page.context().browser()!.newPage({ baseURL: new URL(page.url()).origin });
+  const visitor = await page
+    .context()
+    .browser()!
+    .newPage({ baseURL: new URL(page.url()).origin });
   await visitor.goto(`/locations/${slug}`);
-  const alts = await visitor.locator(".hero-thumbs img").evaluateAll((images) =>
-    images.map((image) => (image as HTMLImageElement).alt.replace(/^Thumbnail \d+: /, "")),
-  );
+  const alts = await visitor
+    .locator(".hero-thumbs img")
+    .evaluateAll((images) =>
+      images.map((image) => (image as HTMLImageElement).alt.replace(/^Thumbnail \d+: /, "")),
+    );
   await visitor.close();
   return alts;
 }
@@ -105,11 +114,15 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   // Drop only once the move is announced (the sensor moves on the next frame).
   await expect(page.getByText("Image 2 is over position 1.").first()).toBeAttached();
   await page.keyboard.press("Space");
-  await expect.poll(() => publicPictures(page, slug), { timeout: 15_000 }).toEqual([before[1], before[0]]);
+  await expect
+    .poll(() => publicPictures(page, slug), { timeout: 15_000 })
+    .toEqual([before[1], before[0]]);
 
   // Featured: on the featured order page and on the home page.
   await page.goto("/admin/featured");
-  await expect(page.getByRole("list", { name: "Featured locations in order" }).getByText(name).first()).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Featured locations in order" }).getByText(name).first(),
+  ).toBeVisible();
   expect((await publicStatus(page, "/")).html).toContain(name);
 
   // Hidden: gone from the public list and its page; 'View' still shows the admin a preview.
@@ -119,14 +132,20 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   await expect(page.getByText("Location updated successfully").first()).toBeVisible();
   expect((await visitorStatus(baseURL!, "/locations")).html).not.toContain(name);
   expect((await visitorStatus(baseURL!, `/locations/${slug}`)).status).toBe(404);
-  const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /^View/ }).click()]);
+  const [preview] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: /^View/ }).click(),
+  ]);
   await expect(preview.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(preview.getByText("Hidden location: admin preview.")).toBeVisible();
   await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await preview.close();
 
   // Deleted: gone everywhere, pictures included.
-  const pictureUrl = (await page.locator(`img[src^="/images/${locationId}/"]`).first().getAttribute("src"))!;
+  const pictureUrl = (await page
+    .locator(`img[src^="/images/${locationId}/"]`)
+    .first()
+    .getAttribute("src"))!;
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Delete Location" }).click();
   await expect(page.getByText("Location deleted successfully").first()).toBeVisible();
@@ -136,7 +155,10 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   await context.close();
 });
 
-test("without JavaScript: the same curation works with plain forms", async ({ browser, baseURL }) => {
+test("without JavaScript: the same curation works with plain forms", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, storageState, javaScriptEnabled: false });
   const page = await context.newPage();
   const stamp = Date.now().toString(36);
@@ -159,13 +181,20 @@ test("without JavaScript: the same curation works with plain forms", async ({ br
   await locationForm(page).getByRole("button", { name: "Save Location" }).click();
   await expect(page.getByText("Location updated successfully").first()).toBeVisible();
   await page.goto("/admin/featured");
-  const featuredRows = page.getByRole("list", { name: "Featured locations in order" }).getByRole("listitem");
+  const featuredRows = page
+    .getByRole("list", { name: "Featured locations in order" })
+    .getByRole("listitem");
   const namesBefore = await featuredRows.allTextContents();
   const at = namesBefore.findIndex((text) => text.includes(name));
   expect(at).toBeGreaterThan(0);
   const previous = namesBefore[at - 1];
-  await featuredRows.filter({ hasText: name }).getByRole("button", { name: /^Move up/ }).click();
-  await expect(page.getByText("Featured locations order updated successfully!").first()).toBeVisible();
+  await featuredRows
+    .filter({ hasText: name })
+    .getByRole("button", { name: /^Move up/ })
+    .click();
+  await expect(
+    page.getByText("Featured locations order updated successfully!").first(),
+  ).toBeVisible();
   const namesAfter = await featuredRows.allTextContents();
   expect(namesAfter.findIndex((text) => text.includes(name))).toBe(at - 1);
   // The home page follows at once, in the same order.
@@ -176,7 +205,9 @@ test("without JavaScript: the same curation works with plain forms", async ({ br
     .allTextContents();
   await visitor.close();
   expect(homeNames.indexOf(name)).toBe(at - 1);
-  expect(homeNames.indexOf(name)).toBeLessThan(homeNames.findIndex((home) => previous.includes(home)));
+  expect(homeNames.indexOf(name)).toBeLessThan(
+    homeNames.findIndex((home) => previous.includes(home)),
+  );
 
   // Delete: a second step confirms without JavaScript.
   await page.goto(`/admin?location=${locationId}`);

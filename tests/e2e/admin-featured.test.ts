@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { featuredLocations } from "../../app/lib/locations";
 import { seedLocations } from "../../scripts/seed/data";
 import { signInThroughOutbox } from "./support/sign-in";
@@ -34,8 +40,14 @@ test.afterAll(async ({ browser }) => {
     const page = await context.newPage();
     await page.goto("/admin/featured");
     const response = await page.request.post("/admin/featured", {
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin },
-      data: new URLSearchParams([["intent", "save"], ...seedOrder.map((id): [string, string] => ["ids", id])]).toString(),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: new URL(page.url()).origin,
+      },
+      data: new URLSearchParams([
+        ["intent", "save"],
+        ...seedOrder.map((id): [string, string] => ["ids", id]),
+      ]).toString(),
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
@@ -57,7 +69,9 @@ async function homeFeaturedNames(page: Page) {
   return page.locator('[aria-labelledby="featured-heading"] li h3').allTextContents();
 }
 
-test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the home page follows", async ({ browser }) => {
+test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the home page follows", async ({
+  browser,
+}) => {
   const { context, page } = await openAs(browser, true);
   try {
     await page.goto("/admin/featured");
@@ -73,9 +87,13 @@ test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the
     await handle.focus();
     await page.keyboard.press("Space");
     await expect(handle).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByText(`Picked up ${before[0]}. It is in position 1 of ${before.length}.`)).toBeAttached();
+    await expect(
+      page.getByText(`Picked up ${before[0]}. It is in position 1 of ${before.length}.`),
+    ).toBeAttached();
     await page.keyboard.press("ArrowDown");
-    await expect(page.getByText(`${before[0]} was moved into position 2 of ${before.length}.`)).toBeAttached();
+    await expect(
+      page.getByText(`${before[0]} was moved into position 2 of ${before.length}.`),
+    ).toBeAttached();
     await page.keyboard.press("Space");
 
     const wanted = [before[1], before[0], ...before.slice(2)];
@@ -97,16 +115,25 @@ test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the
   }
 });
 
-test("without JavaScript: 'Move down' on the first row saves at once, and the home page follows", async ({ browser }) => {
+test("without JavaScript: 'Move down' on the first row saves at once, and the home page follows", async ({
+  browser,
+}) => {
   const { context, page } = await openAs(browser, false);
   try {
     await page.goto("/admin/featured");
     await expect(page.locator("script[src]")).toHaveCount(0);
     const before = await namesOf(page);
     expect(before.length).toBeGreaterThan(2);
-    await expect(rowsOf(page).first().getByRole("button", { name: /^Move up/ })).toBeDisabled();
+    await expect(
+      rowsOf(page)
+        .first()
+        .getByRole("button", { name: /^Move up/ }),
+    ).toBeDisabled();
 
-    await rowsOf(page).first().getByRole("button", { name: /^Move down/ }).click();
+    await rowsOf(page)
+      .first()
+      .getByRole("button", { name: /^Move down/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: SAVED })).toBeVisible();
     const wanted = [before[1], before[0], ...before.slice(2)];
     expect(await namesOf(page)).toEqual(wanted);
@@ -134,7 +161,9 @@ test("the rate-limit page shows this admin's counts and cleans them up", async (
   }
 });
 
-test("the checklist brings the admin back to where they were after an Edit click", async ({ browser }) => {
+test("the checklist brings the admin back to where they were after an Edit click", async ({
+  browser,
+}) => {
   const { context, page } = await openAs(browser, true);
   try {
     await page.setViewportSize({ width: 1280, height: 700 });
@@ -160,7 +189,10 @@ test("the checklist brings the admin back to where they were after an Edit click
     // …or with the Checklist tab.
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Checklist" }).click();
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Checklist" })
+      .click();
     await expect(page).toHaveURL("/admin/overview");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
   } finally {

@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { signInThroughOutbox } from "./support/sign-in";
 
@@ -7,8 +13,10 @@ import { signInThroughOutbox } from "./support/sign-in";
 // are spaced 60 s apart. This file signs in once and shares the session between its tests.
 const ADMIN = "curator@example.com";
 
-const UNSAVED = "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.";
-const CONFIRM_DELETE = "Are you sure you want to delete this location? This will remove its room types and images.";
+const UNSAVED =
+  "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.";
+const CONFIRM_DELETE =
+  "Are you sure you want to delete this location? This will remove its room types and images.";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -21,12 +29,18 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await context.close();
 });
 
-const locationForm = (page: Page) => page.locator('section[aria-labelledby="location-form-heading"]');
+const locationForm = (page: Page) =>
+  page.locator('section[aria-labelledby="location-form-heading"]');
 const roomEditor = (page: Page) => page.locator("#room-type-editor");
 const picker = (page: Page) => page.locator('section[aria-labelledby="picker-heading"]');
 
 /** Runs `action` and answers the one dialog it opens, checking its message. */
-async function answerDialog(page: Page, message: string, accept: boolean, action: () => Promise<void>) {
+async function answerDialog(
+  page: Page,
+  message: string,
+  accept: boolean,
+  action: () => Promise<void>,
+) {
   const seen: string[] = [];
   page.once("dialog", async (dialog) => {
     seen.push(dialog.message());
@@ -50,7 +64,10 @@ async function fillNumber(field: Locator, value: string) {
   await field.fill(value);
 }
 
-test("with JavaScript an admin creates a location and a room type, hides it and deletes it", async ({ browser, baseURL }) => {
+test("with JavaScript an admin creates a location and a room type, hides it and deletes it", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, storageState });
   const page = await context.newPage();
   const stamp = Date.now().toString(36);
@@ -99,7 +116,10 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(form.getByLabel("Slug")).toHaveValue(slug);
   await expect(form.getByLabel("City")).toHaveValue("Carmel");
-  await expect(page.getByRole("link", { name: /^View/ })).toHaveAttribute("href", `/locations/${slug}`);
+  await expect(page.getByRole("link", { name: /^View/ })).toHaveAttribute(
+    "href",
+    `/locations/${slug}`,
+  );
   await expect(page.getByRole("link", { name: /^View/ })).toHaveAttribute("target", "_blank");
 
   // A room type: the name first, then its prices.
@@ -123,7 +143,9 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
   await fillNumber(editor.getByLabel("Resort fee", { exact: true }), "25");
 
   // A dirty form asks before switching location.
-  await answerDialog(page, UNSAVED, false, () => picker(page).getByRole("link", { name: "Next →" }).click());
+  await answerDialog(page, UNSAVED, false, () =>
+    picker(page).getByRole("link", { name: "Next →" }).click(),
+  );
   await expect(page).toHaveURL(new RegExp(`roomType=${roomTypeId}`));
 
   await editor.getByRole("button", { name: "Save Room Type" }).click();
@@ -136,17 +158,27 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
   await page.getByRole("link", { name: "Checklist" }).click();
   await expect(page).toHaveURL(/\/admin\/overview/);
   await page.goto("/admin");
-  await expect(page).toHaveURL(new RegExp(`/admin\\?location=${locationId}&roomType=${roomTypeId}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin\\?location=${locationId}&roomType=${roomTypeId}$`),
+  );
 
   const results = await new AxeBuilder({ page }).include("main").analyze();
-  const serious = results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
+  const serious = results.violations.filter((violation) =>
+    ["serious", "critical"].includes(violation.impact ?? ""),
+  );
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`,
+    ),
+  ).toEqual([]);
 
   await expectPublicList(page, name, true);
 
   // Hiding it takes it off the public list at once.
   await form.getByLabel("Hidden").check();
-  await answerDialog(page, UNSAVED, true, () => picker(page).getByRole("link", { name: "← Previous" }).click());
+  await answerDialog(page, UNSAVED, true, () =>
+    picker(page).getByRole("link", { name: "← Previous" }).click(),
+  );
   await expect(page).not.toHaveURL(new RegExp(`location=${locationId}`));
   await page.goto(`/admin?location=${locationId}`);
   await form.getByLabel("Hidden").check();
@@ -156,16 +188,23 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
   await expectPublicList(page, name, false);
 
   // Deleting asks first.
-  await answerDialog(page, CONFIRM_DELETE, false, () => page.getByRole("button", { name: "Delete Location" }).click());
+  await answerDialog(page, CONFIRM_DELETE, false, () =>
+    page.getByRole("button", { name: "Delete Location" }).click(),
+  );
   await expect(page).toHaveURL(new RegExp(`location=${locationId}`));
-  await answerDialog(page, CONFIRM_DELETE, true, () => page.getByRole("button", { name: "Delete Location" }).click());
+  await answerDialog(page, CONFIRM_DELETE, true, () =>
+    page.getByRole("button", { name: "Delete Location" }).click(),
+  );
   await expect(page.getByText("Location deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(picker(page).getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
   await context.close();
 });
 
-test("without JavaScript an admin creates and saves a location with the island select", async ({ browser, baseURL }) => {
+test("without JavaScript an admin creates and saves a location with the island select", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, storageState, javaScriptEnabled: false });
   const page = await context.newPage();
   const name = `No Script Bay ${Date.now().toString(36)}`;
@@ -186,7 +225,9 @@ test("without JavaScript an admin creates and saves a location with the island s
   await form.getByLabel("State").selectOption("Hawaii");
   await form.getByLabel("City").fill("Maui");
   await form.getByRole("button", { name: "Create Location" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Location created successfully" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Location created successfully" }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\?location=[\w-]+$/);
   await expect(form.getByLabel("Slug")).toHaveValue(name.toLowerCase().replaceAll(" ", "-"));
   await expect(form.getByLabel("Island")).toHaveValue("Maui");
@@ -194,7 +235,9 @@ test("without JavaScript an admin creates and saves a location with the island s
   await form.getByLabel("Island").selectOption("Kauai");
   await form.getByLabel("Minimum nights").fill("5");
   await form.getByRole("button", { name: "Save Location" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Location updated successfully" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Location updated successfully" }),
+  ).toBeVisible();
   await expect(form.getByLabel("Island")).toHaveValue("Kauai");
   await expect(form.getByLabel("Minimum nights")).toHaveValue("5");
 
@@ -207,7 +250,9 @@ test("without JavaScript an admin creates and saves a location with the island s
   // Deleting takes a second, explicit step.
   await page.getByRole("button", { name: "Delete Location" }).click();
   await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Location deleted successfully" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Location deleted successfully" }),
+  ).toBeVisible();
   await expect(picker(page).getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
   await context.close();
 });
@@ -218,11 +263,15 @@ test("with JavaScript an admin reorders room types by keyboard drag and drop; Mo
 }) => {
   // The last listed location with three room types or more: other files book the first ones.
   // The seed's order is put back at the end, with the buttons that work without JavaScript.
-  const location = seedLocations.filter((candidate) => !candidate.hidden && candidate.roomTypes.length >= 3).at(-1)!;
+  const location = seedLocations
+    .filter((candidate) => !candidate.hidden && candidate.roomTypes.length >= 3)
+    .at(-1)!;
   const seeded = location.roomTypes.map((room) => room.name);
   const moved = [seeded[1], seeded[0], ...seeded.slice(2)];
   const roomNames = (page: Page) =>
-    page.locator('section[aria-labelledby="room-types-heading"] ol > li a > span:first-child').allTextContents();
+    page
+      .locator('section[aria-labelledby="room-types-heading"] ol > li a > span:first-child')
+      .allTextContents();
   const publicNames = async (page: Page) => {
     const publicPage = await page.context().newPage();
     await publicPage.goto(`/locations/${location.slug}`);
@@ -249,9 +298,13 @@ test("with JavaScript an admin reorders room types by keyboard drag and drop; Mo
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByText(`Picked up ${seeded[0]}. It is in position 1 of ${seeded.length}.`)).toBeAttached();
+  await expect(
+    page.getByText(`Picked up ${seeded[0]}. It is in position 1 of ${seeded.length}.`),
+  ).toBeAttached();
   await page.keyboard.press("ArrowDown");
-  await expect(page.getByText(`${seeded[0]} was moved into position 2 of ${seeded.length}.`)).toBeAttached();
+  await expect(
+    page.getByText(`${seeded[0]} was moved into position 2 of ${seeded.length}.`),
+  ).toBeAttached();
   await page.keyboard.press("Space");
   await expect(page.getByText("Room types reordered successfully")).toBeVisible();
   await expect.poll(() => roomNames(page)).toEqual(moved);
@@ -265,26 +318,37 @@ test("with JavaScript an admin reorders room types by keyboard drag and drop; Mo
   await context.close();
 
   // Without JavaScript there is no handle; Move up posts and saves at once.
-  const noScript = await browser.newContext({ baseURL, storageState: session, javaScriptEnabled: false });
+  const noScript = await browser.newContext({
+    baseURL,
+    storageState: session,
+    javaScriptEnabled: false,
+  });
   const plain = await noScript.newPage();
   await plain.goto(`/admin?location=${location.id}`);
   await expect(plain.getByRole("button", { name: /^Drag to reorder/ })).toHaveCount(0);
   await plain.getByRole("button", { name: `Move ${seeded[0]} up` }).click();
   // Confirmed as a drop is.
-  await expect(plain.getByRole("status").filter({ hasText: "Room types reordered successfully" })).toBeVisible();
+  await expect(
+    plain.getByRole("status").filter({ hasText: "Room types reordered successfully" }),
+  ).toBeVisible();
   await expect.poll(() => roomNames(plain)).toEqual(seeded);
   expect(await publicNames(plain)).toEqual(seeded);
   await noScript.close();
 });
 
-test("a dirty form asks before the page unloads; logging out forgets the remembered selection", async ({ browser, baseURL }) => {
+test("a dirty form asks before the page unloads; logging out forgets the remembered selection", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, storageState });
   const first = await context.newPage();
   await first.goto("/admin?new=1");
   await picker(first).locator("ul a").first().click();
   await expect(first).toHaveURL(/location=/);
   const locationId = new URL(first.url()).searchParams.get("location")!;
-  await expect.poll(() => first.evaluate(() => localStorage.getItem("admin:selectedLocationId"))).toBe(locationId);
+  await expect
+    .poll(() => first.evaluate(() => localStorage.getItem("admin:selectedLocationId")))
+    .toBe(locationId);
 
   // Typed key by key: the browser only asks before unloading a page the user has interacted with.
   await locationForm(first).getByLabel("Description").click();
@@ -307,7 +371,10 @@ test("a dirty form asks before the page unloads; logging out forgets the remembe
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(
-    await page.evaluate(() => [localStorage.getItem("admin:selectedLocationId"), localStorage.getItem("admin:selectedRoomTypeId")]),
+    await page.evaluate(() => [
+      localStorage.getItem("admin:selectedLocationId"),
+      localStorage.getItem("admin:selectedRoomTypeId"),
+    ]),
   ).toEqual([null, null]);
   await context.close();
 });

@@ -2,23 +2,37 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
 
-const maui = seedLocations.find((location) => location.state === "Hawaii" && location.city === "Maui" && !location.hidden)!;
+const maui = seedLocations.find(
+  (location) => location.state === "Hawaii" && location.city === "Maui" && !location.hidden,
+)!;
 
-const locationForm = (page: Page) => page.locator('section[aria-labelledby="location-form-heading"]');
+const locationForm = (page: Page) =>
+  page.locator('section[aria-labelledby="location-form-heading"]');
 
 async function place(form: Locator) {
-  const value = async (label: RegExp) => ((await form.getByLabel(label).count()) ? form.getByLabel(label).inputValue() : null);
-  return { country: await value(/^Country$/), state: await value(/^State$/), city: await value(/^(City|Island)$/) };
+  const value = async (label: RegExp) =>
+    (await form.getByLabel(label).count()) ? form.getByLabel(label).inputValue() : null;
+  return {
+    country: await value(/^Country$/),
+    state: await value(/^State$/),
+    city: await value(/^(City|Island)$/),
+  };
 }
 
 // A select changed with the arrow keys fires its events differently from a mouse pick: the rules
 // must not depend on how the value changed.
 for (const device of ["keyboard", "mouse"] as const) {
-  test(`changing the country with the ${device} clears the state and the island`, async ({ page, context, baseURL }) => {
+  test(`changing the country with the ${device} clears the state and the island`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
     await page.goto(`/admin?location=${maui.id}`);
     const form = locationForm(page);
-    await expect.poll(() => place(form)).toEqual({ country: "United States", state: "Hawaii", city: "Maui" });
+    await expect
+      .poll(() => place(form))
+      .toEqual({ country: "United States", state: "Hawaii", city: "Maui" });
     const country = form.getByLabel("Country");
     if (device === "keyboard") {
       await country.focus();
@@ -26,7 +40,9 @@ for (const device of ["keyboard", "mouse"] as const) {
     } else {
       await country.selectOption("US Virgin Islands");
     }
-    await expect.poll(() => place(form)).toEqual({ country: "US Virgin Islands", state: null, city: "" });
+    await expect
+      .poll(() => place(form))
+      .toEqual({ country: "US Virgin Islands", state: null, city: "" });
 
     if (device === "keyboard") await page.keyboard.press("ArrowUp");
     else await country.selectOption("United States");
@@ -42,11 +58,17 @@ for (const device of ["keyboard", "mouse"] as const) {
     } else {
       await state.selectOption("Idaho");
     }
-    await expect.poll(() => place(form)).toEqual({ country: "United States", state: "Idaho", city: "" });
+    await expect
+      .poll(() => place(form))
+      .toEqual({ country: "United States", state: "Idaho", city: "" });
   });
 }
 
-test("the checklist on a phone scrolls its table in its own box, and says so", async ({ page, context, baseURL }) => {
+test("the checklist on a phone scrolls its table in its own box, and says so", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signIn(context, ACCOUNTS.checklist, "checklist on a phone", baseURL!);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/overview");

@@ -4,9 +4,13 @@ import { ACCOUNTS, signIn } from "./support/accounts";
 const SCREEN = "/admin/featured";
 const ACCESS_DENIED = "Access denied. You are not authorized to view this page.";
 
-const sendButton = (page: Page) => page.getByRole("button", { name: /Send Magic Link|Rate Limited/ });
+const sendButton = (page: Page) =>
+  page.getByRole("button", { name: /Send Magic Link|Rate Limited/ });
 
-test("without JavaScript the admin sign-in screen answers on the admin page it is on", async ({ browser, baseURL }) => {
+test("without JavaScript the admin sign-in screen answers on the admin page it is on", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(SCREEN);
@@ -49,7 +53,11 @@ test("with JavaScript a link asked for on an admin page returns there; asking ag
   await sendButton(page).click();
   await expect(page).toHaveURL(SCREEN);
   await expect(page.getByText(/^Rate limited! Wait \d+s before trying again\.$/)).toBeVisible();
-  await expect(page.getByText(/^Rate limited\. Please wait \d+ seconds before requesting another magic link\./)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Rate limited\. Please wait \d+ seconds before requesting another magic link\./,
+    ),
+  ).toBeVisible();
   await expect(sendButton(page)).toBeDisabled();
   await expect(page.getByText("You can now request a new magic link!")).toHaveCount(0);
   await page.clock.runFor(61_000);
@@ -76,7 +84,12 @@ for (const javaScriptEnabled of [false, true]) {
     baseURL,
   }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled });
-    await signIn(context, ACCOUNTS.member, `denied ${javaScriptEnabled ? "with" : "without"} JavaScript`, baseURL!);
+    await signIn(
+      context,
+      ACCOUNTS.member,
+      `denied ${javaScriptEnabled ? "with" : "without"} JavaScript`,
+      baseURL!,
+    );
     const page = await context.newPage();
     await page.goto("/members");
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
@@ -101,9 +114,9 @@ test("after 'Access denied' reached by an in-app navigation, the header shows th
 
   // As an in-app link does: a client-side navigation, which loads only the new routes' data.
   await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
-      "/admin",
-    ),
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/admin"),
   );
   await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);

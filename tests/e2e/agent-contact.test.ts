@@ -16,14 +16,18 @@ const MESSAGES = {
 
 const WHY = "I have organised group trips for friends and colleagues for over ten years.";
 
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function fillAgentForm(page: Page, email: string) {
   await page.getByLabel("First name", { exact: true }).fill("Ada");
   await page.getByLabel("Last name", { exact: true }).fill("Agent");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Phone", { exact: true }).fill("+1 555 0100");
-  await page.getByRole("group", { name: "Are you currently a travel agent?" }).getByLabel("No", { exact: true }).check();
+  await page
+    .getByRole("group", { name: "Are you currently a travel agent?" })
+    .getByLabel("No", { exact: true })
+    .check();
   await page.getByLabel("Current occupation", { exact: true }).fill("Teacher");
   await page.getByLabel("Why would you thrive at our agency?", { exact: true }).fill(WHY);
 }
@@ -33,7 +37,9 @@ async function fillContactForm(page: Page, email: string) {
   await page.getByLabel("Last name", { exact: true }).fill("Sender");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Phone", { exact: true }).fill("555-0199");
-  await page.getByLabel("Message", { exact: true }).fill("Can I change the guest name on my reservation?");
+  await page
+    .getByLabel("Message", { exact: true })
+    .fill("Can I change the guest name on my reservation?");
 }
 
 /** The page has hydrated: React has attached itself to the page's form. */
@@ -45,10 +51,14 @@ async function hydrated(page: Page) {
 }
 
 test.describe("with JavaScript", () => {
-  test("the agent application validates in the browser, then reaches the success screen", async ({ page }) => {
+  test("the agent application validates in the browser, then reaches the success screen", async ({
+    page,
+  }) => {
     await page.goto("/agents");
     await hydrated(page);
-    await expect(page.getByRole("heading", { level: 1, name: "Become a travel agent" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Become a travel agent" }),
+    ).toBeVisible();
 
     // An empty submit is refused in the browser, every message next to its field.
     const submit = page.getByRole("button", { name: "Submit application" });
@@ -59,12 +69,16 @@ test.describe("with JavaScript", () => {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel("Phone", { exact: true })).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Phone", { exact: true })).toHaveAccessibleDescription(MESSAGES.phone);
+    await expect(page.getByLabel("Phone", { exact: true })).toHaveAccessibleDescription(
+      MESSAGES.phone,
+    );
 
     // Messages follow the input; the why-answer needs 50 characters.
     await page.getByLabel("Phone", { exact: true }).fill("+1 555 0100");
     await expect(page.getByText(MESSAGES.phone)).toHaveCount(0);
-    await page.getByLabel("Why would you thrive at our agency?", { exact: true }).fill("Too short.");
+    await page
+      .getByLabel("Why would you thrive at our agency?", { exact: true })
+      .fill("Too short.");
     await expect(page.getByText(MESSAGES.whyThriveShort)).toBeVisible();
     await expect(page.getByText("10 / 50 characters minimum")).toBeVisible();
 
@@ -81,7 +95,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Submit application" })).toHaveCount(0);
   });
 
-  test("a message from the contact page reaches 'Message Received' with a toast", async ({ page }) => {
+  test("a message from the contact page reaches 'Message Received' with a toast", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "How can we help?" })).toBeVisible();
@@ -108,18 +124,26 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL("/locations");
   });
 
-  test("a server refusal (no bot check) is shown on the form and as a toast, values kept", async ({ page }) => {
+  test("a server refusal (no bot check) is shown on the form and as a toast, values kept", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await hydrated(page);
     const email = uniqueEmail("e2e-refused");
     await fillContactForm(page, email);
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Please complete the CAPTCHA verification." })).toBeVisible();
     await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Please complete the CAPTCHA verification." }),
+      page.getByRole("alert").filter({ hasText: "Please complete the CAPTCHA verification." }),
+    ).toBeVisible();
+    await expect(
+      page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: "Please complete the CAPTCHA verification." }),
     ).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Can I change the guest name on my reservation?");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+      "Can I change the guest name on my reservation?",
+    );
   });
 });
 
@@ -147,15 +171,19 @@ test.describe("without JavaScript", () => {
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    await expect(page.getByLabel("Current occupation", { exact: true })).toHaveAccessibleDescription(MESSAGES.occupation);
-    await expect(page.getByRole("group", { name: "Are you currently a travel agent?" })).toHaveAccessibleDescription(
-      MESSAGES.currentAgent,
-    );
+    await expect(
+      page.getByLabel("Current occupation", { exact: true }),
+    ).toHaveAccessibleDescription(MESSAGES.occupation);
+    await expect(
+      page.getByRole("group", { name: "Are you currently a travel agent?" }),
+    ).toHaveAccessibleDescription(MESSAGES.currentAgent);
 
     // The entered values come back with the remaining messages.
     await page.getByLabel("First name", { exact: true }).fill("Ada");
     await page.getByLabel("Last name", { exact: true }).fill("Agent");
-    await page.getByLabel("Why would you thrive at our agency?", { exact: true }).fill(`   ${"a".repeat(49)}   `);
+    await page
+      .getByLabel("Why would you thrive at our agency?", { exact: true })
+      .fill(`   ${"a".repeat(49)}   `);
     await page.getByLabel("I'm not a robot", { exact: true }).check();
     await page.getByRole("button", { name: "Submit application" }).click();
     await expect(page.getByText(MESSAGES.whyThriveShort, { exact: true })).toBeVisible();
@@ -178,7 +206,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("I'm not a robot", { exact: true }).check();
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Message Received" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Browse Resorts" })).toHaveAttribute("href", "/locations");
+    await expect(page.getByRole("link", { name: "Browse Resorts" })).toHaveAttribute(
+      "href",
+      "/locations",
+    );
   });
 });
 
@@ -189,7 +220,9 @@ test.describe("accessibility", () => {
       (violation) => violation.impact === "serious" || violation.impact === "critical",
     );
     expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`),
+      serious.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`,
+      ),
     ).toEqual([]);
   }
 
@@ -203,7 +236,9 @@ test.describe("accessibility", () => {
     test(`${path} with its validation messages shown has none either`, async ({ page }) => {
       await page.goto(path);
       await hydrated(page);
-      await page.getByRole("button", { name: path === "/agents" ? "Submit application" : "Send message" }).click();
+      await page
+        .getByRole("button", { name: path === "/agents" ? "Submit application" : "Send message" })
+        .click();
       await expect(page.getByText(MESSAGES.names, { exact: true })).toBeVisible();
       await expectNoSeriousViolations(page);
     });

@@ -9,7 +9,9 @@ const priced = seedLocations.find(
 test.describe("with JavaScript", () => {
   test("an admin signs in, sees prices, invites a member, and signs out", async ({ page }) => {
     await page.goto(`/locations/${priced.slug}`);
-    await expect(page.getByRole("link", { name: "Sign in to view pricing." }).first()).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Sign in to view pricing." }).first(),
+    ).toBeVisible();
     await expect(page.getByText("Typical weekly price")).toHaveCount(0);
 
     await signInThroughOutbox(page, "admin@example.com");
@@ -40,7 +42,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("Signed out successfully").first()).toBeVisible();
     await page.goto(`/locations/${priced.slug}`);
     await expect(page.getByText("Typical weekly price")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Sign in to view pricing." }).first()).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Sign in to view pricing." }).first(),
+    ).toBeVisible();
 
     // The invited member follows the link from their invitation.
     await followEmailLink(page, invitee);

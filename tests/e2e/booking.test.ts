@@ -3,12 +3,15 @@ import { seedLocations } from "../../scripts/seed/data";
 import { signInThroughOutbox } from "./support/sign-in";
 
 const location = seedLocations.find(
-  (candidate) => !candidate.hidden && candidate.roomTypes.length >= 2 && candidate.roomTypes[0].price > 0,
+  (candidate) =>
+    !candidate.hidden && candidate.roomTypes.length >= 2 && candidate.roomTypes[0].price > 0,
 )!;
 const isoDate = (daysFromNow: number) =>
   new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
-test("a member books from a location page and staff get the request by e-mail", async ({ page }) => {
+test("a member books from a location page and staff get the request by e-mail", async ({
+  page,
+}) => {
   await signInThroughOutbox(page, "guest@example.com");
 
   await page.goto(`/locations/${location.slug}`);
@@ -32,7 +35,10 @@ test("a member books from a location page and staff get the request by e-mail", 
   await expect(page).toHaveURL("/booking-confirmation");
   await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
   await expect(page.getByText("Thank you. We will get back to you soon.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Browse More Resorts" })).toHaveAttribute("href", "/locations");
+  await expect(page.getByRole("link", { name: "Browse More Resorts" })).toHaveAttribute(
+    "href",
+    "/locations",
+  );
 
   const staffEmail = page
     .locator("article")
@@ -52,7 +58,9 @@ test("without JavaScript the empty form shows the spec's messages; visitors are 
   baseURL,
 }) => {
   await page.goto(`/book?location=${location.slug}`);
-  await expect(page).toHaveURL(`/login?dest=${encodeURIComponent(`/book?location=${location.slug}`)}`);
+  await expect(page).toHaveURL(
+    `/login?dest=${encodeURIComponent(`/book?location=${location.slug}`)}`,
+  );
 
   // The same member (signed in by the test above) in a browser without JavaScript.
   const signedIn = await browser.newContext({

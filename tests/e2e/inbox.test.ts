@@ -9,17 +9,31 @@ import { signInThroughOutbox } from "./support/sign-in";
 const ADMIN = "ops@example.com";
 const ADMIN_ID = "user-ops";
 
-const location = seedLocations.find((candidate) => !candidate.hidden && candidate.roomTypes.length > 0)!;
+const location = seedLocations.find(
+  (candidate) => !candidate.hidden && candidate.roomTypes.length > 0,
+)!;
 const room = location.roomTypes[0];
 
 const sqlText = (value: string | number | null) =>
-  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
+  value === null
+    ? "NULL"
+    : typeof value === "number"
+      ? String(value)
+      : `'${value.replaceAll("'", "''")}'`;
 
 /**
  * Stores a booking request straight into the server's D1 (the booking form is tested on its own):
  * the admin part of the flow is what this test is about.
  */
-function seedBooking({ guestEmail, firstName, userId }: { guestEmail: string; firstName: string; userId: string | null }) {
+function seedBooking({
+  guestEmail,
+  firstName,
+  userId,
+}: {
+  guestEmail: string;
+  firstName: string;
+  userId: string | null;
+}) {
   const id = crypto.randomUUID();
   const row: Record<string, string | number | null> = {
     id,
@@ -46,13 +60,25 @@ function seedBooking({ guestEmail, firstName, userId }: { guestEmail: string; fi
     room_type_price: room.price,
     special_requests: "A crib, please",
   };
-  const command = `INSERT INTO booking_requests (${Object.keys(row).join(", ")}) VALUES (${Object.values(row)
+  const command = `INSERT INTO booking_requests (${Object.keys(row).join(", ")}) VALUES (${Object.values(
+    row,
+  )
     .map(sqlText)
     .join(", ")})`;
   // Wrangler on the Node.js that runs the tests (the system's may be too old for it).
   execFileSync(
     process.execPath,
-    ["node_modules/wrangler/bin/wrangler.js", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_DIR, "--command", command],
+    [
+      "node_modules/wrangler/bin/wrangler.js",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      PERSIST_DIR,
+      "--command",
+      command,
+    ],
     { stdio: "pipe", env: { ...process.env, CI: "true" } },
   );
   return id;
@@ -87,8 +113,14 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   await page.goto("/admin/users");
   await page.getByRole("link", { name: "Requests", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Requests" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Filter by kind" }).getByRole("link", { name: /^Bookings/ }).click();
-  await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "New" }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by kind" })
+    .getByRole("link", { name: /^Bookings/ })
+    .click();
+  await page
+    .getByRole("navigation", { name: "Filter by status" })
+    .getByRole("link", { name: "New" })
+    .click();
   await expect(page).toHaveURL(/\/admin\/requests\?kind=booking&status=new$/);
 
   const card = page.locator(`article[id="request-${confirmId}"]`);
@@ -101,11 +133,18 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   await expect(page.getByText("Booking confirmed").first()).toBeVisible();
   // Confirmed, it leaves the "new" view; under "Confirmed" it shows who confirmed it.
   await expect(card).toHaveCount(0);
-  await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Confirmed" }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by status" })
+    .getByRole("link", { name: "Confirmed" })
+    .click();
   await expect(card).toContainText(`Confirmed by ${ADMIN}`);
   await expect(card.getByRole("button")).toHaveCount(0);
 
-  const confirmation = await expectInOutbox(page, confirmGuest, `Your stay at ${location.name} is confirmed`);
+  const confirmation = await expectInOutbox(
+    page,
+    confirmGuest,
+    `Your stay at ${location.name} is confirmed`,
+  );
   await expect(confirmation).toContainText("You can now book your flights.");
   await expect(confirmation).toContainText("A note from our team: Welcome drinks are on us.");
 
@@ -126,7 +165,11 @@ test("an admin confirms a booking and declines another without JavaScript; the g
     await expect(plain.getByRole("status").filter({ hasText: "Booking declined" })).toBeVisible();
     await plain.goto("/admin/requests?kind=booking&status=declined");
     await expect(declineCard).toContainText(`Declined by ${ADMIN}`);
-    const decline = await expectInOutbox(plain, declineGuest, `About your booking request for ${location.name}`);
+    const decline = await expectInOutbox(
+      plain,
+      declineGuest,
+      `About your booking request for ${location.name}`,
+    );
     await expect(decline).toContainText("/locations");
   } finally {
     await noScript.close();

@@ -1,8 +1,14 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type RouteConfigEntry } from "@react-router/dev/routes";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import routes from "../../app/routes";
 import { manyPhotos } from "./support/hard-cases";
-import { LAYOUT_ACCOUNTS, LAYOUT_PAGES, layoutPaths, layoutSessionName, type LayoutRole } from "./support/layout-pages";
+import {
+  LAYOUT_ACCOUNTS,
+  LAYOUT_PAGES,
+  layoutPaths,
+  layoutSessionName,
+  type LayoutRole,
+} from "./support/layout-pages";
 import { sessionCookie } from "./support/session";
 
 /**
@@ -34,8 +40,6 @@ test("the guard visits every page route of app/routes.ts", () => {
   expect(Object.keys(LAYOUT_PAGES).sort()).toEqual(pageRoutes.sort());
 });
 
-
-
 interface Measure {
   height: number;
   scrollWidth: number;
@@ -52,7 +56,8 @@ interface Measure {
 async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measure> {
   if (javaScript) {
     await page.evaluate(async (maxHeight) => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16)));
+      const frame = () =>
+        new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16)));
       const end = Math.min(document.documentElement.scrollHeight, maxHeight);
       for (let top = 0; top < end; top += window.innerHeight) {
         window.scrollTo(0, top);
@@ -65,13 +70,18 @@ async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measur
     page.evaluate((maxHeight) => {
       const width = window.innerWidth;
       const shown = (image: HTMLImageElement) => {
-        if (!image.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+        if (!image.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+          return false;
         let { left, right, top, bottom } = image.getBoundingClientRect();
         // Below what the guard scrolled through (a page already too tall): never in view.
         if (top + window.scrollY >= maxHeight) return false;
         left = Math.max(left, 0);
         right = Math.min(right, width);
-        for (let node = image.parentElement; node && node !== document.body; node = node.parentElement) {
+        for (
+          let node = image.parentElement;
+          node && node !== document.body;
+          node = node.parentElement
+        ) {
           const style = getComputedStyle(node);
           if (style.overflowX === "visible" && style.overflowY === "visible") continue;
           const clip = node.getBoundingClientRect();
@@ -88,12 +98,17 @@ async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measur
       // is not positioned, so it is not counted as clipped).
       const clipped = (element: Element) => {
         if (["absolute", "fixed"].includes(getComputedStyle(element).position)) return false;
-        for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        for (
+          let node = element.parentElement;
+          node && node !== document.body;
+          node = node.parentElement
+        ) {
           if (getComputedStyle(node).overflowX !== "visible") return true;
         }
         return false;
       };
-      const beyond = (element: Element | null) => Boolean(element && element.getBoundingClientRect().right > width + 1);
+      const beyond = (element: Element | null) =>
+        Boolean(element && element.getBoundingClientRect().right > width + 1);
       const describe = (element: Element) =>
         `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${
           typeof element.className === "string" && element.className
@@ -101,15 +116,22 @@ async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measur
             : ""
         }`;
       return {
-        pending: images.filter((image) => !image.complete).map((image) => image.currentSrc || image.src),
-        brokenImages: images.filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
+        pending: images
+          .filter((image) => !image.complete)
+          .map((image) => image.currentSrc || image.src),
+        brokenImages: images
+          .filter((image) => image.complete && image.naturalWidth === 0)
+          .map((image) => image.currentSrc || image.src),
         height: document.documentElement.scrollHeight,
         scrollWidth,
         // The outermost elements that reach past the right edge unclipped: the culprits.
         overflowing:
           scrollWidth > width
             ? Array.from(document.body.querySelectorAll("*"))
-                .filter((element) => beyond(element) && !beyond(element.parentElement) && !clipped(element))
+                .filter(
+                  (element) =>
+                    beyond(element) && !beyond(element.parentElement) && !clipped(element),
+                )
                 .slice(0, 5)
                 .map(describe)
             : [],
@@ -130,8 +152,10 @@ function watchForErrors(page: Page) {
   page.on("console", (message) => {
     const text = message.text();
     if (message.type() !== "error" && !/hydrat/i.test(text)) return;
-    const documentStatus = /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
-    if (documentStatus && new URL(message.location().url).pathname === new URL(page.url()).pathname) return;
+    const documentStatus =
+      /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
+    if (documentStatus && new URL(message.location().url).pathname === new URL(page.url()).pathname)
+      return;
     errors.push(`${message.type()}: ${text}`);
   });
   return errors;
@@ -146,14 +170,34 @@ async function waitForHydration(page: Page) {
 }
 
 function screenshotPath(role: LayoutRole, path: string, width: number, javaScript: boolean) {
-  const name = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").slice(0, 80).replace(/-+$/, "");
+  const name =
+    path === "/"
+      ? "home"
+      : path
+          .replace(/^\//, "")
+          .replace(/[^a-z0-9]+/gi, "-")
+          .slice(0, 80)
+          .replace(/-+$/, "");
   return `test-results/layout/${role}/${name}-${width}${javaScript ? "" : "-nojs"}.jpeg`;
 }
 
-async function visit(browser: Browser, role: LayoutRole, path: string, javaScript: boolean, baseURL: string) {
+async function visit(
+  browser: Browser,
+  role: LayoutRole,
+  path: string,
+  javaScript: boolean,
+  baseURL: string,
+) {
   const account = LAYOUT_ACCOUNTS[role];
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: WIDTHS[0] });
-  if (account) await context.addCookies([await sessionCookie(account, layoutSessionName(path, javaScript), baseURL)]);
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: javaScript,
+    viewport: WIDTHS[0],
+  });
+  if (account)
+    await context.addCookies([
+      await sessionCookie(account, layoutSessionName(path, javaScript), baseURL),
+    ]);
   const page = await context.newPage();
   const errors = watchForErrors(page);
   const measures: Measure[] = [];
@@ -181,16 +225,20 @@ async function visit(browser: Browser, role: LayoutRole, path: string, javaScrip
 
 test.describe.configure({ mode: "parallel" });
 
-test("a room type with 12 photos leaves the location page as tall hydrated as without JavaScript", async ({ browser, baseURL }) => {
+test("a room type with 12 photos leaves the location page as tall hydrated as without JavaScript", async ({
+  browser,
+  baseURL,
+}) => {
   const path = `/locations/${manyPhotos.slug}`;
   const plain = await visit(browser, "visitor", path, false, baseURL!);
   const hydrated = await visit(browser, "visitor", path, true, baseURL!);
   WIDTHS.forEach(({ width }, index) => {
     const [before, after] = [plain.measures[index]!.height, hydrated.measures[index]!.height];
     // A carousel sized by its slides once made this page millions of pixels tall.
-    expect(Math.abs(after - before), `${width} px: ${before} px without JavaScript, ${after} px hydrated`).toBeLessThanOrEqual(
-      before * 0.01,
-    );
+    expect(
+      Math.abs(after - before),
+      `${width} px: ${before} px without JavaScript, ${after} px hydrated`,
+    ).toBeLessThanOrEqual(before * 0.01);
   });
 });
 
@@ -202,14 +250,22 @@ for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
       WIDTHS.forEach(({ width }, index) => {
         const plain = withoutScript.measures[index]!;
         const hydrated = withScript.measures[index]!;
-        for (const [mode, measure] of [["without JavaScript", plain], ["with JavaScript", hydrated]] as const) {
+        for (const [mode, measure] of [
+          ["without JavaScript", plain],
+          ["with JavaScript", hydrated],
+        ] as const) {
           const at = `${path} at ${width} px ${mode}`;
-          expect.soft(measure.scrollWidth, `${at} scrolls sideways: ${measure.overflowing.join(", ")}`).toBeLessThanOrEqual(width);
+          expect
+            .soft(measure.scrollWidth, `${at} scrolls sideways: ${measure.overflowing.join(", ")}`)
+            .toBeLessThanOrEqual(width);
           expect.soft(measure.height, `${at} is too tall`).toBeLessThanOrEqual(MAX_HEIGHT);
           expect.soft(measure.brokenImages, `${at} shows broken images`).toEqual([]);
         }
         expect
-          .soft(Math.abs(hydrated.height - plain.height), `${path} at ${width} px: ${plain.height} px without JavaScript, ${hydrated.height} px hydrated`)
+          .soft(
+            Math.abs(hydrated.height - plain.height),
+            `${path} at ${width} px: ${plain.height} px without JavaScript, ${hydrated.height} px hydrated`,
+          )
           .toBeLessThanOrEqual(plain.height * MAX_HYDRATION_CHANGE);
       });
       expect.soft(withoutScript.errors, `${path} without JavaScript logs errors`).toEqual([]);

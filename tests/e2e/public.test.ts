@@ -18,7 +18,9 @@ test.describe("home", () => {
     await expect(video).toHaveJSProperty("autoplay", true);
     await expect(video).toHaveAttribute("poster", "/media/hero-poster.jpg");
     // The clip really loads and plays.
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(0);
     const poster = await page.request.get("/media/hero-poster.jpg");
     expect(poster.headers()["content-type"]).toBe("image/jpeg");
 
@@ -40,13 +42,17 @@ test.describe("home", () => {
         page
           .locator("img")
           .evaluateAll((images: HTMLImageElement[]) =>
-            images.filter((image) => !(image.complete && image.naturalWidth > 0)).map((image) => image.src),
+            images
+              .filter((image) => !(image.complete && image.naturalWidth > 0))
+              .map((image) => image.src),
           ),
       )
       .toEqual([]);
   });
 
-  test("a card whose picture fails before the page hydrates shows the fallback graphic", async ({ page }) => {
+  test("a card whose picture fails before the page hydrates shows the fallback graphic", async ({
+    page,
+  }) => {
     const card = page.locator('[aria-labelledby="featured-heading"] li a').first();
     await page.route(`**/images/${featured[0]!.id}/**`, (route) => route.abort());
     // The scripts arrive late, so the picture has failed before React attaches to it.
@@ -68,7 +74,9 @@ test.describe("home", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("remembers where the user was when they come back from a featured location", async ({ page }) => {
+  test("remembers where the user was when they come back from a featured location", async ({
+    page,
+  }) => {
     await page.goto("/");
     const card = page.locator('[aria-labelledby="featured-heading"] li a').nth(4);
     await card.scrollIntoViewIfNeeded();
@@ -110,11 +118,17 @@ for (const javaScriptEnabled of [true, false]) {
       await choose(page, "State", "Hawaii");
       await expect(page).toHaveURL("/locations?country=united-states&state=hawaii");
       await expect(page.getByLabel("Island", { exact: true })).toBeVisible();
-      await expectFilteredTo(page, hawaii.map((location) => location.name));
+      await expectFilteredTo(
+        page,
+        hawaii.map((location) => location.name),
+      );
 
       await choose(page, "Island", "Maui");
       await expect(page).toHaveURL("/locations?country=united-states&state=hawaii&city=maui");
-      await expectFilteredTo(page, maui.map((location) => location.name));
+      await expectFilteredTo(
+        page,
+        maui.map((location) => location.name),
+      );
 
       await choose(page, "Country", "Mexico");
       await expect(page).toHaveURL("/locations?country=mexico");
@@ -122,25 +136,35 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("City", { exact: true })).toHaveValue("");
       await expectFilteredTo(
         page,
-        visible.filter((location) => location.country === "Mexico").map((location) => location.name),
+        visible
+          .filter((location) => location.country === "Mexico")
+          .map((location) => location.name),
       );
 
       await page.getByRole("link", { name: "Clear all filters" }).click();
       await expect(page).toHaveURL("/locations");
-      await expectFilteredTo(page, visible.map((location) => location.name));
+      await expectFilteredTo(
+        page,
+        visible.map((location) => location.name),
+      );
     });
   });
 }
 
 test.describe("location detail", () => {
-  test("carousel with thumbnails and a lightbox that opens and closes with the keyboard", async ({ page }) => {
+  test("carousel with thumbnails and a lightbox that opens and closes with the keyboard", async ({
+    page,
+  }) => {
     await page.goto(`/locations/${shortStay.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: shortStay.name })).toBeVisible();
     await expect(
       page.getByText("We may accommodate stays as short as 3 nights. Contact us for info."),
     ).toBeVisible();
     await expect(page.locator(".hero-thumbs img")).toHaveCount(shortStay.images.length);
-    const thumbWidth = await page.locator(".hero-thumbs img").first().evaluate((img) => img.clientWidth);
+    const thumbWidth = await page
+      .locator(".hero-thumbs img")
+      .first()
+      .evaluate((img) => img.clientWidth);
     expect(thumbWidth).toBe(100);
 
     const firstSlide = page.getByRole("button", { name: /^Open photo 1 of/ });
@@ -157,10 +181,9 @@ test.describe("location detail", () => {
     for (const room of shortStay.roomTypes) {
       await expect(page.getByRole("heading", { level: 3, name: room.name })).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "Sign in to view pricing." }).first()).toHaveAttribute(
-      "href",
-      `/login?dest=${encodeURIComponent(`/locations/${shortStay.slug}`)}`,
-    );
+    await expect(
+      page.getByRole("link", { name: "Sign in to view pricing." }).first(),
+    ).toHaveAttribute("href", `/login?dest=${encodeURIComponent(`/locations/${shortStay.slug}`)}`);
   });
 
   test("an unknown location says so with status 404", async ({ page }) => {
@@ -173,7 +196,10 @@ test.describe("location detail", () => {
 test("any other path shows the locations list with status 404", async ({ page }) => {
   const response = await page.goto("/this/does/not/exist");
   expect(response?.status()).toBe(404);
-  await expectFilteredTo(page, visible.map((location) => location.name));
+  await expectFilteredTo(
+    page,
+    visible.map((location) => location.name),
+  );
 });
 
 test.describe("legal and story pages", () => {
@@ -207,8 +233,14 @@ test.describe("legal and story pages", () => {
   test("footer links to the legal pages and the contact e-mail", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
-    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
-    await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy-policy",
+    );
+    await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "/terms-of-service",
+    );
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   });
@@ -234,7 +266,9 @@ test.describe("accessibility", () => {
         (violation) => violation.impact === "serious" || violation.impact === "critical",
       );
       expect(
-        serious.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`),
+        serious.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`,
+        ),
       ).toEqual([]);
     });
   }

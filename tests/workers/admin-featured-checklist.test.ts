@@ -46,10 +46,22 @@ function postForm(path: string, fields: Array<[string, string]>, cookie?: string
 }
 
 const saveOrder = (ids: string[], cookie?: string) =>
-  postForm(FEATURED, [["intent", "save"], ...ids.map((id): [string, string] => ["ids", id])], cookie);
+  postForm(
+    FEATURED,
+    [["intent", "save"], ...ids.map((id): [string, string] => ["ids", id])],
+    cookie,
+  );
 
 const move = (id: string, direction: string, cookie?: string) =>
-  postForm(FEATURED, [["intent", "move"], ["id", id], ["direction", direction]], cookie);
+  postForm(
+    FEATURED,
+    [
+      ["intent", "move"],
+      ["id", id],
+      ["direction", direction],
+    ],
+    cookie,
+  );
 
 function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
@@ -70,7 +82,9 @@ async function featuredOrder() {
 
 /** Every location's display_order: what must not change when a write is refused. */
 async function displayOrders() {
-  const { results } = await env.DB.prepare("SELECT id, display_order FROM locations ORDER BY id").all();
+  const { results } = await env.DB.prepare(
+    "SELECT id, display_order FROM locations ORDER BY id",
+  ).all();
   return results;
 }
 
@@ -90,7 +104,10 @@ const visibleFeaturedNames = (ids: string[]) =>
 
 async function restoreSeedOrder() {
   const [first, ...rest] = seedLocations.map((location) =>
-    db.update(locations).set({ displayOrder: location.displayOrder }).where(eq(locations.id, location.id)),
+    db
+      .update(locations)
+      .set({ displayOrder: location.displayOrder })
+      .where(eq(locations.id, location.id)),
   );
   await db.batch([first, ...rest]);
   await invalidateLocationCaches(env.CACHE);
@@ -99,14 +116,46 @@ async function restoreSeedOrder() {
 describe("the Complete rule (spec section 4)", () => {
   const base = { description: "Ocean views.", imageCount: 2, roomCount: 1 };
   it.each([
-    { case: "United States with city and state", place: { country: "United States", city: "Maui", state: "Hawaii" }, valid: true },
-    { case: "United States without a state", place: { country: "United States", city: "Austin", state: null }, valid: false },
-    { case: "United States without a city", place: { country: "United States", city: null, state: "Texas" }, valid: false },
-    { case: "United States with neither", place: { country: "United States", city: null, state: null }, valid: false },
-    { case: "Mexico with a city", place: { country: "Mexico", city: "Cancun", state: null }, valid: true },
-    { case: "Mexico without a city", place: { country: "Mexico", city: null, state: null }, valid: false },
-    { case: "Aruba with nothing", place: { country: "Aruba", city: null, state: null }, valid: true },
-    { case: "France with nothing", place: { country: "France", city: null, state: null }, valid: true },
+    {
+      case: "United States with city and state",
+      place: { country: "United States", city: "Maui", state: "Hawaii" },
+      valid: true,
+    },
+    {
+      case: "United States without a state",
+      place: { country: "United States", city: "Austin", state: null },
+      valid: false,
+    },
+    {
+      case: "United States without a city",
+      place: { country: "United States", city: null, state: "Texas" },
+      valid: false,
+    },
+    {
+      case: "United States with neither",
+      place: { country: "United States", city: null, state: null },
+      valid: false,
+    },
+    {
+      case: "Mexico with a city",
+      place: { country: "Mexico", city: "Cancun", state: null },
+      valid: true,
+    },
+    {
+      case: "Mexico without a city",
+      place: { country: "Mexico", city: null, state: null },
+      valid: false,
+    },
+    {
+      case: "Aruba with nothing",
+      place: { country: "Aruba", city: null, state: null },
+      valid: true,
+    },
+    {
+      case: "France with nothing",
+      place: { country: "France", city: null, state: null },
+      valid: true,
+    },
   ])("$case → place valid: $valid", ({ place, valid }) => {
     expect(hasValidPlace(place)).toBe(valid);
     expect(isComplete({ ...base, ...place })).toBe(valid);
@@ -125,10 +174,50 @@ describe("the Complete rule (spec section 4)", () => {
 
 describe("the Checklist page", () => {
   const TEST_LOCATIONS = [
-    { id: "loc-test-us-no-state", name: "Checklist Test Austin Lofts", slug: "checklist-test-austin-lofts", country: "United States", city: "Austin", state: null, description: "Lofts.", images: 1, rooms: 1 },
-    { id: "loc-test-mx-no-city", name: "Checklist Test Baja Casitas", slug: "checklist-test-baja-casitas", country: "Mexico", city: null, state: null, description: "Casitas.", images: 2, rooms: 1 },
-    { id: "loc-test-aruba", name: "Checklist Test Aruba Palms", slug: "checklist-test-aruba-palms", country: "Aruba", city: null, state: null, description: "Palms.", images: 1, rooms: 2 },
-    { id: "loc-test-bare", name: "Checklist Test Bare Cabins", slug: "checklist-test-bare-cabins", country: "United States", city: "Aspen", state: "Colorado", description: null, images: 0, rooms: 0 },
+    {
+      id: "loc-test-us-no-state",
+      name: "Checklist Test Austin Lofts",
+      slug: "checklist-test-austin-lofts",
+      country: "United States",
+      city: "Austin",
+      state: null,
+      description: "Lofts.",
+      images: 1,
+      rooms: 1,
+    },
+    {
+      id: "loc-test-mx-no-city",
+      name: "Checklist Test Baja Casitas",
+      slug: "checklist-test-baja-casitas",
+      country: "Mexico",
+      city: null,
+      state: null,
+      description: "Casitas.",
+      images: 2,
+      rooms: 1,
+    },
+    {
+      id: "loc-test-aruba",
+      name: "Checklist Test Aruba Palms",
+      slug: "checklist-test-aruba-palms",
+      country: "Aruba",
+      city: null,
+      state: null,
+      description: "Palms.",
+      images: 1,
+      rooms: 2,
+    },
+    {
+      id: "loc-test-bare",
+      name: "Checklist Test Bare Cabins",
+      slug: "checklist-test-bare-cabins",
+      country: "United States",
+      city: "Aspen",
+      state: "Colorado",
+      description: null,
+      images: 0,
+      rooms: 0,
+    },
   ];
   const ids = TEST_LOCATIONS.map((location) => location.id);
 
@@ -145,7 +234,13 @@ describe("the Checklist page", () => {
         hidden: true, // kept off the public pages other tests may look at
       });
       for (let index = 0; index < location.rooms; index++) {
-        await db.insert(roomTypes).values({ id: `${location.id}-room-${index}`, locationId: location.id, name: `Room ${index}` });
+        await db
+          .insert(roomTypes)
+          .values({
+            id: `${location.id}-room-${index}`,
+            locationId: location.id,
+            name: `Room ${index}`,
+          });
       }
       for (let index = 0; index < location.images; index++) {
         await db.insert(images).values({
@@ -202,15 +297,28 @@ describe("the Checklist page", () => {
       .trim();
   }
 
-  const badges = (row: string) => [...cellOf(row, "status").matchAll(/\b(Hidden|Featured|Complete|Incomplete)\b/g)].map((m) => m[1]);
+  const badges = (row: string) =>
+    [...cellOf(row, "status").matchAll(/\b(Hidden|Featured|Complete|Incomplete)\b/g)].map(
+      (m) => m[1],
+    );
 
   it("lists every location, hidden ones too, by name, with the column headers", async () => {
     const html = await checklistHtml();
-    const { results } = await env.DB.prepare("SELECT id FROM locations ORDER BY name").all<{ id: string }>();
+    const { results } = await env.DB.prepare("SELECT id FROM locations ORDER BY name").all<{
+      id: string;
+    }>();
     const positions = results.map((row) => html.indexOf(`id="location-${row.id}"`));
     expect(positions.every((position) => position > -1)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    for (const header of ["Location Name", "City/State", "Description", "Images", "Room Types", "Status", "Actions"]) {
+    for (const header of [
+      "Location Name",
+      "City/State",
+      "Description",
+      "Images",
+      "Room Types",
+      "Status",
+      "Actions",
+    ]) {
       expect(html).toContain(`<th scope="col"`);
       expect(html).toMatch(new RegExp(`<th scope="col"[^>]*>${header}</th>`));
     }
@@ -228,14 +336,18 @@ describe("the Checklist page", () => {
     expect(badges(cabo)).toEqual(["Featured", "Complete"]);
     // The same place line as the public pages.
     expect(cellOf(cabo, "place")).toContain("Cabo San Lucas, Mexico");
-    const caboImages = await env.DB.prepare("SELECT count(*) AS n FROM images WHERE location_id = ?")
+    const caboImages = await env.DB.prepare(
+      "SELECT count(*) AS n FROM images WHERE location_id = ?",
+    )
       .bind("loc-casa-marena-cabo")
       .first<{ n: number }>();
     expect(cellOf(cabo, "images")).toBe(`✓ ${caboImages!.n}`);
     expect(cellOf(cabo, "rooms")).toBe("✓ 4");
     expect(cellOf(cabo, "description")).toBe("✓ Yes");
     expect(cabo).toContain('href="/admin?location=loc-casa-marena-cabo"');
-    expect(cabo).toMatch(/href="\/locations\/casa-marena-cabo" target="_blank" rel="noopener noreferrer"/);
+    expect(cabo).toMatch(
+      /href="\/locations\/casa-marena-cabo" target="_blank" rel="noopener noreferrer"/,
+    );
 
     const wailea = rowOf(html, "loc-wailea-palms");
     expect(badges(wailea)).toEqual(["Complete"]);
@@ -257,7 +369,9 @@ describe("the Checklist page", () => {
     expect(cellOf(aruba, "place")).toBe("✓ Aruba");
     expect(cellOf(aruba, "rooms")).toBe("✓ 2");
     expect(badges(aruba)).toEqual(["Hidden", "Complete"]);
-    expect(aruba.replace(/<[^>]+>/g, "")).toContain("last edited by auditor@example.com on Mar 7, 2026");
+    expect(aruba.replace(/<[^>]+>/g, "")).toContain(
+      "last edited by auditor@example.com on Mar 7, 2026",
+    );
 
     const bare = rowOf(html, "loc-test-bare");
     expect(cellOf(bare, "description")).toBe("✕ Missing");
@@ -270,12 +384,15 @@ describe("the Checklist page", () => {
 
   it("sums up complete, incomplete, hidden and featured locations", async () => {
     const html = await checklistHtml();
-    const total = (key: string) => Number(html.match(new RegExp(`data-total="${key}">(\\d+)<`))?.[1]);
+    const total = (key: string) =>
+      Number(html.match(new RegExp(`data-total="${key}">(\\d+)<`))?.[1]);
     const all = seedLocations.length + TEST_LOCATIONS.length;
     expect(total("complete")).toBe(seedLocations.length + 1);
     expect(total("incomplete")).toBe(3);
     expect(total("complete") + total("incomplete")).toBe(all);
-    expect(total("hidden")).toBe(seedLocations.filter((l) => l.hidden).length + TEST_LOCATIONS.length);
+    expect(total("hidden")).toBe(
+      seedLocations.filter((l) => l.hidden).length + TEST_LOCATIONS.length,
+    );
     expect(total("featured")).toBe(seedLocations.filter((l) => l.featured).length);
   });
 });
@@ -289,7 +406,10 @@ describe("the featured order", () => {
 
   it("lists the featured locations in order with rank, place or slug, Edit link and the Hidden badge", async () => {
     // A featured location with no place and a hidden one.
-    await db.update(locations).set({ hidden: true }).where(eq(locations.id, "loc-coral-bay-cottages"));
+    await db
+      .update(locations)
+      .set({ hidden: true })
+      .where(eq(locations.id, "loc-coral-bay-cottages"));
     try {
       const response = await get(FEATURED, admin.cookie);
       expect(response.status).toBe(200);
@@ -300,7 +420,10 @@ describe("the featured order", () => {
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
       const row = (id: string) => {
         const start = html.indexOf(`data-featured-id="${id}"`);
-        return html.slice(start, html.indexOf("</li>", start)).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+        return html
+          .slice(start, html.indexOf("</li>", start))
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ");
       };
       expect(row(order[0])).toContain("Rank 1");
       expect(row("loc-kaanapali-beach-club")).toContain("Maui, Hawaii");
@@ -313,7 +436,10 @@ describe("the featured order", () => {
       expect(html).toContain("Save Order");
       expect(html).toContain(`name="ids" value="${order[0]}"`);
     } finally {
-      await db.update(locations).set({ hidden: false }).where(eq(locations.id, "loc-coral-bay-cottages"));
+      await db
+        .update(locations)
+        .set({ hidden: false })
+        .where(eq(locations.id, "loc-coral-bay-cottages"));
     }
   });
 
@@ -337,7 +463,10 @@ describe("the featured order", () => {
     // The home page's list is cached in KV: the save must clear it.
     expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(before));
     const wanted = [...before].reverse();
-    const auditsBefore = await db.select().from(auditEvents).where(eq(auditEvents.entityType, "featured_order"));
+    const auditsBefore = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityType, "featured_order"));
 
     const response = await saveOrder(wanted, admin.cookie);
     expect(response.status).toBe(302);
@@ -351,9 +480,14 @@ describe("the featured order", () => {
     expect(Object.fromEntries(rows.map((row) => [row.id, row.displayOrder]))).toEqual(
       Object.fromEntries(wanted.map((id, index) => [id, index])),
     );
-    const auditsAfter = await db.select().from(auditEvents).where(eq(auditEvents.entityType, "featured_order"));
+    const auditsAfter = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityType, "featured_order"));
     expect(auditsAfter.length).toBe(auditsBefore.length + 1);
-    expect(auditsAfter.find((event) => !auditsBefore.some((old) => old.id === event.id))?.actorEmail).toBe(admin.email);
+    expect(
+      auditsAfter.find((event) => !auditsBefore.some((old) => old.id === event.id))?.actorEmail,
+    ).toBe(admin.email);
 
     expect(await featuredOrder()).toEqual(wanted);
     expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(wanted));
@@ -378,7 +512,9 @@ describe("the featured order", () => {
     expect(await featuredOrder()).toEqual(afterUp);
     expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(afterUp));
     // Every featured location now has its place as display_order.
-    const { results } = await env.DB.prepare("SELECT id, display_order FROM locations WHERE featured = 1").all<{
+    const { results } = await env.DB.prepare(
+      "SELECT id, display_order FROM locations WHERE featured = 1",
+    ).all<{
       id: string;
       display_order: number;
     }>();
@@ -390,10 +526,16 @@ describe("the featured order", () => {
     const snapshot = await displayOrders();
     const firstUp = await move(order[0], "up", admin.cookie);
     expect(firstUp.status).toBe(302);
-    expect(toastOf(firstUp)).toEqual({ type: "info", message: `${nameOf(order[0])} is already first.` });
+    expect(toastOf(firstUp)).toEqual({
+      type: "info",
+      message: `${nameOf(order[0])} is already first.`,
+    });
     const lastDown = await move(order[order.length - 1], "down", admin.cookie);
     expect(lastDown.status).toBe(302);
-    expect(toastOf(lastDown)).toEqual({ type: "info", message: `${nameOf(order[order.length - 1])} is already last.` });
+    expect(toastOf(lastDown)).toEqual({
+      type: "info",
+      message: `${nameOf(order[order.length - 1])} is already last.`,
+    });
     expect(await displayOrders()).toEqual(snapshot);
   });
 
@@ -445,7 +587,8 @@ describe("the featured order", () => {
 
 describe("the rate-limit page", () => {
   const rule = RATE_LIMITS.adminCheck;
-  const count = async (email: string, operation: string) => (await readRateLimit(env.CACHE, rule, `${email}:${operation}`)).count;
+  const count = async (email: string, operation: string) =>
+    (await readRateLimit(env.CACHE, rule, `${email}:${operation}`)).count;
 
   /** The count the page shows for one operation. */
   function shownCount(html: string, operation: string) {
@@ -468,7 +611,9 @@ describe("the rate-limit page", () => {
     const html = visibleText(await response.text());
     expect(html).toContain(admin.email);
     const featured = shownCount(html, FEATURED);
-    const dataKey = html.includes(`data-operation="${FEATURED}.data"`) ? shownCount(html, `${FEATURED}.data`).count : 0;
+    const dataKey = html.includes(`data-operation="${FEATURED}.data"`)
+      ? shownCount(html, `${FEATURED}.data`).count
+      : 0;
     expect(featured.count + dataKey).toBe(4);
     expect(featured.count).toBe(await count(admin.email, FEATURED));
     expect(featured.row).toContain("OK");
@@ -490,7 +635,9 @@ describe("the rate-limit page", () => {
     // Visitors and members cannot clean up.
     expect((await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]])).status).toBe(401);
     const member = await createUser("member");
-    expect((await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], await signIn(member.id))).status).toBe(403);
+    expect(
+      (await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], await signIn(member.id))).status,
+    ).toBe(403);
     expect(await count(admin.email, FEATURED)).toBe(1);
 
     const response = await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], admin.cookie);

@@ -35,7 +35,9 @@ async function insertLocation(overrides: Partial<typeof locations.$inferInsert> 
 
 async function insertRoomType(locationId: string) {
   const id = `room-img-${crypto.randomUUID()}`;
-  await db.insert(roomTypes).values({ id, locationId, name: "Ocean Suite", imageFolder: `${locationId}/${id}` });
+  await db
+    .insert(roomTypes)
+    .values({ id, locationId, name: "Ocean Suite", imageFolder: `${locationId}/${id}` });
   return id;
 }
 
@@ -63,7 +65,12 @@ async function groupRows(locationId: string, roomTypeId: string | null = null) {
   return db
     .select()
     .from(images)
-    .where(and(eq(images.locationId, locationId), roomTypeId ? eq(images.roomTypeId, roomTypeId) : isNull(images.roomTypeId)))
+    .where(
+      and(
+        eq(images.locationId, locationId),
+        roomTypeId ? eq(images.roomTypeId, roomTypeId) : isNull(images.roomTypeId),
+      ),
+    )
     .orderBy(asc(images.displayOrder), asc(images.createdAt));
 }
 
@@ -82,7 +89,10 @@ beforeEach(async () => {
   adminCookie = await signIn(admin.id);
 });
 
-function post(body: FormData | URLSearchParams, { json = true, cookie = adminCookie, headers = {} as Record<string, string> } = {}) {
+function post(
+  body: FormData | URLSearchParams,
+  { json = true, cookie = adminCookie, headers = {} as Record<string, string> } = {},
+) {
   return request(PATH, {
     method: "POST",
     body,
@@ -115,7 +125,10 @@ function fields(values: Record<string, string>) {
 function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
   if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.slice("__toast=".length).split(";")[0])) as { type: string; message: string };
+  return JSON.parse(decodeURIComponent(cookie.slice("__toast=".length).split(";")[0])) as {
+    type: string;
+    message: string;
+  };
 }
 
 describe("upload", () => {
@@ -125,7 +138,12 @@ describe("upload", () => {
     expect((await request(`/locations/${location.slug}`)).status).toBe(200);
 
     const before = Date.now();
-    const response = await post(uploadForm(location.id, [pngFile("Sunset Beach.png", 640, 480), pngFile("pool.png", 800, 600)]));
+    const response = await post(
+      uploadForm(location.id, [
+        pngFile("Sunset Beach.png", 640, 480),
+        pngFile("pool.png", 800, 600),
+      ]),
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; ids: string[]; message: string };
     expect(body).toMatchObject({ ok: true, message: "2 images uploaded successfully" });
@@ -148,15 +166,30 @@ describe("upload", () => {
     }
     const sizes = rows.map((row) => `${row.width}x${row.height}`).sort();
     expect(sizes).toEqual(["640x480", "800x600"]);
-    expect(rows.map((row) => row.imageUrl.split("_").slice(1).join("_")).sort()).toEqual(["Sunset-Beach.png", "pool.png"]);
-    expect((await objectKeys(`${location.id}/`)).sort()).toEqual(rows.map((row) => row.imageUrl).sort());
+    expect(rows.map((row) => row.imageUrl.split("_").slice(1).join("_")).sort()).toEqual([
+      "Sunset-Beach.png",
+      "pool.png",
+    ]);
+    expect((await objectKeys(`${location.id}/`)).sort()).toEqual(
+      rows.map((row) => row.imageUrl).sort(),
+    );
 
-    const audit = await db.select().from(auditEvents).where(eq(auditEvents.locationId, location.id));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.locationId, location.id));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "uploaded", entityType: "image", actorEmail: adminEmail });
+    expect(audit[0]).toMatchObject({
+      action: "uploaded",
+      entityType: "image",
+      actorEmail: adminEmail,
+    });
 
     const page = visibleText(await (await request(`/locations/${location.slug}`)).text());
-    for (const row of rows) expect(page).toContain(`/images/${row.imageUrl.split("/").map(encodeURIComponent).join("/")}`);
+    for (const row of rows)
+      expect(page).toContain(
+        `/images/${row.imageUrl.split("/").map(encodeURIComponent).join("/")}`,
+      );
     // And the bytes are served from the stable URL.
     const served = await request(`/images/${rows[0].imageUrl}`);
     expect(served.status).toBe(200);
@@ -166,28 +199,46 @@ describe("upload", () => {
 
   it("without JavaScript, redirects back to the page with a flash toast", async () => {
     const location = await insertLocation();
-    const response = await post(uploadForm(location.id, [pngFile("one.png")], { redirectTo: `/admin?location=${location.id}#images-x` }), {
-      json: false,
-    });
+    const response = await post(
+      uploadForm(location.id, [pngFile("one.png")], {
+        redirectTo: `/admin?location=${location.id}#images-x`,
+      }),
+      {
+        json: false,
+      },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin?location=${location.id}#images-x`);
-    expect(toastOf(response)).toEqual({ type: "success", message: "1 image uploaded successfully" });
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: "1 image uploaded successfully",
+    });
     expect(await groupRows(location.id)).toHaveLength(1);
   });
 
   it("sends a redirect elsewhere back to /admin", async () => {
     const location = await insertLocation();
-    for (const redirectTo of ["https://evil.example/admin", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+    for (const redirectTo of [
+      "https://evil.example/admin",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+    ]) {
       const response = await post(uploadForm(location.id, [], { redirectTo }), { json: false });
       expect(response.status, redirectTo).toBe(302);
       expect(response.headers.get("Location"), redirectTo).toBe("/admin");
-      expect(toastOf(response)).toEqual({ type: "error", message: `Upload failed: ${IMAGE_MESSAGES.noFiles}` });
+      expect(toastOf(response)).toEqual({
+        type: "error",
+        message: `Upload failed: ${IMAGE_MESSAGES.noFiles}`,
+      });
     }
   });
 
   it("refuses a text file named .png with 415, storing nothing, even beside a valid picture", async () => {
     const location = await insertLocation();
-    const fake = new File(["just some text, not a picture at all".repeat(3)], "photo.png", { type: "image/png" });
+    const fake = new File(["just some text, not a picture at all".repeat(3)], "photo.png", {
+      type: "image/png",
+    });
     for (const files of [[fake], [pngFile("real.png"), fake], [fake, pngFile("real.png")]]) {
       const response = await post(uploadForm(location.id, files));
       expect(response.status).toBe(415);
@@ -198,7 +249,10 @@ describe("upload", () => {
 
     const noJs = await post(uploadForm(location.id, [pngFile("real.png"), fake]), { json: false });
     expect(noJs.status).toBe(302);
-    expect(toastOf(noJs)).toEqual({ type: "error", message: "Upload failed: Only image files are allowed" });
+    expect(toastOf(noJs)).toEqual({
+      type: "error",
+      message: "Upload failed: Only image files are allowed",
+    });
     expect(await groupRows(location.id)).toHaveLength(0);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
   });
@@ -207,9 +261,17 @@ describe("upload", () => {
     const location = await insertLocation();
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(pngOfSize(4000, 3000));
-    const response = await post(uploadForm(location.id, [pngFile("small.png"), new File([big], "huge.png", { type: "image/png" })]));
+    const response = await post(
+      uploadForm(location.id, [
+        pngFile("small.png"),
+        new File([big], "huge.png", { type: "image/png" }),
+      ]),
+    );
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ ok: false, message: "Each image must be 10 MB or smaller" });
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: "Each image must be 10 MB or smaller",
+    });
     expect(await groupRows(location.id)).toHaveLength(0);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
   });
@@ -227,7 +289,10 @@ describe("upload", () => {
     });
     expect(noJs.status).toBe(302);
     expect(noJs.headers.get("Location")).toBe(`/admin?location=${location.id}`);
-    expect(toastOf(noJs)).toEqual({ type: "error", message: IMAGE_TOASTS.uploadFailed(IMAGE_TOASTS.tooManyBytes) });
+    expect(toastOf(noJs)).toEqual({
+      type: "error",
+      message: IMAGE_TOASTS.uploadFailed(IMAGE_TOASTS.tooManyBytes),
+    });
     expect(await groupRows(location.id)).toHaveLength(0);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
   });
@@ -238,7 +303,10 @@ describe("upload", () => {
     for (const files of [[], [new File([], "", { type: "application/octet-stream" })]]) {
       const response = await post(uploadForm(location.id, files));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ ok: false, message: "Please select at least one image to upload" });
+      expect(await response.json()).toEqual({
+        ok: false,
+        message: "Please select at least one image to upload",
+      });
     }
     expect(await groupRows(location.id)).toHaveLength(0);
   });
@@ -258,9 +326,14 @@ describe("upload", () => {
 
   it("stores each real format with its own type, whatever the name says", async () => {
     const location = await insertLocation();
-    const file = (name: FixtureName, as: string) => new File([fixture(name)], as, { type: "image/png" });
+    const file = (name: FixtureName, as: string) =>
+      new File([fixture(name)], as, { type: "image/png" });
     const response = await post(
-      uploadForm(location.id, [file("gold-320x180.jpg", "a.png"), file("tiny-16x10.avif", "b.png"), file("tiny-12x8-alpha.webp", "c")]),
+      uploadForm(location.id, [
+        file("gold-320x180.jpg", "a.png"),
+        file("tiny-16x10.avif", "b.png"),
+        file("tiny-12x8-alpha.webp", "c"),
+      ]),
     );
     expect(response.status).toBe(200);
     await response.json();
@@ -284,19 +357,28 @@ describe("upload", () => {
     const forged = await post(uploadForm("loc-does-not-exist", [pngFile("x.png")]));
     expect(forged.status).toBe(404);
     expect(await forged.json()).toEqual({ ok: false, message: "Location not found" });
-    const wrongRoom = await post(uploadForm(location.id, [pngFile("x.png")], { roomTypeId: otherRoom }));
+    const wrongRoom = await post(
+      uploadForm(location.id, [pngFile("x.png")], { roomTypeId: otherRoom }),
+    );
     expect(wrongRoom.status).toBe(404);
     expect(await wrongRoom.json()).toEqual({ ok: false, message: "Room type not found" });
     expect(await objectKeys("loc-does-not-exist/")).toEqual([]);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
-    expect(await db.select().from(images).where(eq(images.locationId, "loc-does-not-exist"))).toHaveLength(0);
+    expect(
+      await db.select().from(images).where(eq(images.locationId, "loc-does-not-exist")),
+    ).toHaveLength(0);
   });
 
   it("answers an unreadable body or an unknown intent with 400", async () => {
     const garbled = await request(PATH, {
       method: "POST",
       body: "--x\r\nnot really multipart",
-      headers: { Origin: ORIGIN, Cookie: adminCookie, Accept: "application/json", "Content-Type": "multipart/form-data; boundary=zzz" },
+      headers: {
+        Origin: ORIGIN,
+        Cookie: adminCookie,
+        Accept: "application/json",
+        "Content-Type": "multipart/form-data; boundary=zzz",
+      },
     });
     expect(garbled.status).toBe(400);
     expect(await garbled.json()).toMatchObject({ ok: false });
@@ -314,13 +396,23 @@ describe("delete", () => {
     const rows = await groupRows(location.id);
     const gone = rows.find((row) => row.imageUrl.endsWith("_gone.png"))!;
 
-    const response = await post(fields({ intent: "delete", imageId: gone.id, confirmed: "yes", redirectTo: "/admin" }));
+    const response = await post(
+      fields({ intent: "delete", imageId: gone.id, confirmed: "yes", redirectTo: "/admin" }),
+    );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ ok: true, message: "Image deleted successfully" });
-    expect((await groupRows(location.id)).map((row) => row.id)).toEqual(rows.filter((row) => row !== gone).map((row) => row.id));
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      message: "Image deleted successfully",
+    });
+    expect((await groupRows(location.id)).map((row) => row.id)).toEqual(
+      rows.filter((row) => row !== gone).map((row) => row.id),
+    );
     expect(await env.IMAGES.head(gone.imageUrl)).toBeNull();
     expect(await objectKeys(`${location.id}/`)).toHaveLength(1);
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.locationId, location.id), eq(auditEvents.action, "deleted")));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.locationId, location.id), eq(auditEvents.action, "deleted")));
     expect(audit).toHaveLength(1);
   });
 
@@ -328,12 +420,18 @@ describe("delete", () => {
     const location = await insertLocation();
     const [id] = await insertImages(location.id, 1);
     const back = `/admin?location=${location.id}`;
-    const deleted = await post(fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }), { json: false });
+    const deleted = await post(
+      fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }),
+      { json: false },
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(back);
     expect(toastOf(deleted)).toEqual({ type: "success", message: "Image deleted successfully" });
 
-    const again = await post(fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }), { json: false });
+    const again = await post(
+      fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }),
+      { json: false },
+    );
     expect(again.status).toBe(302);
     expect(toastOf(again)).toEqual({ type: "error", message: "Delete failed: Image not found" });
   });
@@ -342,19 +440,28 @@ describe("delete", () => {
     const location = await insertLocation();
     const [id] = await insertImages(location.id, 1);
     const back = `/admin?location=${location.id}#images-${location.id}`;
-    const asked = await post(fields({ intent: "delete", imageId: id, redirectTo: back }), { json: false });
+    const asked = await post(fields({ intent: "delete", imageId: id, redirectTo: back }), {
+      json: false,
+    });
     expect(asked.status).toBe(302);
-    expect(asked.headers.get("Location")).toBe(`/admin?location=${location.id}&deleteImage=${id}#images-${location.id}`);
+    expect(asked.headers.get("Location")).toBe(
+      `/admin?location=${location.id}&deleteImage=${id}#images-${location.id}`,
+    );
     expect(await groupRows(location.id)).toHaveLength(1);
 
-    const page = await request(asked.headers.get("Location")!.split("#")[0]!, { headers: { Cookie: adminCookie } });
+    const page = await request(asked.headers.get("Location")!.split("#")[0]!, {
+      headers: { Cookie: adminCookie },
+    });
     const html = visibleText(await page.text());
     expect(html).toContain("Are you sure you want to delete this image?");
     expect(html).toContain("Yes, delete image 1");
 
     const json = await post(fields({ intent: "delete", imageId: id, redirectTo: back }));
     expect(json.status).toBe(400);
-    expect(await json.json()).toEqual({ ok: false, message: "Are you sure you want to delete this image?" });
+    expect(await json.json()).toEqual({
+      ok: false,
+      message: "Are you sure you want to delete this image?",
+    });
     expect(await groupRows(location.id)).toHaveLength(1);
   });
 
@@ -362,24 +469,49 @@ describe("delete", () => {
     const location = await insertLocation();
     const [id] = await insertImages(location.id, 1);
     const response = await post(
-      fields({ intent: "delete", imageId: id, confirmed: "yes", _format: "json", redirectTo: "/admin" }),
+      fields({
+        intent: "delete",
+        imageId: id,
+        confirmed: "yes",
+        _format: "json",
+        redirectTo: "/admin",
+      }),
       { json: false },
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ ok: true, message: "Image deleted successfully" });
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      message: "Image deleted successfully",
+    });
     expect(await groupRows(location.id)).toHaveLength(0);
   });
 
   it("answers an unknown picture with 404", async () => {
-    const response = await post(fields({ intent: "delete", imageId: "img-unknown", confirmed: "yes" }));
+    const response = await post(
+      fields({ intent: "delete", imageId: "img-unknown", confirmed: "yes" }),
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ ok: false, message: "Image not found" });
   });
 });
 
 describe("reorder", () => {
-  async function reorder(locationId: string, draggedId: string, targetId: string, roomTypeId: string | null = null) {
-    return post(fields({ intent: "reorder", draggedId, targetId, locationId, roomTypeId: roomTypeId ?? "", redirectTo: "/admin" }));
+  async function reorder(
+    locationId: string,
+    draggedId: string,
+    targetId: string,
+    roomTypeId: string | null = null,
+  ) {
+    return post(
+      fields({
+        intent: "reorder",
+        draggedId,
+        targetId,
+        locationId,
+        roomTypeId: roomTypeId ?? "",
+        redirectTo: "/admin",
+      }),
+    );
   }
 
   async function orderOf(locationId: string, roomTypeId: string | null = null) {
@@ -392,7 +524,11 @@ describe("reorder", () => {
     const [a, b, c, d] = await insertImages(location.id, 4);
     const response = await reorder(location.id, a, d);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, message: "Images reordered successfully", order: [b, c, d, a] });
+    expect(await response.json()).toEqual({
+      ok: true,
+      message: "Images reordered successfully",
+      order: [b, c, d, a],
+    });
     expect(await orderOf(location.id)).toEqual({ ids: [b, c, d, a], orders: [0, 1, 2, 3] });
   });
 
@@ -417,7 +553,10 @@ describe("reorder", () => {
     const resort = await insertImages(location.id, 2);
     const [r1, r2, r3] = await insertImages(location.id, 3, roomTypeId);
     expect((await reorder(location.id, r3, r2, roomTypeId)).status).toBe(200);
-    expect(await orderOf(location.id, roomTypeId)).toEqual({ ids: [r1, r3, r2], orders: [0, 1, 2] });
+    expect(await orderOf(location.id, roomTypeId)).toEqual({
+      ids: [r1, r3, r2],
+      orders: [0, 1, 2],
+    });
     expect((await orderOf(location.id)).ids).toEqual(resort);
     // A picture of another group is not in this one's list.
     const across = await reorder(location.id, r1, resort[0], roomTypeId);
@@ -435,7 +574,10 @@ describe("reorder", () => {
     ]) {
       const response = await reorder(location.id, dragged, target);
       expect(response.status, `${dragged} → ${target}`).toBe(400);
-      expect(await response.json()).toEqual({ ok: false, message: "Unable to find proper indices for reordering operation" });
+      expect(await response.json()).toEqual({
+        ok: false,
+        message: "Unable to find proper indices for reordering operation",
+      });
     }
     expect(await orderOf(location.id)).toEqual({ ids: [a, b], orders: [0, 1] });
   });
@@ -451,14 +593,23 @@ describe("reorder", () => {
     const location = await insertLocation();
     const [a, b] = await insertImages(location.id, 2);
     const back = `/admin?location=${location.id}#images-${location.id}`;
-    const moved = await post(fields({ intent: "reorder", draggedId: b, targetId: a, redirectTo: back }), { json: false });
+    const moved = await post(
+      fields({ intent: "reorder", draggedId: b, targetId: a, redirectTo: back }),
+      { json: false },
+    );
     expect(moved.status).toBe(302);
     expect(moved.headers.get("Location")).toBe(back);
     expect(toastOf(moved)).toEqual({ type: "success", message: "Images reordered successfully" });
     expect((await orderOf(location.id)).ids).toEqual([b, a]);
 
-    const failed = await post(fields({ intent: "reorder", draggedId: b, targetId: "img-gone", redirectTo: back }), { json: false });
-    expect(toastOf(failed)).toEqual({ type: "error", message: "Reorder failed: Unable to find proper indices for reordering operation" });
+    const failed = await post(
+      fields({ intent: "reorder", draggedId: b, targetId: "img-gone", redirectTo: back }),
+      { json: false },
+    );
+    expect(toastOf(failed)).toEqual({
+      type: "error",
+      message: "Reorder failed: Unable to find proper indices for reordering operation",
+    });
   });
 });
 
@@ -472,31 +623,58 @@ describe("who may post", () => {
     for (const json of [true, false]) {
       const visitor = await post(uploadForm(location.id, [pngFile("x.png")]), { cookie: "", json });
       expect(visitor.status).toBe(401);
-      if (json) expect(await visitor.json()).toEqual({ ok: false, message: "No authenticated session found" });
+      if (json)
+        expect(await visitor.json()).toEqual({
+          ok: false,
+          message: "No authenticated session found",
+        });
       else expect(await visitor.text()).toContain("Access denied");
 
-      const visitorDelete = await post(fields({ intent: "delete", imageId: a }), { cookie: "", json });
+      const visitorDelete = await post(fields({ intent: "delete", imageId: a }), {
+        cookie: "",
+        json,
+      });
       expect(visitorDelete.status).toBe(401);
       await visitorDelete.arrayBuffer();
-      const visitorReorder = await post(fields({ intent: "reorder", draggedId: a, targetId: b }), { cookie: "", json });
+      const visitorReorder = await post(fields({ intent: "reorder", draggedId: a, targetId: b }), {
+        cookie: "",
+        json,
+      });
       expect(visitorReorder.status).toBe(401);
       await visitorReorder.arrayBuffer();
     }
 
-    const refused = await post(uploadForm(location.id, [pngFile("x.png")]), { cookie: memberCookie });
+    const refused = await post(uploadForm(location.id, [pngFile("x.png")]), {
+      cookie: memberCookie,
+    });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ ok: false, message: "Access denied. You are not authorized to view this page." });
+    expect(await refused.json()).toEqual({
+      ok: false,
+      message: "Access denied. You are not authorized to view this page.",
+    });
     // The member was signed out (spec section 5): the session cookie is cleared.
-    expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith("__session=;") || /__session=[^;]*;.*Max-Age=0/i.test(cookie))).toBe(true);
+    expect(
+      refused.headers
+        .getSetCookie()
+        .some(
+          (cookie) =>
+            cookie.startsWith("__session=;") || /__session=[^;]*;.*Max-Age=0/i.test(cookie),
+        ),
+    ).toBe(true);
 
     const member2 = await createUser("member");
-    const noJs = await post(fields({ intent: "delete", imageId: a }), { cookie: await signIn(member2.id), json: false });
+    const noJs = await post(fields({ intent: "delete", imageId: a }), {
+      cookie: await signIn(member2.id),
+      json: false,
+    });
     expect(noJs.status).toBe(403);
     expect(await noJs.text()).toContain("Access denied");
 
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
     expect((await groupRows(location.id)).map((row) => row.id)).toEqual([a, b]);
-    expect(await db.select().from(auditEvents).where(eq(auditEvents.locationId, location.id))).toHaveLength(0);
+    expect(
+      await db.select().from(auditEvents).where(eq(auditEvents.locationId, location.id)),
+    ).toHaveLength(0);
   });
 
   it("answers the page's fetchers (React Router single fetch) the same way", async () => {
@@ -515,12 +693,18 @@ describe("who may post", () => {
     await visitor.arrayBuffer();
     expect(await groupRows(location.id)).toHaveLength(2);
 
-    const moved = await viaFetcher({ intent: "reorder", draggedId: b, targetId: a, locationId: location.id }, adminCookie);
+    const moved = await viaFetcher(
+      { intent: "reorder", draggedId: b, targetId: a, locationId: location.id },
+      adminCookie,
+    );
     expect(moved.status).toBe(200);
     expect(await moved.text()).toContain("Images reordered successfully");
     expect((await groupRows(location.id)).map((row) => row.id)).toEqual([b, a]);
 
-    const failed = await viaFetcher({ intent: "reorder", draggedId: b, targetId: "img-gone", locationId: location.id }, adminCookie);
+    const failed = await viaFetcher(
+      { intent: "reorder", draggedId: b, targetId: "img-gone", locationId: location.id },
+      adminCookie,
+    );
     expect(failed.status).toBe(400);
     expect(await failed.text()).toContain(REORDER_MESSAGES.imageIndices);
   });
@@ -528,7 +712,9 @@ describe("who may post", () => {
   it("refuses a post from another site", async () => {
     const location = await insertLocation();
     const [a] = await insertImages(location.id, 1);
-    const response = await post(fields({ intent: "delete", imageId: a }), { headers: { Origin: "https://evil.example" } });
+    const response = await post(fields({ intent: "delete", imageId: a }), {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     await response.arrayBuffer();
     expect(await groupRows(location.id)).toHaveLength(1);

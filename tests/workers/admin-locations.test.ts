@@ -14,7 +14,8 @@ const db = createDb(env.DB);
  */
 const ACTION = "/admin?index";
 const NEW_PAGE = "/admin?index&new=1";
-const pageOf = (locationId: string, extra = "") => `/admin?index&location=${encodeURIComponent(locationId)}${extra}`;
+const pageOf = (locationId: string, extra = "") =>
+  `/admin?index&location=${encodeURIComponent(locationId)}${extra}`;
 
 /** A new admin of its own: the admin check counts calls per address (50 a minute). */
 async function freshAdmin() {
@@ -26,7 +27,10 @@ async function freshAdmin() {
 function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
   if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("__toast=".length))) as { type: string; message: string };
+  return JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("__toast=".length))) as {
+    type: string;
+    message: string;
+  };
 }
 
 const unique = () => crypto.randomUUID().slice(0, 8);
@@ -62,21 +66,37 @@ const LOCATION_FIELDS = {
 /** Creates a location through the action and returns its id. */
 async function createThroughAction(cookie: string, fields: Record<string, string> = {}) {
   const name = fields.name ?? `Test Cove ${unique()}`;
-  const response = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name, ...fields }, cookie);
+  const response = await post(
+    NEW_PAGE,
+    { intent: "create-location", ...LOCATION_FIELDS, name, ...fields },
+    cookie,
+  );
   expect(response.status).toBe(302);
-  const id = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("location");
+  const id = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get(
+    "location",
+  );
   expect(id).toBeTruthy();
   return id!;
 }
 
 function updateLocation(cookie: string, id: string, fields: Record<string, string>) {
-  return post(pageOf(id), { intent: "update-location", locationId: id, ...LOCATION_FIELDS, ...fields }, cookie);
+  return post(
+    pageOf(id),
+    { intent: "update-location", locationId: id, ...LOCATION_FIELDS, ...fields },
+    cookie,
+  );
 }
 
 async function createRoom(cookie: string, locationId: string, name: string) {
-  const response = await post(pageOf(locationId, "&addRoomType=1"), { intent: "create-room-type", locationId, name }, cookie);
+  const response = await post(
+    pageOf(locationId, "&addRoomType=1"),
+    { intent: "create-room-type", locationId, name },
+    cookie,
+  );
   expect(response.status).toBe(302);
-  return new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("roomType")!;
+  return new URL(response.headers.get("Location")!, "http://localhost").searchParams.get(
+    "roomType",
+  )!;
 }
 
 const ROOM_FIELDS = {
@@ -100,7 +120,10 @@ const ROOM_FIELDS = {
 
 /** A form post with repeated names (the room features). */
 function fetchForm(body: URLSearchParams, cookie: string) {
-  const roomPage = pageOf(String(body.get("locationId")), `&roomType=${encodeURIComponent(String(body.get("roomTypeId")))}`);
+  const roomPage = pageOf(
+    String(body.get("locationId")),
+    `&roomType=${encodeURIComponent(String(body.get("roomTypeId")))}`,
+  );
   return request(roomPage, {
     method: "POST",
     body,
@@ -138,7 +161,10 @@ describe("creating a location", () => {
     expect(response.status).toBe(302);
     const row = await locationByName(name);
     expect(response.headers.get("Location")).toBe(`/admin?location=${row.id}`);
-    expect(toastOf(response)).toEqual({ type: "success", message: "Location created successfully" });
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: "Location created successfully",
+    });
     expect(row).toMatchObject({
       slug: name.toLowerCase().replaceAll(" ", "-"),
       description: "",
@@ -153,7 +179,12 @@ describe("creating a location", () => {
 
     const audit = await db.select().from(auditEvents).where(eq(auditEvents.entityId, row.id));
     expect(audit).toEqual([
-      expect.objectContaining({ action: "created", entityType: "location", locationId: row.id, actorEmail: admin.email }),
+      expect.objectContaining({
+        action: "created",
+        entityType: "location",
+        locationId: row.id,
+        actorEmail: admin.email,
+      }),
     ]);
 
     expect(visibleText(await (await get("/locations")).text())).toContain(name);
@@ -182,7 +213,9 @@ describe("creating a location", () => {
 describe("slug rules", () => {
   it("makes the slug from the name when it is left empty on create", async () => {
     const admin = await freshAdmin();
-    const id = await createThroughAction(admin.cookie, { name: `  Café & Bar — Ōcean ${unique()} ` });
+    const id = await createThroughAction(admin.cookie, {
+      name: `  Café & Bar — Ōcean ${unique()} `,
+    });
     // Letters are transliterated, not dropped.
     expect((await locationRow(id)).slug).toMatch(/^cafe-bar-ocean-[a-z0-9]{8}$/);
   });
@@ -199,7 +232,11 @@ describe("slug rules", () => {
     const id = await createThroughAction(admin.cookie);
     const before = await locationRow(id);
 
-    const bad = await updateLocation(admin.cookie, id, { name: before.name, slug: "Not A Slug!", description: "Kept text" });
+    const bad = await updateLocation(admin.cookie, id, {
+      name: before.name,
+      slug: "Not A Slug!",
+      description: "Kept text",
+    });
     expect(bad.status).toBe(400);
     const badText = await pageText(bad);
     expect(badText).toContain("Use lowercase letters, numbers and hyphens only");
@@ -212,11 +249,19 @@ describe("slug rules", () => {
     expect(await pageText(empty)).toContain("Slug is required");
     expect(await locationRow(id)).toEqual(before);
 
-    const nameless = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name: "!!!" }, admin.cookie);
+    const nameless = await post(
+      NEW_PAGE,
+      { intent: "create-location", ...LOCATION_FIELDS, name: "!!!" },
+      admin.cookie,
+    );
     expect(nameless.status).toBe(400);
     expect(await pageText(nameless)).toContain("Slug is required");
 
-    const noName = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name: "  " }, admin.cookie);
+    const noName = await post(
+      NEW_PAGE,
+      { intent: "create-location", ...LOCATION_FIELDS, name: "  " },
+      admin.cookie,
+    );
     expect(noName.status).toBe(400);
     expect(await pageText(noName)).toContain("Name is required");
   });
@@ -225,7 +270,11 @@ describe("slug rules", () => {
     const admin = await freshAdmin();
     const taken = seedLocations[0].slug;
     const name = `Copycat ${unique()}`;
-    const response = await post(NEW_PAGE, { intent: "create-location", ...LOCATION_FIELDS, name, slug: taken }, admin.cookie);
+    const response = await post(
+      NEW_PAGE,
+      { intent: "create-location", ...LOCATION_FIELDS, name, slug: taken },
+      admin.cookie,
+    );
     expect(response.status).toBe(400);
     const html = visibleText(await response.text());
     // On the slug field, linked to it, with the values kept.
@@ -253,17 +302,61 @@ describe("place rules through the action", () => {
     const name = (await locationRow(id)).name;
     const slug = (await locationRow(id)).slug;
 
-    expect((await updateLocation(admin.cookie, id, { name, slug, country: "France", state: "Hawaii", city: "Nice" })).status).toBe(302);
+    expect(
+      (
+        await updateLocation(admin.cookie, id, {
+          name,
+          slug,
+          country: "France",
+          state: "Hawaii",
+          city: "Nice",
+        })
+      ).status,
+    ).toBe(302);
     expect(await locationRow(id)).toMatchObject({ country: "France", state: null, city: "Nice" });
 
-    expect((await updateLocation(admin.cookie, id, { name, slug, country: "Aruba", state: "Texas", city: "Oranjestad" })).status).toBe(302);
+    expect(
+      (
+        await updateLocation(admin.cookie, id, {
+          name,
+          slug,
+          country: "Aruba",
+          state: "Texas",
+          city: "Oranjestad",
+        })
+      ).status,
+    ).toBe(302);
     expect(await locationRow(id)).toMatchObject({ country: "Aruba", state: null, city: null });
 
-    expect((await updateLocation(admin.cookie, id, { name, slug, country: "Mexico", state: "Texas", city: "Tulum" })).status).toBe(302);
+    expect(
+      (
+        await updateLocation(admin.cookie, id, {
+          name,
+          slug,
+          country: "Mexico",
+          state: "Texas",
+          city: "Tulum",
+        })
+      ).status,
+    ).toBe(302);
     expect(await locationRow(id)).toMatchObject({ country: "Mexico", state: null, city: "Tulum" });
 
-    expect((await updateLocation(admin.cookie, id, { name, slug, country: "United States", state: "Hawaii", city: "Maui" })).status).toBe(302);
-    expect(await locationRow(id)).toMatchObject({ country: "United States", state: "Hawaii", city: "Maui" });
+    expect(
+      (
+        await updateLocation(admin.cookie, id, {
+          name,
+          slug,
+          country: "United States",
+          state: "Hawaii",
+          city: "Maui",
+        })
+      ).status,
+    ).toBe(302);
+    expect(await locationRow(id)).toMatchObject({
+      country: "United States",
+      state: "Hawaii",
+      city: "Maui",
+    });
   });
 
   it("asks for an island in Hawaii", async () => {
@@ -312,7 +405,10 @@ describe("minimum nights", () => {
     for (const minimumNights of ["1", "365"]) {
       const response = await updateLocation(admin.cookie, id, { name, slug, minimumNights });
       expect(response.status).toBe(302);
-      expect(toastOf(response)).toEqual({ type: "success", message: "Location updated successfully" });
+      expect(toastOf(response)).toEqual({
+        type: "success",
+        message: "Location updated successfully",
+      });
       expect((await locationRow(id)).minimumNights).toBe(Number(minimumNights));
     }
   });
@@ -349,12 +445,26 @@ describe("room types", () => {
   it("creates one with only its name, then selects it", async () => {
     const admin = await freshAdmin();
     const locationId = await createThroughAction(admin.cookie);
-    const response = await post(pageOf(locationId, "&addRoomType=1"), { intent: "create-room-type", locationId, name: "Ocean View Suite" }, admin.cookie);
+    const response = await post(
+      pageOf(locationId, "&addRoomType=1"),
+      { intent: "create-room-type", locationId, name: "Ocean View Suite" },
+      admin.cookie,
+    );
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({ type: "success", message: "Room type created successfully" });
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: "Room type created successfully",
+    });
     const [room] = await roomRows(locationId);
-    expect(response.headers.get("Location")).toBe(`/admin?location=${locationId}&roomType=${room.id}`);
-    expect(room).toMatchObject({ name: "Ocean View Suite", displayOrder: 0, roomFeatures: [], imageFolder: `${locationId}/${room.id}` });
+    expect(response.headers.get("Location")).toBe(
+      `/admin?location=${locationId}&roomType=${room.id}`,
+    );
+    expect(room).toMatchObject({
+      name: "Ocean View Suite",
+      displayOrder: 0,
+      roomFeatures: [],
+      imageFolder: `${locationId}/${room.id}`,
+    });
 
     const editor = await get(`/admin?location=${locationId}&roomType=${room.id}`, admin.cookie);
     const text = await pageText(editor);
@@ -362,7 +472,11 @@ describe("room types", () => {
     expect(text).toContain("Back to Location");
     expect(text).toContain("Delete Room Type");
 
-    const empty = await post(pageOf(locationId, "&addRoomType=1"), { intent: "create-room-type", locationId, name: " " }, admin.cookie);
+    const empty = await post(
+      pageOf(locationId, "&addRoomType=1"),
+      { intent: "create-room-type", locationId, name: " " },
+      admin.cookie,
+    );
     expect(empty.status).toBe(400);
     expect(await pageText(empty)).toContain("Name is required");
 
@@ -406,8 +520,13 @@ describe("room types", () => {
     body.append("roomFeatures", "Ocean view");
     const response = await fetchForm(body, admin.cookie);
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({ type: "success", message: "Room type updated successfully" });
-    expect(response.headers.get("Location")).toBe(`/admin?location=${locationId}&roomType=${roomId}`);
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: "Room type updated successfully",
+    });
+    expect(response.headers.get("Location")).toBe(
+      `/admin?location=${locationId}&roomType=${roomId}`,
+    );
     const [room] = await roomRows(locationId);
     expect(room).toMatchObject({
       name: "Garden Suite Deluxe",
@@ -432,12 +551,21 @@ describe("room types", () => {
     });
 
     // The editor shows the saved values, keeps the other feature as a hidden input.
-    const html = await (await get(`/admin?location=${locationId}&roomType=${roomId}`, admin.cookie)).text();
+    const html = await (
+      await get(`/admin?location=${locationId}&roomType=${roomId}`, admin.cookie)
+    ).text();
     expect(html).toMatch(/type="hidden" name="roomFeatures" value="Ocean view"/);
-    expect(html.match(/<input[^>]*name="roomFeatures"[^>]*value="Balcony"[^>]*>/)?.[0]).toContain('checked=""');
+    expect(html.match(/<input[^>]*name="roomFeatures"[^>]*value="Balcony"[^>]*>/)?.[0]).toContain(
+      'checked=""',
+    );
 
     // Everything empty: numbers become 0; Balcony unticked, the other feature stays.
-    const cleared = new URLSearchParams({ intent: "update-room-type", locationId, roomTypeId: roomId, ...ROOM_FIELDS });
+    const cleared = new URLSearchParams({
+      intent: "update-room-type",
+      locationId,
+      roomTypeId: roomId,
+      ...ROOM_FIELDS,
+    });
     cleared.append("roomFeatures", "Ocean view");
     expect((await fetchForm(cleared, admin.cookie)).status).toBe(302);
     const [after] = await roomRows(locationId);
@@ -474,7 +602,13 @@ describe("room types", () => {
       [{ name: "" }, "Name is required"],
     ];
     for (const [fields, message] of cases) {
-      const body = new URLSearchParams({ intent: "update-room-type", locationId, roomTypeId: roomId, ...ROOM_FIELDS, ...fields });
+      const body = new URLSearchParams({
+        intent: "update-room-type",
+        locationId,
+        roomTypeId: roomId,
+        ...ROOM_FIELDS,
+        ...fields,
+      });
       const response = await fetchForm(body, admin.cookie);
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(await pageText(response)).toContain(message);
@@ -482,7 +616,12 @@ describe("room types", () => {
     expect((await roomRows(locationId))[0]).toEqual(before);
 
     const elsewhere = await fetchForm(
-      new URLSearchParams({ intent: "update-room-type", locationId: seedLocations[0].id, roomTypeId: roomId, ...ROOM_FIELDS }),
+      new URLSearchParams({
+        intent: "update-room-type",
+        locationId: seedLocations[0].id,
+        roomTypeId: roomId,
+        ...ROOM_FIELDS,
+      }),
       admin.cookie,
     );
     expect(elsewhere.status).toBe(404);
@@ -497,7 +636,11 @@ describe("room types", () => {
     const c = await createRoom(admin.cookie, locationId, "C room");
     const order = async () => (await roomRows(locationId)).map((room) => room.id);
     const move = (roomTypeId: string, direction: string) =>
-      post(pageOf(locationId, `&roomType=${roomTypeId}`), { intent: "move-room-type", locationId, roomTypeId, direction }, admin.cookie);
+      post(
+        pageOf(locationId, `&roomType=${roomTypeId}`),
+        { intent: "move-room-type", locationId, roomTypeId, direction },
+        admin.cookie,
+      );
     expect(await order()).toEqual([a, b, c]);
 
     const up = await move(c, "up");
@@ -509,7 +652,10 @@ describe("room types", () => {
     expect((await roomRows(locationId)).map((room) => room.displayOrder)).toEqual([0, 1, 2]);
 
     // The first cannot go up, the last cannot go down: nothing changes, no error.
-    for (const [id, direction] of [[a, "up"], [b, "down"]] as const) {
+    for (const [id, direction] of [
+      [a, "up"],
+      [b, "down"],
+    ] as const) {
       const edge = await move(id, direction);
       expect(edge.status).toBe(302);
       expect(toastOf(edge)).toBeNull();
@@ -546,7 +692,17 @@ describe("room types", () => {
     const roomId = await createRoom(admin.cookie, locationId, "Delete me");
     const key = `${locationId}/${roomId}/1_room.png`;
     await env.IMAGES.put(key, new Uint8Array([1, 2, 3]));
-    await db.insert(images).values({ id: crypto.randomUUID(), locationId, roomTypeId: roomId, imageUrl: key, imageType: "image/png", width: 10, height: 10 });
+    await db
+      .insert(images)
+      .values({
+        id: crypto.randomUUID(),
+        locationId,
+        roomTypeId: roomId,
+        imageUrl: key,
+        imageType: "image/png",
+        width: 10,
+        height: 10,
+      });
 
     // Without JavaScript the first post asks first.
     const fields = { intent: "delete-room-type", locationId, roomTypeId: roomId };
@@ -558,13 +714,19 @@ describe("room types", () => {
     const response = await post(ACTION, { ...fields, confirmed: "yes" }, admin.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin?location=${locationId}`);
-    expect(toastOf(response)).toEqual({ type: "success", message: "Room type deleted successfully" });
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: "Room type deleted successfully",
+    });
     expect((await roomRows(locationId)).map((room) => room.id)).toEqual([keep]);
     expect(await db.select().from(images).where(eq(images.roomTypeId, roomId))).toEqual([]);
     expect((await env.IMAGES.list({ prefix: `${locationId}/${roomId}/` })).objects).toEqual([]);
 
     const again = await post(ACTION, { ...fields, confirmed: "yes" }, admin.cookie);
-    expect(toastOf(again)).toEqual({ type: "error", message: "Error deleting room type: Room type not found" });
+    expect(toastOf(again)).toEqual({
+      type: "error",
+      message: "Error deleting room type: Room type not found",
+    });
   });
 });
 
@@ -574,36 +736,77 @@ describe("deleting a location", () => {
     const locationId = await createThroughAction(admin.cookie);
     const { name } = await locationRow(locationId);
     const roomId = await createRoom(admin.cookie, locationId, "Suite");
-    const keys = [`${locationId}/1_front.png`, `${locationId}/${roomId}/2_room.png`, `${locationId}/stray.png`];
+    const keys = [
+      `${locationId}/1_front.png`,
+      `${locationId}/${roomId}/2_room.png`,
+      `${locationId}/stray.png`,
+    ];
     for (const key of keys) await env.IMAGES.put(key, new Uint8Array([1, 2, 3]));
     await db.insert(images).values([
-      { id: crypto.randomUUID(), locationId, roomTypeId: null, imageUrl: keys[0], imageType: "image/png", width: 10, height: 10 },
-      { id: crypto.randomUUID(), locationId, roomTypeId: roomId, imageUrl: keys[1], imageType: "image/png", width: 10, height: 10 },
+      {
+        id: crypto.randomUUID(),
+        locationId,
+        roomTypeId: null,
+        imageUrl: keys[0],
+        imageType: "image/png",
+        width: 10,
+        height: 10,
+      },
+      {
+        id: crypto.randomUUID(),
+        locationId,
+        roomTypeId: roomId,
+        imageUrl: keys[1],
+        imageType: "image/png",
+        width: 10,
+        height: 10,
+      },
     ]);
     // Another location's objects stay.
     const otherKey = `${seedLocations[0].id}-not-deleted/keep.png`;
     await env.IMAGES.put(otherKey, new Uint8Array([1]));
 
-    const ask = await post(pageOf(locationId), { intent: "delete-location", locationId }, admin.cookie);
+    const ask = await post(
+      pageOf(locationId),
+      { intent: "delete-location", locationId },
+      admin.cookie,
+    );
     expect(ask.status).toBe(200);
     expect(await pageText(ask)).toContain(`Yes, delete ${name}`);
     expect(await locationRow(locationId)).toBeDefined();
 
-    const response = await post(ACTION, { intent: "delete-location", locationId, confirmed: "yes" }, admin.cookie);
+    const response = await post(
+      ACTION,
+      { intent: "delete-location", locationId, confirmed: "yes" },
+      admin.cookie,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin");
-    expect(toastOf(response)).toEqual({ type: "success", message: "Location deleted successfully" });
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: "Location deleted successfully",
+    });
     expect(await locationRow(locationId)).toBeUndefined();
     expect(await roomRows(locationId)).toEqual([]);
     expect(await db.select().from(images).where(eq(images.locationId, locationId))).toEqual([]);
     expect((await env.IMAGES.list({ prefix: `${locationId}/` })).objects).toEqual([]);
     expect(await env.IMAGES.head(otherKey)).not.toBeNull();
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, locationId), eq(auditEvents.action, "deleted")));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, locationId), eq(auditEvents.action, "deleted")));
     expect(audit).toHaveLength(1);
     expect(visibleText(await (await get("/locations")).text())).not.toContain(name);
 
-    const again = await post(ACTION, { intent: "delete-location", locationId, confirmed: "yes" }, admin.cookie);
-    expect(toastOf(again)).toEqual({ type: "error", message: "Error deleting location: Location not found" });
+    const again = await post(
+      ACTION,
+      { intent: "delete-location", locationId, confirmed: "yes" },
+      admin.cookie,
+    );
+    expect(toastOf(again)).toEqual({
+      type: "error",
+      message: "Error deleting location: Location not found",
+    });
 
     const page = await get(`/admin?location=${locationId}`, admin.cookie);
     expect(page.status).toBe(404);
@@ -614,7 +817,9 @@ describe("deleting a location", () => {
 describe("the page", () => {
   it("lists every location, hidden ones too, by name, with search and Previous / Next", async () => {
     const admin = await freshAdmin();
-    const sorted = [...seedLocations].sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+    const sorted = [...seedLocations].sort((a, b) =>
+      a.name.localeCompare(b.name, "en", { sensitivity: "base" }),
+    );
     const hidden = seedLocations.find((location) => location.hidden)!;
     const html = await (await get("/admin", admin.cookie)).text();
     const text = visibleText(html);
@@ -624,14 +829,27 @@ describe("the page", () => {
     expect(positions).toEqual([...positions].sort((x, y) => x - y));
 
     const middle = sorted[3];
-    const selected = visibleText(await (await get(`/admin?location=${middle.id}`, admin.cookie)).text());
+    const selected = visibleText(
+      await (await get(`/admin?location=${middle.id}`, admin.cookie)).text(),
+    );
     expect(selected).toContain(`rel="prev" href="/admin?location=${sorted[2].id}"`);
     expect(selected).toContain(`rel="next" href="/admin?location=${sorted[4].id}"`);
 
-    const searched = visibleText(await (await get(`/admin?q=${encodeURIComponent(middle.name.slice(0, 6).toUpperCase())}`, admin.cookie)).text());
+    const searched = visibleText(
+      await (
+        await get(
+          `/admin?q=${encodeURIComponent(middle.name.slice(0, 6).toUpperCase())}`,
+          admin.cookie,
+        )
+      ).text(),
+    );
     expect(searched).toContain(middle.name);
-    expect(searched).not.toContain(`>${sorted.find((location) => !location.name.startsWith(middle.name.slice(0, 6)))!.name}<`);
-    expect(visibleText(await (await get("/admin?q=zzzz-nothing", admin.cookie)).text())).toContain("No locations found");
+    expect(searched).not.toContain(
+      `>${sorted.find((location) => !location.name.startsWith(middle.name.slice(0, 6)))!.name}<`,
+    );
+    expect(visibleText(await (await get("/admin?q=zzzz-nothing", admin.cookie)).text())).toContain(
+      "No locations found",
+    );
   });
 });
 
@@ -685,9 +903,14 @@ describe("refusals", () => {
   it("refuses a post from another site", async () => {
     const admin = await freshAdmin();
     const name = `Cross Site ${unique()}`;
-    const response = await post(ACTION, { intent: "create-location", ...LOCATION_FIELDS, name }, admin.cookie, {
-      Origin: "https://evil.example",
-    });
+    const response = await post(
+      ACTION,
+      { intent: "create-location", ...LOCATION_FIELDS, name },
+      admin.cookie,
+      {
+        Origin: "https://evil.example",
+      },
+    );
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(await locationByName(name)).toBeUndefined();
   });

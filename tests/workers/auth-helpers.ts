@@ -17,7 +17,8 @@ export const MESSAGES = {
   accessDenied: "Access denied. You are not authorized to view this page.",
   notAuthorized: (email: string) => `Access denied. The email ${email} is not authorized.`,
   noSession: "No authenticated session found",
-  invalidCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+  invalidCode:
+    "That code is not valid. Enter the current 6-digit code from your authenticator app.",
 };
 
 /** Server-rendered HTML as a reader sees its text: no `<!-- -->` separators, entities decoded. */
@@ -101,9 +102,17 @@ export async function sessionRows(userId: string) {
 }
 
 export async function sessionRow(sessionId: string) {
-  return env.DB.prepare("SELECT id, user_id, aal, last_seen_at, expires_at FROM sessions WHERE id = ?")
+  return env.DB.prepare(
+    "SELECT id, user_id, aal, last_seen_at, expires_at FROM sessions WHERE id = ?",
+  )
     .bind(sessionId)
-    .first<{ id: string; user_id: string; aal: string; last_seen_at: string; expires_at: string }>();
+    .first<{
+      id: string;
+      user_id: string;
+      aal: string;
+      last_seen_at: string;
+      expires_at: string;
+    }>();
 }
 
 export async function countRows(table: "users" | "sessions" | "login_tokens" | "outbox_emails") {

@@ -27,7 +27,11 @@ import { ORIGIN } from "./helpers";
 
 async function ask(email: string, now: Date, ip: string | null = null) {
   const ctx = createExecutionContext();
-  const outcome = await requestMagicLink({ env, ctx }, { email, dest: "/members", origin: ORIGIN, ip }, now);
+  const outcome = await requestMagicLink(
+    { env, ctx },
+    { email, dest: "/members", origin: ORIGIN, ip },
+    now,
+  );
   await waitOnExecutionContext(ctx);
   return outcome;
 }
@@ -60,7 +64,9 @@ describe("a sign-in link", () => {
 
     const latest = new Date(issuedAt.getTime() + 4 * HOUR);
     const afterTheHour = await issueToken(user.email, latest);
-    expect(await consumeMagicLink(env, afterTheHour, new Date(latest.getTime() + HOUR + 1000))).toBeNull();
+    expect(
+      await consumeMagicLink(env, afterTheHour, new Date(latest.getTime() + HOUR + 1000)),
+    ).toBeNull();
   });
 
   it("is stored only as a hash: the raw token from the e-mail is nowhere in login_tokens", async () => {
@@ -166,7 +172,9 @@ describe("sign-in request through /login", () => {
     expect(unknownHtml).toContain(unknown);
     expect(knownHtml).toContain(known.email);
     // The same page, apart from the address itself.
-    expect(unknownHtml.replaceAll(unknown, "ADDRESS")).toBe(knownHtml.replaceAll(known.email, "ADDRESS"));
+    expect(unknownHtml.replaceAll(unknown, "ADDRESS")).toBe(
+      knownHtml.replaceAll(known.email, "ADDRESS"),
+    );
 
     const mails = await waitForEmails(known.email);
     expect(mails).toHaveLength(1);
@@ -207,7 +215,10 @@ describe("sign-in request through /login", () => {
 
   it("refuses a wrong bot-check token and issues no token (400)", async () => {
     const user = await createUser();
-    const response = await post("/login", signInForm(user.email, { "cf-turnstile-response": "forged" }));
+    const response = await post(
+      "/login",
+      signInForm(user.email, { "cf-turnstile-response": "forged" }),
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("CAPTCHA verification failed. Please try again.");
     expect(await tokenRows(user.email)).toEqual([]);
@@ -224,14 +235,23 @@ describe("the admin sign-in screen keeps its place", () => {
   /** Posts the admin screen's form from `page`, then follows the answer as a browser does. */
   async function askFromAdminPage(page: string, fields: Record<string, string>) {
     const answer = await post("/login", { variant: "admin", dest: page, ...fields });
-    const flash = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("__admin_sign_in="));
-    const shown = await get(answer.headers.get("Location") ?? "/", flash ? cookiePair(flash) : undefined);
+    const flash = answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("__admin_sign_in="));
+    const shown = await get(
+      answer.headers.get("Location") ?? "/",
+      flash ? cookiePair(flash) : undefined,
+    );
     return { answer, shown, text: visibleText(await shown.text()) };
   }
 
   it.each([
     ["a missing e-mail", { email: "", ...BOT_CHECK }, "Please enter your email address."],
-    ["a missed bot check", { email: "someone@example.com" }, "Please complete the CAPTCHA verification."],
+    [
+      "a missed bot check",
+      { email: "someone@example.com" },
+      "Please complete the CAPTCHA verification.",
+    ],
   ])("answers %s on the admin page it was sent from", async (_name, fields, message) => {
     const { answer, shown, text } = await askFromAdminPage("/admin/featured", fields);
     expect(answer.status).toBe(302);
@@ -242,7 +262,9 @@ describe("the admin sign-in screen keeps its place", () => {
     // The form there still sends the link back to the same admin page.
     expect(text).toContain('name="dest" value="/admin/featured"');
     // The answer is shown once: the page clears it.
-    expect(shown.headers.getSetCookie().some((cookie) => cookie.startsWith("__admin_sign_in=;"))).toBe(true);
+    expect(
+      shown.headers.getSetCookie().some((cookie) => cookie.startsWith("__admin_sign_in=;")),
+    ).toBe(true);
   });
 
   it("sends a link that returns to the admin page, and says so there", async () => {
@@ -260,21 +282,34 @@ describe("the admin sign-in screen keeps its place", () => {
   it("shows the rate limit with its seconds on the admin page", async () => {
     const user = await createUser("admin");
     await issueToken(user.email);
-    const { answer, text } = await askFromAdminPage("/admin/users", { email: user.email, ...BOT_CHECK });
+    const { answer, text } = await askFromAdminPage("/admin/users", {
+      email: user.email,
+      ...BOT_CHECK,
+    });
     expect(answer.headers.get("Location")).toBe("/admin/users");
-    expect(text).toMatch(/Rate limited\. Please wait \d+ seconds before requesting another magic link\./);
+    expect(text).toMatch(
+      /Rate limited\. Please wait \d+ seconds before requesting another magic link\./,
+    );
     expect(text).toMatch(/Rate Limited - Please Wait \(\d+s\)/);
   });
 
   it("returns only to admin pages", async () => {
-    for (const dest of ["/members", "https://evil.example/admin", "//evil.example/admin", "/administrator"]) {
+    for (const dest of [
+      "/members",
+      "https://evil.example/admin",
+      "//evil.example/admin",
+      "/administrator",
+    ]) {
       const answer = await post("/login", { variant: "admin", dest, email: "" });
       expect(answer.headers.get("Location")).toBe("/admin");
     }
   });
 
   it("ignores a forged outcome cookie", async () => {
-    const shown = await get("/admin", `__admin_sign_in=${encodeURIComponent('{"email":1,"formError":{"x":1}}')}`);
+    const shown = await get(
+      "/admin",
+      `__admin_sign_in=${encodeURIComponent('{"email":1,"formError":{"x":1}}')}`,
+    );
     expect(shown.status).toBe(401);
     expect(visibleText(await shown.text())).toContain("Send Magic Link");
   });
@@ -325,7 +360,11 @@ describe("the link in the e-mail (/auth/callback)", () => {
 
   it("marks the cookie Secure away from localhost", async () => {
     const user = await createUser();
-    const setCookie = await createSession(env, new Request("https://stays.example/auth/callback"), user.id);
+    const setCookie = await createSession(
+      env,
+      new Request("https://stays.example/auth/callback"),
+      user.id,
+    );
     expect(setCookie.split("; ")).toContain("Secure");
   });
 

@@ -18,7 +18,11 @@ const roomId = `${location.id}-room-1`;
 const page = `/locations/${location.slug}`;
 const bookHref = `/book?location=${location.slug}&amp;roomType=${roomId}`;
 const editHref = `/admin?location=${location.id}`;
-const weekly = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 })
+const weekly = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 2,
+})
   .format(room.price)
   .replace(/\.00$/, "");
 
@@ -72,7 +76,9 @@ describe("prices on a location page", () => {
     const response = await get(page, await signIn(admin.id));
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(new RegExp(`<a [^>]*href="${editHref.replace(/[?]/g, "\\?")}"[^>]*>Edit</a>`));
+    expect(html).toMatch(
+      new RegExp(`<a [^>]*href="${editHref.replace(/[?]/g, "\\?")}"[^>]*>Edit</a>`),
+    );
     expect(visibleText(html)).toContain("Typical weekly price");
     expect(html).toContain(`href="${bookHref}"`);
   });

@@ -28,14 +28,21 @@ interface Actor {
 /** A fresh session for each case: the seeded member (the page check signs them out), or a new admin. */
 async function actor(role: Role): Promise<Actor> {
   if (role === "visitor") return { role };
-  if (role === "member") return { role, cookie: await signIn("user-member"), email: "member@example.com" };
+  if (role === "member")
+    return { role, cookie: await signIn("user-member"), email: "member@example.com" };
   const admin = await createUser("admin");
   return { role, cookie: await signIn(admin.id), email: admin.email };
 }
 
 function api(
   method: "GET" | "POST" | "DELETE",
-  options: { cookie?: string; bearer?: string; body?: unknown; contentType?: string; path?: string } = {},
+  options: {
+    cookie?: string;
+    bearer?: string;
+    body?: unknown;
+    contentType?: string;
+    path?: string;
+  } = {},
 ) {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.Cookie = options.cookie;
@@ -45,7 +52,12 @@ function api(
     headers["Content-Type"] = options.contentType ?? "application/json";
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   }
-  return request(options.path ?? "/api/manage-users", { method, headers, body, redirect: "manual" });
+  return request(options.path ?? "/api/manage-users", {
+    method,
+    headers,
+    body,
+    redirect: "manual",
+  });
 }
 
 async function userByEmail(email: string) {
@@ -109,7 +121,12 @@ describe("who may open which page", () => {
     expect(html).toContain("Join us");
 
     const other = await actor("member");
-    const data = await (await get("/admin/users.data?_routes=root,routes/admin/layout,routes/admin/users", other.cookie)).text();
+    const data = await (
+      await get(
+        "/admin/users.data?_routes=root,routes/admin/layout,routes/admin/users",
+        other.cookie,
+      )
+    ).text();
     expect(data).toContain(MESSAGES.accessDenied);
     expect(data).not.toContain(other.email!);
   });
@@ -127,41 +144,53 @@ describe("who may open which page", () => {
   it("the member's own admin link is shown to admins only", async () => {
     const member = await actor("member");
     const admin = await actor("admin");
-    expect(await (await get("/members", member.cookie)).text()).not.toContain('href="/admin/requests"');
+    expect(await (await get("/members", member.cookie)).text()).not.toContain(
+      'href="/admin/requests"',
+    );
     expect(await (await get("/members", admin.cookie)).text()).toContain('href="/admin/requests"');
   });
 });
 
 describe("who may change users through /admin/users", () => {
-  it.each<Role>(["visitor", "member"])("%s: invite is refused and creates no user", async (role) => {
-    const who = await actor(role);
-    const invitee = uniqueEmail("invitee");
-    const before = await countRows("users");
+  it.each<Role>(["visitor", "member"])(
+    "%s: invite is refused and creates no user",
+    async (role) => {
+      const who = await actor(role);
+      const invitee = uniqueEmail("invitee");
+      const before = await countRows("users");
 
-    const response = await post("/admin/users", { intent: "invite", email: invitee }, who.cookie);
-    if (role === "visitor") await expectAdminLoginScreen(response, 401, null);
-    else {
-      await expectAdminLoginScreen(response, 403, MESSAGES.accessDenied);
-      await expectSignedOut(response, who);
-    }
-    expect(await countRows("users")).toBe(before);
-    expect(await userByEmail(invitee)).toBeNull();
-  });
+      const response = await post("/admin/users", { intent: "invite", email: invitee }, who.cookie);
+      if (role === "visitor") await expectAdminLoginScreen(response, 401, null);
+      else {
+        await expectAdminLoginScreen(response, 403, MESSAGES.accessDenied);
+        await expectSignedOut(response, who);
+      }
+      expect(await countRows("users")).toBe(before);
+      expect(await userByEmail(invitee)).toBeNull();
+    },
+  );
 
-  it.each<Role>(["visitor", "member"])("%s: remove is refused and removes no user", async (role) => {
-    const who = await actor(role);
-    const victim = await createUser();
-    const before = await countRows("users");
+  it.each<Role>(["visitor", "member"])(
+    "%s: remove is refused and removes no user",
+    async (role) => {
+      const who = await actor(role);
+      const victim = await createUser();
+      const before = await countRows("users");
 
-    const response = await post("/admin/users", { intent: "remove", userId: victim.id }, who.cookie);
-    if (role === "visitor") await expectAdminLoginScreen(response, 401, null);
-    else {
-      await expectAdminLoginScreen(response, 403, MESSAGES.accessDenied);
-      await expectSignedOut(response, who);
-    }
-    expect(await countRows("users")).toBe(before);
-    expect(await userExists(victim.id)).toBe(true);
-  });
+      const response = await post(
+        "/admin/users",
+        { intent: "remove", userId: victim.id },
+        who.cookie,
+      );
+      if (role === "visitor") await expectAdminLoginScreen(response, 401, null);
+      else {
+        await expectAdminLoginScreen(response, 403, MESSAGES.accessDenied);
+        await expectSignedOut(response, who);
+      }
+      expect(await countRows("users")).toBe(before);
+      expect(await userExists(victim.id)).toBe(true);
+    },
+  );
 
   it("admin: invite creates a member and e-mails an invitation", async () => {
     const admin = await actor("admin");
@@ -198,7 +227,11 @@ describe("who may change users through /admin/users", () => {
     expect(page).toContain(`Yes, remove ${victim.email}`);
     expect(await userExists(victim.id)).toBe(true);
 
-    const response = await post("/admin/users", { intent: "remove", userId: victim.id, confirmed: "yes" }, admin.cookie);
+    const response = await post(
+      "/admin/users",
+      { intent: "remove", userId: victim.id, confirmed: "yes" },
+      admin.cookie,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/users");
     expect(await countRows("users")).toBe(before - 1);
@@ -207,19 +240,25 @@ describe("who may change users through /admin/users", () => {
 });
 
 describe("who may use /api/manage-users", () => {
-  const refusals: Record<Exclude<Role, "admin">, (who: Actor) => { status: number; message: string }> = {
+  const refusals: Record<
+    Exclude<Role, "admin">,
+    (who: Actor) => { status: number; message: string }
+  > = {
     visitor: () => ({ status: 401, message: MESSAGES.noSession }),
     member: (who) => ({ status: 403, message: MESSAGES.notAuthorized(who.email!) }),
   };
 
-  it.each<Exclude<Role, "admin">>(["visitor", "member"])("%s: GET is refused with a JSON message", async (role) => {
-    const who = await actor(role);
-    const response = await api("GET", { cookie: who.cookie });
-    const expected = refusals[role](who);
-    expect(response.status).toBe(expected.status);
-    expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(await response.json()).toEqual({ message: expected.message });
-  });
+  it.each<Exclude<Role, "admin">>(["visitor", "member"])(
+    "%s: GET is refused with a JSON message",
+    async (role) => {
+      const who = await actor(role);
+      const response = await api("GET", { cookie: who.cookie });
+      const expected = refusals[role](who);
+      expect(response.status).toBe(expected.status);
+      expect(response.headers.get("Content-Type")).toContain("application/json");
+      expect(await response.json()).toEqual({ message: expected.message });
+    },
+  );
 
   it("member: the refusal names member@example.com exactly as the spec words it", async () => {
     const response = await api("GET", { cookie: await signIn("user-member") });
@@ -235,7 +274,10 @@ describe("who may use /api/manage-users", () => {
       const who = await actor(role);
       const invitee = uniqueEmail("invitee");
       const before = await countRows("users");
-      const response = await api("POST", { cookie: who.cookie, body: { action: "invite", email: invitee } });
+      const response = await api("POST", {
+        cookie: who.cookie,
+        body: { action: "invite", email: invitee },
+      });
       const expected = refusals[role](who);
       expect(response.status).toBe(expected.status);
       expect(await response.json()).toEqual({ message: expected.message });
@@ -284,9 +326,15 @@ describe("who may use /api/manage-users", () => {
     const invitee = uniqueEmail("invitee");
     const before = await countRows("users");
 
-    const invited = await api("POST", { cookie: admin.cookie, body: { action: "invite", email: invitee } });
+    const invited = await api("POST", {
+      cookie: admin.cookie,
+      body: { action: "invite", email: invitee },
+    });
     expect(invited.status).toBe(201);
-    const { message, user } = await invited.json<{ message: string; user: { id: string; email: string } }>();
+    const { message, user } = await invited.json<{
+      message: string;
+      user: { id: string; email: string };
+    }>();
     expect(message).toBe("Invitation sent");
     expect(user.email).toBe(invitee);
     expect(await countRows("users")).toBe(before + 1);
@@ -294,7 +342,10 @@ describe("who may use /api/manage-users", () => {
 
     const removed = await api("DELETE", { cookie: admin.cookie, body: { userId: user.id } });
     expect(removed.status).toBe(200);
-    expect(await removed.json()).toEqual({ message: "User removed", user: { id: user.id, email: invitee } });
+    expect(await removed.json()).toEqual({
+      message: "User removed",
+      user: { id: user.id, email: invitee },
+    });
     expect(await countRows("users")).toBe(before);
   });
 
@@ -318,7 +369,9 @@ describe("who may use /api/manage-users", () => {
   });
 
   it("a forged Bearer token is refused (401)", async () => {
-    const response = await api("GET", { bearer: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyLWFkbWluIn0." });
+    const response = await api("GET", {
+      bearer: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyLWFkbWluIn0.",
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: MESSAGES.noSession });
   });
@@ -332,7 +385,9 @@ describe("who may use /api/manage-users", () => {
       contentType: "application/x-www-form-urlencoded",
     });
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ message: "Send a JSON body (Content-Type: application/json)." });
+    expect(await response.json()).toEqual({
+      message: "Send a JSON body (Content-Type: application/json).",
+    });
     expect(await countRows("users")).toBe(before);
   });
 
@@ -343,7 +398,11 @@ describe("who may use /api/manage-users", () => {
     expect(await response.json()).toEqual({ message: "The body is not valid JSON." });
   });
 
-  it.each([{ action: "invite" }, { action: "invite", email: "" }, { action: "invite", email: "   " }])(
+  it.each([
+    { action: "invite" },
+    { action: "invite", email: "" },
+    { action: "invite", email: "   " },
+  ])(
     "admin: an invite without an e-mail (%j) is refused with 'E-mail required' (400)",
     async (body) => {
       const admin = await actor("admin");
@@ -359,7 +418,8 @@ describe("who may use /api/manage-users", () => {
     const admin = await actor("admin");
     // The limit counts in fixed one-minute windows: start early in one.
     const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    if (intoMinute > 50_000)
+      await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
     for (let i = 0; i < 50; i++) {
       expect((await api("GET", { cookie: admin.cookie })).status, `request ${i + 1}`).toBe(200);
     }

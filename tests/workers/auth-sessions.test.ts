@@ -18,7 +18,8 @@ import {
 } from "./auth-helpers";
 import { ORIGIN } from "./helpers";
 
-const withCookie = (cookie: string) => new Request(`${ORIGIN}/members`, { headers: { Cookie: cookie } });
+const withCookie = (cookie: string) =>
+  new Request(`${ORIGIN}/members`, { headers: { Cookie: cookie } });
 
 describe("signing out", () => {
   it("POST /logout deletes the session row, clears the cookie, and the old cookie no longer works", async () => {
@@ -90,7 +91,11 @@ describe("signing in", () => {
 
     const firstSignIn = await post("/auth/callback", { token: first, dest: "/members" });
     const firstCookie = cookiePair(sessionSetCookie(firstSignIn)!);
-    const secondSignIn = await post("/auth/callback", { token: second, dest: "/members" }, firstCookie);
+    const secondSignIn = await post(
+      "/auth/callback",
+      { token: second, dest: "/members" },
+      firstCookie,
+    );
     const secondCookie = cookiePair(sessionSetCookie(secondSignIn)!);
 
     expect(sessionIdOf(secondCookie)).not.toBe(sessionIdOf(firstCookie));
@@ -115,11 +120,17 @@ describe("session lifetime", () => {
   it("renews the token 46 minutes after issue (new cookie, last_seen_at updated), not at 44", async () => {
     const user = await createUser();
     const issuedAt = new Date(Date.now() - DAY);
-    const setCookie = await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: issuedAt });
+    const setCookie = await createSession(env, new Request(`${ORIGIN}/`), user.id, {
+      now: issuedAt,
+    });
     const cookie = cookiePair(setCookie);
     const sessionId = sessionIdOf(cookie);
 
-    const quiet = await loadAuth(env, withCookie(cookie), new Date(issuedAt.getTime() + 44 * MINUTE));
+    const quiet = await loadAuth(
+      env,
+      withCookie(cookie),
+      new Date(issuedAt.getTime() + 44 * MINUTE),
+    );
     expect(quiet.auth?.user.id).toBe(user.id);
     expect(quiet.setCookie).toBeNull();
     expect((await sessionRow(sessionId))?.last_seen_at).toBe(issuedAt.toISOString());
@@ -127,7 +138,9 @@ describe("session lifetime", () => {
     const later = new Date(issuedAt.getTime() + 46 * MINUTE);
     const renewed = await loadAuth(env, withCookie(cookie), later);
     expect(renewed.auth?.user.id).toBe(user.id);
-    expect(renewed.setCookie).toMatch(/^__session=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
+    expect(renewed.setCookie).toMatch(
+      /^__session=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/,
+    );
     expect(cookiePair(renewed.setCookie!)).not.toBe(cookie);
     expect(sessionIdOf(renewed.setCookie!)).toBe(sessionId);
     expect((await sessionRow(sessionId))?.last_seen_at).toBe(later.toISOString());
@@ -136,7 +149,9 @@ describe("session lifetime", () => {
   it("an API client with a Bearer token is never sent a cookie", async () => {
     const user = await createUser();
     const issuedAt = new Date(Date.now() - DAY);
-    const cookie = cookiePair(await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }));
+    const cookie = cookiePair(
+      await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }),
+    );
     const bearer = new Request(`${ORIGIN}/api/manage-users`, {
       headers: { Authorization: `Bearer ${cookie.replace("__session=", "")}` },
     });
@@ -158,9 +173,15 @@ describe("session lifetime", () => {
   it("ends after 7 days without a visit", async () => {
     const user = await createUser();
     const issuedAt = new Date(Date.now() - 60 * DAY);
-    const cookie = cookiePair(await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }));
+    const cookie = cookiePair(
+      await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }),
+    );
 
-    const justBefore = await loadAuth(env, withCookie(cookie), new Date(issuedAt.getTime() + 7 * DAY - 1000));
+    const justBefore = await loadAuth(
+      env,
+      withCookie(cookie),
+      new Date(issuedAt.getTime() + 7 * DAY - 1000),
+    );
     expect(justBefore.auth?.user.id).toBe(user.id);
 
     const idle = await loadAuth(env, withCookie(cookie), new Date(issuedAt.getTime() + 7 * DAY));
@@ -186,16 +207,26 @@ describe("session lifetime", () => {
   it("ends 30 days after sign-in even when used every few days", async () => {
     const user = await createUser();
     const signedInAt = new Date(Date.now() - 90 * DAY);
-    let cookie = cookiePair(await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: signedInAt }));
+    let cookie = cookiePair(
+      await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: signedInAt }),
+    );
     const sessionId = sessionIdOf(cookie);
 
     for (const day of [6, 12, 18, 24, 29]) {
-      const loaded = await loadAuth(env, withCookie(cookie), new Date(signedInAt.getTime() + day * DAY));
+      const loaded = await loadAuth(
+        env,
+        withCookie(cookie),
+        new Date(signedInAt.getTime() + day * DAY),
+      );
       expect(loaded.auth?.user.id, `day ${day}`).toBe(user.id);
       expect(loaded.setCookie, `day ${day}`).not.toBeNull();
       cookie = cookiePair(loaded.setCookie!);
     }
-    const lastMinute = await loadAuth(env, withCookie(cookie), new Date(signedInAt.getTime() + 30 * DAY - MINUTE));
+    const lastMinute = await loadAuth(
+      env,
+      withCookie(cookie),
+      new Date(signedInAt.getTime() + 30 * DAY - MINUTE),
+    );
     expect(lastMinute.auth?.user.id).toBe(user.id);
 
     const over = await loadAuth(env, withCookie(cookie), new Date(signedInAt.getTime() + 30 * DAY));

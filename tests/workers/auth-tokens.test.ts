@@ -7,7 +7,16 @@ import {
   signSessionToken,
   verifySessionToken,
 } from "~/auth/signing-keys.server";
-import { createUser, get, HOUR, MINUTE, sessionIdOf, sessionRow, sessionSetCookie, signIn } from "./auth-helpers";
+import {
+  createUser,
+  get,
+  HOUR,
+  MINUTE,
+  sessionIdOf,
+  sessionRow,
+  sessionSetCookie,
+  signIn,
+} from "./auth-helpers";
 
 const b64url = {
   encode: (value: unknown) =>
@@ -103,10 +112,15 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
 
   it("refuses an expired token, and accepts it up to its expiry", async () => {
     const issuedAt = new Date(Date.now() - 2 * HOUR);
-    const token = await signSessionToken(env, claims, new Date(issuedAt.getTime() + HOUR), issuedAt);
-    expect((await verifySessionToken(env, token, new Date(issuedAt.getTime() + 59 * MINUTE))).sid).toBe(
-      "session-1",
+    const token = await signSessionToken(
+      env,
+      claims,
+      new Date(issuedAt.getTime() + HOUR),
+      issuedAt,
     );
+    expect(
+      (await verifySessionToken(env, token, new Date(issuedAt.getTime() + 59 * MINUTE))).sid,
+    ).toBe("session-1");
     const error = await refusal(verifySessionToken(env, token));
     expect(error).toBeInstanceOf(SessionTokenError);
   });
@@ -119,14 +133,20 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
 
   it("still accepts tokens of a previous key listed in SESSION_PREVIOUS_PUBLIC_KEYS (rotation)", async () => {
     const previous = JSON.parse(await generateSigningKey()) as JWK;
-    const token = await signSessionToken({ SESSION_SIGNING_KEY: JSON.stringify(previous) }, claims, inAnHour());
+    const token = await signSessionToken(
+      { SESSION_SIGNING_KEY: JSON.stringify(previous) },
+      claims,
+      inAnHour(),
+    );
     const { d: _private, ...previousPublic } = previous;
     const rotated = {
       SESSION_SIGNING_KEY: env.SESSION_SIGNING_KEY,
       SESSION_PREVIOUS_PUBLIC_KEYS: JSON.stringify([previousPublic]),
     };
     expect((await verifySessionToken(rotated, token)).sid).toBe("session-1");
-    expect((await refusal(verifySessionToken(env, token))) as Error).toBeInstanceOf(SessionTokenError);
+    expect((await refusal(verifySessionToken(env, token))) as Error).toBeInstanceOf(
+      SessionTokenError,
+    );
   });
 });
 
@@ -207,8 +227,14 @@ describe("a bad session cookie through the worker", () => {
     const user = await createUser();
     const other = await createUser("admin");
     const cookie = await signIn(user.id);
-    const token = await signSessionToken(env, { sid: sessionIdOf(cookie), sub: other.id }, inAnHour());
-    const response = await get("/api/manage-users", undefined, { Authorization: `Bearer ${token}` });
+    const token = await signSessionToken(
+      env,
+      { sid: sessionIdOf(cookie), sub: other.id },
+      inAnHour(),
+    );
+    const response = await get("/api/manage-users", undefined, {
+      Authorization: `Bearer ${token}`,
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: "No authenticated session found" });
     expect(await sessionRow(sessionIdOf(cookie))).not.toBeNull();

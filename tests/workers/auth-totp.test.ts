@@ -42,7 +42,8 @@ async function wrongCode(secret: string) {
   for (;;) {
     code = (code + 123457) % 1_000_000;
     const candidate = String(code).padStart(6, "0");
-    if ((await verifyTOTP({ otp: candidate, secret, ...TOTP, window: 2 })) === null) return candidate;
+    if ((await verifyTOTP({ otp: candidate, secret, ...TOTP, window: 2 })) === null)
+      return candidate;
   }
 }
 
@@ -51,7 +52,9 @@ async function wrongCode(secret: string) {
  * person would half a minute later, forget the last period used.
  */
 async function laterPeriod(userId: string) {
-  await env.DB.prepare("UPDATE totp_factors SET last_used_step = NULL WHERE user_id = ?").bind(userId).run();
+  await env.DB.prepare("UPDATE totp_factors SET last_used_step = NULL WHERE user_id = ?")
+    .bind(userId)
+    .run();
 }
 
 /** Enrols an authenticator app through /account/security and returns the factor's secret. */
@@ -138,7 +141,11 @@ describe("setting up an authenticator app (/account/security)", () => {
     const cookie = await signIn(user.id);
     await enrol(cookie);
     const [pending] = await factorsOf(user.id);
-    await post("/account/security", { intent: "verify", code: await currentCode(pending.secret) }, cookie);
+    await post(
+      "/account/security",
+      { intent: "verify", code: await currentCode(pending.secret) },
+      cookie,
+    );
 
     const refused = await post(
       "/account/security",
@@ -237,7 +244,11 @@ describe("an admin with an authenticator app", () => {
     const { admin, secret } = await adminWithFactor();
     const cookie = await signIn(admin.id);
 
-    const response = await post("/auth/verify", { code: await wrongCode(secret), dest: "/admin/users" }, cookie);
+    const response = await post(
+      "/auth/verify",
+      { code: await wrongCode(secret), dest: "/admin/users" },
+      cookie,
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(MESSAGES.invalidCode);
     expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
@@ -249,7 +260,11 @@ describe("an admin with an authenticator app", () => {
   it("a hostile dest on /auth/verify still lands on /members", async () => {
     const { admin, secret } = await adminWithFactor();
     const cookie = await signIn(admin.id);
-    const response = await post("/auth/verify", { code: await currentCode(secret), dest: "//evil.example" }, cookie);
+    const response = await post(
+      "/auth/verify",
+      { code: await currentCode(secret), dest: "//evil.example" },
+      cookie,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/members");
   });

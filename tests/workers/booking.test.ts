@@ -73,14 +73,26 @@ describe("booking request validation (spec section 5)", () => {
     ["nine children", { children: "9" }, "Children: 0 to 8"],
     ["five infants", { infants: "5" }, "Infants: 0 to 4"],
     ["a check-in in the past", { checkInDate: isoDate(-3) }, "Check-in cannot be in the past"],
-    ["a check-out before check-in", { checkOutDate: isoDate(29) }, "Check-out cannot be before check-in"],
+    [
+      "a check-out before check-in",
+      { checkOutDate: isoDate(29) },
+      "Check-out cannot be before check-in",
+    ],
     ["a missing check-in", { checkInDate: "" }, "Please choose a check-in date"],
     ["an impossible date", { checkInDate: "2027-13-45" }, "Please choose a check-in date"],
     ["a bad e-mail", { email: "not-an-email" }, "Please enter a valid email address"],
-    ["a 10,000-character request", { specialRequests: "x".repeat(10_000) }, "Please keep this under 2000 characters"],
+    [
+      "a 10,000-character request",
+      { specialRequests: "x".repeat(10_000) },
+      "Please keep this under 2000 characters",
+    ],
     ["a room of another resort", { location: otherLocation.slug }, "Please select a location"],
     ["an unknown room", { roomType: "no-such-room" }, "Please select a location"],
-    ["a missing bot check", { "cf-turnstile-response": "" }, "Please complete the CAPTCHA verification."],
+    [
+      "a missing bot check",
+      { "cf-turnstile-response": "" },
+      "Please complete the CAPTCHA verification.",
+    ],
     ["a filled honeypot", { website: "http://spam.example" }, "Form not submitted properly"],
   ])("refuses %s with a 4xx and the message, storing nothing", async (_, overrides, message) => {
     const form = validForm(overrides);
@@ -95,7 +107,12 @@ describe("booking request validation (spec section 5)", () => {
   });
 
   it("accepts check-out on the check-in day and the guest limits' edges", async () => {
-    const form = validForm({ checkOutDate: isoDate(30), adults: "10", children: "8", infants: "4" });
+    const form = validForm({
+      checkOutDate: isoDate(30),
+      adults: "10",
+      children: "8",
+      infants: "4",
+    });
     const response = await postBooking(form, await memberCookie());
     expect(response.status).toBe(302);
     expect(await countFor(form.idempotencyKey)).toBe(1);
@@ -103,7 +120,9 @@ describe("booking request validation (spec section 5)", () => {
 
   it("allows the next day's check-in in any time zone but not a date two days ago", () => {
     const schema = bookingSchema({ today: isoDate(0) });
-    expect(schema.safeParse(validForm({ checkInDate: isoDate(0), checkOutDate: isoDate(7) })).success).toBe(true);
+    expect(
+      schema.safeParse(validForm({ checkInDate: isoDate(0), checkOutDate: isoDate(7) })).success,
+    ).toBe(true);
     expect(schema.safeParse(validForm({ checkInDate: isoDate(-2) })).success).toBe(false);
   });
 });
@@ -166,9 +185,13 @@ describe("storing a booking request", () => {
       .select()
       .from(emailDeliveries)
       .where(eq(emailDeliveries.requestId, row.id));
-    expect(emails.map((email) => email.to).sort()).toEqual(["ana@example.com", env.STAFF_EMAIL].sort());
+    expect(emails.map((email) => email.to).sort()).toEqual(
+      ["ana@example.com", env.STAFF_EMAIL].sort(),
+    );
     const receipt = emails.find((email) => email.to === "ana@example.com")!;
-    expect(receipt.text).toContain("Please do not book flights until you receive our confirmation.");
+    expect(receipt.text).toContain(
+      "Please do not book flights until you receive our confirmation.",
+    );
   });
 
   it("stores one request for a replayed idempotency key", async () => {
@@ -208,7 +231,10 @@ describe("storing a booking request", () => {
       .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
     expect(row.firstName).toBe("Ana");
     expect(row.specialRequests).toBe("<script>alert(1)</script>\nsecond line");
-    const emails = await db.select().from(emailDeliveries).where(eq(emailDeliveries.requestId, row.id));
+    const emails = await db
+      .select()
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.requestId, row.id));
     for (const email of emails) {
       expect(email.html).not.toContain("<script>");
     }
@@ -281,10 +307,15 @@ describe("nothing lost when e-mail fails", () => {
     const room = (await findBookableRoom(db, location.slug, roomTypeId))!;
     const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
     const ctx = createExecutionContext();
-    const stored = await storeBookingRequest({ env: { ...env, APP_ENV: "production" }, ctx }, input, room, {
-      userId: null,
-      origin: "http://localhost",
-    });
+    const stored = await storeBookingRequest(
+      { env: { ...env, APP_ENV: "production" }, ctx },
+      input,
+      room,
+      {
+        userId: null,
+        origin: "http://localhost",
+      },
+    );
     await waitOnExecutionContext(ctx);
     await db
       .update(emailDeliveries)

@@ -36,7 +36,12 @@ describe("/dev/outbox", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const reader = `reader-${crypto.randomUUID()}@example.com`;
     for (let index = 1; index <= 22; index++) {
-      await sendEmail(env, { to: index % 2 ? reader : "someone-else@example.com", subject: `Outbox page ${index}`, text: "x", html: "x" });
+      await sendEmail(env, {
+        to: index % 2 ? reader : "someone-else@example.com",
+        subject: `Outbox page ${index}`,
+        text: "x",
+        html: "x",
+      });
     }
     vi.restoreAllMocks();
 
@@ -44,7 +49,9 @@ describe("/dev/outbox", () => {
     expect(all.match(/<article/g)).toHaveLength(20);
     expect(all).toContain("Outbox page 22");
 
-    const mine = await (await request(`/dev/outbox?to=${encodeURIComponent(reader.toUpperCase())}`)).text();
+    const mine = await (
+      await request(`/dev/outbox?to=${encodeURIComponent(reader.toUpperCase())}`)
+    ).text();
     expect(mine.match(/<article/g)).toHaveLength(11);
     expect(mine).not.toContain("someone-else@example.com");
     expect(mine).toContain("Outbox page 1<");

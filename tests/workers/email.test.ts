@@ -64,12 +64,19 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
     expect(ids.indexOf(third.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(third.id)).toBeLessThan(ids.indexOf(second.id));
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
-    expect((await listOutbox(env, { limit: 2 })).map((email) => email.id)).toEqual([third.id, second.id]);
+    expect((await listOutbox(env, { limit: 2 })).map((email) => email.id)).toEqual([
+      third.id,
+      second.id,
+    ]);
   });
 });
 
 describe("sendEmail with RESEND_API_KEY", () => {
-  const resendEnv = { ...env, RESEND_API_KEY: "re_test_key", EMAIL_FROM: "Stays <hello@stays.example>" };
+  const resendEnv = {
+    ...env,
+    RESEND_API_KEY: "re_test_key",
+    EMAIL_FROM: "Stays <hello@stays.example>",
+  };
 
   it("sends through Resend from EMAIL_FROM with the API key", async () => {
     const fetchSpy = vi

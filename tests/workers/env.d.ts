@@ -1,5 +1,5 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
-import type { D1Migration } from "cloudflare:test";
+import { type D1Migration } from "cloudflare:test";
 
 declare global {
   namespace Cloudflare {

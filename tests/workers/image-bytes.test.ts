@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_RULES } from "~/admin/image-actions";
 import { readImageInfo } from "~/admin/image-bytes";
-import { IMAGE_MESSAGES, MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/models/admin-catalogue.server";
+import {
+  IMAGE_MESSAGES,
+  MAX_FILES_PER_UPLOAD,
+  MAX_IMAGE_BYTES,
+} from "~/models/admin-catalogue.server";
 import { buffer, fixture, fixtureNames, pngOfSize } from "./admin-images.fixtures";
 
 describe("readImageInfo (app/admin/image-bytes.ts)", () => {
@@ -19,7 +23,9 @@ describe("readImageInfo (app/admin/image-bytes.ts)", () => {
 
   it("refuses text, empty and truncated data", () => {
     const encode = (text: string) => buffer(new TextEncoder().encode(text));
-    expect(readImageInfo(encode("This is not an image, even if it is called photo.png. ".repeat(4)))).toBeNull();
+    expect(
+      readImageInfo(encode("This is not an image, even if it is called photo.png. ".repeat(4))),
+    ).toBeNull();
     expect(readImageInfo(new ArrayBuffer(0))).toBeNull();
     for (const name of fixtureNames) {
       // The signature alone, or cut before the size: not an image we can record.
@@ -34,7 +40,11 @@ describe("readImageInfo (app/admin/image-bytes.ts)", () => {
     // In this file the SOF0 segment starts at byte 0xba, after JFIF, comment, DQT and DHT segments.
     expect(jpeg[0xba]).toBe(0xff);
     expect(jpeg[0xbb]).toBe(0xc0);
-    expect(readImageInfo(buffer(jpeg.slice(0, 0xba + 12)))).toEqual({ format: "jpeg", width: 320, height: 180 });
+    expect(readImageInfo(buffer(jpeg.slice(0, 0xba + 12)))).toEqual({
+      format: "jpeg",
+      width: 320,
+      height: 180,
+    });
     expect(readImageInfo(buffer(jpeg.slice(0, 0xba)))).toBeNull();
     // A segment that does not start with 0xff: not a JPEG after all.
     const broken = jpeg.slice();
@@ -62,7 +72,11 @@ describe("readImageInfo (app/admin/image-bytes.ts)", () => {
   });
 
   it("reads sizes beyond 16 bits where the format allows them", () => {
-    expect(readImageInfo(buffer(pngOfSize(70_000, 1)))).toEqual({ format: "png", width: 70_000, height: 1 });
+    expect(readImageInfo(buffer(pngOfSize(70_000, 1)))).toEqual({
+      format: "png",
+      width: 70_000,
+      height: 1,
+    });
   });
 
   it("matches the rules the page checks early to the model's", () => {
@@ -74,4 +88,3 @@ describe("readImageInfo (app/admin/image-bytes.ts)", () => {
     expect(IMAGE_RULES.tooMany).toBe(`Upload at most ${MAX_FILES_PER_UPLOAD} images at a time`);
   });
 });
-

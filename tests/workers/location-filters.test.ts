@@ -72,7 +72,11 @@ describe("dropdown rules", () => {
   });
 
   it("shows State only for the United States, and City for its cities", () => {
-    const dropdowns = filterDropdowns(places, { country: "united-states", state: null, city: null });
+    const dropdowns = filterDropdowns(places, {
+      country: "united-states",
+      state: null,
+      city: null,
+    });
     expect(dropdowns.states?.map((option) => option.value)).toEqual(["colorado", "hawaii"]);
     expect(dropdowns.cities?.label).toBe("City");
   });
@@ -96,11 +100,15 @@ describe("dropdown rules", () => {
     expect(
       filterDropdowns(places, { country: "mexico", state: null, city: null }).cities?.options,
     ).toHaveLength(2);
-    expect(filterDropdowns(places, { country: "france", state: null, city: null }).cities).toBeNull();
+    expect(
+      filterDropdowns(places, { country: "france", state: null, city: null }).cities,
+    ).toBeNull();
     expect(
       filterDropdowns(places, { country: "us-virgin-islands", state: null, city: null }).cities,
     ).toBeNull();
-    expect(filterDropdowns(places, { country: "france", state: null, city: null }).states).toBeNull();
+    expect(
+      filterDropdowns(places, { country: "france", state: null, city: null }).states,
+    ).toBeNull();
   });
 
   it("a new country clears state and city; a new state clears city", () => {
@@ -126,6 +134,8 @@ describe("dropdown rules", () => {
         (place) => place.city,
       ),
     ).toEqual(["Maui", "Kauai"]);
-    expect(applyFilters(places, { country: "mexico", state: null, city: "cancun" })).toHaveLength(1);
+    expect(applyFilters(places, { country: "mexico", state: null, city: "cancun" })).toHaveLength(
+      1,
+    );
   });
 });

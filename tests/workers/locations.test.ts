@@ -100,9 +100,9 @@ describe("room tiles and chips", () => {
   });
 
   it("adds Free Parking and No Resort Fees after the room's features", () => {
-    expect(
-      roomChips({ roomFeatures: ["Balcony"], freeParking: true, noResortFees: true }),
-    ).toEqual(["Balcony", "Free Parking", "No Resort Fees"]);
+    expect(roomChips({ roomFeatures: ["Balcony"], freeParking: true, noResortFees: true })).toEqual(
+      ["Balcony", "Free Parking", "No Resort Fees"],
+    );
     expect(roomChips({ roomFeatures: [], freeParking: false, noResortFees: false })).toEqual([]);
   });
 });

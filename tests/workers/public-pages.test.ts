@@ -25,7 +25,10 @@ describe("home", () => {
     const featured = featuredLocations(visibleSeed);
     expect(featured).toHaveLength(7);
     const featuredSection = html.slice(html.indexOf("Featured Locations"));
-    const at = positions(featuredSection, featured.map((location) => location.name));
+    const at = positions(
+      featuredSection,
+      featured.map((location) => location.name),
+    );
     expect(at.every((position) => position > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     for (const location of featured) {
@@ -56,9 +59,7 @@ describe("locations list", () => {
   });
 
   it("filters by country, state and island, with the Island label for Hawaii", async () => {
-    const html = await (
-      await request("/locations?country=united-states&state=hawaii")
-    ).text();
+    const html = await (await request("/locations?country=united-states&state=hawaii")).text();
     expect(html).toContain(">Island<");
     const hawaii = visibleSeed.filter((location) => location.state === "Hawaii");
     const others = visibleSeed.filter((location) => location.state !== "Hawaii");
@@ -108,10 +109,11 @@ describe("location detail", () => {
     expect(html).toContain(escapeHtml(location.name));
     expect(html).toContain("Room Options");
     expect(html).toContain("Sign in to view pricing.");
-    expect(html).toContain(
-      "We may accommodate stays as short as 3 nights. Contact us for info.",
+    expect(html).toContain("We may accommodate stays as short as 3 nights. Contact us for info.");
+    const rooms = positions(
+      html,
+      location.roomTypes.map((room) => room.name),
     );
-    const rooms = positions(html, location.roomTypes.map((room) => room.name));
     expect([...rooms].sort((a, b) => a - b)).toEqual(rooms);
     expect(html).toContain('"@type":"LodgingBusiness"');
     expect(html).toContain('rel="canonical"');
@@ -154,7 +156,9 @@ describe("an admin previews a hidden location", () => {
   it("shows it to an admin with a banner that only admins see it, never stored or indexed", async () => {
     const admin = await createUser("admin");
     for (const key of [hidden.slug, hidden.id]) {
-      const response = await request(`/locations/${key}`, { headers: { Cookie: await signIn(admin.id) } });
+      const response = await request(`/locations/${key}`, {
+        headers: { Cookie: await signIn(admin.id) },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
       expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
@@ -174,7 +178,9 @@ describe("an admin previews a hidden location", () => {
     expect(await response.text()).not.toContain(escapeHtml(hidden.name));
 
     const admin = await createUser("admin");
-    const visible = await request(`/locations/${visibleSeed[0]!.slug}`, { headers: { Cookie: await signIn(admin.id) } });
+    const visible = await request(`/locations/${visibleSeed[0]!.slug}`, {
+      headers: { Cookie: await signIn(admin.id) },
+    });
     expect(visibleText(await visible.text())).not.toContain("Hidden location: admin preview.");
   });
 });

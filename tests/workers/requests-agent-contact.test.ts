@@ -153,13 +153,33 @@ const AGENT_CASES: Array<[string, Fields, string, string]> = [
   ["no e-mail", { email: "" }, "email", MESSAGES.email],
   ["an invalid e-mail", { email: "not-an-email" }, "email", MESSAGES.emailInvalid],
   ["no phone", { phone: "" }, "phone", MESSAGES.phone],
-  ["no answer to 'currently a travel agent'", { isCurrentAgent: "" }, "isCurrentAgent", MESSAGES.currentAgent],
-  ["an unknown answer to 'currently a travel agent'", { isCurrentAgent: "maybe" }, "isCurrentAgent", MESSAGES.currentAgent],
+  [
+    "no answer to 'currently a travel agent'",
+    { isCurrentAgent: "" },
+    "isCurrentAgent",
+    MESSAGES.currentAgent,
+  ],
+  [
+    "an unknown answer to 'currently a travel agent'",
+    { isCurrentAgent: "maybe" },
+    "isCurrentAgent",
+    MESSAGES.currentAgent,
+  ],
   ["no occupation", { currentOccupation: "" }, "currentOccupation", MESSAGES.occupation],
   ["no answer to why they would thrive", { whyThrive: "" }, "whyThrive", MESSAGES.whyThrive],
-  ["a blank answer to why they would thrive", { whyThrive: "  \n  " }, "whyThrive", MESSAGES.whyThrive],
+  [
+    "a blank answer to why they would thrive",
+    { whyThrive: "  \n  " },
+    "whyThrive",
+    MESSAGES.whyThrive,
+  ],
   ["a short answer", { whyThrive: "I like travel." }, "whyThrive", MESSAGES.whyThriveShort],
-  ["49 characters padded with spaces", { whyThrive: `   ${"a".repeat(49)}   ` }, "whyThrive", MESSAGES.whyThriveShort],
+  [
+    "49 characters padded with spaces",
+    { whyThrive: `   ${"a".repeat(49)}   ` },
+    "whyThrive",
+    MESSAGES.whyThriveShort,
+  ],
 ];
 
 const SUPPORT_CASES: Array<[string, Fields, string, string]> = [
@@ -191,11 +211,20 @@ describe("GET /agents and /contact", () => {
     expect(text).toContain("Submit application");
     // The form posts to the page (no JavaScript needed); labels are bound to their inputs.
     expect(html).toMatch(/<form[^>]*action="\/agents#apply"[^>]*method="post"/);
-    for (const name of ["firstName", "lastName", "email", "phone", "currentOccupation", "whyThrive"]) {
+    for (const name of [
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "currentOccupation",
+      "whyThrive",
+    ]) {
       expect(html).toContain(`for="agent-application-${name}"`);
       expect(html).toContain(`id="agent-application-${name}"`);
     }
-    expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>Are you currently a travel agent\?<\/legend>/);
+    expect(html).toMatch(
+      /<fieldset[^>]*><legend[^>]*>Are you currently a travel agent\?<\/legend>/,
+    );
     expect(html).toMatch(/<input[^>]*type="radio"[^>]*name="isCurrentAgent"[^>]*value="yes"/);
     expect(html).toMatch(/<input[^>]*type="radio"[^>]*name="isCurrentAgent"[^>]*value="no"/);
     // Honeypot: off screen, out of the tab order, never autofilled.
@@ -243,7 +272,9 @@ describe("GET /agents and /contact", () => {
 
   it("prefills the e-mail of a signed-in user", async () => {
     const user = { id: `user-${crypto.randomUUID()}`, email: uniqueEmail("member") };
-    await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')").bind(user.id, user.email).run();
+    await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
+      .bind(user.id, user.email)
+      .run();
     const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0];
     for (const [path, id] of [
       ["/agents", "agent-application-email"],
@@ -256,23 +287,32 @@ describe("GET /agents and /contact", () => {
 });
 
 describe("POST /agents (the form, without JavaScript)", () => {
-  it.each(AGENT_CASES)("%s: 400 with the spec's message next to the field, values kept", async (_, overrides, field, message) => {
-    const fields = agentFields(overrides);
-    const response = await postForm("/agents", fields);
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(visibleText(html)).toContain(message);
-    // The message is linked to its field and the entered values come back.
-    const describedBy = field === "firstName" || field === "lastName" ? "agent-application-firstName-names-error" : `agent-application-${field}-error`;
-    expect(html).toContain(`id="${describedBy}"`);
-    expect(html).toMatch(new RegExp(`aria-describedby="${describedBy}[^"]*"`));
-    expect(html).toContain('aria-invalid="true"');
-    expect(html).toContain(field === "currentOccupation" ? 'value="Agent"' : 'value="Teacher"');
-    expect(await agentRows(fields.email)).toHaveLength(0);
-  });
+  it.each(AGENT_CASES)(
+    "%s: 400 with the spec's message next to the field, values kept",
+    async (_, overrides, field, message) => {
+      const fields = agentFields(overrides);
+      const response = await postForm("/agents", fields);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(visibleText(html)).toContain(message);
+      // The message is linked to its field and the entered values come back.
+      const describedBy =
+        field === "firstName" || field === "lastName"
+          ? "agent-application-firstName-names-error"
+          : `agent-application-${field}-error`;
+      expect(html).toContain(`id="${describedBy}"`);
+      expect(html).toMatch(new RegExp(`aria-describedby="${describedBy}[^"]*"`));
+      expect(html).toContain('aria-invalid="true"');
+      expect(html).toContain(field === "currentOccupation" ? 'value="Agent"' : 'value="Teacher"');
+      expect(await agentRows(fields.email)).toHaveLength(0);
+    },
+  );
 
   it("shows every message for an empty form", async () => {
-    const response = await postForm("/agents", { ...BOT_CHECK, idempotencyKey: crypto.randomUUID() });
+    const response = await postForm("/agents", {
+      ...BOT_CHECK,
+      idempotencyKey: crypto.randomUUID(),
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     const text = visibleText(html);
@@ -287,8 +327,12 @@ describe("POST /agents (the form, without JavaScript)", () => {
       expect(text).toContain(message);
     }
     // One message for the pair of names, linked from both inputs.
-    expect(html.match(/<p id="[^"]*-error"[^>]*>Please enter both first and last name<\/p>/g)).toHaveLength(1);
-    expect(html.match(/aria-describedby="agent-application-firstName-names-error"/g)).toHaveLength(2);
+    expect(
+      html.match(/<p id="[^"]*-error"[^>]*>Please enter both first and last name<\/p>/g),
+    ).toHaveLength(1);
+    expect(html.match(/aria-describedby="agent-application-firstName-names-error"/g)).toHaveLength(
+      2,
+    );
   });
 
   it("accepts an answer of exactly 50 characters after trimming", async () => {
@@ -333,8 +377,12 @@ describe("POST /agents (the form, without JavaScript)", () => {
       status: "new",
     });
     const deliveries = await deliveriesFor(rows[0].id);
-    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual([email.toLowerCase(), env.STAFF_EMAIL].sort());
-    expect(deliveries.every((delivery) => delivery.request_kind === "agent-application")).toBe(true);
+    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual(
+      [email.toLowerCase(), env.STAFF_EMAIL].sort(),
+    );
+    expect(deliveries.every((delivery) => delivery.request_kind === "agent-application")).toBe(
+      true,
+    );
     const staff = deliveries.find((delivery) => delivery.to === env.STAFF_EMAIL)!;
     expect(staff.text).toContain("Travel consultant");
     expect(staff.text).toContain("I also speak Spanish.");
@@ -342,7 +390,9 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("stores the signed-in user's id with the application", async () => {
     const user = { id: `user-${crypto.randomUUID()}`, email: uniqueEmail("member") };
-    await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')").bind(user.id, user.email).run();
+    await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
+      .bind(user.id, user.email)
+      .run();
     const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0];
     const fields = agentFields({ email: user.email });
     const response = await postForm("/agents", fields, { Cookie: cookie });
@@ -393,7 +443,9 @@ describe("POST /agents (the form, without JavaScript)", () => {
     const fields = agentFields({ idempotencyKey: "not-a-uuid" });
     const response = await postForm("/agents", fields);
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("This form has expired. Please reload the page and try again.");
+    expect(await response.text()).toContain(
+      "This form has expired. Please reload the page and try again.",
+    );
     expect(await agentRows(fields.email)).toHaveLength(0);
   });
 
@@ -437,16 +489,22 @@ describe("POST /agents (the form, without JavaScript)", () => {
 });
 
 describe("POST /contact (the form, without JavaScript)", () => {
-  it.each(SUPPORT_CASES)("%s: 400 with the spec's message next to the field", async (_, overrides, field, message) => {
-    const fields = supportFields(overrides);
-    const response = await postForm("/contact", fields);
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(visibleText(html)).toContain(message);
-    const describedBy = field === "firstName" || field === "lastName" ? "support-message-firstName-names-error" : `support-message-${field}-error`;
-    expect(html).toMatch(new RegExp(`aria-describedby="${describedBy}[^"]*"`));
-    expect(await supportRows(fields.email)).toHaveLength(0);
-  });
+  it.each(SUPPORT_CASES)(
+    "%s: 400 with the spec's message next to the field",
+    async (_, overrides, field, message) => {
+      const fields = supportFields(overrides);
+      const response = await postForm("/contact", fields);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(visibleText(html)).toContain(message);
+      const describedBy =
+        field === "firstName" || field === "lastName"
+          ? "support-message-firstName-names-error"
+          : `support-message-${field}-error`;
+      expect(html).toMatch(new RegExp(`aria-describedby="${describedBy}[^"]*"`));
+      expect(await supportRows(fields.email)).toHaveLength(0);
+    },
+  );
 
   it("shows every message for an empty form", async () => {
     const response = await postForm("/contact", { ...BOT_CHECK });
@@ -484,7 +542,9 @@ describe("POST /contact (the form, without JavaScript)", () => {
       idempotency_key: fields.idempotencyKey,
     });
     const deliveries = await deliveriesFor(rows[0].id);
-    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual([fields.email, env.STAFF_EMAIL].sort());
+    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual(
+      [fields.email, env.STAFF_EMAIL].sort(),
+    );
     expect(deliveries.every((delivery) => delivery.request_kind === "support-message")).toBe(true);
   });
 
@@ -519,16 +579,23 @@ describe("POST /contact (the form, without JavaScript)", () => {
 describe("POST /api/send-agent-application", () => {
   const API = "/api/send-agent-application";
 
-  it.each(AGENT_CASES)("%s: 400 with the message in errors", async (_, overrides, field, message) => {
-    const fields = agentFields(overrides);
-    const response = await postJson(API, fields);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { success: boolean; message: string; errors: Record<string, string[]> };
-    expect(body.success).toBe(false);
-    expect(body.message).toBe(message);
-    expect(body.errors[field]).toContain(message);
-    expect(await agentRows(fields.email)).toHaveLength(0);
-  });
+  it.each(AGENT_CASES)(
+    "%s: 400 with the message in errors",
+    async (_, overrides, field, message) => {
+      const fields = agentFields(overrides);
+      const response = await postJson(API, fields);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as {
+        success: boolean;
+        message: string;
+        errors: Record<string, string[]>;
+      };
+      expect(body.success).toBe(false);
+      expect(body.message).toBe(message);
+      expect(body.errors[field]).toContain(message);
+      expect(await agentRows(fields.email)).toHaveLength(0);
+    },
+  );
 
   it("an empty object: 400 with every field's message", async () => {
     const response = await postJson(API, { ...BOT_CHECK });
@@ -551,7 +618,11 @@ describe("POST /api/send-agent-application", () => {
     const response = await postJson(API, fields);
     expect(response.status).toBe(201);
     const body = (await response.json()) as { success: boolean; message: string; id: string };
-    expect(body).toEqual({ success: true, message: "Application received", id: expect.any(String) });
+    expect(body).toEqual({
+      success: true,
+      message: "Application received",
+      id: expect.any(String),
+    });
     const [row] = await agentRows(fields.email);
     expect(row).toMatchObject({
       id: body.id,
@@ -563,7 +634,9 @@ describe("POST /api/send-agent-application", () => {
       why_thrive: "c".repeat(50),
     });
     const deliveries = await deliveriesFor(body.id);
-    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual([fields.email, env.STAFF_EMAIL].sort());
+    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual(
+      [fields.email, env.STAFF_EMAIL].sort(),
+    );
   });
 
   it("a replayed idempotency key: 200 with the same id, one row, two e-mails", async () => {
@@ -573,7 +646,11 @@ describe("POST /api/send-agent-application", () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     const firstBody = (await first.json()) as { id: string };
-    expect(await second.json()).toEqual({ success: true, message: "Application received", id: firstBody.id });
+    expect(await second.json()).toEqual({
+      success: true,
+      message: "Application received",
+      id: firstBody.id,
+    });
     const rows = await agentRows(fields.email);
     expect(rows).toHaveLength(1);
     expect(rows[0].first_name).toBe("Ada");
@@ -591,7 +668,11 @@ describe("POST /api/send-agent-application", () => {
     const form = await request(API, { method: "POST", body: new URLSearchParams(agentFields()) });
     expect(form.status).toBe(415);
     expect(await form.json()).toMatchObject({ message: expect.stringContaining("JSON") });
-    const text = await request(API, { method: "POST", body: "{}", headers: { "Content-Type": "text/plain" } });
+    const text = await request(API, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(text.status).toBe(415);
 
     const broken = await postJson(API, '{"firstName": "Ada",');
@@ -604,7 +685,11 @@ describe("POST /api/send-agent-application", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("Content-Type")).toContain("application/json");
     expect(get.headers.get("Allow")).toBe("POST");
-    const put = await request(API, { method: "PUT", body: "{}", headers: { "Content-Type": "application/json" } });
+    const put = await request(API, {
+      method: "PUT",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(put.status).toBe(405);
   });
 
@@ -651,7 +736,14 @@ describe("POST /api/send-agent-application", () => {
   });
 
   it("bodies that are not objects: 400, never a 5xx", async () => {
-    for (const body of ["[]", "null", '"text"', "42", "true", `[${JSON.stringify(agentFields())}]`]) {
+    for (const body of [
+      "[]",
+      "null",
+      '"text"',
+      "42",
+      "true",
+      `[${JSON.stringify(agentFields())}]`,
+    ]) {
       const response = await postJson(API, body);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ success: false });
@@ -708,15 +800,22 @@ describe("POST /api/send-agent-application", () => {
 describe("POST /api/send-support-message", () => {
   const API = "/api/send-support-message";
 
-  it.each(SUPPORT_CASES)("%s: 400 with the message in errors", async (_, overrides, field, message) => {
-    const fields = supportFields(overrides);
-    const response = await postJson(API, fields);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { success: boolean; message: string; errors: Record<string, string[]> };
-    expect(body.success).toBe(false);
-    expect(body.message).toBe(message);
-    expect(body.errors[field][0]).toBe(message);
-  });
+  it.each(SUPPORT_CASES)(
+    "%s: 400 with the message in errors",
+    async (_, overrides, field, message) => {
+      const fields = supportFields(overrides);
+      const response = await postJson(API, fields);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as {
+        success: boolean;
+        message: string;
+        errors: Record<string, string[]>;
+      };
+      expect(body.success).toBe(false);
+      expect(body.message).toBe(message);
+      expect(body.errors[field][0]).toBe(message);
+    },
+  );
 
   it("201 'Message received'; trimmed values stored; 200 and the same id on replay", async () => {
     const fields = supportFields({ firstName: "  Sam  ", message: `  <b>Hello</b>\u0000 there  ` });
@@ -726,13 +825,23 @@ describe("POST /api/send-support-message", () => {
     expect(body).toEqual({ success: true, message: "Message received", id: expect.any(String) });
     const replay = await postJson(API, fields);
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ success: true, message: "Message received", id: body.id });
+    expect(await replay.json()).toEqual({
+      success: true,
+      message: "Message received",
+      id: body.id,
+    });
 
     const rows = await supportRows(fields.email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: body.id, first_name: "Sam", message: "<b>Hello</b> there" });
+    expect(rows[0]).toMatchObject({
+      id: body.id,
+      first_name: "Sam",
+      message: "<b>Hello</b> there",
+    });
     const deliveries = await deliveriesFor(body.id);
-    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual([fields.email, env.STAFF_EMAIL].sort());
+    expect(deliveries.map((delivery) => delivery.to).sort()).toEqual(
+      [fields.email, env.STAFF_EMAIL].sort(),
+    );
     for (const delivery of deliveries) {
       expect(delivery.html).not.toContain("<b>Hello</b>");
       expect(delivery.html).toContain("&lt;b&gt;Hello&lt;/b&gt;");
@@ -755,10 +864,19 @@ describe("POST /api/send-support-message", () => {
   it("wrong types and 10,000-character messages: 400", async () => {
     const long = await postJson(API, supportFields({ message: "m".repeat(10_000) }));
     expect(long.status).toBe(400);
-    expect(((await long.json()) as { errors: Record<string, string[]> }).errors.message).toEqual([MESSAGES.tooLong(5000)]);
+    expect(((await long.json()) as { errors: Record<string, string[]> }).errors.message).toEqual([
+      MESSAGES.tooLong(5000),
+    ]);
 
     const email = uniqueEmail("types");
-    const typed = await postJson(API, { ...BOT_CHECK, firstName: 1, lastName: [], email, phone: {}, message: false });
+    const typed = await postJson(API, {
+      ...BOT_CHECK,
+      firstName: 1,
+      lastName: [],
+      email,
+      phone: {},
+      message: false,
+    });
     expect(typed.status).toBe(400);
     expect(((await typed.json()) as { errors: Record<string, string[]> }).errors).toEqual({
       firstName: [MESSAGES.names],
@@ -803,7 +921,11 @@ describe("when storing fails", () => {
   }
 
   const formRequest = (path: string, fields: Fields) =>
-    new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: ORIGIN } });
+    new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Origin: ORIGIN },
+    });
   const jsonRequest = (path: string, body: unknown) =>
     new Request(`${ORIGIN}${path}`, {
       method: "POST",
@@ -811,25 +933,44 @@ describe("when storing fails", () => {
       headers: { "Content-Type": "application/json" },
     });
 
-  type ActionResult = { init: ResponseInit | null; data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; toast: string | null; sentTo: string | null } };
+  type ActionResult = {
+    init: ResponseInit | null;
+    data: {
+      result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+      toast: string | null;
+      sentTo: string | null;
+    };
+  };
 
   it("/agents: 503 'Failed to submit application', the values kept, a toast for JavaScript", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const fields = agentFields();
-    const result = (await runAction(agentsAction, formRequest("/agents", fields), failingEnv())) as unknown as ActionResult;
+    const result = (await runAction(
+      agentsAction,
+      formRequest("/agents", fields),
+      failingEnv(),
+    )) as unknown as ActionResult;
     vi.restoreAllMocks();
     expect(result.init?.status).toBe(503);
     expect(result.data.result.error?.[""]).toEqual(["Failed to submit application"]);
     expect(result.data.toast).toBe("Failed to submit agent application");
     expect(result.data.sentTo).toBeNull();
-    expect(result.data.result.initialValue).toMatchObject({ firstName: "Ada", whyThrive: WHY, email: fields.email });
+    expect(result.data.result.initialValue).toMatchObject({
+      firstName: "Ada",
+      whyThrive: WHY,
+      email: fields.email,
+    });
     expect(await agentRows(fields.email)).toHaveLength(0);
   });
 
   it("/contact: 503 'Failed to send message. Please try again.', the values kept", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const fields = supportFields();
-    const result = (await runAction(contactAction, formRequest("/contact", fields), failingEnv())) as unknown as ActionResult;
+    const result = (await runAction(
+      contactAction,
+      formRequest("/contact", fields),
+      failingEnv(),
+    )) as unknown as ActionResult;
     vi.restoreAllMocks();
     expect(result.init?.status).toBe(503);
     expect(result.data.result.error?.[""]).toEqual(["Failed to send message. Please try again."]);
@@ -840,14 +981,28 @@ describe("when storing fails", () => {
   it("the JSON endpoints: 503 with the spec's messages", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const agent = agentFields();
-    const agentResponse = await runAction(agentApiAction, jsonRequest("/api/send-agent-application", agent), failingEnv());
+    const agentResponse = await runAction(
+      agentApiAction,
+      jsonRequest("/api/send-agent-application", agent),
+      failingEnv(),
+    );
     const support = supportFields();
-    const supportResponse = await runAction(supportApiAction, jsonRequest("/api/send-support-message", support), failingEnv());
+    const supportResponse = await runAction(
+      supportApiAction,
+      jsonRequest("/api/send-support-message", support),
+      failingEnv(),
+    );
     vi.restoreAllMocks();
     expect(agentResponse.status).toBe(503);
-    expect(await agentResponse.json()).toEqual({ success: false, message: "Failed to submit agent application" });
+    expect(await agentResponse.json()).toEqual({
+      success: false,
+      message: "Failed to submit agent application",
+    });
     expect(supportResponse.status).toBe(503);
-    expect(await supportResponse.json()).toEqual({ success: false, message: "Failed to submit support message" });
+    expect(await supportResponse.json()).toEqual({
+      success: false,
+      message: "Failed to submit support message",
+    });
     expect(await agentRows(agent.email)).toHaveLength(0);
     expect(await supportRows(support.email)).toHaveLength(0);
   });

@@ -63,7 +63,8 @@ async function insertApplication(overrides: Partial<NewApplication> = {}) {
     email: `applicant-${id}@example.com`,
     isCurrentAgent: "yes",
     currentOccupation: `Analyst ${id.slice(0, 8)}`,
-    whyThrive: "I have planned trips for friends and family for years and love finding hidden gems.",
+    whyThrive:
+      "I have planned trips for friends and family for years and love finding hidden gems.",
     ...overrides,
   };
   await db.insert(agentApplications).values(row);
@@ -99,12 +100,18 @@ async function bookingRow(id: string) {
 }
 
 async function statusesOf(ids: { booking: string; application: string; message: string }) {
-  const [booking] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, ids.booking));
+  const [booking] = await db
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, ids.booking));
   const [application] = await db
     .select()
     .from(agentApplications)
     .where(eq(agentApplications.id, ids.application));
-  const [message] = await db.select().from(supportMessages).where(eq(supportMessages.id, ids.message));
+  const [message] = await db
+    .select()
+    .from(supportMessages)
+    .where(eq(supportMessages.id, ids.message));
   return [booking, application, message].map((row) => ({
     status: row.status,
     handledBy: row.handledBy,
@@ -113,7 +120,9 @@ async function statusesOf(ids: { booking: string; application: string; message: 
 }
 
 async function countDeliveries() {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM email_deliveries").first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM email_deliveries").first<{
+    n: number;
+  }>();
   return row?.n ?? 0;
 }
 
@@ -152,7 +161,10 @@ describe("the staff inbox list", () => {
     // Far-future times: these are the newest requests in the database.
     const message = await insertMessage({ createdAt: "2990-01-01T00:00:01.000Z" });
     const application = await insertApplication({ createdAt: "2990-01-01T00:00:02.000Z" });
-    const booking = await insertBooking({ createdAt: "2990-01-01T00:00:03.000Z", userId: "user-member" });
+    const booking = await insertBooking({
+      createdAt: "2990-01-01T00:00:03.000Z",
+      userId: "user-member",
+    });
     const handledAt = "2990-01-02T09:30:00.000Z";
     const handled = await insertMessage({
       createdAt: "2990-01-01T00:00:00.500Z",
@@ -236,7 +248,8 @@ describe("the staff inbox list", () => {
     expect(html).toContain(`dateTime="${handledAt}"`);
 
     // Actions only on new requests: two for the booking, one each for the others.
-    const buttons = (value: string) => html.match(new RegExp(`<button[^>]*value="${value}"`, "g"))?.length ?? 0;
+    const buttons = (value: string) =>
+      html.match(new RegExp(`<button[^>]*value="${value}"`, "g"))?.length ?? 0;
     expect(buttons("confirm")).toBeGreaterThanOrEqual(1);
     expect(buttons("decline")).toBeGreaterThanOrEqual(1);
     expect(buttons("handle")).toBeGreaterThanOrEqual(2);
@@ -324,7 +337,11 @@ describe("confirming and declining a booking", () => {
     const cookie = await seededAdmin();
     const before = Date.now();
 
-    const response = await post(INBOX, { intent: "confirm", id: booking.id, note: "Pool towels are free." }, cookie);
+    const response = await post(
+      INBOX,
+      { intent: "confirm", id: booking.id, note: "Pool towels are free." },
+      cookie,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${INBOX}#request-${booking.id}`);
     expect(toastOf(response)).toEqual({ type: "success", message: "Booking confirmed" });
@@ -373,10 +390,16 @@ describe("confirming and declining a booking", () => {
   it("declines: the guest is told it is not available and pointed at other resorts", async () => {
     const booking = await insertBooking();
     const admin = await freshAdmin();
-    const response = await post(`${INBOX}?kind=booking&status=new`, { intent: "decline", id: booking.id }, admin.cookie);
+    const response = await post(
+      `${INBOX}?kind=booking&status=new`,
+      { intent: "decline", id: booking.id },
+      admin.cookie,
+    );
     expect(response.status).toBe(302);
     // Back to the same filtered view.
-    expect(response.headers.get("Location")).toBe(`${INBOX}?kind=booking&status=new#request-${booking.id}`);
+    expect(response.headers.get("Location")).toBe(
+      `${INBOX}?kind=booking&status=new#request-${booking.id}`,
+    );
     expect(toastOf(response)).toEqual({ type: "success", message: "Booking declined" });
 
     const row = await bookingRow(booking.id);
@@ -427,7 +450,10 @@ describe("confirming and declining a booking", () => {
       [{ intent: "handle", kind: "booking", id: booking.id }, "That request could not be updated"],
       [{ intent: "confirm", id: newId() }, "Request not found"],
       [{ intent: "handle", kind: "support-message", id: newId() }, "Request not found"],
-      [{ intent: "confirm", id: booking.id, note: "x".repeat(1001) }, "Please keep the note under 1000 characters"],
+      [
+        { intent: "confirm", id: booking.id, note: "x".repeat(1001) },
+        "Please keep the note under 1000 characters",
+      ],
     ];
     for (const [fields, message] of cases) {
       const response = await post(INBOX, fields, cookie);
@@ -459,8 +485,14 @@ describe("marking applications and messages handled", () => {
         message: `This request was already handled by ${admin.email}`,
       });
     }
-    const [appRow] = await db.select().from(agentApplications).where(eq(agentApplications.id, application.id));
-    const [messageRow] = await db.select().from(supportMessages).where(eq(supportMessages.id, message.id));
+    const [appRow] = await db
+      .select()
+      .from(agentApplications)
+      .where(eq(agentApplications.id, application.id));
+    const [messageRow] = await db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.id, message.id));
     for (const row of [appRow, messageRow]) {
       expect(row.status).toBe("handled");
       expect(row.handledBy).toBe(admin.email);
@@ -469,7 +501,11 @@ describe("marking applications and messages handled", () => {
     expect(await countDeliveries()).toBe(deliveries);
 
     // The wrong kind for an id finds nothing.
-    const wrongKind = await post(INBOX, { intent: "handle", kind: "support-message", id: application.id }, admin.cookie);
+    const wrongKind = await post(
+      INBOX,
+      { intent: "handle", kind: "support-message", id: application.id },
+      admin.cookie,
+    );
     expect(toastOf(wrongKind)).toEqual({ type: "error", message: "Request not found" });
   });
 });
@@ -520,7 +556,10 @@ describe("who may use the inbox", () => {
 describe("a member's booking requests on /members", () => {
   it("lists only the member's own requests, with their status", async () => {
     const other = await createUser("member");
-    const waiting = await insertBooking({ userId: "user-member", createdAt: "2990-02-01T00:00:02.000Z" });
+    const waiting = await insertBooking({
+      userId: "user-member",
+      createdAt: "2990-02-01T00:00:02.000Z",
+    });
     const confirmed = await insertBooking({
       userId: "user-member",
       status: "confirmed",
@@ -540,7 +579,9 @@ describe("a member's booking requests on /members", () => {
     expect(html).toContain("Signed in as member@example.com");
     expect(html).toContain("Your booking requests");
     const section = html.slice(html.indexOf("Your booking requests"));
-    const cards = [waiting, confirmed, declined].map((booking) => section.indexOf(booking.locationName));
+    const cards = [waiting, confirmed, declined].map((booking) =>
+      section.indexOf(booking.locationName),
+    );
     expect(cards.every((position) => position >= 0)).toBe(true);
     expect(cards).toEqual([...cards].sort((a, b) => a - b));
     const between = (from: number, to: number) => section.slice(from, to === -1 ? undefined : to);

@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { type ReactNode } from "react";
 
 /** Small building blocks shared by the admin location manager's forms. */
 
@@ -27,16 +27,30 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 export function FormError({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+    <p
+      id={id}
+      role="alert"
+      className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+    >
       {errors[0]}
     </p>
   );
 }
 
-export function Fieldset({ legend, children, className = "" }: { legend: string; children: ReactNode; className?: string }) {
+export function Fieldset({
+  legend,
+  children,
+  className = "",
+}: {
+  legend: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <fieldset className={`min-w-0 ${className}`}>
-      <legend className="text-xs font-semibold uppercase tracking-wider text-gold-700">{legend}</legend>
+      <legend className="text-gold-700 text-xs font-semibold tracking-wider uppercase">
+        {legend}
+      </legend>
       <div className="mt-3 space-y-4">{children}</div>
     </fieldset>
   );
@@ -45,8 +59,10 @@ export function Fieldset({ legend, children, className = "" }: { legend: string;
 export function Badge({ tone, children }: { tone: "hidden" | "featured"; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-[0.7rem] font-semibold uppercase tracking-wider ring-1 ${
-        tone === "hidden" ? "bg-slate-100 text-slate-700 ring-slate-300" : "bg-gold-300/40 text-navy-900 ring-gold-500/50"
+      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-[0.7rem] font-semibold tracking-wider uppercase ring-1 ${
+        tone === "hidden"
+          ? "bg-slate-100 text-slate-700 ring-slate-300"
+          : "bg-gold-300/40 text-navy-900 ring-gold-500/50"
       }`}
     >
       {children}
@@ -78,13 +94,13 @@ export function CheckboxField({
           type="checkbox"
           disabled
           aria-describedby={hint ? `${field.id}-hint` : undefined}
-          className="mt-0.5 size-4 shrink-0 accent-navy-900"
+          className="accent-navy-900 mt-0.5 size-4 shrink-0"
         />
       ) : (
-        <input {...props} key={key} className="mt-0.5 size-4 shrink-0 accent-navy-900" />
+        <input {...props} key={key} className="accent-navy-900 mt-0.5 size-4 shrink-0" />
       )}
       <div>
-        <label htmlFor={field.id} className="text-sm font-semibold text-navy-900">
+        <label htmlFor={field.id} className="text-navy-900 text-sm font-semibold">
           {label}
         </label>
         {hint && (

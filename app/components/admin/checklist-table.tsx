@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import { type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { placeLine } from "~/lib/locations";
 
@@ -64,14 +64,15 @@ const BADGES = {
 function Badge({ label }: { label: keyof typeof BADGES }) {
   return (
     <span
-      className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider ring-1 ${BADGES[label]}`}
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wider whitespace-nowrap uppercase ring-1 ${BADGES[label]}`}
     >
       {label}
     </span>
   );
 }
 
-const headerCell = "whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-slate-500";
+const headerCell =
+  "whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-slate-500";
 // Cells wrap anywhere: one unbroken name or city must not widen the whole table.
 const cell = "px-4 py-3 align-top text-sm [overflow-wrap:anywhere]";
 
@@ -88,116 +89,121 @@ export function ChecklistTable({
 }) {
   return (
     <>
-    {/* The table is 64rem wide: narrower screens scroll it sideways in its own box. */}
-    <p className="mb-2 text-sm text-slate-600 xl:hidden" aria-hidden="true">
-      Scroll the table sideways to see every column <span className="text-gold-700">→</span>
-    </p>
-    <div
-      role="region"
-      aria-labelledby="checklist-caption"
-      tabIndex={0}
-      // Positioned, so the hidden labels inside are clipped with the table instead of widening the page.
-      className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-    >
-      <table className="w-full min-w-[64rem] border-collapse">
-        <caption id="checklist-caption" className="sr-only">
-          All locations, hidden ones too, by name: what each has and still needs
-        </caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={`${headerCell} sticky left-0 z-10 bg-slate-50`}>
-              Location Name
-            </th>
-            <th scope="col" className={headerCell}>
-              City/State
-            </th>
-            <th scope="col" className={headerCell}>
-              Description
-            </th>
-            <th scope="col" className={headerCell}>
-              Images
-            </th>
-            <th scope="col" className={headerCell}>
-              Room Types
-            </th>
-            <th scope="col" className={headerCell}>
-              Status
-            </th>
-            <th scope="col" className={headerCell}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id} id={`location-${row.id}`} data-location-id={row.id} className="hover:bg-sand-50">
-              <th
-                scope="row"
-                className={`${cell} sticky left-0 z-10 w-44 bg-white text-left font-normal sm:w-72`}
-              >
-                <span className="block font-semibold text-navy-900">{row.name}</span>
-                <span className="block font-mono text-xs text-slate-500">/{row.slug}</span>
-                {row.lastEditor && row.lastEditAt && (
-                  <span className="mt-1 block text-xs text-slate-500">
-                    last edited by <span className="text-slate-700">{row.lastEditor}</span> on{" "}
-                    <time dateTime={row.lastEditAt}>{formatDate(row.lastEditAt)}</time>
-                  </span>
-                )}
+      {/* The table is 64rem wide: narrower screens scroll it sideways in its own box. */}
+      <p className="mb-2 text-sm text-slate-600 xl:hidden" aria-hidden="true">
+        Scroll the table sideways to see every column <span className="text-gold-700">→</span>
+      </p>
+      <div
+        role="region"
+        aria-labelledby="checklist-caption"
+        tabIndex={0}
+        // Positioned, so the hidden labels inside are clipped with the table instead of widening the page.
+        className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      >
+        <table className="w-full min-w-[64rem] border-collapse">
+          <caption id="checklist-caption" className="sr-only">
+            All locations, hidden ones too, by name: what each has and still needs
+          </caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className={`${headerCell} sticky left-0 z-10 bg-slate-50`}>
+                Location Name
               </th>
-              <td className={cell} data-check="place">
-                {row.validPlace ? (
-                  <Good>
-                    <span className="font-normal text-slate-700">{placeLine(row)}</span>
-                  </Good>
-                ) : (
-                  <>
-                    <Bad>Missing</Bad>
-                    <span className="block text-xs text-slate-500">
-                      {placeProblem(row)}, {row.country}
-                    </span>
-                  </>
-                )}
-              </td>
-              <td className={cell} data-check="description">
-                {row.hasDescription ? <Good /> : <Bad>Missing</Bad>}
-              </td>
-              <td className={cell} data-check="images">
-                {row.imageCount > 0 ? <Good>{row.imageCount}</Good> : <Bad>None</Bad>}
-              </td>
-              <td className={cell} data-check="rooms">
-                {row.roomCount > 0 ? <Good>{row.roomCount}</Good> : <Bad>None</Bad>}
-              </td>
-              <td className={cell} data-check="status">
-                <span className="flex flex-wrap gap-1.5">
-                  {row.hidden && <Badge label="Hidden" />}
-                  {row.featured && <Badge label="Featured" />}
-                  <Badge label={row.complete ? "Complete" : "Incomplete"} />
-                </span>
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <span className="flex items-center gap-2">
-                  <Link
-                    to={`/admin?location=${encodeURIComponent(row.id)}`}
-                    onClick={onEditClick}
-                    className="rounded-lg bg-navy-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-navy-800"
-                  >
-                    Edit<span className="sr-only"> {row.name}</span>
-                  </Link>
-                  <a
-                    href={`/locations/${encodeURIComponent(row.slug || row.id)}`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-slate-50"
-                  >
-                    View<span className="sr-only"> {row.name} (opens in a new tab)</span>
-                  </a>
-                </span>
-              </td>
+              <th scope="col" className={headerCell}>
+                City/State
+              </th>
+              <th scope="col" className={headerCell}>
+                Description
+              </th>
+              <th scope="col" className={headerCell}>
+                Images
+              </th>
+              <th scope="col" className={headerCell}>
+                Room Types
+              </th>
+              <th scope="col" className={headerCell}>
+                Status
+              </th>
+              <th scope="col" className={headerCell}>
+                Actions
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr
+                key={row.id}
+                id={`location-${row.id}`}
+                data-location-id={row.id}
+                className="hover:bg-sand-50"
+              >
+                <th
+                  scope="row"
+                  className={`${cell} sticky left-0 z-10 w-44 bg-white text-left font-normal sm:w-72`}
+                >
+                  <span className="text-navy-900 block font-semibold">{row.name}</span>
+                  <span className="block font-mono text-xs text-slate-500">/{row.slug}</span>
+                  {row.lastEditor && row.lastEditAt && (
+                    <span className="mt-1 block text-xs text-slate-500">
+                      last edited by <span className="text-slate-700">{row.lastEditor}</span> on{" "}
+                      <time dateTime={row.lastEditAt}>{formatDate(row.lastEditAt)}</time>
+                    </span>
+                  )}
+                </th>
+                <td className={cell} data-check="place">
+                  {row.validPlace ? (
+                    <Good>
+                      <span className="font-normal text-slate-700">{placeLine(row)}</span>
+                    </Good>
+                  ) : (
+                    <>
+                      <Bad>Missing</Bad>
+                      <span className="block text-xs text-slate-500">
+                        {placeProblem(row)}, {row.country}
+                      </span>
+                    </>
+                  )}
+                </td>
+                <td className={cell} data-check="description">
+                  {row.hasDescription ? <Good /> : <Bad>Missing</Bad>}
+                </td>
+                <td className={cell} data-check="images">
+                  {row.imageCount > 0 ? <Good>{row.imageCount}</Good> : <Bad>None</Bad>}
+                </td>
+                <td className={cell} data-check="rooms">
+                  {row.roomCount > 0 ? <Good>{row.roomCount}</Good> : <Bad>None</Bad>}
+                </td>
+                <td className={cell} data-check="status">
+                  <span className="flex flex-wrap gap-1.5">
+                    {row.hidden && <Badge label="Hidden" />}
+                    {row.featured && <Badge label="Featured" />}
+                    <Badge label={row.complete ? "Complete" : "Incomplete"} />
+                  </span>
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <span className="flex items-center gap-2">
+                    <Link
+                      to={`/admin?location=${encodeURIComponent(row.id)}`}
+                      onClick={onEditClick}
+                      className="bg-navy-900 hover:bg-navy-800 rounded-lg px-3 py-1.5 text-sm font-semibold text-white"
+                    >
+                      Edit<span className="sr-only"> {row.name}</span>
+                    </Link>
+                    <a
+                      href={`/locations/${encodeURIComponent(row.slug || row.id)}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-navy-900 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+                    >
+                      View<span className="sr-only"> {row.name} (opens in a new tab)</span>
+                    </a>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -1,8 +1,4 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-} from "@dnd-kit/core";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import {
   arrayMove,
   SortableContext,
@@ -25,7 +21,11 @@ export interface FeaturedItem {
 }
 
 /** Spec section 2: 'city, state' (or what there is of it), else the slug. */
-export function featuredPlace({ city, state, slug }: Pick<FeaturedItem, "city" | "state" | "slug">) {
+export function featuredPlace({
+  city,
+  state,
+  slug,
+}: Pick<FeaturedItem, "city" | "state" | "slug">) {
   return [city, state].filter(Boolean).join(", ") || slug;
 }
 
@@ -53,7 +53,9 @@ export function FeaturedList({ items }: { items: FeaturedItem[] }) {
   const ids = draft && draft.base === serverKey ? draft.ids : items.map((item) => item.id);
   const dirty = ids.join(",") !== serverKey;
   const byId = new Map(items.map((item) => [item.id, item]));
-  const ordered = ids.map((id) => byId.get(id)).filter((item): item is FeaturedItem => Boolean(item));
+  const ordered = ids
+    .map((id) => byId.get(id))
+    .filter((item): item is FeaturedItem => Boolean(item));
 
   const [status, setStatus] = useState("");
   const focusAfterMove = useRef<{ id: string; direction: "up" | "down" } | null>(null);
@@ -61,7 +63,11 @@ export function FeaturedList({ items }: { items: FeaturedItem[] }) {
   const setOrder = (next: string[]) => setDraft({ base: serverKey, ids: next });
 
   const nameOf = (id: string) => byId.get(id)?.name ?? "Location";
-  const { sensors, announcements } = useSortableList(ids, nameOf, "Unsaved changes: use Save Order to keep them.");
+  const { sensors, announcements } = useSortableList(
+    ids,
+    nameOf,
+    "Unsaved changes: use Save Order to keep them.",
+  );
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -79,7 +85,9 @@ export function FeaturedList({ items }: { items: FeaturedItem[] }) {
     if (from === -1 || to < 0 || to >= ids.length) return;
     setOrder(arrayMove(ids, from, to));
     focusAfterMove.current = { id, direction };
-    setStatus(`${nameOf(id)} moved to position ${to + 1} of ${ids.length}. Unsaved changes: use Save Order to keep them.`);
+    setStatus(
+      `${nameOf(id)} moved to position ${to + 1} of ${ids.length}. Unsaved changes: use Save Order to keep them.`,
+    );
   }
 
   // Keep the keyboard focus on the moved row's button (or its other one at the end of the list).
@@ -88,14 +96,17 @@ export function FeaturedList({ items }: { items: FeaturedItem[] }) {
     if (!target) return;
     focusAfterMove.current = null;
     const button = (direction: string) =>
-      document.querySelector<HTMLButtonElement>(`button[data-move="${CSS.escape(`${target.id}:${direction}`)}"]`);
+      document.querySelector<HTMLButtonElement>(
+        `button[data-move="${CSS.escape(`${target.id}:${direction}`)}"]`,
+      );
     const same = button(target.direction);
     (same && !same.disabled ? same : button(target.direction === "up" ? "down" : "up"))?.focus();
   });
 
   // Leaving with unsaved changes asks first (spec section 2's unsaved-changes prompt).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
@@ -148,13 +159,15 @@ export function FeaturedList({ items }: { items: FeaturedItem[] }) {
           <div
             role="region"
             aria-labelledby="unsaved-heading"
-            className="sticky bottom-4 z-30 mt-6 flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl bg-navy-900 px-5 py-4 text-white shadow-lg ring-1 ring-gold-500/60"
+            className="bg-navy-900 ring-gold-500/60 sticky bottom-4 z-30 mt-6 flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl px-5 py-4 text-white shadow-lg ring-1"
           >
             <div className="min-w-0 flex-1 basis-full sm:basis-auto">
-              <h2 id="unsaved-heading" className="font-semibold text-gold-300">
+              <h2 id="unsaved-heading" className="text-gold-300 font-semibold">
                 Unsaved Changes
               </h2>
-              <p className="hidden text-sm text-slate-200 sm:block">The new order shows on the home page once it is saved.</p>
+              <p className="hidden text-sm text-slate-200 sm:block">
+                The new order shows on the home page once it is saved.
+              </p>
             </div>
             <button
               type="button"
@@ -191,7 +204,7 @@ function SaveOrderForm({ ids, busy }: { ids: string[]; busy: boolean }) {
         name="intent"
         value="save"
         disabled={busy}
-        className="rounded-lg bg-gold-500 px-5 py-2.5 text-sm font-semibold text-navy-950 hover:bg-gold-400 disabled:opacity-60"
+        className="bg-gold-500 text-navy-950 hover:bg-gold-400 rounded-lg px-5 py-2.5 text-sm font-semibold disabled:opacity-60"
       >
         {busy ? "Saving..." : "Save Order"}
       </button>
@@ -216,7 +229,15 @@ function FeaturedRow({
   busy: boolean;
   onMove?: (event: FormEvent<HTMLFormElement>, id: string, direction: "up" | "down") => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
     id: item.id,
   });
   const style = { transform: DndCSS.Transform.toString(transform), transition };
@@ -227,7 +248,7 @@ function FeaturedRow({
       data-featured-id={item.id}
       style={style}
       className={`relative flex scroll-mt-24 flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl bg-white p-4 ring-1 sm:flex-nowrap ${
-        isDragging ? "z-10 shadow-xl ring-gold-500" : "shadow-sm ring-slate-200"
+        isDragging ? "ring-gold-500 z-10 shadow-xl" : "shadow-sm ring-slate-200"
       }`}
     >
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
@@ -238,7 +259,7 @@ function FeaturedRow({
             {...attributes}
             {...listeners}
             aria-label={`Drag to reorder ${item.name}`}
-            className="flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-navy-900 active:cursor-grabbing"
+            className="hover:text-navy-900 flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 active:cursor-grabbing"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
               <circle cx="7" cy="4" r="1.5" />
@@ -251,7 +272,7 @@ function FeaturedRow({
           </button>
         )}
         <span
-          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm font-semibold tabular-nums text-gold-300"
+          className="bg-navy-900 text-gold-300 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold tabular-nums"
           data-rank
         >
           <span className="sr-only">Rank </span>
@@ -259,19 +280,21 @@ function FeaturedRow({
         </span>
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="min-w-0 font-semibold text-navy-900" data-featured-name>
+            <span className="text-navy-900 min-w-0 font-semibold" data-featured-name>
               {item.name}
             </span>
             {item.hidden && (
               <span
-                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wider text-slate-700 ring-1 ring-slate-400/30"
+                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold tracking-wider text-slate-700 uppercase ring-1 ring-slate-400/30"
                 title="Hidden locations are not shown on the home page"
               >
                 Hidden
               </span>
             )}
           </p>
-          <p className={`truncate text-sm text-slate-600 ${item.city || item.state ? "" : "font-mono"}`}>
+          <p
+            className={`truncate text-sm text-slate-600 ${item.city || item.state ? "" : "font-mono"}`}
+          >
             {featuredPlace(item)}
           </p>
         </div>
@@ -281,7 +304,7 @@ function FeaturedRow({
         <MoveButton item={item} direction="down" disabled={last || busy} onMove={onMove} />
         <Link
           to={`/admin?location=${encodeURIComponent(item.id)}`}
-          className="flex h-11 items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-navy-900 hover:bg-slate-50 sm:h-10"
+          className="text-navy-900 flex h-11 items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50 sm:h-10"
         >
           Edit<span className="sr-only"> {item.name}</span>
         </Link>
@@ -303,7 +326,10 @@ function MoveButton({
 }) {
   const label = direction === "up" ? "Move up" : "Move down";
   return (
-    <Form method="post" onSubmit={onMove ? (event) => onMove(event, item.id, direction) : undefined}>
+    <Form
+      method="post"
+      onSubmit={onMove ? (event) => onMove(event, item.id, direction) : undefined}
+    >
       <input type="hidden" name="id" value={item.id} />
       <input type="hidden" name="direction" value={direction} />
       <button
@@ -313,10 +339,21 @@ function MoveButton({
         disabled={disabled}
         data-move={`${item.id}:${direction}`}
         title={label}
-        className="flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-slate-300 px-2.5 text-sm font-medium text-navy-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 sm:h-10"
+        className="text-navy-900 flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-slate-300 px-2.5 text-sm font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 sm:h-10"
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-          {direction === "up" ? <path d="M10 16V4m0 0-5 5m5-5 5 5" /> : <path d="M10 4v12m0 0-5-5m5 5 5-5" />}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          {direction === "up" ? (
+            <path d="M10 16V4m0 0-5 5m5-5 5 5" />
+          ) : (
+            <path d="M10 4v12m0 0-5-5m5 5 5-5" />
+          )}
         </svg>
         <span className="sr-only sm:not-sr-only">{label}</span>
         <span className="sr-only"> {item.name}</span>

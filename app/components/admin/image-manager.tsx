@@ -109,7 +109,15 @@ function altOf(image: ManagedImage, position: number, title: string) {
 }
 
 /** The fields every form of a group carries. */
-function GroupFields({ locationId, roomTypeId, redirectTo }: { locationId: string; roomTypeId: string | null; redirectTo: string }) {
+function GroupFields({
+  locationId,
+  roomTypeId,
+  redirectTo,
+}: {
+  locationId: string;
+  roomTypeId: string | null;
+  redirectTo: string;
+}) {
   return (
     <>
       <input type="hidden" name="locationId" value={locationId} />
@@ -119,7 +127,14 @@ function GroupFields({ locationId, roomTypeId, redirectTo }: { locationId: strin
   );
 }
 
-export function ImageManager({ locationId, roomTypeId, images, redirectTo, title, confirmDeleteId }: ImageManagerProps) {
+export function ImageManager({
+  locationId,
+  roomTypeId,
+  images,
+  redirectTo,
+  title,
+  confirmDeleteId,
+}: ImageManagerProps) {
   const hydrated = useHydrated();
   const heading = title ?? (roomTypeId ? "Room Images" : "Resort Images");
   const sectionId = sectionIdOf(locationId, roomTypeId);
@@ -130,14 +145,17 @@ export function ImageManager({ locationId, roomTypeId, images, redirectTo, title
   const reorderFetcher = useFetcher<ImageActionResult>();
   const deleteFetcher = useFetcher<ImageActionResult>();
   const reordering = reorderFetcher.state !== "idle";
-  const deletingId = deleteFetcher.state !== "idle" ? String(deleteFetcher.formData?.get("imageId") ?? "") : null;
+  const deletingId =
+    deleteFetcher.state !== "idle" ? String(deleteFetcher.formData?.get("imageId") ?? "") : null;
 
   // The order shown while a reorder is on its way; null once the server's order is back.
   const [optimisticOrder, setOptimisticOrder] = useState<string[] | null>(null);
   const byId = new Map(images.map((image) => [image.id, image]));
-  const shown = (optimisticOrder ? optimisticOrder.map((id) => byId.get(id)).filter((image) => image !== undefined) : images).filter(
-    (image) => image.id !== deletingId,
-  );
+  const shown = (
+    optimisticOrder
+      ? optimisticOrder.map((id) => byId.get(id)).filter((image) => image !== undefined)
+      : images
+  ).filter((image) => image.id !== deletingId);
   const ids = shown.map((image) => image.id);
 
   const [confirmTarget, setConfirmTarget] = useState<{ id: string; position: number } | null>(null);
@@ -241,7 +259,7 @@ export function ImageManager({ locationId, roomTypeId, images, redirectTo, title
       className="@container scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`${sectionId}-heading`} className="font-serif text-2xl text-navy-900">
+        <h2 id={`${sectionId}-heading`} className="text-navy-900 font-serif text-2xl">
           {heading}
         </h2>
         <span className="text-sm text-slate-600">
@@ -311,7 +329,15 @@ interface Group {
   redirectTo: string;
 }
 
-function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: boolean; onUploaded: () => unknown }) {
+function UploadForm({
+  group,
+  hydrated,
+  onUploaded,
+}: {
+  group: Group;
+  hydrated: boolean;
+  onUploaded: () => unknown;
+}) {
   const inputId = useId();
   const hintId = useId();
   const [files, setFiles] = useState<File[]>([]);
@@ -381,7 +407,8 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
     xhr.open("POST", IMAGE_ACTION_PATH);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (progressEvent) => {
-      if (progressEvent.lengthComputable) setProgress(Math.min(100, Math.round((progressEvent.loaded / progressEvent.total) * 100)));
+      if (progressEvent.lengthComputable)
+        setProgress(Math.min(100, Math.round((progressEvent.loaded / progressEvent.total) * 100)));
     };
     const finish = () => {
       xhrRef.current = null;
@@ -403,12 +430,19 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
         return;
       }
       finish();
-      const message = result && !result.ok ? result.message : xhr.status === 413 ? IMAGE_RULES.tooLarge : `Server error (${xhr.status})`;
+      const message =
+        result && !result.ok
+          ? result.message
+          : xhr.status === 413
+            ? IMAGE_RULES.tooLarge
+            : `Server error (${xhr.status})`;
       toast.error(IMAGE_TOASTS.uploadFailed(message));
     };
     xhr.onerror = () => {
       finish();
-      toast.error(IMAGE_TOASTS.uploadFailed("Network error. Please check your connection and try again."));
+      toast.error(
+        IMAGE_TOASTS.uploadFailed("Network error. Please check your connection and try again."),
+      );
     };
     xhr.onabort = finish;
     setProgress(0);
@@ -434,10 +468,10 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
         onDrop={onDrop}
         data-dragging={dragOver || undefined}
         className={`rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors ${
-          dragOver ? "border-gold-500 bg-gold-300/20" : "border-slate-300 bg-sand-50"
+          dragOver ? "border-gold-500 bg-gold-300/20" : "bg-sand-50 border-slate-300"
         }`}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="mx-auto h-8 w-8 text-navy-700">
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="text-navy-700 mx-auto h-8 w-8">
           <path
             fill="none"
             stroke="currentColor"
@@ -450,12 +484,15 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
         {hydrated ? (
           <p className="mt-2 text-sm text-slate-700">
             Drag and drop images here, or{" "}
-            <label htmlFor={inputId} className="cursor-pointer font-semibold text-gold-700 underline-offset-4 hover:underline">
+            <label
+              htmlFor={inputId}
+              className="text-gold-700 cursor-pointer font-semibold underline-offset-4 hover:underline"
+            >
               choose files
             </label>
           </p>
         ) : (
-          <label htmlFor={inputId} className="mt-2 block text-sm font-semibold text-navy-900">
+          <label htmlFor={inputId} className="text-navy-900 mt-2 block text-sm font-semibold">
             Choose images to upload
           </label>
         )}
@@ -471,7 +508,7 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
           className={
             hydrated
               ? "sr-only"
-              : "mx-auto mt-3 block max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:font-semibold file:text-white"
+              : "file:bg-navy-900 mx-auto mt-3 block max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-2 file:font-semibold file:text-white"
           }
         />
         <p id={hintId} className="mt-2 text-xs text-slate-600">
@@ -481,20 +518,33 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
 
       {hydrated && files.length > 0 && (
         <div className="mt-3">
-          <p className="text-sm font-medium text-navy-900" aria-live="polite">
+          <p className="text-navy-900 text-sm font-medium" aria-live="polite">
             {files.length} image{files.length === 1 ? "" : "s"} selected
           </p>
-          <ul aria-label="Selected images" className="mt-2 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+          <ul
+            aria-label="Selected images"
+            className="mt-2 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200"
+          >
             {files.map((file) => (
               <li key={fileKey(file)} className="flex items-center gap-3 px-3 py-2 text-sm">
                 <span className="min-w-0 flex-1 truncate text-slate-800">{file.name}</span>
-                <span className={file.size > IMAGE_RULES.maxBytes ? "font-semibold text-red-700" : "text-slate-600"}>
+                <span
+                  className={
+                    file.size > IMAGE_RULES.maxBytes
+                      ? "font-semibold text-red-700"
+                      : "text-slate-600"
+                  }
+                >
                   {formatBytes(file.size)}
                 </span>
                 <button
                   type="button"
                   disabled={uploading}
-                  onClick={() => setFiles((current) => current.filter((other) => fileKey(other) !== fileKey(file)))}
+                  onClick={() =>
+                    setFiles((current) =>
+                      current.filter((other) => fileKey(other) !== fileKey(file)),
+                    )
+                  }
                   aria-label={`Remove ${file.name}`}
                   className={`${smallButton} text-slate-600 hover:bg-slate-100`}
                 >
@@ -516,9 +566,14 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
             aria-valuenow={progress}
             className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200"
           >
-            <div className="h-full rounded-full bg-gold-500 transition-[width] duration-200" style={{ width: `${progress}%` }} />
+            <div
+              className="bg-gold-500 h-full rounded-full transition-[width] duration-200"
+              style={{ width: `${progress}%` }}
+            />
           </div>
-          <span className="w-12 text-right text-sm font-semibold tabular-nums text-navy-900">{progress}%</span>
+          <span className="text-navy-900 w-12 text-right text-sm font-semibold tabular-nums">
+            {progress}%
+          </span>
         </div>
       )}
 
@@ -526,7 +581,7 @@ function UploadForm({ group, hydrated, onUploaded }: { group: Group; hydrated: b
         <button
           type="submit"
           disabled={uploading}
-          className={`${buttonBase} bg-navy-900 px-5 py-2.5 text-white hover:bg-navy-800`}
+          className={`${buttonBase} bg-navy-900 hover:bg-navy-800 px-5 py-2.5 text-white`}
         >
           {uploading ? "Uploading..." : "Upload"}
         </button>
@@ -571,10 +626,15 @@ function SortableGrid({
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up image ${position(active.id)} of ${ids.length}.`,
     onDragOver: ({ active, over }) =>
-      over ? `Image ${position(active.id)} is over position ${position(over.id)}.` : `Image ${position(active.id)} is not over a position.`,
+      over
+        ? `Image ${position(active.id)} is over position ${position(over.id)}.`
+        : `Image ${position(active.id)} is not over a position.`,
     onDragEnd: ({ active, over }) =>
-      over ? `Image ${position(active.id)} was moved to position ${position(over.id)}.` : `Image ${position(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Reordering cancelled. Image ${position(active.id)} stays in place.`,
+      over
+        ? `Image ${position(active.id)} was moved to position ${position(over.id)}.`
+        : `Image ${position(active.id)} was dropped.`,
+    onDragCancel: ({ active }) =>
+      `Reordering cancelled. Image ${position(active.id)} stays in place.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!disabled && over && active.id !== over.id) onMove(String(active.id), String(over.id));
@@ -624,7 +684,15 @@ interface Sortable {
 }
 
 function SortableImageCard(props: ImageCardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
     id: props.image.id,
     disabled: props.reorderDisabled,
   });
@@ -666,7 +734,8 @@ function useLongPress(onLongPress: () => void) {
     },
     move(event: ReactPointerEvent) {
       const from = start.current;
-      if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > LONG_PRESS_SLOP_PX) cancel();
+      if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > LONG_PRESS_SLOP_PX)
+        cancel();
     },
     cancel,
   };
@@ -691,7 +760,7 @@ function ImageCard(props: ImageCardProps & { sortable?: Sortable }) {
       style={sortable?.style}
       data-image-id={image.id}
       className={`@container relative flex flex-col overflow-hidden rounded-xl bg-white ring-1 ${
-        sortable?.isDragging ? "z-10 shadow-xl ring-2 ring-gold-500" : "shadow-sm ring-slate-200"
+        sortable?.isDragging ? "ring-gold-500 z-10 shadow-xl ring-2" : "shadow-sm ring-slate-200"
       }`}
     >
       <div
@@ -704,12 +773,12 @@ function ImageCard(props: ImageCardProps & { sortable?: Sortable }) {
           // A long press on a touch screen would otherwise open the browser's image menu.
           if ((event.nativeEvent as PointerEvent).pointerType === "touch") event.preventDefault();
         }}
-        className={`relative aspect-[4/3] select-none bg-slate-100 [-webkit-touch-callout:none] ${
+        className={`relative aspect-[4/3] bg-slate-100 select-none [-webkit-touch-callout:none] ${
           sortable && !props.reorderDisabled ? "cursor-grab active:cursor-grabbing" : ""
         }`}
       >
         <CardImage image={image} alt={alt} />
-        <span className="pointer-events-none absolute left-2 top-2 rounded-full bg-navy-900/85 px-2 py-0.5 text-xs font-semibold text-white">
+        <span className="bg-navy-900/85 pointer-events-none absolute top-2 left-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white">
           {position}
         </span>
         {sortable && (
@@ -721,11 +790,13 @@ function ImageCard(props: ImageCardProps & { sortable?: Sortable }) {
             disabled={props.reorderDisabled}
             aria-label={`Drag image ${position} to reorder`}
             title="Drag to reorder"
-            className={`${smallButton} absolute right-2 top-2 touch-none bg-white/90 text-navy-900 shadow ring-1 ring-slate-200 hover:bg-white`}
+            className={`${smallButton} text-navy-900 absolute top-2 right-2 touch-none bg-white/90 shadow ring-1 ring-slate-200 hover:bg-white`}
           >
             <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
               {[6, 10, 14].flatMap((y) =>
-                [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.5" fill="currentColor" />),
+                [7, 13].map((x) => (
+                  <circle key={`${x}-${y}`} cx={x} cy={y} r="1.5" fill="currentColor" />
+                )),
               )}
             </svg>
           </button>
@@ -867,7 +938,17 @@ function CardImage({ image, alt }: { image: ManagedImage; alt: string }) {
 }
 
 /** The question a delete posted without JavaScript comes back with, at the top of its group. */
-function DeleteConfirmation({ image, position, alt, group }: { image: ManagedImage; position: number; alt: string; group: Group }) {
+function DeleteConfirmation({
+  image,
+  position,
+  alt,
+  group,
+}: {
+  image: ManagedImage;
+  position: number;
+  alt: string;
+  group: Group;
+}) {
   return (
     <div className="mt-4 flex flex-wrap items-center gap-4 rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
       <img
@@ -881,18 +962,26 @@ function DeleteConfirmation({ image, position, alt, group }: { image: ManagedIma
         <p role="alert" className="font-semibold text-red-900">
           {DELETE_CONFIRM}
         </p>
-        <p className="mt-1 text-sm text-red-800">Image {position} will be removed from this page and from storage.</p>
+        <p className="mt-1 text-sm text-red-800">
+          Image {position} will be removed from this page and from storage.
+        </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <form method="post" action={IMAGE_ACTION_PATH}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="imageId" value={image.id} />
             <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
             <GroupFields {...group} />
-            <button type="submit" className={`${buttonBase} bg-red-700 px-4 py-2 text-white hover:bg-red-800`}>
+            <button
+              type="submit"
+              className={`${buttonBase} bg-red-700 px-4 py-2 text-white hover:bg-red-800`}
+            >
               Yes, delete image {position}
             </button>
           </form>
-          <a href={group.redirectTo} className={`${buttonBase} bg-white px-4 py-2 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50`}>
+          <a
+            href={group.redirectTo}
+            className={`${buttonBase} text-navy-900 bg-white px-4 py-2 ring-1 ring-slate-300 hover:bg-slate-50`}
+          >
             Cancel
           </a>
         </div>
@@ -926,11 +1015,11 @@ function LongPressDialog({
       aria-labelledby={headingId}
       onClose={onCancel}
       onCancel={onCancel}
-      className="m-auto w-[min(22rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 text-left shadow-xl ring-1 ring-slate-200 backdrop:bg-navy-950/50"
+      className="backdrop:bg-navy-950/50 m-auto w-[min(22rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 text-left shadow-xl ring-1 ring-slate-200"
     >
       {target && (
         <>
-          <h3 id={headingId} className="font-serif text-xl text-navy-900">
+          <h3 id={headingId} className="text-navy-900 font-serif text-xl">
             {LONG_PRESS_CONFIRM}
           </h3>
           {image && (
@@ -942,9 +1031,15 @@ function LongPressDialog({
               className="mt-3 aspect-[4/3] w-full rounded-lg object-cover"
             />
           )}
-          <p className="mt-2 text-sm text-slate-600">Image {target.position} will be removed from this page and from storage.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Image {target.position} will be removed from this page and from storage.
+          </p>
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" onClick={onCancel} className={`${buttonBase} px-4 py-2 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50`}>
+            <button
+              type="button"
+              onClick={onCancel}
+              className={`${buttonBase} text-navy-900 px-4 py-2 ring-1 ring-slate-300 hover:bg-slate-50`}
+            >
               Cancel
             </button>
             <button

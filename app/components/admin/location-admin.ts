@@ -14,9 +14,12 @@ export const INTENTS = {
 
 /** Spec sections 2 and 8: the prompts and the admin toasts, word for word. */
 export const LOCATION_ADMIN_MESSAGES = {
-  unsavedChanges: "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.",
-  confirmDeleteLocation: "Are you sure you want to delete this location? This will remove its room types and images.",
-  confirmDeleteRoomType: "Are you sure you want to delete this room type? This will remove its images.",
+  unsavedChanges:
+    "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.",
+  confirmDeleteLocation:
+    "Are you sure you want to delete this location? This will remove its room types and images.",
+  confirmDeleteRoomType:
+    "Are you sure you want to delete this room type? This will remove its images.",
   locationCreated: "Location created successfully",
   locationUpdated: "Location updated successfully",
   locationDeleted: "Location deleted successfully",

@@ -1,20 +1,46 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { locationSchema, NEW_LOCATION_DEFAULTS, slugFromName } from "~/admin/schemas";
-import { CITY_COUNTRIES, COUNTRIES, hasCities, hasStates, HAWAII_ISLANDS, isHawaii, US_STATES } from "~/admin/places";
-import type { Location } from "~/db/schema";
+import {
+  CITY_COUNTRIES,
+  COUNTRIES,
+  hasCities,
+  hasStates,
+  HAWAII_ISLANDS,
+  isHawaii,
+  US_STATES,
+} from "~/admin/places";
+import { type Location } from "~/db/schema";
 import { useHydrated } from "~/lib/use-hydrated";
-import { CheckboxField, FieldError, Fieldset, FormError, hintClass, inputClass, labelClass, primaryButtonClass } from "./admin-ui";
+import {
+  CheckboxField,
+  FieldError,
+  Fieldset,
+  FormError,
+  hintClass,
+  inputClass,
+  labelClass,
+  primaryButtonClass,
+} from "./admin-ui";
 import { INTENTS, withSlugFromName } from "./location-admin";
 import { useFormDirty } from "./use-form-dirty";
 
 const LOCATION_REFS = ["intent", "locationId"] as const;
 
 /** conform's field props for an input this form controls itself (value instead of defaultValue). */
-function controlled<Props extends { defaultValue?: unknown }>({ defaultValue: _initial, ...props }: Props) {
+function controlled<Props extends { defaultValue?: unknown }>({
+  defaultValue: _initial,
+  ...props
+}: Props) {
   return props;
 }
 
@@ -86,12 +112,17 @@ export function LocationForm({
   const { country, state, city } = place;
   const hawaii = isHawaii(country, state);
   const changeCountry = (next: string) =>
-    setPlace((current) => (next === current.country ? current : { country: next, state: "", city: "" }));
+    setPlace((current) =>
+      next === current.country ? current : { country: next, state: "", city: "" },
+    );
   const changeState = (next: string) =>
     setPlace((current) => ({
       ...current,
       state: next,
-      city: isHawaii(current.country, next) === isHawaii(current.country, current.state) ? current.city : "",
+      city:
+        isHawaii(current.country, next) === isHawaii(current.country, current.state)
+          ? current.city
+          : "",
     }));
   const changeCity = (next: string) => setPlace((current) => ({ ...current, city: next }));
   // Without JavaScript every place field is there and the server keeps what the country allows.
@@ -99,7 +130,13 @@ export function LocationForm({
   const showCity = !hydrated || hasCities(country);
 
   return (
-    <Form method="post" {...getFormProps(form)} onChange={onChange} preventScrollReset className="space-y-6">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onChange={onChange}
+      preventScrollReset
+      className="space-y-6"
+    >
       <input type="hidden" name="intent" value={intent} />
       {!creating && <input type="hidden" name="locationId" value={location.id} />}
 
@@ -126,7 +163,10 @@ export function LocationForm({
             Slug
           </label>
           <input
-            {...getInputProps(fields.slug, { type: "text", ariaDescribedBy: `${fields.slug.id}-hint` })}
+            {...getInputProps(fields.slug, {
+              type: "text",
+              ariaDescribedBy: `${fields.slug.id}-hint`,
+            })}
             key={fields.slug.key}
             required={!creating}
             autoComplete="off"
@@ -135,8 +175,10 @@ export function LocationForm({
             onChange={(event) => setSlugEdited(event.target.value.trim() !== "")}
           />
           <p id={`${fields.slug.id}-hint`} className={hintClass}>
-            The public address: /locations/<span className="font-mono">{String(fields.slug.value ?? "") || "slug"}</span>.
-            Lowercase letters, numbers and hyphens.{creating && " Left empty, it is made from the name."}
+            The public address: /locations/
+            <span className="font-mono">{String(fields.slug.value ?? "") || "slug"}</span>.
+            Lowercase letters, numbers and hyphens.
+            {creating && " Left empty, it is made from the name."}
           </p>
           <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
         </div>
@@ -145,9 +187,20 @@ export function LocationForm({
             Description
           </label>
           {creating ? (
-            <textarea id={fields.description.id} rows={4} disabled aria-describedby="location-new-later" className={inputClass} />
+            <textarea
+              id={fields.description.id}
+              rows={4}
+              disabled
+              aria-describedby="location-new-later"
+              className={inputClass}
+            />
           ) : (
-            <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={6} className={inputClass} />
+            <textarea
+              {...getTextareaProps(fields.description)}
+              key={fields.description.key}
+              rows={6}
+              className={inputClass}
+            />
           )}
           <FieldError id={fields.description.errorId} errors={fields.description.errors} />
         </div>
@@ -174,8 +227,9 @@ export function LocationForm({
         </div>
         {!hydrated && (
           <p className={hintClass}>
-            The state is kept only for the United States, and the city only for {CITY_COUNTRIES.join(", ")}. In
-            Hawaii the city is one of its islands: {HAWAII_ISLANDS.join(", ")}.
+            The state is kept only for the United States, and the city only for{" "}
+            {CITY_COUNTRIES.join(", ")}. In Hawaii the city is one of its islands:{" "}
+            {HAWAII_ISLANDS.join(", ")}.
           </p>
         )}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -255,7 +309,11 @@ export function LocationForm({
                 aria-describedby="location-new-later"
                 className={inputClass}
               />
-              <input type="hidden" name={fields.minimumNights.name} value={NEW_LOCATION_DEFAULTS.minimumNights} />
+              <input
+                type="hidden"
+                name={fields.minimumNights.name}
+                value={NEW_LOCATION_DEFAULTS.minimumNights}
+              />
             </>
           ) : (
             <input
@@ -274,12 +332,17 @@ export function LocationForm({
             hint="Shown in Featured Locations on the home page"
             disabled={creating}
           />
-          <CheckboxField field={fields.hidden} label="Hidden" hint="Seen only in the admin views" disabled={creating} />
+          <CheckboxField
+            field={fields.hidden}
+            label="Hidden"
+            hint="Seen only in the admin views"
+            disabled={creating}
+          />
         </div>
         {creating && (
           <p id="location-new-later" className={hintClass}>
-            A new location starts with no description, a 7-night minimum, not featured and not hidden: edit these once
-            it is created.
+            A new location starts with no description, a 7-night minimum, not featured and not
+            hidden: edit these once it is created.
           </p>
         )}
       </Fieldset>
@@ -289,7 +352,9 @@ export function LocationForm({
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? "Saving..." : creating ? "Create Location" : "Save Location"}
         </button>
-        {hydrated && dirty && !busy && <span className="text-sm text-gold-700">Unsaved changes</span>}
+        {hydrated && dirty && !busy && (
+          <span className="text-gold-700 text-sm">Unsaved changes</span>
+        )}
       </div>
     </Form>
   );

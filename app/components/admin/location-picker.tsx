@@ -38,7 +38,9 @@ export function LocationPicker({
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialQuery);
   useEffect(() => setQuery(initialQuery), [initialQuery]);
-  const shown = query.trim() ? locations.filter((location) => matchesSearch(location.name, query)) : locations;
+  const shown = query.trim()
+    ? locations.filter((location) => matchesSearch(location.name, query))
+    : locations;
   const q = query.trim() || null;
 
   // Keeps the selected location in view inside the scrolling list.
@@ -56,7 +58,7 @@ export function LocationPicker({
   return (
     <section aria-labelledby="picker-heading" className={`${cardClass} !p-4`}>
       <div className="flex items-baseline justify-between gap-2">
-        <h2 id="picker-heading" className="font-serif text-xl text-navy-900">
+        <h2 id="picker-heading" className="text-navy-900 font-serif text-xl">
           Locations
         </h2>
         <span className="text-sm text-slate-500">{locations.length}</span>
@@ -64,7 +66,7 @@ export function LocationPicker({
 
       <Link
         to={adminHref({ isNew: true })}
-        className="mt-3 flex w-full items-center justify-center rounded-lg bg-gold-500 px-4 py-2.5 text-sm font-semibold text-navy-950 hover:bg-gold-400"
+        className="bg-gold-500 text-navy-950 hover:bg-gold-400 mt-3 flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold"
       >
         + Add Location
       </Link>
@@ -80,7 +82,7 @@ export function LocationPicker({
           if (shown[0]) navigate(adminHref({ location: shown[0].id, q }));
         }}
       >
-        <label htmlFor="location-search" className="text-sm font-semibold text-navy-900">
+        <label htmlFor="location-search" className="text-navy-900 text-sm font-semibold">
           Search locations
         </label>
         <div className={`mt-1 flex gap-2 ${hydrated ? "" : "flex-col"}`}>
@@ -130,7 +132,10 @@ export function LocationPicker({
         {shown.length === 1 ? "1 location" : `${shown.length} locations`}
       </p>
       {shown.length === 0 ? (
-        <p id="location-options" className="mt-4 rounded-lg bg-sand-100 px-3 py-4 text-center text-sm text-slate-700">
+        <p
+          id="location-options"
+          className="bg-sand-100 mt-4 rounded-lg px-3 py-4 text-center text-sm text-slate-700"
+        >
           No locations found
         </p>
       ) : (
@@ -152,10 +157,14 @@ export function LocationPicker({
                   }`}
                 >
                   <span className="flex items-center gap-2">
-                    <span className="min-w-0 flex-1 text-sm font-semibold leading-snug">{location.name}</span>
+                    <span className="min-w-0 flex-1 text-sm leading-snug font-semibold">
+                      {location.name}
+                    </span>
                     {location.hidden && <Badge tone="hidden">Hidden</Badge>}
                   </span>
-                  <span className={`block truncate text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}>
+                  <span
+                    className={`block truncate text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}
+                  >
                     {location.place}
                   </span>
                 </Link>

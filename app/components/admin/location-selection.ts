@@ -30,7 +30,10 @@ export function rememberSelection(locationId: string, roomTypeId: string | null)
   }
 }
 
-export function readRememberedSelection(): { locationId: string | null; roomTypeId: string | null } {
+export function readRememberedSelection(): {
+  locationId: string | null;
+  roomTypeId: string | null;
+} {
   const store = storage();
   return {
     locationId: store?.getItem(SELECTION_KEYS.location) ?? null,
@@ -55,7 +58,8 @@ export function useClearSelectionOnLogout() {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
       const action = new URL(form.getAttribute("action") ?? "", window.location.href);
-      if (action.origin === window.location.origin && action.pathname === "/logout") clearRememberedSelection();
+      if (action.origin === window.location.origin && action.pathname === "/logout")
+        clearRememberedSelection();
     };
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);

@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-} from "@dnd-kit/core";
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import {
   arrayMove,
   SortableContext,
@@ -17,7 +19,7 @@ import { Form, Link, useFetcher, useFormAction, useNavigation, useRevalidator } 
 import { toast } from "sonner";
 import { useSortableList } from "./sortable-list";
 import { ROOM_FEATURE_OPTIONS, roomTypeCreateSchema, roomTypeSchema } from "~/admin/schemas";
-import type { RoomType } from "~/db/schema";
+import { type RoomType } from "~/db/schema";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   cardClass,
@@ -37,7 +39,11 @@ import { useFormDirty } from "./use-form-dirty";
 
 const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId"] as const;
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const money = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
 
 function isBusy(navigation: ReturnType<typeof useNavigation>, intent: string, id?: string) {
   return (
@@ -50,7 +56,9 @@ function isBusy(navigation: ReturnType<typeof useNavigation>, intent: string, id
 type RoomTypeListItem = Pick<RoomType, "id" | "name" | "bedrooms" | "price">;
 
 /** What the action answers a drag-and-drop reorder posted with `_format=json`. */
-type RoomTypeOrderResult = { form: "room-type-order"; ok: true; message: null } | { form: "room-type-order"; ok: false; message: string };
+type RoomTypeOrderResult =
+  | { form: "room-type-order"; ok: true; message: null }
+  | { form: "room-type-order"; ok: false; message: string };
 
 const DRAG_INSTRUCTIONS =
   "To pick up a room type, press Space or Enter. While dragging, use the up and down arrow keys to move it. " +
@@ -80,13 +88,17 @@ export function RoomTypeList({
   const revalidator = useRevalidator();
   const reorderFetcher = useFetcher<RoomTypeOrderResult>();
   const reordering = reorderFetcher.state !== "idle";
-  const moving = (navigation.state !== "idle" && navigation.formData?.get("intent") === INTENTS.moveRoomType) || reordering;
+  const moving =
+    (navigation.state !== "idle" && navigation.formData?.get("intent") === INTENTS.moveRoomType) ||
+    reordering;
 
   // The order shown while a drop is on its way; null once the server's order is back.
   const [optimisticOrder, setOptimisticOrder] = useState<string[] | null>(null);
   const byId = new Map(roomTypes.map((room) => [room.id, room]));
   const shown = optimisticOrder
-    ? optimisticOrder.map((id) => byId.get(id)).filter((room): room is RoomTypeListItem => room !== undefined)
+    ? optimisticOrder
+        .map((id) => byId.get(id))
+        .filter((room): room is RoomTypeListItem => room !== undefined)
     : roomTypes;
   const ids = shown.map((room) => room.id);
 
@@ -121,7 +133,11 @@ export function RoomTypeList({
     [ids, moving, reorderFetcher, locationId],
   );
 
-  const { sensors, announcements } = useSortableList(ids, (id) => byId.get(id)?.name ?? "Room type", "Saving the new order.");
+  const { sensors, announcements } = useSortableList(
+    ids,
+    (id) => byId.get(id)?.name ?? "Room type",
+    "Saving the new order.",
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) reorder(String(active.id), String(over.id));
   };
@@ -129,14 +145,14 @@ export function RoomTypeList({
   return (
     <section aria-labelledby="room-types-heading" className={cardClass}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="room-types-heading" className="font-serif text-xl text-navy-900">
+        <h2 id="room-types-heading" className="text-navy-900 font-serif text-xl">
           Room Types
         </h2>
         <Link
           to={`${adminHref({ location: locationId, addRoomType: true, q })}#add-room-type`}
           preventScrollReset
           aria-current={adding ? "true" : undefined}
-          className="rounded-lg bg-gold-500 px-3 py-1.5 text-sm font-semibold text-navy-950 hover:bg-gold-400 aria-[current]:ring-2 aria-[current]:ring-navy-900"
+          className="bg-gold-500 text-navy-950 hover:bg-gold-400 aria-[current]:ring-navy-900 rounded-lg px-3 py-1.5 text-sm font-semibold aria-[current]:ring-2"
         >
           + Add Room Type
         </Link>
@@ -149,10 +165,17 @@ export function RoomTypeList({
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS },
+          }}
         >
           <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={moving}>
-            <ol aria-label="Room types in display order" className="mt-4 space-y-2" aria-busy={moving || undefined}>
+            <ol
+              aria-label="Room types in display order"
+              className="mt-4 space-y-2"
+              aria-busy={moving || undefined}
+            >
               {shown.map((room, index) => (
                 <RoomTypeRow
                   key={room.id}
@@ -196,7 +219,15 @@ function RoomTypeRow({
   draggable: boolean;
   busy: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
     id: room.id,
     disabled: busy,
   });
@@ -210,8 +241,8 @@ function RoomTypeRow({
       data-room-type-id={room.id}
       style={{ transform: DndCSS.Transform.toString(transform), transition }}
       className={`relative flex items-center gap-2 rounded-lg p-1 ring-1 ${draggable ? "pl-1" : "pl-3"} ${
-        selected ? "bg-navy-900 text-white ring-navy-900" : "bg-white ring-slate-200"
-      } ${isDragging ? "z-10 shadow-xl ring-2 ring-gold-500" : ""}`}
+        selected ? "bg-navy-900 ring-navy-900 text-white" : "bg-white ring-slate-200"
+      } ${isDragging ? "ring-gold-500 z-10 shadow-xl ring-2" : ""}`}
     >
       {draggable && (
         <button
@@ -224,7 +255,9 @@ function RoomTypeRow({
           aria-label={`Drag to reorder ${room.name}`}
           title="Drag to reorder"
           className={`grid h-8 w-6 shrink-0 cursor-grab touch-none place-items-center rounded-md active:cursor-grabbing aria-disabled:cursor-wait aria-disabled:opacity-40 ${
-            selected ? "text-slate-300 hover:bg-navy-800 hover:text-white" : "text-slate-400 hover:bg-slate-100 hover:text-navy-900"
+            selected
+              ? "hover:bg-navy-800 text-slate-300 hover:text-white"
+              : "hover:text-navy-900 text-slate-400 hover:bg-slate-100"
           }`}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
@@ -237,7 +270,10 @@ function RoomTypeRow({
           </svg>
         </button>
       )}
-      <span aria-hidden="true" className={`w-5 text-xs tabular-nums ${selected ? "text-gold-300" : "text-slate-400"}`}>
+      <span
+        aria-hidden="true"
+        className={`w-5 text-xs tabular-nums ${selected ? "text-gold-300" : "text-slate-400"}`}
+      >
         {rank}
       </span>
       <Link
@@ -246,11 +282,15 @@ function RoomTypeRow({
         aria-current={selected ? "true" : undefined}
         className="min-w-0 flex-1 py-1.5"
       >
-        <span className={`block text-sm font-semibold leading-snug [overflow-wrap:anywhere] ${selected ? "text-white" : "text-navy-900 hover:underline"}`}>
+        <span
+          className={`block text-sm leading-snug font-semibold [overflow-wrap:anywhere] ${selected ? "text-white" : "text-navy-900 hover:underline"}`}
+        >
           {room.name}
         </span>
         {details.length > 0 && (
-          <span className={`block text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}>{details.join(" · ")}</span>
+          <span className={`block text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}>
+            {details.join(" · ")}
+          </span>
         )}
       </Link>
       <Form method="post" preventScrollReset className="flex shrink-0 gap-1">
@@ -284,7 +324,7 @@ function MoveButton({
       aria-label={`Move ${name} ${direction}`}
       title={`Move ${direction}`}
       className={`grid size-8 place-items-center rounded-md text-base leading-none disabled:opacity-30 ${
-        selected ? "text-white hover:bg-navy-800" : "text-navy-900 hover:bg-slate-100"
+        selected ? "hover:bg-navy-800 text-white" : "text-navy-900 hover:bg-slate-100"
       }`}
     >
       <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
@@ -313,8 +353,12 @@ export function RoomTypeCreateForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roomTypeCreateSchema }),
   });
   return (
-    <section id="add-room-type" aria-labelledby="add-room-type-heading" className={`${cardClass} scroll-mt-6`}>
-      <h2 id="add-room-type-heading" className="font-serif text-xl text-navy-900">
+    <section
+      id="add-room-type"
+      aria-labelledby="add-room-type-heading"
+      className={`${cardClass} scroll-mt-6`}
+    >
+      <h2 id="add-room-type-heading" className="text-navy-900 font-serif text-xl">
         Add Room Type
       </h2>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
@@ -338,7 +382,11 @@ export function RoomTypeCreateForm({
           <button type="submit" disabled={busy} className={primaryButtonClass}>
             {busy ? "Saving..." : "Create Room Type"}
           </button>
-          <Link to={cancelHref} preventScrollReset className="text-sm font-semibold text-navy-900 underline-offset-4 hover:underline">
+          <Link
+            to={cancelHref}
+            preventScrollReset
+            className="text-navy-900 text-sm font-semibold underline-offset-4 hover:underline"
+          >
             Cancel
           </Link>
         </div>
@@ -347,7 +395,8 @@ export function RoomTypeCreateForm({
   );
 }
 
-const numberText = (value: number | null) => (value === null || value === undefined ? "" : String(value));
+const numberText = (value: number | null) =>
+  value === null || value === undefined ? "" : String(value);
 
 /** Every room type field of roomTypeSchema (spec sections 3 and 5). */
 export function RoomTypeEditor({
@@ -377,7 +426,9 @@ export function RoomTypeEditor({
   const busy = isBusy(navigation, INTENTS.updateRoomType, room.id);
   const deleting = isBusy(navigation, INTENTS.deleteRoomType, room.id);
   const formAction = useFormAction();
-  const extraFeatures = room.roomFeatures.filter((feature) => !(ROOM_FEATURE_OPTIONS as readonly string[]).includes(feature));
+  const extraFeatures = room.roomFeatures.filter(
+    (feature) => !(ROOM_FEATURE_OPTIONS as readonly string[]).includes(feature),
+  );
 
   const defaultValue = {
     name: room.name,
@@ -418,13 +469,22 @@ export function RoomTypeEditor({
   const hideParkingCost = hydrated && fields.freeParking.value === "on";
   const hideResortFee = hydrated && fields.noResortFees.value === "on";
 
-  const number = (field: (typeof fields)["price"], label: string, step: string, hint?: string, hidden = false) => (
+  const number = (
+    field: (typeof fields)["price"],
+    label: string,
+    step: string,
+    hint?: string,
+    hidden = false,
+  ) => (
     <div hidden={hidden}>
       <label htmlFor={field.id} className={labelClass}>
         {label}
       </label>
       <input
-        {...getInputProps(field, { type: "number", ariaDescribedBy: hint ? `${field.id}-hint` : undefined })}
+        {...getInputProps(field, {
+          type: "number",
+          ariaDescribedBy: hint ? `${field.id}-hint` : undefined,
+        })}
         key={field.key}
         min={0}
         step={step}
@@ -442,16 +502,30 @@ export function RoomTypeEditor({
 
   return (
     <div className="space-y-6">
-      <section id="room-type-editor" aria-labelledby="room-type-heading" className={`${cardClass} scroll-mt-6`}>
-        <Link to={backHref} preventScrollReset className="text-sm font-semibold text-gold-700 underline-offset-4 hover:underline">
+      <section
+        id="room-type-editor"
+        aria-labelledby="room-type-heading"
+        className={`${cardClass} scroll-mt-6`}
+      >
+        <Link
+          to={backHref}
+          preventScrollReset
+          className="text-gold-700 text-sm font-semibold underline-offset-4 hover:underline"
+        >
           ← Back to Location
         </Link>
-        <h2 id="room-type-heading" className="mt-2 font-serif text-xl text-navy-900">
+        <h2 id="room-type-heading" className="text-navy-900 mt-2 font-serif text-xl">
           {room.name}
         </h2>
         <p className="text-sm text-slate-500">Room type</p>
 
-        <Form method="post" {...getFormProps(form)} onChange={onChange} preventScrollReset className="mt-5 space-y-6">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          onChange={onChange}
+          preventScrollReset
+          className="mt-5 space-y-6"
+        >
           <input type="hidden" name="intent" value={INTENTS.updateRoomType} />
           <input type="hidden" name="locationId" value={locationId} />
           <input type="hidden" name="roomTypeId" value={room.id} />
@@ -461,14 +535,24 @@ export function RoomTypeEditor({
               <label htmlFor={fields.name.id} className={labelClass}>
                 Name
               </label>
-              <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="off" className={inputClass} />
+              <input
+                {...getInputProps(fields.name, { type: "text" })}
+                key={fields.name.key}
+                autoComplete="off"
+                className={inputClass}
+              />
               <FieldError id={fields.name.errorId} errors={fields.name.errors} />
             </div>
             <div>
               <label htmlFor={fields.description.id} className={labelClass}>
                 Description
               </label>
-              <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={4} className={inputClass} />
+              <textarea
+                {...getTextareaProps(fields.description)}
+                key={fields.description.key}
+                rows={4}
+                className={inputClass}
+              />
               <FieldError id={fields.description.errorId} errors={fields.description.errors} />
             </div>
             <div className="grid grid-cols-2 gap-3">
@@ -481,7 +565,7 @@ export function RoomTypeEditor({
           <Fieldset legend="Pricing (US$)">
             {number(fields.price, "Typical weekly price", "0.01")}
             <fieldset className="min-w-0">
-              <legend className="text-sm font-semibold text-navy-900">Holiday week prices</legend>
+              <legend className="text-navy-900 text-sm font-semibold">Holiday week prices</legend>
               <div className="mt-2 grid grid-cols-2 gap-3">
                 {number(fields.presidentsDayPrice, "Presidents' Day", "0.01")}
                 {number(fields.springBreakPrice, "Spring Break", "0.01")}
@@ -495,7 +579,12 @@ export function RoomTypeEditor({
               <label htmlFor={fields.otherPrices.id} className={labelClass}>
                 Other pricing info
               </label>
-              <textarea {...getTextareaProps(fields.otherPrices)} key={fields.otherPrices.key} rows={3} className={inputClass} />
+              <textarea
+                {...getTextareaProps(fields.otherPrices)}
+                key={fields.otherPrices.key}
+                rows={3}
+                className={inputClass}
+              />
               <FieldError id={fields.otherPrices.errorId} errors={fields.otherPrices.errors} />
             </div>
             <p className={hintClass}>Empty amounts are saved as 0 and not shown to members.</p>
@@ -503,13 +592,16 @@ export function RoomTypeEditor({
 
           <Fieldset legend="Room features">
             {ROOM_FEATURE_OPTIONS.map((option) => (
-              <label key={option} className="flex items-center gap-2.5 text-sm font-semibold text-navy-900">
+              <label
+                key={option}
+                className="text-navy-900 flex items-center gap-2.5 text-sm font-semibold"
+              >
                 <input
                   type="checkbox"
                   name={fields.roomFeatures.name}
                   value={option}
                   defaultChecked={features.includes(option)}
-                  className="size-4 accent-navy-900"
+                  className="accent-navy-900 size-4"
                 />
                 {option}
               </label>
@@ -526,9 +618,21 @@ export function RoomTypeEditor({
 
           <Fieldset legend="Fees (per night, US$)">
             <CheckboxField field={fields.freeParking} label="Free parking" />
-            {number(fields.parkingCost, "Parking cost", "0.01", hydrated ? undefined : "Not shown when parking is free.", hideParkingCost)}
+            {number(
+              fields.parkingCost,
+              "Parking cost",
+              "0.01",
+              hydrated ? undefined : "Not shown when parking is free.",
+              hideParkingCost,
+            )}
             <CheckboxField field={fields.noResortFees} label="No resort fees" />
-            {number(fields.resortFeeCost, "Resort fee", "0.01", hydrated ? undefined : "Not shown when there are no resort fees.", hideResortFee)}
+            {number(
+              fields.resortFeeCost,
+              "Resort fee",
+              "0.01",
+              hydrated ? undefined : "Not shown when there are no resort fees.",
+              hideResortFee,
+            )}
             {number(fields.localTaxes, "Local taxes", "0.01")}
           </Fieldset>
 
@@ -537,25 +641,34 @@ export function RoomTypeEditor({
             <button type="submit" disabled={busy} className={primaryButtonClass}>
               {busy ? "Saving..." : "Save Room Type"}
             </button>
-            {hydrated && dirty && !busy && <span className="text-sm text-gold-700">Unsaved changes</span>}
+            {hydrated && dirty && !busy && (
+              <span className="text-gold-700 text-sm">Unsaved changes</span>
+            )}
           </div>
         </Form>
       </section>
 
       {images}
 
-      <section id="delete-room-type" aria-labelledby="delete-room-type-heading" className={`${cardClass} scroll-mt-24 ring-red-200`}>
-        <h2 id="delete-room-type-heading" className="font-serif text-xl text-navy-900">
+      <section
+        id="delete-room-type"
+        aria-labelledby="delete-room-type-heading"
+        className={`${cardClass} scroll-mt-24 ring-red-200`}
+      >
+        <h2 id="delete-room-type-heading" className="text-navy-900 font-serif text-xl">
           Delete Room Type
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Removes this room type and its images. This cannot be undone.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Removes this room type and its images. This cannot be undone.
+        </p>
         <Form
           method="post"
           // Without JavaScript the page comes back with the question: the fragment scrolls to it.
           action={`${formAction}#delete-room-type`}
           className="mt-4 flex flex-wrap items-center gap-3"
           onSubmit={(event) => {
-            if (!deleteConfirming && !confirm(LOCATION_ADMIN_MESSAGES.confirmDeleteRoomType)) event.preventDefault();
+            if (!deleteConfirming && !confirm(LOCATION_ADMIN_MESSAGES.confirmDeleteRoomType))
+              event.preventDefault();
           }}
         >
           <input type="hidden" name="intent" value={INTENTS.deleteRoomType} />

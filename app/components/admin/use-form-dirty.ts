@@ -17,7 +17,10 @@ export function useFormDirty(
 
   const check = useCallback((form: HTMLFormElement) => {
     const { defaultValue, ignore } = saved.current;
-    setDirty(isDirty(new FormData(form), { defaultValue, skipEntry: (name) => ignore.includes(name) }) ?? false);
+    setDirty(
+      isDirty(new FormData(form), { defaultValue, skipEntry: (name) => ignore.includes(name) }) ??
+        false,
+    );
   }, []);
 
   /** For the form's onChange: checks now, and again once conform has applied any field updates. */

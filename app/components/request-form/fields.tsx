@@ -132,14 +132,16 @@ export function TextareaField({
       <textarea
         {...getTextareaProps(field, { ariaDescribedBy: hintId })}
         rows={rows}
-        onInput={minimum ? (event) => setLength(event.currentTarget.value.trim().length) : undefined}
+        onInput={
+          minimum ? (event) => setLength(event.currentTarget.value.trim().length) : undefined
+        }
         className={`${inputClass} resize-y`}
       />
       <div className="flex items-start justify-between gap-4">
         <FieldError id={field.errorId} errors={field.errors} />
         {minimum && hydrated && (
           <p
-            className={`ml-auto mt-1.5 shrink-0 text-xs tabular-nums ${
+            className={`mt-1.5 ml-auto shrink-0 text-xs tabular-nums ${
               count >= minimum ? "text-emerald-800" : "text-slate-600"
             }`}
           >
@@ -173,9 +175,12 @@ export function RadioGroup({
           <label
             key={key}
             htmlFor={props.id}
-            className="flex min-w-28 cursor-pointer items-center gap-2.5 rounded-lg border border-slate-400 bg-white px-4 py-2.5 text-slate-900 has-checked:border-navy-900 has-checked:bg-sand-100 has-checked:ring-1 has-checked:ring-navy-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-500"
+            className="has-checked:border-navy-900 has-checked:bg-sand-100 has-checked:ring-navy-900 has-focus-visible:outline-gold-500 flex min-w-28 cursor-pointer items-center gap-2.5 rounded-lg border border-slate-400 bg-white px-4 py-2.5 text-slate-900 has-checked:ring-1 has-focus-visible:outline-3 has-focus-visible:outline-offset-2"
           >
-            <input {...props} className="size-4 scroll-mt-28 accent-navy-900 focus-visible:outline-none" />
+            <input
+              {...props}
+              className="accent-navy-900 size-4 scroll-mt-28 focus-visible:outline-none"
+            />
             {options[index].label}
           </label>
         ))}
@@ -192,9 +197,16 @@ export function RadioGroup({
 export function HoneypotField() {
   const id = useId();
   return (
-    <div className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={id}
+        type="text"
+        name={HONEYPOT_FIELD}
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }
@@ -204,7 +216,8 @@ export function HoneypotField() {
  * submitted key is kept, so a retry or a double submit stores one request.
  */
 export function IdempotencyField({ field, fallback }: { field: Field; fallback: string }) {
-  const value = typeof field.initialValue === "string" && field.initialValue ? field.initialValue : fallback;
+  const value =
+    typeof field.initialValue === "string" && field.initialValue ? field.initialValue : fallback;
   return <input type="hidden" name={IDEMPOTENCY_FIELD} value={value} />;
 }
 
@@ -221,12 +234,20 @@ export function FormError({ form }: { form: FormMetadata<any, string[]> }) {
   );
 }
 
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
   return (
     <button
       type="submit"
       disabled={busy}
-      className="w-full rounded-lg bg-navy-900 px-6 py-3 font-semibold text-white transition hover:bg-navy-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+      className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-6 py-3 font-semibold text-white transition disabled:cursor-wait disabled:opacity-70 sm:w-auto"
     >
       {busy ? busyLabel : label}
     </button>
@@ -245,14 +266,21 @@ export function SuccessPanel({ title, children }: { title: string; children: Rea
   }, []);
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6 md:py-24">
-      <div role="status" className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200 sm:p-12">
+      <div
+        role="status"
+        className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200 sm:p-12"
+      >
         <div
           aria-hidden="true"
-          className="mx-auto flex size-14 items-center justify-center rounded-full bg-gold-300/40 text-2xl text-navy-900"
+          className="bg-gold-300/40 text-navy-900 mx-auto flex size-14 items-center justify-center rounded-full text-2xl"
         >
           ✓
         </div>
-        <h1 ref={heading} tabIndex={-1} className="mt-6 font-serif text-4xl text-navy-900 focus:outline-none">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-navy-900 mt-6 font-serif text-4xl focus:outline-none"
+        >
           {title}
         </h1>
         <div className="mt-4 space-y-3 text-lg text-slate-700">{children}</div>

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { toast } from "sonner";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { toast } from "sonner";
-import type { Route } from "./+types/featured";
+import { type Route } from "./+types/featured";
 import { neighbourOf } from "~/admin/reorder";
 import { requireAdmin } from "~/auth/guards.server";
 import { FeaturedList } from "~/components/admin/featured-list";
@@ -29,13 +29,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const featured = await listFeatured(createDb(getCloudflare(context).env.DB));
   return {
-    featured: featured.map(({ id, name, slug, city, state, hidden }) => ({ id, name, slug, city, state, hidden })),
+    featured: featured.map(({ id, name, slug, city, state, hidden }) => ({
+      id,
+      name,
+      slug,
+      city,
+      state,
+      hidden,
+    })),
   };
 }
 
 type ActionResult = { error: string; toast: string };
 
-const refuse = (error: string, status: number) => data<ActionResult>({ error, toast: FAILED }, { status });
+const refuse = (error: string, status: number) =>
+  data<ActionResult>({ error, toast: FAILED }, { status });
 
 /**
  * intent=save with `ids` in order (from 'Save Order'); intent=move with id and direction (the
@@ -63,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const current = await listFeatured(createDb(cloudflare.env.DB));
       const ids = current.map((location) => location.id);
       const moved = current.find((location) => location.id === id);
-      if (!moved) throw new AdminInputError("That location is no longer featured. Please reload and try again.");
+      if (!moved)
+        throw new AdminInputError(
+          "That location is no longer featured. Please reload and try again.",
+        );
       const neighbour = neighbourOf(ids, id, direction);
       const back = `${HERE}#featured-${encodeURIComponent(id)}`;
       if (!neighbour) {
@@ -89,8 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** After a refused save, load the current order again (a 4xx skips that by default). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 ? true : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => (actionStatus === 409 ? true : defaultShouldRevalidate);
 
 export default function FeaturedOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { featured } = loaderData;
@@ -101,22 +114,26 @@ export default function FeaturedOrder({ loaderData, actionData }: Route.Componen
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="font-serif text-3xl text-navy-900">Featured Order</h1>
+        <h1 className="text-navy-900 font-serif text-3xl">Featured Order</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          The order of the Featured Locations on the home page. Drag a location by its handle, or use Move up and Move
-          down, then save.
+          The order of the Featured Locations on the home page. Drag a location by its handle, or
+          use Move up and Move down, then save.
           {featured.length > 0 && (
             <>
               {" "}
-              {visible} of {featured.length} featured {featured.length === 1 ? "location is" : "locations are"} shown;
-              hidden ones stay off the home page.
+              {visible} of {featured.length} featured{" "}
+              {featured.length === 1 ? "location is" : "locations are"} shown; hidden ones stay off
+              the home page.
             </>
           )}
         </p>
       </div>
 
       {actionData?.error && (
-        <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+        <div
+          role="alert"
+          className="rounded-2xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200"
+        >
           <p className="font-semibold">{actionData.toast}</p>
           <p className="mt-1">{actionData.error}</p>
         </div>
@@ -127,7 +144,10 @@ export default function FeaturedOrder({ loaderData, actionData }: Route.Componen
           <p className="text-slate-700">No featured locations yet.</p>
           <p className="mt-1 text-sm text-slate-600">
             Mark locations as featured in the{" "}
-            <Link to="/admin" className="font-semibold text-gold-700 underline-offset-4 hover:underline">
+            <Link
+              to="/admin"
+              className="text-gold-700 font-semibold underline-offset-4 hover:underline"
+            >
               Locations tab
             </Link>
             .

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import type { Route } from "./+types/images";
+import { type Route } from "./+types/images";
 import {
   CONFIRM_DELETE_PARAM,
   CONFIRMED_FIELD,
@@ -13,7 +13,7 @@ import {
 } from "~/admin/image-actions";
 import { REORDER_MESSAGES, ReorderError } from "~/admin/reorder";
 import { ADMIN_MESSAGES, requireAdmin, type AdminRefusal } from "~/auth/guards.server";
-import type { Auth } from "~/auth/session.server";
+import { type Auth } from "~/auth/session.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { getCloudflare, type CloudflareContext } from "~/context";
 import { createDb } from "~/db/client.server";
@@ -47,11 +47,16 @@ type Json = { wants: boolean };
 
 /** The answer for a refused or failed request: JSON, or back to the page with a toast. */
 function fail(json: Json, back: string, status: number, message: string, toast: string) {
-  if (json.wants) return Response.json({ ok: false, message } satisfies ImageActionResult, { status });
+  if (json.wants)
+    return Response.json({ ok: false, message } satisfies ImageActionResult, { status });
   return redirectWithToast(back, { type: "error", message: toast });
 }
 
-function done(json: Json, back: string, result: Omit<Extract<ImageActionResult, { ok: true }>, "ok">) {
+function done(
+  json: Json,
+  back: string,
+  result: Omit<Extract<ImageActionResult, { ok: true }>, "ok">,
+) {
   if (json.wants) return Response.json({ ok: true, ...result } satisfies ImageActionResult);
   return redirectWithToast(back, { type: "success", message: result.message });
 }
@@ -62,7 +67,9 @@ function isDataRequest(request: Request) {
 }
 
 function acceptsJson(request: Request) {
-  return /\bapplication\/json\b/i.test(request.headers.get("Accept") ?? "") || isDataRequest(request);
+  return (
+    /\bapplication\/json\b/i.test(request.headers.get("Accept") ?? "") || isDataRequest(request)
+  );
 }
 
 /** The page a form was posted from, when the body is not read (too large, unreadable). */
@@ -110,7 +117,11 @@ function isRefusal(value: unknown): value is { data: AdminRefusal; init: Respons
  * admin login screen on, so a refusal keeps its status (401, 403, 429) and headers (the cleared
  * session cookie, Retry-After) with a JSON message or a short page linking to the sign-in.
  */
-async function requireImageAdmin(request: Request, context: Route.ActionArgs["context"], json: Json): Promise<Auth> {
+async function requireImageAdmin(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  json: Json,
+): Promise<Auth> {
   try {
     return await requireAdmin(request, context);
   } catch (error) {
@@ -119,10 +130,16 @@ async function requireImageAdmin(request: Request, context: Route.ActionArgs["co
     if (isRefusal(error)) {
       const status = error.init?.status ?? 403;
       const message =
-        error.data.message ?? (error.data.adminAccess === "signed-out" ? ADMIN_MESSAGES.noSession : ADMIN_MESSAGES.accessDenied);
+        error.data.message ??
+        (error.data.adminAccess === "signed-out"
+          ? ADMIN_MESSAGES.noSession
+          : ADMIN_MESSAGES.accessDenied);
       const headers = new Headers(error.init?.headers);
       if (json.wants) {
-        const response = Response.json({ ok: false, message } satisfies ImageActionResult, { status, headers });
+        const response = Response.json({ ok: false, message } satisfies ImageActionResult, {
+          status,
+          headers,
+        });
         throw response;
       }
       throw refusalPage(status, message, headers);
@@ -130,7 +147,10 @@ async function requireImageAdmin(request: Request, context: Route.ActionArgs["co
     // A redirect to the authenticator-code step: JSON callers are told instead of followed.
     if (json.wants && error instanceof Response && error.status >= 300 && error.status < 400) {
       throw Response.json(
-        { ok: false, message: "A verification code from your authenticator app is required." } satisfies ImageActionResult,
+        {
+          ok: false,
+          message: "A verification code from your authenticator app is required.",
+        } satisfies ImageActionResult,
         { status: 403 },
       );
     }
@@ -156,7 +176,11 @@ const validId = (value: string) => value.length > 0 && value.length <= MAX_ID_LE
 function statusOf(message: string) {
   if (message === IMAGE_MESSAGES.tooLarge) return 413;
   if (message === IMAGE_MESSAGES.onlyImages) return 415;
-  if (message === IMAGE_MESSAGES.notFound || message === "Location not found" || message === "Room type not found") {
+  if (
+    message === IMAGE_MESSAGES.notFound ||
+    message === "Location not found" ||
+    message === "Room type not found"
+  ) {
     return 404;
   }
   return 400;
@@ -201,7 +225,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const json: Json = { wants: acceptsJson(request) };
   if (isCrossSite(request)) {
     return json.wants
-      ? Response.json({ ok: false, message: "Cross-site request refused" } satisfies ImageActionResult, { status: 403 })
+      ? Response.json(
+          { ok: false, message: "Cross-site request refused" } satisfies ImageActionResult,
+          { status: 403 },
+        )
       : new Response("Cross-site request refused", { status: 403 });
   }
   const auth = await requireImageAdmin(request, context, json);
@@ -214,14 +241,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Refused before reading: 20 files of 10 MB each, plus the form's overhead.
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > MAX_UPLOAD_BODY_BYTES) {
-    return fail(json, refererPath(request), 413, IMAGE_TOASTS.tooManyBytes, IMAGE_TOASTS.uploadFailed(IMAGE_TOASTS.tooManyBytes));
+    return fail(
+      json,
+      refererPath(request),
+      413,
+      IMAGE_TOASTS.tooManyBytes,
+      IMAGE_TOASTS.uploadFailed(IMAGE_TOASTS.tooManyBytes),
+    );
   }
 
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return fail(json, refererPath(request), 400, IMAGE_TOASTS.unreadable, IMAGE_TOASTS.uploadFailed(IMAGE_TOASTS.unreadable));
+    return fail(
+      json,
+      refererPath(request),
+      400,
+      IMAGE_TOASTS.unreadable,
+      IMAGE_TOASTS.uploadFailed(IMAGE_TOASTS.unreadable),
+    );
   }
   if (text(form, JSON_FIELD) === "json") json.wants = true;
   const back = safeRedirectPath(text(form, "redirectTo") || null, FALLBACK_PATH);
@@ -231,11 +270,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "upload": {
       const locationId = text(form, "locationId");
       const roomTypeId = text(form, "roomTypeId") || null;
-      if (!validId(locationId)) return fail(json, back, 404, "Location not found", IMAGE_TOASTS.uploadFailed("Location not found"));
+      if (!validId(locationId))
+        return fail(
+          json,
+          back,
+          404,
+          "Location not found",
+          IMAGE_TOASTS.uploadFailed("Location not found"),
+        );
       if (roomTypeId !== null && !validId(roomTypeId)) {
-        return fail(json, back, 404, "Room type not found", IMAGE_TOASTS.uploadFailed("Room type not found"));
+        return fail(
+          json,
+          back,
+          404,
+          "Room type not found",
+          IMAGE_TOASTS.uploadFailed("Room type not found"),
+        );
       }
-      const files = form.getAll("files").filter((value): value is File => typeof value !== "string");
+      const files = form
+        .getAll("files")
+        .filter((value): value is File => typeof value !== "string");
       try {
         const ids = await uploadImages(cloudflare, actor, { locationId, roomTypeId }, files);
         return done(json, back, { message: IMAGE_TOASTS.uploaded(ids.length), ids });
@@ -247,7 +301,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete": {
       const imageId = text(form, "imageId");
-      if (!validId(imageId)) return fail(json, back, 404, IMAGE_MESSAGES.notFound, IMAGE_TOASTS.deleteFailed(IMAGE_MESSAGES.notFound));
+      if (!validId(imageId))
+        return fail(
+          json,
+          back,
+          404,
+          IMAGE_MESSAGES.notFound,
+          IMAGE_TOASTS.deleteFailed(IMAGE_MESSAGES.notFound),
+        );
       // A delete is asked first: with JavaScript the page asks before posting; without it, the
       // page comes back with the question beside the image's group.
       if (text(form, CONFIRMED_FIELD) !== "yes") {

@@ -1,16 +1,24 @@
-import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/layout";
+import {
+  Form,
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { type Route } from "./+types/layout";
 import { adminAccessMiddleware, requireAdmin, type AdminRefusal } from "~/auth/guards.server";
 import { AdminLoginScreen } from "~/components/admin-login-screen";
 import { clearRememberedSelection } from "~/components/admin/location-selection";
-import type { RootData } from "~/root";
+import { type RootData } from "~/root";
 
 /**
  * Every loader and action under /admin calls requireAdmin itself (checked once per request); a
  * refusal renders this layout's boundary: the admin login screen.
  */
 /** A refusal's headers (Retry-After, the cleared session cookie) reach the browser. */
-export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
+  errorHeaders ?? loaderHeaders;
 
 export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware];
 
@@ -51,7 +59,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-3 text-sm text-slate-600">
           <span>{loaderData.email}</span>
           <Form method="post" action="/logout" onSubmit={clearRememberedSelection}>
-            <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium text-navy-900 hover:bg-slate-50">
+            <button
+              type="submit"
+              className="text-navy-900 rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+            >
               Logout
             </button>
           </Form>
@@ -67,7 +78,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const root = useRouteLoaderData<RootData>("root");
-  if (isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "adminAccess" in error.data) {
+  if (
+    isRouteErrorResponse(error) &&
+    error.data &&
+    typeof error.data === "object" &&
+    "adminAccess" in error.data
+  ) {
     const refusal = error.data as AdminRefusal;
     return (
       <AdminLoginScreen

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
@@ -15,12 +15,17 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import type { Route } from "./+types/locations";
+import { type Route } from "./+types/locations";
 import { CONFIRM_DELETE_PARAM } from "~/admin/image-actions";
 import { ReorderError, neighbourOf } from "~/admin/reorder";
 import { locationSchema, roomTypeCreateSchema, roomTypeSchema } from "~/admin/schemas";
 import { requireAdmin } from "~/auth/guards.server";
-import { Badge, cardClass, dangerButtonClass, secondaryButtonClass } from "~/components/admin/admin-ui";
+import {
+  Badge,
+  cardClass,
+  dangerButtonClass,
+  secondaryButtonClass,
+} from "~/components/admin/admin-ui";
 import {
   adminHref,
   INTENTS,
@@ -87,7 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const index = found ? locations.findIndex((location) => location.id === found.location.id) : -1;
   const wanted = params.get("roomType");
-  const roomTypeId = found && wanted && found.roomTypes.some((room) => room.id === wanted) ? wanted : null;
+  const roomTypeId =
+    found && wanted && found.roomTypes.some((room) => room.id === wanted) ? wanted : null;
   const toManaged = (image: NonNullable<typeof found>["images"][number]) => ({
     id: image.id,
     url: image.url,
@@ -106,13 +112,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         location: found.location,
         roomTypes: found.roomTypes,
         locationImages: found.images.filter((image) => image.roomTypeId === null).map(toManaged),
-        roomImages: roomTypeId ? found.images.filter((image) => image.roomTypeId === roomTypeId).map(toManaged) : [],
+        roomImages: roomTypeId
+          ? found.images.filter((image) => image.roomTypeId === roomTypeId).map(toManaged)
+          : [],
       },
       roomTypeId,
       confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),
       addingRoomType: Boolean(found) && !roomTypeId && params.get("addRoomType") === "1",
       previousId: index > 0 ? locations[index - 1].id : null,
-      nextId: index === -1 ? (found ? null : (locations[0]?.id ?? null)) : (locations[index + 1]?.id ?? null),
+      nextId:
+        index === -1
+          ? found
+            ? null
+            : (locations[0]?.id ?? null)
+          : (locations[index + 1]?.id ?? null),
     },
     { status: locationId && !found ? 404 : 200 },
   );
@@ -158,11 +171,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     case INTENTS.createLocation: {
       const submission = parseWithZod(withSlugFromName(formData), { schema: locationSchema });
       if (submission.status !== "success") {
-        return data({ form: "location" as const, locationId: null, result: submission.reply(), toast: null }, { status: 400 });
+        return data(
+          { form: "location" as const, locationId: null, result: submission.reply(), toast: null },
+          { status: 400 },
+        );
       }
       try {
         const newId = await createLocation(cloudflare, actor, submission.value);
-        return redirectWithToast(adminHref({ location: newId, q: here.q }), { type: "success", message: M.locationCreated });
+        return redirectWithToast(adminHref({ location: newId, q: here.q }), {
+          type: "success",
+          message: M.locationCreated,
+        });
       } catch (error) {
         return locationFailure(submission, null, error);
       }
@@ -170,11 +189,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case INTENTS.updateLocation: {
       const ref = locationRefSchema.safeParse(fields(formData, ["locationId"]));
-      if (!ref.success) return redirectWithToast(adminHref(), { type: "error", message: M.saveLocationError("Location not found") });
+      if (!ref.success)
+        return redirectWithToast(adminHref(), {
+          type: "error",
+          message: M.saveLocationError("Location not found"),
+        });
       const { locationId } = ref.data;
       const submission = parseWithZod(formData, { schema: locationSchema });
       if (submission.status !== "success") {
-        return data({ form: "location" as const, locationId, result: submission.reply(), toast: null }, { status: 400 });
+        return data(
+          { form: "location" as const, locationId, result: submission.reply(), toast: null },
+          { status: 400 },
+        );
       }
       try {
         await updateLocation(cloudflare, actor, locationId, submission.value);
@@ -190,7 +216,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case INTENTS.deleteLocation: {
       const ref = locationRefSchema.safeParse(fields(formData, ["locationId"]));
-      if (!ref.success) return redirectWithToast(adminHref(), { type: "error", message: M.deleteLocationError("Location not found") });
+      if (!ref.success)
+        return redirectWithToast(adminHref(), {
+          type: "error",
+          message: M.deleteLocationError("Location not found"),
+        });
       const { locationId } = ref.data;
       // Without JavaScript there is no confirm(): the first post asks, the second deletes.
       if (formData.get("confirmed") !== "yes") {
@@ -200,30 +230,63 @@ export async function action({ request, context }: Route.ActionArgs) {
         await deleteLocation(cloudflare, actor, locationId);
       } catch (error) {
         const message =
-          error instanceof AdminInputError ? M.deleteLocationError(error.message) : logged(error, M.deleteLocationFailed);
-        return redirectWithToast(adminHref({ location: locationId, q: here.q }), { type: "error", message });
+          error instanceof AdminInputError
+            ? M.deleteLocationError(error.message)
+            : logged(error, M.deleteLocationFailed);
+        return redirectWithToast(adminHref({ location: locationId, q: here.q }), {
+          type: "error",
+          message,
+        });
       }
-      return redirectWithToast(adminHref({ q: here.q }), { type: "success", message: M.locationDeleted });
+      return redirectWithToast(adminHref({ q: here.q }), {
+        type: "success",
+        message: M.locationDeleted,
+      });
     }
 
     case INTENTS.createRoomType: {
       const ref = locationRefSchema.safeParse(fields(formData, ["locationId"]));
-      if (!ref.success) return redirectWithToast(adminHref(), { type: "error", message: M.saveRoomTypeError("Location not found") });
+      if (!ref.success)
+        return redirectWithToast(adminHref(), {
+          type: "error",
+          message: M.saveRoomTypeError("Location not found"),
+        });
       const { locationId } = ref.data;
       const submission = parseWithZod(formData, { schema: roomTypeCreateSchema });
       if (submission.status !== "success") {
-        return data({ form: "room-type-create" as const, locationId, result: submission.reply(), toast: null }, { status: 400 });
+        return data(
+          {
+            form: "room-type-create" as const,
+            locationId,
+            result: submission.reply(),
+            toast: null,
+          },
+          { status: 400 },
+        );
       }
       try {
-        const roomTypeId = await createRoomType(cloudflare, actor, locationId, submission.value.name);
-        return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
-          type: "success",
-          message: M.roomTypeCreated,
-        });
+        const roomTypeId = await createRoomType(
+          cloudflare,
+          actor,
+          locationId,
+          submission.value.name,
+        );
+        return redirectWithToast(
+          adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+          {
+            type: "success",
+            message: M.roomTypeCreated,
+          },
+        );
       } catch (error) {
         const { message, status } = roomTypeFailure(error);
         return data(
-          { form: "room-type-create" as const, locationId, result: submission.reply({ formErrors: [message] }), toast: message },
+          {
+            form: "room-type-create" as const,
+            locationId,
+            result: submission.reply({ formErrors: [message] }),
+            toast: message,
+          },
           { status },
         );
       }
@@ -231,30 +294,49 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case INTENTS.updateRoomType: {
       const ref = roomTypeRefSchema.safeParse(fields(formData, ["locationId", "roomTypeId"]));
-      if (!ref.success) return redirectWithToast(adminHref(), { type: "error", message: M.saveRoomTypeError("Room type not found") });
+      if (!ref.success)
+        return redirectWithToast(adminHref(), {
+          type: "error",
+          message: M.saveRoomTypeError("Room type not found"),
+        });
       const { locationId, roomTypeId } = ref.data;
       const submission = parseWithZod(formData, { schema: roomTypeSchema });
       if (submission.status !== "success") {
-        return data({ form: "room-type" as const, roomTypeId, result: submission.reply(), toast: null }, { status: 400 });
+        return data(
+          { form: "room-type" as const, roomTypeId, result: submission.reply(), toast: null },
+          { status: 400 },
+        );
       }
       try {
         await updateRoomType(cloudflare, actor, locationId, roomTypeId, submission.value);
       } catch (error) {
         const { message, status } = roomTypeFailure(error);
         return data(
-          { form: "room-type" as const, roomTypeId, result: submission.reply({ formErrors: [message] }), toast: message },
+          {
+            form: "room-type" as const,
+            roomTypeId,
+            result: submission.reply({ formErrors: [message] }),
+            toast: message,
+          },
           { status },
         );
       }
-      return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
-        type: "success",
-        message: M.roomTypeUpdated,
-      });
+      return redirectWithToast(
+        adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+        {
+          type: "success",
+          message: M.roomTypeUpdated,
+        },
+      );
     }
 
     case INTENTS.deleteRoomType: {
       const ref = roomTypeRefSchema.safeParse(fields(formData, ["locationId", "roomTypeId"]));
-      if (!ref.success) return redirectWithToast(adminHref(), { type: "error", message: M.deleteRoomTypeError("Room type not found") });
+      if (!ref.success)
+        return redirectWithToast(adminHref(), {
+          type: "error",
+          message: M.deleteRoomTypeError("Room type not found"),
+        });
       const { locationId, roomTypeId } = ref.data;
       if (formData.get("confirmed") !== "yes") {
         return data({ form: "confirm-delete-room-type" as const, roomTypeId });
@@ -263,10 +345,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         await deleteRoomType(cloudflare, actor, locationId, roomTypeId);
       } catch (error) {
         const message =
-          error instanceof AdminInputError ? M.deleteRoomTypeError(error.message) : logged(error, M.deleteRoomTypeFailed);
-        return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), { type: "error", message });
+          error instanceof AdminInputError
+            ? M.deleteRoomTypeError(error.message)
+            : logged(error, M.deleteRoomTypeFailed);
+        return redirectWithToast(
+          adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+          { type: "error", message },
+        );
       }
-      return redirectWithToast(adminHref({ location: locationId, q: here.q }), { type: "success", message: M.roomTypeDeleted });
+      return redirectWithToast(adminHref({ location: locationId, q: here.q }), {
+        type: "success",
+        message: M.roomTypeDeleted,
+      });
     }
 
     case INTENTS.moveRoomType: {
@@ -275,12 +365,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       // fetcher that asks for a JSON answer with `_format=json`).
       const wantsJson = formData.get("_format") === "json";
       const dropped = formData.has("draggedId") || formData.has("targetId");
-      const dropRef = dropped ? dropRoomTypeSchema.safeParse(fields(formData, ["locationId", "draggedId", "targetId"])) : null;
-      const moveRef = dropped ? null : moveRoomTypeSchema.safeParse(fields(formData, ["locationId", "roomTypeId", "direction"]));
+      const dropRef = dropped
+        ? dropRoomTypeSchema.safeParse(fields(formData, ["locationId", "draggedId", "targetId"]))
+        : null;
+      const moveRef = dropped
+        ? null
+        : moveRoomTypeSchema.safeParse(fields(formData, ["locationId", "roomTypeId", "direction"]));
       const parsedLocationId = dropRef?.data?.locationId ?? moveRef?.data?.locationId ?? null;
       const back = adminHref({
         location: parsedLocationId ?? here.location,
-        roomType: parsedLocationId === null || here.location === parsedLocationId ? here.roomType : null,
+        roomType:
+          parsedLocationId === null || here.location === parsedLocationId ? here.roomType : null,
         q: here.q,
       });
       const failed = (message: string, status: number) =>
@@ -289,8 +384,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           : redirectWithToast(back, { type: "error", message });
       // A move is confirmed the same way however it was made: the drop's toast, or the buttons'.
       const done = (moved: boolean) => {
-        if (wantsJson) return data({ form: "room-type-order" as const, ok: true as const, message: null });
-        return moved ? redirectWithToast(back, { type: "success", message: M.roomTypesReordered }) : redirect(back);
+        if (wantsJson)
+          return data({ form: "room-type-order" as const, ok: true as const, message: null });
+        return moved
+          ? redirectWithToast(back, { type: "success", message: M.roomTypesReordered })
+          : redirect(back);
       };
 
       if (!(dropRef?.success || moveRef?.success)) return failed(M.reorderFailed, 400);
@@ -309,10 +407,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         // The first cannot move up nor the last down: nothing changes.
         if (target === null && ids.includes(roomTypeId)) return done(false);
         // An unknown room type: the reorder refuses it with the spec's message.
-        await reorderRoomTypes(cloudflare, actor, { locationId, draggedId: roomTypeId, targetId: target ?? roomTypeId });
+        await reorderRoomTypes(cloudflare, actor, {
+          locationId,
+          draggedId: roomTypeId,
+          targetId: target ?? roomTypeId,
+        });
       } catch (error) {
         if (error instanceof ReorderError || error instanceof AdminInputError) {
-          return failed(M.reorderError(error.message), /not found/i.test(error.message) ? 404 : 409);
+          return failed(
+            M.reorderError(error.message),
+            /not found/i.test(error.message) ? 404 : 409,
+          );
         }
         return failed(logged(error, M.reorderFailed), 500);
       }
@@ -342,14 +447,22 @@ function locationFailure(submission: Replier, locationId: string | null, error: 
   }
   const message = logged(error, M.saveLocationFailed);
   return data(
-    { form: "location" as const, locationId, result: submission.reply({ formErrors: [message] }), toast: message },
+    {
+      form: "location" as const,
+      locationId,
+      result: submission.reply({ formErrors: [message] }),
+      toast: message,
+    },
     { status: 500 },
   );
 }
 
 function roomTypeFailure(error: unknown) {
   if (error instanceof AdminInputError) {
-    return { message: M.saveRoomTypeError(error.message), status: /not found/i.test(error.message) ? 404 : 400 };
+    return {
+      message: M.saveRoomTypeError(error.message),
+      status: /not found/i.test(error.message) ? 404 : 400,
+    };
   }
   return { message: logged(error, M.saveRoomTypeFailed), status: 500 };
 }
@@ -361,8 +474,18 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
 export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
-  const { locations, q, creating, missing, selected, roomTypeId, confirmDeleteImageId, addingRoomType, previousId, nextId } =
-    loaderData;
+  const {
+    locations,
+    q,
+    creating,
+    missing,
+    selected,
+    roomTypeId,
+    confirmDeleteImageId,
+    addingRoomType,
+    previousId,
+    nextId,
+  } = loaderData;
   const here = useLocation();
   const currentUrl = withoutConfirmation(here);
   const location = selected?.location ?? null;
@@ -377,7 +500,9 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
   useActionToast(actionData);
 
   const locationResult =
-    actionData?.form === "location" && actionData.locationId === (location?.id ?? null) ? actionData.result : undefined;
+    actionData?.form === "location" && actionData.locationId === (location?.id ?? null)
+      ? actionData.result
+      : undefined;
 
   return (
     // Narrow screens read picker, location, room types, then Delete Location; wide ones put the
@@ -419,14 +544,21 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
         ) : creating ? (
           <>
             <div>
-              <p className="text-xs font-semibold uppercase tracking-wider text-gold-700">New location</p>
-              <h1 className="font-serif text-3xl text-navy-900">Add Location</h1>
+              <p className="text-gold-700 text-xs font-semibold tracking-wider uppercase">
+                New location
+              </p>
+              <h1 className="text-navy-900 font-serif text-3xl">Add Location</h1>
             </div>
             <section aria-labelledby="location-form-heading" className={cardClass}>
               <h2 id="location-form-heading" className="sr-only">
                 Location details
               </h2>
-              <LocationForm key="new" location={null} lastResult={locationResult} onDirtyChange={setLocationDirty} />
+              <LocationForm
+                key="new"
+                location={null}
+                lastResult={locationResult}
+                onDirtyChange={setLocationDirty}
+              />
             </section>
           </>
         ) : (
@@ -448,7 +580,9 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
               <RoomTypeCreateForm
                 locationId={location.id}
                 lastResult={
-                  actionData?.form === "room-type-create" && actionData.locationId === location.id ? actionData.result : undefined
+                  actionData?.form === "room-type-create" && actionData.locationId === location.id
+                    ? actionData.result
+                    : undefined
                 }
                 cancelHref={adminHref({ location: location.id, q: query })}
               />
@@ -458,11 +592,18 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
                 key={`${room.id}:${room.updatedAt}`}
                 locationId={location.id}
                 room={room}
-                lastResult={actionData?.form === "room-type" && actionData.roomTypeId === room.id ? actionData.result : undefined}
+                lastResult={
+                  actionData?.form === "room-type" && actionData.roomTypeId === room.id
+                    ? actionData.result
+                    : undefined
+                }
                 backHref={adminHref({ location: location.id, q: query })}
                 selfHref={adminHref({ location: location.id, roomType: room.id, q: query })}
                 onDirtyChange={setRoomTypeDirty}
-                deleteConfirming={actionData?.form === "confirm-delete-room-type" && actionData.roomTypeId === room.id}
+                deleteConfirming={
+                  actionData?.form === "confirm-delete-room-type" &&
+                  actionData.roomTypeId === room.id
+                }
                 images={
                   <ImageManager
                     locationId={location.id}
@@ -477,10 +618,12 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
           </>
         ) : creating ? (
           <section aria-labelledby="room-types-heading" className={cardClass}>
-            <h2 id="room-types-heading" className="font-serif text-xl text-navy-900">
+            <h2 id="room-types-heading" className="text-navy-900 font-serif text-xl">
               Room Types
             </h2>
-            <p className="mt-2 text-sm text-slate-600">Create the location first, then add its room types.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              Create the location first, then add its room types.
+            </p>
           </section>
         ) : null}
       </div>
@@ -490,7 +633,10 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
           <DeleteLocation
             id={location.id}
             name={location.name}
-            confirming={actionData?.form === "confirm-delete-location" && actionData.locationId === location.id}
+            confirming={
+              actionData?.form === "confirm-delete-location" &&
+              actionData.locationId === location.id
+            }
             cancelHref={adminHref({ location: location.id, roomType: roomTypeId, q: query })}
           />
         </div>
@@ -507,12 +653,20 @@ function withoutConfirmation({ pathname, search }: { pathname: string; search: s
   return query ? `${pathname}?${query}` : pathname;
 }
 
-function LocationHeading({ location }: { location: NonNullable<LoaderData["selected"]>["location"] }) {
+function LocationHeading({
+  location,
+}: {
+  location: NonNullable<LoaderData["selected"]>["location"];
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
-        <p className="text-xs font-semibold uppercase tracking-wider text-gold-700">Edit location</p>
-        <h1 className="font-serif text-3xl text-navy-900 [overflow-wrap:anywhere]">{location.name}</h1>
+        <p className="text-gold-700 text-xs font-semibold tracking-wider uppercase">
+          Edit location
+        </p>
+        <h1 className="text-navy-900 font-serif text-3xl [overflow-wrap:anywhere]">
+          {location.name}
+        </h1>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span className="min-w-0">{placeLine(location)}</span>
           {location.hidden && <Badge tone="hidden">Hidden</Badge>}
@@ -537,7 +691,9 @@ function LocationHeading({ location }: { location: NonNullable<LoaderData["selec
 function EmptyState({ missing }: { missing: boolean }) {
   return (
     <section className={`${cardClass} text-center`}>
-      <h1 className="font-serif text-3xl text-navy-900">{missing ? "Location not found" : "Locations"}</h1>
+      <h1 className="text-navy-900 font-serif text-3xl">
+        {missing ? "Location not found" : "Locations"}
+      </h1>
       <p className="mx-auto mt-2 max-w-md text-slate-600">
         {missing
           ? "It may have been deleted. Choose another location from the list, or add a new one."
@@ -545,7 +701,7 @@ function EmptyState({ missing }: { missing: boolean }) {
       </p>
       <Link
         to={adminHref({ isNew: true })}
-        className="mt-5 inline-flex rounded-lg bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-800"
+        className="bg-navy-900 hover:bg-navy-800 mt-5 inline-flex rounded-lg px-5 py-2.5 text-sm font-semibold text-white"
       >
         Add a new location
       </Link>
@@ -565,16 +721,23 @@ function DeleteLocation({
   cancelHref: string;
 }) {
   const navigation = useNavigation();
-  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === INTENTS.deleteLocation;
+  const deleting =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === INTENTS.deleteLocation;
   const formAction = useFormAction();
   const hydrated = useHydrated();
   return (
-    <section id="delete-location" aria-labelledby="delete-location-heading" className={`${cardClass} scroll-mt-24 ring-red-200`}>
-      <h2 id="delete-location-heading" className="font-serif text-xl text-navy-900">
+    <section
+      id="delete-location"
+      aria-labelledby="delete-location-heading"
+      className={`${cardClass} scroll-mt-24 ring-red-200`}
+    >
+      <h2 id="delete-location-heading" className="text-navy-900 font-serif text-xl">
         Delete Location
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Removes this location with its room types and images, from the site and from storage. This cannot be undone.
+        Removes this location with its room types and images, from the site and from storage. This
+        cannot be undone.
       </p>
       <Form
         method="post"
@@ -671,7 +834,9 @@ function useRememberedSelection({ locations, selected, roomTypeId, missing }: Lo
       clearRememberedSelection();
       return;
     }
-    navigate(adminHref({ location: remembered.locationId, roomType: remembered.roomTypeId }), { replace: true });
+    navigate(adminHref({ location: remembered.locationId, roomType: remembered.roomTypeId }), {
+      replace: true,
+    });
     // Only when the address changes to one without a selection.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, type MouseEvent } from "react";
 import { Link, useLocation } from "react-router";
-import type { Route } from "./+types/overview";
+import { type Route } from "./+types/overview";
 import { hasValidPlace, isComplete } from "~/admin/places";
 import { requireAdmin } from "~/auth/guards.server";
 import { ChecklistTable, type ChecklistRow } from "~/components/admin/checklist-table";
 import { getCloudflare } from "~/context";
 import { createDb } from "~/db/client.server";
-import { SCROLL_RESTORE_DELAY_MS, SCROLL_RESTORE_VALID_MS, useScrollMemory } from "~/lib/scroll-memory";
+import {
+  SCROLL_RESTORE_DELAY_MS,
+  SCROLL_RESTORE_VALID_MS,
+  useScrollMemory,
+} from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
 import { listLocationSummaries } from "~/models/admin-catalogue.server";
 
@@ -62,7 +66,10 @@ const RETURN_KEY = "scroll:admin-overview:return";
 
 function readNumber(key: string, field: "y" | "at") {
   try {
-    const value = field === "at" ? Number(sessionStorage.getItem(key)) : JSON.parse(sessionStorage.getItem(key) ?? "null")?.y;
+    const value =
+      field === "at"
+        ? Number(sessionStorage.getItem(key))
+        : JSON.parse(sessionStorage.getItem(key) ?? "null")?.y;
     return typeof value === "number" && Number.isFinite(value) ? value : null;
   } catch {
     return null;
@@ -99,7 +106,8 @@ function useReturnFromEdit() {
 
   return useCallback((event: MouseEvent<HTMLAnchorElement>) => {
     // Only when this tab leaves the page (not a link opened in a new tab or window).
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     try {
       sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ y: window.scrollY, at: Date.now() }));
       sessionStorage.setItem(RETURN_KEY, String(Date.now()));
@@ -128,10 +136,11 @@ export default function Checklist({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="font-serif text-3xl text-navy-900">Checklist</h1>
+        <h1 className="text-navy-900 font-serif text-3xl">Checklist</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          All {totals.all} locations, hidden ones too. A location is complete with a description, at least one image,
-          at least one room type and its place: a city and a state in the United States, a city in Mexico.
+          All {totals.all} locations, hidden ones too. A location is complete with a description, at
+          least one image, at least one room type and its place: a city and a state in the United
+          States, a city in Mexico.
         </p>
       </div>
 
@@ -141,9 +150,17 @@ export default function Checklist({ loaderData }: Route.ComponentProps) {
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {stats.map((stat) => (
-            <div key={stat.key} className="rounded-2xl bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{stat.label}</dt>
-              <dd className={`mt-1 font-serif text-3xl tabular-nums ${STAT_STYLES[stat.key]}`} data-total={stat.key}>
+            <div
+              key={stat.key}
+              className="rounded-2xl bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200"
+            >
+              <dt className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+                {stat.label}
+              </dt>
+              <dd
+                className={`mt-1 font-serif text-3xl tabular-nums ${STAT_STYLES[stat.key]}`}
+                data-total={stat.key}
+              >
                 {totals[stat.key]}
               </dd>
             </div>
@@ -154,7 +171,10 @@ export default function Checklist({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
           <p className="text-slate-700">No locations yet.</p>
-          <Link to="/admin" className="mt-3 inline-block font-semibold text-gold-700 underline-offset-4 hover:underline">
+          <Link
+            to="/admin"
+            className="text-gold-700 mt-3 inline-block font-semibold underline-offset-4 hover:underline"
+          >
             Add a location
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
-import type { Route } from "./+types/rate-limits";
+import { type Route } from "./+types/rate-limits";
 import { requireAdmin } from "~/auth/guards.server";
 import { getCloudflare } from "~/context";
 import { adminCheckOperations, clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
@@ -45,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kv = getCloudflare(context).env.CACHE;
   const email = auth.user.email;
   const rule = RATE_LIMITS.adminCheck;
-  const limits = { limit: rule.limit, warnAbove: rule.warnAbove, windowSeconds: rule.windowSeconds };
+  const limits = {
+    limit: rule.limit,
+    warnAbove: rule.warnAbove,
+    windowSeconds: rule.windowSeconds,
+  };
   try {
     const labels = new Map(OPERATIONS.map((item) => [item.operation, item.label]));
     // Any other operation this admin has a counter for is shown too: a page added later, or the
@@ -55,7 +59,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .sort()
       .map((operation) => {
         const page = labels.get(operation.replace(/\.data$/, ""));
-        return { operation, label: page && operation.endsWith(".data") ? `${page} (in-app navigation)` : operation };
+        return {
+          operation,
+          label: page && operation.endsWith(".data") ? `${page} (in-app navigation)` : operation,
+        };
       });
     const now = Date.now();
     const rows = await Promise.all(
@@ -67,7 +74,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { email, ...limits, rows, windowEndsAt: rows[0]?.windowEndsAt ?? null, error: null };
   } catch (error) {
     console.error("rate-limit status", error);
-    return { email, ...limits, rows: [], windowEndsAt: null, error: RATE_LIMIT_MESSAGES.statusFailed };
+    return {
+      email,
+      ...limits,
+      rows: [],
+      windowEndsAt: null,
+      error: RATE_LIMIT_MESSAGES.statusFailed,
+    };
   }
 }
 
@@ -103,8 +116,16 @@ function levelOf(count: number, warnAbove: number | undefined, limit: number): L
 }
 
 const LEVEL_STYLES: Record<Level, { bar: string; badge: string; label: string }> = {
-  ok: { bar: "bg-emerald-600", badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30", label: "OK" },
-  warning: { bar: "bg-amber-500", badge: "bg-amber-50 text-amber-900 ring-amber-500/40", label: "Warning" },
+  ok: {
+    bar: "bg-emerald-600",
+    badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
+    label: "OK",
+  },
+  warning: {
+    bar: "bg-amber-500",
+    badge: "bg-amber-50 text-amber-900 ring-amber-500/40",
+    label: "Warning",
+  },
   limited: { bar: "bg-red-600", badge: "bg-red-50 text-red-800 ring-red-600/30", label: "Limited" },
 };
 
@@ -123,22 +144,29 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="font-serif text-3xl text-navy-900">Rate limits</h1>
+        <h1 className="text-navy-900 font-serif text-3xl">Rate limits</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Each admin page and admin request checks your access; more than {limit} checks in {windowSeconds} seconds for
-          one operation are refused, and more than {warnAbove} are logged as a warning. These are the counts for{" "}
-          <span className="font-semibold text-navy-900">{email}</span> in the current window.
+          Each admin page and admin request checks your access; more than {limit} checks in{" "}
+          {windowSeconds} seconds for one operation are refused, and more than {warnAbove} are
+          logged as a warning. These are the counts for{" "}
+          <span className="text-navy-900 font-semibold">{email}</span> in the current window.
         </p>
       </div>
 
       {error ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-5 text-sm font-medium text-red-800 ring-1 ring-red-200">
+        <p
+          role="alert"
+          className="rounded-2xl bg-red-50 p-5 text-sm font-medium text-red-800 ring-1 ring-red-200"
+        >
           {error}
         </p>
       ) : (
-        <section aria-labelledby="rate-status-heading" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="rate-status-heading"
+          className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-5 py-4">
-            <h2 id="rate-status-heading" className="font-serif text-xl text-navy-900">
+            <h2 id="rate-status-heading" className="text-navy-900 font-serif text-xl">
               Current window
             </h2>
             <p className="text-sm text-slate-600">
@@ -154,7 +182,10 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
               {windowEndsAt && (
                 <>
                   {" · "}
-                  resets at <time dateTime={windowEndsAt}>{timeFormat.format(new Date(windowEndsAt))} UTC</time>
+                  resets at{" "}
+                  <time dateTime={windowEndsAt}>
+                    {timeFormat.format(new Date(windowEndsAt))} UTC
+                  </time>
                 </>
               )}
             </p>
@@ -162,9 +193,10 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm sm:min-w-[36rem]">
               <caption className="sr-only">
-                Admin checks per operation in the current {windowSeconds}-second window, out of a limit of {limit}
+                Admin checks per operation in the current {windowSeconds}-second window, out of a
+                limit of {limit}
               </caption>
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wider text-slate-500">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wider text-slate-500 uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-3 sm:px-5">
                     Operation
@@ -186,11 +218,13 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
                   const style = LEVEL_STYLES[level];
                   return (
                     <tr key={row.operation} data-operation={row.operation}>
-                      <th scope="row" className="px-4 py-3 font-medium text-navy-900 sm:px-5">
+                      <th scope="row" className="text-navy-900 px-4 py-3 font-medium sm:px-5">
                         {row.label}
-                        <span className="block break-all font-mono text-xs font-normal text-slate-500">{row.operation}</span>
+                        <span className="block font-mono text-xs font-normal break-all text-slate-500">
+                          {row.operation}
+                        </span>
                       </th>
-                      <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-800 sm:px-5">
+                      <td className="px-4 py-3 whitespace-nowrap text-slate-800 tabular-nums sm:px-5">
                         <span data-count>{row.count}</span> / {limit}
                       </td>
                       <td className="hidden px-5 py-3 sm:table-cell">
@@ -210,7 +244,7 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="px-4 py-3 sm:px-5">
                         <span
-                          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider ring-1 ${style.badge}`}
+                          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wider uppercase ring-1 ${style.badge}`}
                         >
                           {style.label}
                         </span>
@@ -224,13 +258,16 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <section aria-labelledby="cleanup-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="cleanup-heading" className="font-serif text-xl text-navy-900">
+      <section
+        aria-labelledby="cleanup-heading"
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
+        <h2 id="cleanup-heading" className="text-navy-900 font-serif text-xl">
           Clean up
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Deletes your stored admin-check counters for every operation, for example after a runaway script locked you
-          out of one page. Counters also expire on their own after two minutes.
+          Deletes your stored admin-check counters for every operation, for example after a runaway
+          script locked you out of one page. Counters also expire on their own after two minutes.
         </p>
         <Form method="post" className="mt-4">
           <button
@@ -238,7 +275,7 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
             name="intent"
             value="cleanup"
             disabled={busy}
-            className="rounded-lg bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
+            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 text-sm font-semibold text-white disabled:opacity-60"
           >
             {busy ? "Cleaning up..." : "Clean up rate limit data"}
           </button>

@@ -1,6 +1,6 @@
-import type { FormEvent, ReactNode } from "react";
+import { type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/requests";
+import { type Route } from "./+types/requests";
 import { requireAdmin } from "~/auth/guards.server";
 import { getCloudflare } from "~/context";
 import { pageMeta } from "~/lib/seo";
@@ -105,7 +105,7 @@ export default function RequestsInbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="font-serif text-3xl text-navy-900">Requests</h1>
+        <h1 className="text-navy-900 font-serif text-3xl">Requests</h1>
         <p className="mt-1 text-sm text-slate-600">
           Booking requests, agent applications and support messages, newest first.
         </p>
@@ -122,12 +122,16 @@ export default function RequestsInbox({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
           <p className="text-slate-700">
-            {total > 0 ? "There is nothing on this page." : filtered ? "No requests match these filters." : "No requests yet."}
+            {total > 0
+              ? "There is nothing on this page."
+              : filtered
+                ? "No requests match these filters."
+                : "No requests yet."}
           </p>
           {(total > 0 || filtered) && (
             <Link
               to={total > 0 ? inboxHref({ ...filters, page: 1 }) : inboxHref()}
-              className="mt-3 inline-block font-semibold text-gold-700 underline-offset-4 hover:underline"
+              className="text-gold-700 mt-3 inline-block font-semibold underline-offset-4 hover:underline"
             >
               {total > 0 ? "Go to the first page" : "Show all requests"}
             </Link>
@@ -146,7 +150,10 @@ export default function RequestsInbox({ loaderData }: Route.ComponentProps) {
       {pages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-between text-sm">
           {page > 1 ? (
-            <Link to={inboxHref({ ...filters, page: page - 1 })} className="font-semibold text-navy-900 hover:underline">
+            <Link
+              to={inboxHref({ ...filters, page: page - 1 })}
+              className="text-navy-900 font-semibold hover:underline"
+            >
               ← Previous
             </Link>
           ) : (
@@ -156,7 +163,10 @@ export default function RequestsInbox({ loaderData }: Route.ComponentProps) {
             Page {page} of {pages}
           </span>
           {page < pages ? (
-            <Link to={inboxHref({ ...filters, page: page + 1 })} className="font-semibold text-navy-900 hover:underline">
+            <Link
+              to={inboxHref({ ...filters, page: page + 1 })}
+              className="text-navy-900 font-semibold hover:underline"
+            >
               Next →
             </Link>
           ) : (
@@ -170,20 +180,33 @@ export default function RequestsInbox({ loaderData }: Route.ComponentProps) {
 
 const chipClass = (active: boolean) =>
   `inline-flex items-center gap-2 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition-colors ${
-    active ? "bg-navy-900 text-white ring-navy-900" : "bg-white text-navy-900 ring-slate-300 hover:bg-slate-50"
+    active
+      ? "bg-navy-900 text-white ring-navy-900"
+      : "bg-white text-navy-900 ring-slate-300 hover:bg-slate-50"
   }`;
 
-function Filters({ filters, newCounts }: { filters: InboxFilters; newCounts: Record<InboxKind, number> }) {
+function Filters({
+  filters,
+  newCounts,
+}: {
+  filters: InboxFilters;
+  newCounts: Record<InboxKind, number>;
+}) {
   const kinds: (InboxKind | "all")[] = ["all", ...INBOX_KINDS];
   const statuses: (InboxStatus | "all")[] = ["all", ...statusesOf(filters.kind)];
   return (
     <div className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <nav aria-label="Filter by kind" className="flex flex-wrap items-center gap-2">
-        <span className="w-full text-xs font-semibold uppercase tracking-wider text-slate-500 sm:w-14">Kind</span>
+        <span className="w-full text-xs font-semibold tracking-wider text-slate-500 uppercase sm:w-14">
+          Kind
+        </span>
         {kinds.map((kind) => {
           const active = filters.kind === kind;
           // Keep the status when the other kind has it too.
-          const status = filters.status !== "all" && statusesOf(kind).includes(filters.status) ? filters.status : "all";
+          const status =
+            filters.status !== "all" && statusesOf(kind).includes(filters.status)
+              ? filters.status
+              : "all";
           const waiting = kind === "all" ? 0 : newCounts[kind];
           return (
             <Link
@@ -208,7 +231,9 @@ function Filters({ filters, newCounts }: { filters: InboxFilters; newCounts: Rec
         })}
       </nav>
       <nav aria-label="Filter by status" className="flex flex-wrap items-center gap-2">
-        <span className="w-full text-xs font-semibold uppercase tracking-wider text-slate-500 sm:w-14">Status</span>
+        <span className="w-full text-xs font-semibold tracking-wider text-slate-500 uppercase sm:w-14">
+          Status
+        </span>
         {statuses.map((status) => {
           const active = filters.status === status;
           return (
@@ -237,14 +262,18 @@ const BADGE_CLASSES: Record<InboxStatus, string> = {
 function StatusBadge({ status }: { status: InboxStatus }) {
   return (
     <span
-      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider ring-1 ${BADGE_CLASSES[status]}`}
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wider uppercase ring-1 ${BADGE_CLASSES[status]}`}
     >
       {STATUS_LABELS[status]}
     </span>
   );
 }
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const money = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
 
 function titleOf(item: InboxItem) {
   const name = `${item.firstName} ${item.lastName}`;
@@ -261,13 +290,15 @@ function titleOf(item: InboxItem) {
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
-      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
+      <dt className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{label}</dt>
       <dd className="mt-0.5 break-words text-slate-800">{children}</dd>
     </div>
   );
 }
 
-const LongText = ({ text }: { text: string }) => <span className="whitespace-pre-wrap">{text}</span>;
+const LongText = ({ text }: { text: string }) => (
+  <span className="whitespace-pre-wrap">{text}</span>
+);
 const Missing = () => <span className="text-slate-400">—</span>;
 
 function Details({ item }: { item: InboxItem }) {
@@ -275,8 +306,11 @@ function Details({ item }: { item: InboxItem }) {
     case "booking": {
       const { roomTypeBedrooms: bedrooms, roomTypeBathrooms: bathrooms } = item;
       const rooms = [
-        bedrooms !== null && (bedrooms === 0 ? "Studio" : `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`),
-        bathrooms !== null && bathrooms > 0 && `${bathrooms} ${bathrooms === 1 ? "bathroom" : "bathrooms"}`,
+        bedrooms !== null &&
+          (bedrooms === 0 ? "Studio" : `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`),
+        bathrooms !== null &&
+          bathrooms > 0 &&
+          `${bathrooms} ${bathrooms === 1 ? "bathroom" : "bathrooms"}`,
       ].filter(Boolean);
       return (
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -286,7 +320,9 @@ function Details({ item }: { item: InboxItem }) {
           </Field>
           <Field label="Room">
             {item.roomTypeName}
-            {rooms.length > 0 && <span className="block text-sm text-slate-500">{rooms.join(" · ")}</span>}
+            {rooms.length > 0 && (
+              <span className="block text-sm text-slate-500">{rooms.join(" · ")}</span>
+            )}
           </Field>
           <Field label="Dates">
             {formatStayDate(item.checkInDate)} – {formatStayDate(item.checkOutDate)}
@@ -310,7 +346,9 @@ function Details({ item }: { item: InboxItem }) {
     case "agent-application":
       return (
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-          <Field label="Currently a travel agent">{item.isCurrentAgent === "yes" ? "Yes" : "No"}</Field>
+          <Field label="Currently a travel agent">
+            {item.isCurrentAgent === "yes" ? "Yes" : "No"}
+          </Field>
           <Field label="Current occupation">{item.currentOccupation}</Field>
           <Field label="Why they would thrive" wide>
             <LongText text={item.whyThrive} />
@@ -336,7 +374,7 @@ function EmailStates({ emails }: { emails: EmailState[] }) {
         <li key={index}>
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
             <EmailBadge email={email} />
-            <span className="min-w-0 text-slate-700 [overflow-wrap:anywhere]">{email.to}</span>
+            <span className="min-w-0 [overflow-wrap:anywhere] text-slate-700">{email.to}</span>
           </div>
           <p className="mt-0.5 truncate text-slate-500" title={email.subject}>
             “{email.subject}”
@@ -355,7 +393,11 @@ function EmailBadge({ email }: { email: EmailState }) {
       : email.status === "failed"
         ? [`Failed after ${attempts}`, "bg-red-50 text-red-800"]
         : [email.attempts > 0 ? `Pending · ${attempts}` : "Pending", "bg-amber-50 text-amber-900"];
-  return <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold ${className}`}>{label}</span>;
+  return (
+    <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold ${className}`}>
+      {label}
+    </span>
+  );
 }
 
 function RequestCard({ item }: { item: InboxItem }) {
@@ -367,13 +409,15 @@ function RequestCard({ item }: { item: InboxItem }) {
       className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className="text-xs font-semibold uppercase tracking-wider text-gold-700">{KIND_LABELS[item.kind].one}</span>
+        <span className="text-gold-700 text-xs font-semibold tracking-wider uppercase">
+          {KIND_LABELS[item.kind].one}
+        </span>
         <StatusBadge status={item.status} />
         <span className="text-sm text-slate-500 sm:ml-auto">
           Received <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </span>
       </div>
-      <h2 id={titleId} className="mt-2 font-serif text-xl text-navy-900 sm:text-2xl">
+      <h2 id={titleId} className="text-navy-900 mt-2 font-serif text-xl sm:text-2xl">
         {titleOf(item)}
       </h2>
 
@@ -387,13 +431,16 @@ function RequestCard({ item }: { item: InboxItem }) {
             <Field label="E-mail">
               <a
                 href={`mailto:${item.email}`}
-                className="text-navy-800 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-gold-700"
+                className="text-navy-800 hover:text-gold-700 [overflow-wrap:anywhere] underline underline-offset-2"
               >
                 {item.email}
               </a>
             </Field>
             <Field label="Phone">
-              <a href={`tel:${item.phone.replace(/[^\d+]/g, "")}`} className="text-navy-800 underline underline-offset-2 hover:text-gold-700">
+              <a
+                href={`tel:${item.phone.replace(/[^\d+]/g, "")}`}
+                className="text-navy-800 hover:text-gold-700 underline underline-offset-2"
+              >
                 {item.phone}
               </a>
             </Field>
@@ -408,7 +455,7 @@ function RequestCard({ item }: { item: InboxItem }) {
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-5 border-t border-slate-100 pt-5 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div>
-          <h3 className="text-xs font-semibold uppercase tracking-wider text-slate-500">E-mails</h3>
+          <h3 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">E-mails</h3>
           <div className="mt-1.5">
             <EmailStates emails={item.emails} />
           </div>
@@ -426,7 +473,7 @@ function Handled({ item }: { item: InboxItem }) {
       {item.handledBy && (
         <>
           {" "}
-          by <span className="font-semibold text-navy-900">{item.handledBy}</span>
+          by <span className="text-navy-900 font-semibold">{item.handledBy}</span>
         </>
       )}
       {item.handledAt && (
@@ -478,8 +525,12 @@ function Actions({ item }: { item: InboxItem }) {
     <Form method="post" onSubmit={askFirst} className="space-y-3" aria-busy={busy || undefined}>
       <input type="hidden" name="id" value={item.id} />
       <div>
-        <label htmlFor={noteId} className="text-xs font-semibold uppercase tracking-wider text-slate-500">
-          Note to the guest <span className="font-normal normal-case tracking-normal">(optional)</span>
+        <label
+          htmlFor={noteId}
+          className="text-xs font-semibold tracking-wider text-slate-500 uppercase"
+        >
+          Note to the guest{" "}
+          <span className="font-normal tracking-normal normal-case">(optional)</span>
         </label>
         <textarea
           id={noteId}

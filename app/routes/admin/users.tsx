@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useFormAction, useNavigation } from "react-router";
-import type { Route } from "./+types/users";
+import { type Route } from "./+types/users";
 import { requireAdmin } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
 import { getCloudflare } from "~/context";
@@ -14,7 +13,12 @@ import { inviteSchema, removeUserSchema } from "~/models/user-schema";
 import { inviteUser, listUsers, removeUser } from "~/models/user.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Manage Users", description: "Invite and remove members.", path: "/admin/users", noindex: true });
+  pageMeta(matches, {
+    title: "Manage Users",
+    description: "Invite and remove members.",
+    path: "/admin/users",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
@@ -52,12 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(invite(submission.reply()), { status: 400 });
   const { user, created } = await inviteUser(db, submission.value.email, auth.user.id);
   try {
-    const sent = await sendInvitation(env, { email: user.email, origin: new URL(request.url).origin });
+    const sent = await sendInvitation(env, {
+      email: user.email,
+      origin: new URL(request.url).origin,
+    });
     if (sent.status === "rate-limited") {
       return data(
         invite(
           submission.reply({
-            formErrors: [`Invite failed: wait ${sent.retryAfterSeconds} seconds before inviting ${user.email} again.`],
+            formErrors: [
+              `Invite failed: wait ${sent.retryAfterSeconds} seconds before inviting ${user.email} again.`,
+            ],
           }),
         ),
         { status: 429 },
@@ -69,7 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithToast(here, {
     type: "success",
-    message: created ? `Invitation sent to ${user.email}` : `${user.email} is already a member; a new sign-in link was sent`,
+    message: created
+      ? `Invitation sent to ${user.email}`
+      : `${user.email} is already a member; a new sign-in link was sent`,
   });
 }
 
@@ -91,11 +102,15 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="space-y-10">
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h1 className="font-serif text-3xl text-navy-900">Manage Users</h1>
+        <h1 className="text-navy-900 font-serif text-3xl">Manage Users</h1>
         <p className="mt-1 text-sm text-slate-600">
           Invite a member by e-mail: they get a sign-in link that lands on the members page.
         </p>
-        <Form method="post" {...getFormProps(form)} className="mt-5 flex flex-wrap items-start gap-3">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="mt-5 flex flex-wrap items-start gap-3"
+        >
           <div className="min-w-64 flex-1">
             <label htmlFor={fields.email.id} className="sr-only">
               E-mail
@@ -116,7 +131,7 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
             name="intent"
             value="invite"
             disabled={busy}
-            className="rounded-lg bg-navy-900 px-5 py-2.5 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
+            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 font-semibold text-white disabled:opacity-60"
           >
             Invite
           </button>
@@ -129,17 +144,17 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <section aria-labelledby="users-heading">
-        <h2 id="users-heading" className="font-serif text-2xl text-navy-900">
+        <h2 id="users-heading" className="text-navy-900 font-serif text-2xl">
           Users <span className="text-base text-slate-500">({total})</span>
         </h2>
         <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
           {users.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
               {/* Never cut short: the admin must see whom Remove removes. On a phone it has its own line. */}
-              <span className="min-w-0 basis-full font-medium text-navy-900 [overflow-wrap:anywhere] sm:basis-0 sm:flex-1">
+              <span className="text-navy-900 min-w-0 basis-full font-medium [overflow-wrap:anywhere] sm:flex-1 sm:basis-0">
                 {user.email}
               </span>
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs uppercase tracking-wider text-slate-600">
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs tracking-wider text-slate-600 uppercase">
                 {user.role}
               </span>
               {user.id === currentUserId ? (
@@ -193,7 +208,11 @@ function RemoveUser({
       method="post"
       action={action}
       id={confirming ? "confirm-remove" : undefined}
-      className={confirming ? "flex w-full scroll-mt-24 flex-wrap items-center gap-3 rounded-xl bg-red-50 p-3" : undefined}
+      className={
+        confirming
+          ? "flex w-full scroll-mt-24 flex-wrap items-center gap-3 rounded-xl bg-red-50 p-3"
+          : undefined
+      }
       onSubmit={(event) => {
         if (!confirming && !confirm(question)) event.preventDefault();
       }}
@@ -219,7 +238,10 @@ function RemoveUser({
         {confirming ? `Yes, remove ${email}` : "Remove"}
       </button>
       {confirming && (
-        <Link to="/admin/users" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-navy-900">
+        <Link
+          to="/admin/users"
+          className="text-navy-900 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold"
+        >
           Cancel
         </Link>
       )}

@@ -1,4 +1,4 @@
-import type { BrowserContext } from "@playwright/test";
+import { type BrowserContext } from "@playwright/test";
 import { sessionCookie, type TestAccount } from "./session";
 
 /**
@@ -20,10 +20,18 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.asksFirst, names: ["asks first"] },
   { account: ACCOUNTS.placeRules, names: ["place rules"] },
   { account: ACCOUNTS.checklist, names: ["checklist on a phone"] },
-  { account: ACCOUNTS.member, names: ["denied without JavaScript", "denied with JavaScript", "denied on navigation"] },
+  {
+    account: ACCOUNTS.member,
+    names: ["denied without JavaScript", "denied with JavaScript", "denied on navigation"],
+  },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
-export async function signIn(context: BrowserContext, account: TestAccount, name: string, baseURL: string) {
+export async function signIn(
+  context: BrowserContext,
+  account: TestAccount,
+  name: string,
+  baseURL: string,
+) {
   await context.addCookies([await sessionCookie(account, name, baseURL)]);
 }

@@ -1,4 +1,9 @@
-import type { SceneKind, SeedImage, SeedLocation, SeedRoomType } from "../../../scripts/seed/types";
+import {
+  type SceneKind,
+  type SeedImage,
+  type SeedLocation,
+  type SeedRoomType,
+} from "../../../scripts/seed/types";
 
 /**
  * Locations that push the pages' layout: room types with 0, 1, 2 and 12 photos, a location with
@@ -7,7 +12,17 @@ import type { SceneKind, SeedImage, SeedLocation, SeedRoomType } from "../../../
  * other browser tests, which expect the untouched seed.
  */
 
-const SCENES: SceneKind[] = ["beach", "pool", "tropical", "villa", "room", "lake", "mountain", "city", "desert"];
+const SCENES: SceneKind[] = [
+  "beach",
+  "pool",
+  "tropical",
+  "villa",
+  "room",
+  "lake",
+  "mountain",
+  "city",
+  "desert",
+];
 
 function photos(count: number, what: string): SeedImage[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -19,7 +34,11 @@ function photos(count: number, what: string): SeedImage[] {
 /** 300 characters and not one space: a name or text that only breaks where the page lets it. */
 const unbroken = (word: string) => word.repeat(Math.ceil(300 / word.length)).slice(0, 300);
 
-function room(name: string, images: SeedImage[], overrides: Partial<SeedRoomType> = {}): SeedRoomType {
+function room(
+  name: string,
+  images: SeedImage[],
+  overrides: Partial<SeedRoomType> = {},
+): SeedRoomType {
   return {
     name,
     description: "A test room type for the layout guard.",
@@ -51,7 +70,8 @@ export const manyPhotos: SeedLocation = {
   id: "loc-layout-many-photos",
   name: "Forty Photos Island Retreat",
   slug: "forty-photos-island-retreat",
-  description: "A location with forty photos of its own and room types with none, one, two and twelve.",
+  description:
+    "A location with forty photos of its own and room types with none, one, two and twelve.",
   city: null,
   state: null,
   country: "Maldives",

@@ -1,7 +1,7 @@
 import { seedLocations } from "../../../scripts/seed/data";
 import { roomTypeId } from "../../../scripts/seed/seed";
 import { longNames, manyPhotos, noImages } from "./hard-cases";
-import type { TestAccount } from "./session";
+import { type TestAccount } from "./session";
 
 /** What the layout guard (tests/e2e/layout.test.ts) visits, and as whom. */
 
@@ -12,7 +12,10 @@ const seeded = (slug: string) => {
 };
 const kaanapali = seeded("kaanapali-shores-beach-club");
 const hidden = seedLocations.find((location) => location.hidden)!;
-const twelvePhotosRoom = roomTypeId(manyPhotos, manyPhotos.roomTypes.findIndex((room) => room.images.length === 12));
+const twelvePhotosRoom = roomTypeId(
+  manyPhotos,
+  manyPhotos.roomTypes.findIndex((room) => room.images.length === 12),
+);
 
 /** The addresses that show each page route, with real ids and slugs. */
 export const LAYOUT_PAGES: Record<string, string[]> = {
@@ -69,7 +72,8 @@ export type LayoutRole = keyof typeof LAYOUT_ACCOUNTS;
  * Each visit has a session of its own: a member who opens an admin page is signed out, and must
  * not sign out another visit.
  */
-export const layoutSessionName = (path: string, javaScript: boolean) => `layout ${path} ${javaScript ? "js" : "no-js"}`;
+export const layoutSessionName = (path: string, javaScript: boolean) =>
+  `layout ${path} ${javaScript ? "js" : "no-js"}`;
 
 /**
  * The addresses a role visits: all of them for an admin; for visitors and members, whom every
@@ -85,6 +89,9 @@ export function layoutPaths(role: LayoutRole) {
 export function layoutSessions() {
   return (["member", "admin"] as const).map((role) => ({
     account: LAYOUT_ACCOUNTS[role]!,
-    names: layoutPaths(role).flatMap((path) => [layoutSessionName(path, false), layoutSessionName(path, true)]),
+    names: layoutPaths(role).flatMap((path) => [
+      layoutSessionName(path, false),
+      layoutSessionName(path, true),
+    ]),
   }));
 }

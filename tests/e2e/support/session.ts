@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { Cookie } from "@playwright/test";
+import { type Cookie } from "@playwright/test";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { signSessionToken } from "../../../app/auth/signing-keys.server";
 import { sessions, users, type UserRole } from "../../../app/db/schema";
@@ -33,7 +33,9 @@ const sessionId = (account: TestAccount, name: string) => digest(`${account.emai
 /** The test server's local D1 database (miniflare keeps it as one SQLite file), through drizzle. */
 function openDatabase() {
   const dir = join(E2E_PERSIST_DIR, "v3/d1/miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  const file = readdirSync(dir).find(
+    (name) => name.endsWith(".sqlite") && name !== "metadata.sqlite",
+  );
   if (!file) throw new Error(`No local D1 database in ${dir}: is the test server running?`);
   const sqlite = new DatabaseSync(join(dir, file));
   sqlite.exec("PRAGMA busy_timeout = 5000");
@@ -44,7 +46,8 @@ function openDatabase() {
       return { rows: [] };
     }
     statement.setReturnArrays(true);
-    if (method === "get") return { rows: (statement.get(...params) as unknown[] | undefined) ?? [] };
+    if (method === "get")
+      return { rows: (statement.get(...params) as unknown[] | undefined) ?? [] };
     return { rows: statement.all(...params) };
   });
   return { db, close: () => sqlite.close() };
@@ -63,7 +66,9 @@ export async function storeSessions(wanted: Array<{ account: TestAccount; names:
         .onConflictDoUpdate({ target: users.email, set: { role: account.role } })
         .returning({ id: users.id });
       if (user?.id !== userId(account)) {
-        throw new Error(`${account.email} exists with another id: start the test server on a fresh state`);
+        throw new Error(
+          `${account.email} exists with another id: start the test server on a fresh state`,
+        );
       }
       for (const name of names) {
         await db
@@ -90,7 +95,11 @@ function signingKey() {
 }
 
 /** The cookie of the session that storeSessions stored for `account` under `name`. */
-export async function sessionCookie(account: TestAccount, name: string, baseURL: string): Promise<Cookie> {
+export async function sessionCookie(
+  account: TestAccount,
+  name: string,
+  baseURL: string,
+): Promise<Cookie> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_MS);
   const token = await signSessionToken(
