@@ -1,13 +1,41 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createDb, type Db } from "~/db/client.server";
+import { siteConfig, type SiteConfig } from "~/lib/site.server";
+
+type Context = Readonly<RouterContextProvider>;
 
 export interface CloudflareContext {
   env: Env;
   ctx: ExecutionContext;
 }
 
-/** The worker's bindings and execution context, put into every request's router context. */
+/** What the worker gives each request (workers/app.ts): its bindings and execution context. */
 export const cloudflareContext = createContext<CloudflareContext>();
 
-export function getCloudflare(context: Readonly<RouterContextProvider>) {
-  return context.get(cloudflareContext);
+/** Everything a loader, an action or a model needs about the request it serves. */
+export interface AppContext extends CloudflareContext {
+  /** One drizzle client per request. */
+  db: Db;
+  site: SiteConfig;
+}
+
+const appContext = createContext<AppContext>();
+
+export function createAppContext({ env, ctx }: CloudflareContext, request: Request): AppContext {
+  return { env, ctx, db: createDb(env.DB), site: siteConfig(env, request) };
+}
+
+/** The root's first middleware: the request's context, built once before any loader or action. */
+export const appContextMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  context.set(appContext, createAppContext(context.get(cloudflareContext), request));
+  return next();
+};
+
+export function getAppContext(context: Context): AppContext {
+  return context.get(appContext);
+}
+
+/** @deprecated Use getAppContext: the same bindings, with the request's drizzle client and site. */
+export function getCloudflare(context: Context): AppContext {
+  return getAppContext(context);
 }

@@ -1,7 +1,6 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;

@@ -16,8 +16,8 @@ import { Toaster } from "./components/toaster";
 import { readAdminSignIn } from "./auth/admin-sign-in.server";
 import { authMiddleware, getAuth } from "./auth/guards.server";
 import { type MagicLinkOutcome } from "./auth/login-schema";
-import { getCloudflare } from "./context";
-import { siteConfig, type SiteConfig } from "./lib/site.server";
+import { appContextMiddleware, getAppContext } from "./context";
+import { type PublicSiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
 import stylesheet from "./app.css?url";
 
@@ -28,10 +28,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+// The request's context first: everything after it (who is signed in included) uses it.
+export const middleware: Route.MiddlewareFunction[] = [appContextMiddleware, authMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await getAuth(context);
+  // What every page shows of the configuration: not where staff e-mail goes.
+  const { staffEmail: _staffEmail, ...site } = getAppContext(context).site;
   const toast = readToast(request);
   const adminSignIn = readAdminSignIn(request);
   const headers = new Headers();
@@ -39,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
-      ...siteConfig(getCloudflare(context).env, request),
+      ...site,
+      // The server's year, so the footer never differs between the HTML and the hydrated page.
+      year: new Date().getFullYear(),
       user: auth ? { email: auth.user.email, isAdmin: auth.user.role === "admin" } : null,
       toast: toast.toast,
       adminSignIn: adminSignIn.outcome,
@@ -48,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export type RootData = SiteConfig & {
+export type RootData = PublicSiteConfig & {
+  year: number;
   user: { email: string; isAdmin: boolean } | null;
   toast: { type: "success" | "error" | "info"; message: string } | null;
   /** The admin sign-in screen's last answer (app/auth/admin-sign-in.server.ts). */
@@ -80,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter siteName={siteName} contactEmail={site?.contactEmail ?? ""} />
+        <SiteFooter siteName={siteName} contactEmail={site?.contactEmail ?? ""} year={site?.year} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -36,7 +36,7 @@ try {
   for (const [, path] of targets) await run(path, 20); // warm up
   const results = [];
   for (const [name, path] of targets) results.push({ name, path, ...(await run(path, REQUESTS)) });
-  const staticRate = results[0].rate;
+  const staticRate = results[0]?.rate ?? 1;
   console.log(`\n${REQUESTS} requests per target, ${CONCURRENCY} at a time\n`);
   console.log("target         req/s    p50 ms   p99 ms   vs static");
   for (const result of results) {
@@ -81,6 +81,6 @@ async function run(path: string, count: number) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }

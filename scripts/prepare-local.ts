@@ -29,5 +29,6 @@ try {
     `Seed: ${result.rowsInserted} rows inserted, ${result.picturesWritten} pictures written (existing data kept).`,
   );
 } finally {
+  // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
   await proxy.dispose();
 }

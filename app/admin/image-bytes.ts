@@ -41,8 +41,8 @@ function gifSize(view: DataView) {
 function jpegSize(bytes: Uint8Array, view: DataView) {
   let offset = 2;
   while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1];
+    if (view.getUint8(offset) !== 0xff) return null;
+    const marker = view.getUint8(offset + 1);
     if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
       offset += 2;
       continue;
@@ -60,8 +60,9 @@ function jpegSize(bytes: Uint8Array, view: DataView) {
 function webpSize(bytes: Uint8Array, view: DataView) {
   const chunk = ascii(bytes, 12, 4);
   if (chunk === "VP8X") {
-    const width = 1 + (bytes[24] | (bytes[25] << 8) | (bytes[26] << 16));
-    const height = 1 + (bytes[27] | (bytes[28] << 8) | (bytes[29] << 16));
+    // 24-bit little-endian sizes, minus one.
+    const width = 1 + (view.getUint16(24, true) | (view.getUint8(26) << 16));
+    const height = 1 + (view.getUint16(27, true) | (view.getUint8(29) << 16));
     return { width, height };
   }
   if (chunk === "VP8L") {

@@ -34,5 +34,5 @@ export function neighbourOf(ids: readonly string[], id: string, direction: "up" 
   const index = ids.indexOf(id);
   if (index === -1) return null;
   const neighbour = direction === "up" ? index - 1 : index + 1;
-  return neighbour >= 0 && neighbour < ids.length ? ids[neighbour] : null;
+  return ids[neighbour] ?? null;
 }

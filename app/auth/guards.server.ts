@@ -5,8 +5,7 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import {
   clearSessionCookie,
@@ -33,7 +32,7 @@ const SESSION_COOKIE_PREFIX = "__session=";
  * and only when asked for; then adds the renewed (or clearing) session cookie to the response.
  */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { env } = getCloudflare(context);
+  const { env } = getAppContext(context);
   const state: RequestAuth = {
     loaded: undefined,
     load: () => (state.loaded ??= loadAuth(env, request)),
@@ -70,7 +69,7 @@ async function endSession(request: Request, context: Context) {
   const { auth } = await state.load();
   if (!auth) return;
   state.loaded = Promise.resolve({ auth: null, setCookie: clearSessionCookie(request) });
-  await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
+  await destroySession(getAppContext(context).db, auth.session.id);
 }
 
 function currentPath(request: Request) {
@@ -121,7 +120,7 @@ export function checkAdmin(request: Request, context: Context): Promise<AdminChe
       if (!auth) return { ok: false, reason: "signed-out" };
       if (auth.user.role !== "admin")
         return { ok: false, reason: "denied", email: auth.user.email };
-      const { env } = getCloudflare(context);
+      const { env } = getAppContext(context);
       // A page and its in-app data requests (/admin/x.data) are one operation.
       const path = new URL(request.url).pathname.replace(/\.data$/, "");
       const operation = path.split("/").slice(0, 3).join("/");

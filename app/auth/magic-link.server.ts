@@ -5,6 +5,7 @@ import { loginTokens, users } from "~/db/schema";
 import { sendEmail } from "~/email/email.server";
 import { emailHtml, emailText } from "~/email/layout.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { hasControlCharacter } from "~/lib/text";
 import { normalizeEmail, userForSignIn } from "~/models/user.server";
 
 /** Spec section 9: a link lives 1 hour; 60 s between requests. */
@@ -40,7 +41,12 @@ export function safeRedirectPath(dest: string | null | undefined, fallback = "/m
   }
   // Checked raw and decoded: an encoded backslash or slash must not sneak a host in.
   for (const value of [dest, decoded]) {
-    if (!value.startsWith("/") || value.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(value)) {
+    if (
+      !value.startsWith("/") ||
+      value.startsWith("//") ||
+      value.includes("\\") ||
+      hasControlCharacter(value)
+    ) {
       return fallback;
     }
   }
@@ -91,8 +97,8 @@ async function issueLoginToken(d1: D1Database, email: string, now: Date): Promis
       )
       .bind(email, spacingStart),
   ]);
-  if (inserted.meta.changes > 0) return { token };
-  const last = (newest.results[0] as { created_at?: string } | undefined)?.created_at;
+  if ((inserted?.meta.changes ?? 0) > 0) return { token };
+  const last = (newest?.results[0] as { created_at?: string } | undefined)?.created_at;
   const lastMs = last ? Date.parse(last) : now.getTime();
   return {
     retryAfterSeconds: Math.max(

@@ -14,8 +14,16 @@ const trustBadges = [
   { file: "ssl.svg", label: "SSL encrypted" },
 ];
 
-export function SiteFooter({ siteName, contactEmail }: { siteName: string; contactEmail: string }) {
-  const year = new Date().getFullYear();
+export function SiteFooter({
+  siteName,
+  contactEmail,
+  year,
+}: {
+  siteName: string;
+  contactEmail: string;
+  /** The server's year; left out if the page has no root data. */
+  year: number | undefined;
+}) {
   return (
     <footer className="bg-navy-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-6 py-12 md:grid-cols-3">
@@ -102,7 +110,8 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-6 py-5 text-xs text-slate-400">
-          © {year} {siteName}. All rights reserved.
+          © {year ? `${year} ` : ""}
+          {siteName}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -60,15 +60,13 @@ async function sendWithResend(
 
 async function saveToOutbox(env: EmailEnv, message: EmailMessage): Promise<SentEmail> {
   const id = crypto.randomUUID();
-  await createDb(env.DB)
-    .insert(outboxEmails)
-    .values({
-      id,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    });
+  await createDb(env.DB).insert(outboxEmails).values({
+    id,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
   const link = firstUrl(message.text);
   console.log(
     `[dev outbox] to ${message.to}: "${message.subject}"${link ? ` ${link}` : ""} (see /dev/outbox)`,

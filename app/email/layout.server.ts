@@ -19,7 +19,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif";

@@ -1,5 +1,5 @@
 import { type MetaDescriptor } from "react-router";
-import { type SiteConfig } from "./site.server";
+import { type PublicSiteConfig } from "./site.server";
 
 interface MatchLike {
   id: string;
@@ -7,9 +7,19 @@ interface MatchLike {
 }
 
 /** The root loader's site configuration, from a meta function's matches. */
-export function siteFromMatches(matches: ReadonlyArray<MatchLike | undefined>): SiteConfig {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as SiteConfig | undefined;
-  return root ?? { siteName: "Insider Stays", contactEmail: "", origin: "", turnstileSiteKey: "" };
+export function siteFromMatches(matches: ReadonlyArray<MatchLike | undefined>): PublicSiteConfig {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | PublicSiteConfig
+    | undefined;
+  return (
+    root ?? {
+      siteName: "Insider Stays",
+      contactEmail: "",
+      contactPhone: null,
+      origin: "",
+      turnstileSiteKey: "",
+    }
+  );
 }
 
 interface PageMetaOptions {

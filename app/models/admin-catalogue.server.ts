@@ -419,7 +419,7 @@ export async function uploadImages(
     ),
   );
   try {
-    const [first, ...rest] = stored.map((item) =>
+    const statements = stored.map((item) =>
       db.insert(images).values({
         id: item.id,
         locationId: target.locationId,
@@ -432,9 +432,8 @@ export async function uploadImages(
         displayOrder: 0,
       }),
     );
+    // The audit row first: a batch is typed as a non-empty list.
     await db.batch([
-      first,
-      ...rest,
       audit(db, actor, {
         action: "uploaded",
         entityType: "image",
@@ -442,6 +441,7 @@ export async function uploadImages(
         locationId: target.locationId,
         summary: `Uploaded ${stored.length} image${stored.length === 1 ? "" : "s"}`,
       }),
+      ...statements,
     ]);
   } catch (error) {
     await deleteObjects(
@@ -522,10 +522,9 @@ export async function reorderImages(
       indices: REORDER_MESSAGES.imageIndices,
     },
   );
-  const [first, ...rest] = imageOrderStatements(db, order);
+  const statements = imageOrderStatements(db, order);
+  // The audit row first: a batch is typed as a non-empty list.
   await db.batch([
-    first,
-    ...rest,
     audit(db, actor, {
       action: "reordered",
       entityType: "image",
@@ -533,6 +532,7 @@ export async function reorderImages(
       locationId: dragged!.locationId,
       summary: "Reordered images",
     }),
+    ...statements,
   ]);
   await invalidateLocationCaches(env.CACHE);
   return order;
@@ -558,10 +558,9 @@ export async function reorderRoomTypes(
       indices: REORDER_MESSAGES.roomTypeIndices,
     },
   );
-  const [first, ...rest] = roomTypeOrderStatements(db, order);
+  const statements = roomTypeOrderStatements(db, order);
+  // The audit row first: a batch is typed as a non-empty list.
   await db.batch([
-    first,
-    ...rest,
     audit(db, actor, {
       action: "reordered",
       entityType: "room_type",
@@ -569,6 +568,7 @@ export async function reorderRoomTypes(
       locationId,
       summary: "Reordered room types",
     }),
+    ...statements,
   ]);
   await invalidateLocationCaches(env.CACHE);
   return order;
@@ -605,18 +605,18 @@ export async function saveFeaturedOrder({ env }: CloudflareContext, actor: Actor
       "The featured locations changed meanwhile. Please reload and try again.",
     );
   }
-  const [first, ...rest] = ids.map((id, index) =>
+  const statements = ids.map((id, index) =>
     db.update(locations).set({ displayOrder: index, updatedAt: now() }).where(eq(locations.id, id)),
   );
+  // The audit row first: a batch is typed as a non-empty list.
   await db.batch([
-    first,
-    ...rest,
     audit(db, actor, {
       action: "reordered",
       entityType: "featured_order",
       entityId: ids.join(","),
       summary: "Saved the featured order",
     }),
+    ...statements,
   ]);
   await invalidateLocationCaches(env.CACHE);
 }

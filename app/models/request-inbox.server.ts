@@ -230,7 +230,7 @@ export async function listInbox(d1: D1Database, filters: InboxFilters): Promise<
   ]);
 
   const emailsOf = new Map<string, EmailState[]>();
-  for (const row of deliveries.results as unknown as DeliveryRow[]) {
+  for (const row of deliveries!.results as unknown as DeliveryRow[]) {
     const key = `${row.request_kind}:${row.request_id}`;
     const list = emailsOf.get(key) ?? [];
     list.push({ to: row.to, subject: row.subject, status: row.status, attempts: row.attempts });
@@ -239,7 +239,7 @@ export async function listInbox(d1: D1Database, filters: InboxFilters): Promise<
   const emails = (kind: InboxKind, id: string) => emailsOf.get(`${kind}:${id}`) ?? [];
 
   const items = new Map<string, InboxItem>();
-  for (const row of bookings.results as unknown as BookingRow[]) {
+  for (const row of bookings!.results as unknown as BookingRow[]) {
     items.set(`booking:${row.id}`, {
       ...sender(row, emails("booking", row.id)),
       kind: "booking",
@@ -264,7 +264,7 @@ export async function listInbox(d1: D1Database, filters: InboxFilters): Promise<
       referralCode: row.referral_code,
     });
   }
-  for (const row of applications.results as unknown as ApplicationRow[]) {
+  for (const row of applications!.results as unknown as ApplicationRow[]) {
     items.set(`agent-application:${row.id}`, {
       ...sender(row, emails("agent-application", row.id)),
       kind: "agent-application",
@@ -274,7 +274,7 @@ export async function listInbox(d1: D1Database, filters: InboxFilters): Promise<
       whyThrive: row.why_thrive,
     });
   }
-  for (const row of messages.results as unknown as MessageRow[]) {
+  for (const row of messages!.results as unknown as MessageRow[]) {
     items.set(`support-message:${row.id}`, {
       ...sender(row, emails("support-message", row.id)),
       kind: "support-message",
@@ -283,15 +283,15 @@ export async function listInbox(d1: D1Database, filters: InboxFilters): Promise<
     });
   }
 
-  const total = (totals.results[0] as { total: number } | undefined)?.total ?? 0;
+  const total = (totals!.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    items: (order.results as { kind: InboxKind; id: string }[])
+    items: (order!.results as { kind: InboxKind; id: string }[])
       .map(({ kind, id }) => items.get(`${kind}:${id}`))
       .filter((item): item is InboxItem => item !== undefined),
     page: filters.page,
     pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
     total,
-    newCounts: newCounts.results[0] as Record<InboxKind, number>,
+    newCounts: newCounts!.results[0] as Record<InboxKind, number>,
   };
 }
 
@@ -460,12 +460,12 @@ export async function decideBooking(
     d1.prepare("SELECT status, handled_by FROM booking_requests WHERE id = ?").bind(id),
   ]);
 
-  if ((update.meta.changes ?? 0) === 0) {
-    const row = current.results[0] as { status: string; handled_by: string | null } | undefined;
+  if ((update!.meta.changes ?? 0) === 0) {
+    const row = current!.results[0] as { status: string; handled_by: string | null } | undefined;
     if (!row) return { ok: false, reason: "not-found" };
     return { ok: false, reason: "already-handled", status: row.status, handledBy: row.handled_by };
   }
-  if ((queued.meta.changes ?? 0) > 0) {
+  if ((queued!.meta.changes ?? 0) > 0) {
     ctx.waitUntil(
       deliver(env, [email.id]).catch((error) =>
         console.error(`booking ${id} ${decision}: the guest's e-mail will be retried`, error),
@@ -495,8 +495,8 @@ export async function markHandled(
       .bind(adminEmail, now.toISOString(), id),
     d1.prepare(`SELECT status, handled_by FROM ${table} WHERE id = ?`).bind(id),
   ]);
-  if ((update.meta.changes ?? 0) > 0) return { ok: true };
-  const row = current.results[0] as { status: string; handled_by: string | null } | undefined;
+  if ((update!.meta.changes ?? 0) > 0) return { ok: true };
+  const row = current!.results[0] as { status: string; handled_by: string | null } | undefined;
   if (!row) return { ok: false, reason: "not-found" };
   return { ok: false, reason: "already-handled", status: row.status, handledBy: row.handled_by };
 }

@@ -64,7 +64,7 @@ async function storeRequest(
     ...queuedEmailStatements(d1, table, kind, id, emails),
     d1.prepare(`SELECT id FROM ${table} WHERE idempotency_key = ?`).bind(idempotencyKey),
   ]);
-  const created = (results[0].meta.changes ?? 0) > 0;
+  const created = (results[0]?.meta.changes ?? 0) > 0;
   const storedId = (results.at(-1)?.results[0] as { id: string } | undefined)?.id ?? id;
   if (created) {
     ctx.waitUntil(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "~/lib/text";
 
 /**
  * The staff inbox (/admin/requests): its filters (query string) and its actions (form posts).
@@ -83,7 +84,7 @@ const note = z.preprocess(
   (value) => {
     if (typeof value !== "string") return value;
     // No control characters other than line breaks and tabs in an e-mail to a guest.
-    const cleaned = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+    const cleaned = stripControlCharacters(value, { keepLineBreaks: true }).trim();
     return cleaned === "" ? undefined : cleaned;
   },
   z.string().max(NOTE_MAX, `Please keep the note under ${NOTE_MAX} characters`).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "~/lib/text";
 
 /**
  * The three request forms, one schema each, shared by the browser (conform) and the server
@@ -41,12 +42,8 @@ export const HONEYPOT_FIELD = "website";
 /** The form's one-time key (a double submit stores one request). */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
-// Control characters never belong in a request; keep tabs and line breaks in long text.
 const stripControls = (value: string, multiline: boolean) =>
-  value.replace(
-    multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g,
-    "",
-  );
+  stripControlCharacters(value, { keepLineBreaks: multiline });
 
 function text(required: string, max: number, { multiline = false } = {}) {
   return z.preprocess(

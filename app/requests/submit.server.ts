@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getAuth } from "~/auth/guards.server";
-import { getCloudflare, type CloudflareContext } from "~/context";
+import { type AppContext, getAppContext } from "~/context";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "~/requests/schemas";
 import { jsonToFormData, SCREEN_MESSAGES, screenSubmission } from "~/requests/screen.server";
 import { type RequestFormActionData } from "~/components/request-form/use-request-form";
@@ -18,7 +18,7 @@ import { type RequestFormActionData } from "~/components/request-form/use-reques
 type Context = Readonly<RouterContextProvider>;
 
 type Store<Value> = (
-  cloudflare: CloudflareContext,
+  cloudflare: AppContext,
   value: Value,
   meta: { userId: string | null; origin: string },
 ) => Promise<{ id: string; created: boolean }>;
@@ -40,7 +40,7 @@ async function storeFor<Schema extends z.ZodType<{ email: string }>>(
   value: z.output<Schema>,
 ) {
   const auth = await getAuth(context);
-  return kind.store(getCloudflare(context), value, {
+  return kind.store(getAppContext(context), value, {
     userId: auth?.user.id ?? null,
     origin: new URL(request.url).origin,
   });
@@ -61,7 +61,7 @@ export async function requestFormAction<Schema extends z.ZodType<{ email: string
     return reply({ status: "error", error: { "": [SCREEN_MESSAGES.honeypot] } }, 400);
   }
 
-  const screening = await screenSubmission(getCloudflare(context), request, formData);
+  const screening = await screenSubmission(getAppContext(context), request, formData);
   if (!screening.ok) {
     // Nothing is stored; the reply only gives the entered values (and any field messages) back.
     const echo = parseWithZod(formData, { schema: kind.schema });
@@ -129,7 +129,7 @@ export async function requestJsonEndpoint<Schema extends z.ZodType<{ email: stri
   kind: RequestKind<Schema> & { received: string; failed: string },
 ) {
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed();
-  const mediaType = request.headers.get("Content-Type")?.split(";")[0].trim().toLowerCase();
+  const mediaType = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "application/json") {
     return json(
       { success: false, message: "Send a JSON body (Content-Type: application/json)." },
@@ -143,7 +143,7 @@ export async function requestJsonEndpoint<Schema extends z.ZodType<{ email: stri
     return json({ success: false, message: "The body is not valid JSON." }, 400);
   }
 
-  const screening = await screenSubmission(getCloudflare(context), request, jsonToFormData(body));
+  const screening = await screenSubmission(getAppContext(context), request, jsonToFormData(body));
   if (!screening.ok) return json({ success: false, message: screening.message }, screening.status);
 
   const parsed = kind.schema.safeParse(body);

@@ -14,8 +14,7 @@ import {
   TOTP_MESSAGES,
   verifyFactorCode,
 } from "~/auth/totp.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -29,8 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
-  const { env } = getCloudflare(context);
-  const db = createDb(env.DB);
+  const { env, db } = getAppContext(context);
   const [factors, pending] = await Promise.all([
     listFactors(db, auth.user.id),
     pendingFactor(db, auth.user.id),
@@ -46,8 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context);
-  const { env } = getCloudflare(context);
-  const db = createDb(env.DB);
+  const { env, db } = getAppContext(context);
   const submission = parseWithZod(await request.formData(), { schema: totpSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const here = "/account/security";

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { type Route } from "./+types/api.manage-users";
 import { requireAdminApi } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { inviteSchema } from "~/models/user-schema";
 import { inviteUser, listUsers, removeUser, USERS_PAGE_SIZE } from "~/models/user.server";
 
@@ -29,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = Number(params.get("page")) || 1;
   const perPage = Number(params.get("perPage")) || USERS_PAGE_SIZE;
-  const list = await listUsers(createDb(getCloudflare(context).env.DB), page, perPage);
+  const list = await listUsers(getAppContext(context).db, page, perPage);
   return json({
     users: list.users.map(({ id, email }) => ({ id, email })),
     page: list.page,
@@ -48,8 +47,7 @@ const deleteSchema = z
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdminApi(request, context);
-  const { env } = getCloudflare(context);
-  const db = createDb(env.DB);
+  const { env, db } = getAppContext(context);
   if (request.method !== "POST" && request.method !== "DELETE") {
     return json({ message: "Method not allowed" }, 405);
   }

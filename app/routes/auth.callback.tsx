@@ -4,8 +4,7 @@ import { getAuth } from "~/auth/guards.server";
 import { LOGIN_MESSAGES } from "~/auth/login-schema";
 import { consumeMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { createSession, destroySession } from "~/auth/session.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = getCloudflare(context);
+  const { env, db } = getAppContext(context);
   const formData = await request.formData();
   const token = String(formData.get("token") ?? "");
   const dest = safeRedirectPath(String(formData.get("dest") ?? ""));
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return data({ error: LOGIN_MESSAGES.expired }, { status: 400 });
 
   const previous = await getAuth(context);
-  if (previous) await destroySession(createDb(env.DB), previous.session.id);
+  if (previous) await destroySession(db, previous.session.id);
   const cookie = await createSession(env, request, user.id);
   return redirect(dest, { headers: { "Set-Cookie": cookie } });
 }

@@ -7,8 +7,7 @@ import { safeRedirectPath } from "~/auth/magic-link.server";
 import { elevateSession } from "~/auth/session.server";
 import { verifyCodeSchema } from "~/auth/totp-schema";
 import { TOTP_MESSAGES, verifyFactorCode } from "~/auth/totp.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,15 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Raises the session to aal2 with a TOTP code (an admin with an authenticator needs it). */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context);
-  const { env } = getCloudflare(context);
+  const { env, db } = getAppContext(context);
   const submission = parseWithZod(await request.formData(), { schema: verifyCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const valid = await verifyFactorCode(
-    createDb(env.DB),
-    auth.user.id,
-    submission.value.code,
-    "verified",
-  );
+  const valid = await verifyFactorCode(db, auth.user.id, submission.value.code, "verified");
   if (!valid) {
     return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
       status: 400,

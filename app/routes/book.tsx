@@ -11,8 +11,7 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { type Route } from "./+types/book";
 import { requireUser } from "~/auth/guards.server";
 import { BotCheck } from "~/components/bot-check";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { placeLine, sortByName } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,13 +38,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
-  const cloudflare = getCloudflare(context);
+  const cloudflare = getAppContext(context);
   const params = new URL(request.url).searchParams;
   const key = params.get("location");
   if (!key) return data({ location: null }, { status: 404 });
 
   const [location, all] = await Promise.all([
-    getLocationDetail(createDb(cloudflare.env.DB), key, { withPricing: true }),
+    getLocationDetail(cloudflare.db, key, { withPricing: true }),
     getVisibleLocationSummaries(cloudflare),
   ]);
   if (!location) throw redirect("/locations");
@@ -68,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context);
-  const cloudflare = getCloudflare(context);
+  const cloudflare = getAppContext(context);
   const formData = await request.formData();
   const schema = bookingSchema({ today: earliestCheckIn() });
   const submission = parseWithZod(formData, { schema });
@@ -83,11 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const input = submission.value;
   try {
-    const room = await findBookableRoom(
-      createDb(cloudflare.env.DB),
-      input.location,
-      input.roomType,
-    );
+    const room = await findBookableRoom(cloudflare.db, input.location, input.roomType);
     if (!room) {
       return data(submission.reply({ fieldErrors: { location: [MESSAGES.location] } }), {
         status: 400,

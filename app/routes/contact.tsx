@@ -22,7 +22,7 @@ import {
   useSubmitting,
   type RequestFormActionData,
 } from "~/components/request-form/use-request-form";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { storeSupportMessage } from "~/models/request.server";
 import { supportMessageSchema } from "~/requests/schemas";
@@ -41,7 +41,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = await getAuth(context);
-  const phone = getCloudflare(context).env.CONTACT_PHONE?.trim() || null;
+  const phone = getAppContext(context).env.CONTACT_PHONE?.trim() || null;
   return { idempotencyKey: crypto.randomUUID(), email: auth?.user.email ?? "", phone };
 }
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { type Route } from "./+types/dev.outbox";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { listOutbox } from "~/email/email.server";
 import { splitLinks } from "~/email/links";
 
@@ -9,7 +9,7 @@ const SHOWN = 20;
 
 /** E-mails the app would have sent, when no e-mail provider is configured. Development only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = getCloudflare(context);
+  const { env } = getAppContext(context);
   if (env.APP_ENV !== "development") throw new Response("Not Found", { status: 404 });
   const to =
     new URL(request.url).searchParams.get("to")?.trim().toLowerCase().slice(0, 320) || null;

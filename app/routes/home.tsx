@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { type Route } from "./+types/home";
 import { LocationCard } from "~/components/location-card";
 import { PartnerLogos } from "~/components/partner-logos";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { featuredLocations } from "~/lib/locations";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const locations = await getVisibleLocationSummaries(getCloudflare(context));
+    const locations = await getVisibleLocationSummaries(getAppContext(context));
     return { featured: featuredLocations(locations), error: null };
   } catch (error) {
     console.error("home: featured locations", error);

@@ -1,8 +1,8 @@
 import { type Route } from "./+types/images";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { readImage } from "~/models/image-store.server";
 
 /** Image bytes from R2 at stable URLs: /images/{key}. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return readImage(getCloudflare(context).env.IMAGES, params["*"] ?? "", request);
+  return readImage(getAppContext(context).env.IMAGES, params["*"] ?? "", request);
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/join";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ context }: Route.LoaderArgs) {
-  const scriptUrl = getCloudflare(context).env.JOIN_FORM_SCRIPT_URL;
+  const scriptUrl = getAppContext(context).env.JOIN_FORM_SCRIPT_URL;
   // Only an https script from configuration is ever embedded.
   return { formScriptUrl: scriptUrl?.startsWith("https://") ? scriptUrl : null };
 }

@@ -1,10 +1,10 @@
 import { type Route } from "./+types/jwks";
 import { publicJwks } from "~/auth/signing-keys.server";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 
 /** The public keys that verify session tokens. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return Response.json(await publicJwks(getCloudflare(context).env), {
+  return Response.json(await publicJwks(getAppContext(context).env), {
     headers: { "Cache-Control": "public, max-age=300" },
   });
 }

@@ -4,8 +4,7 @@ import { HeroCarousel } from "~/components/hero-carousel";
 import { RoomOption } from "~/components/room-option";
 import { RoomPricing } from "~/components/room-pricing";
 import { getAuth, hasAdminAccess } from "~/auth/guards.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
@@ -20,11 +19,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const auth = await getAuth(context);
     const isAdmin = hasAdminAccess(auth);
-    const location = await getLocationDetail(
-      createDb(getCloudflare(context).env.DB),
-      params.locationId,
-      { withPricing: auth !== null, includeHidden: isAdmin },
-    );
+    const location = await getLocationDetail(getAppContext(context).db, params.locationId, {
+      withPricing: auth !== null,
+      includeHidden: isAdmin,
+    });
     if (!location) return data({ location: null, error: null, isAdmin: false }, { status: 404 });
     return data(
       { location, error: null, isAdmin },

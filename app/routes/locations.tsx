@@ -1,6 +1,6 @@
 import { type Route } from "./+types/locations";
 import { LocationListPage } from "~/components/location-list-page";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { loadLocationList } from "~/models/location-list.server";
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadLocationList(request, getCloudflare(context));
+  return loadLocationList(request, getAppContext(context));
 }
 
 export default function Locations({ loaderData }: Route.ComponentProps) {

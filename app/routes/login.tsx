@@ -7,7 +7,7 @@ import { adminReturnPath, redirectToAdminSignIn } from "~/auth/admin-sign-in.ser
 import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/auth/login-schema";
 import { requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
-import { getCloudflare, type CloudflareContext } from "~/context";
+import { type AppContext, getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,7 +39,7 @@ interface SignInAnswer {
 }
 
 async function answerSignIn(
-  cloudflare: CloudflareContext,
+  cloudflare: AppContext,
   request: Request,
   formData: FormData,
   value: { email: string; dest?: string },
@@ -69,7 +69,7 @@ async function answerSignIn(
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const cloudflare = getCloudflare(context);
+  const cloudflare = getAppContext(context);
   const formData = await request.formData();
   const variant = variantOf(formData.get("variant"));
   const submission = parseWithZod(formData, { schema: loginSchema(variant) });

@@ -2,8 +2,7 @@ import { redirect } from "react-router";
 import { type Route } from "./+types/logout";
 import { getAuth } from "~/auth/guards.server";
 import { clearSessionCookie, destroySession } from "~/auth/session.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** Signing out is a POST; a GET only goes home. */
@@ -15,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = { "Set-Cookie": clearSessionCookie(request) };
   try {
     const auth = await getAuth(context);
-    if (auth) await destroySession(createDb(getCloudflare(context).env.DB), auth.session.id);
+    if (auth) await destroySession(getAppContext(context).db, auth.session.id);
   } catch (error) {
     console.error("sign out", error);
     return redirectWithToast("/", { type: "error", message: "Failed to sign out" }, { headers });

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/members";
 import { requireUser } from "~/auth/guards.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { bookingRequestsOf } from "~/models/request.server";
 import { formatDateTime, formatStayDate } from "~/requests/inbox-schema";
@@ -17,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
-  const bookings = await bookingRequestsOf(createDb(getCloudflare(context).env.DB), auth.user.id);
+  const bookings = await bookingRequestsOf(getAppContext(context).db, auth.user.id);
   return {
     email: auth.user.email,
     isAdmin: auth.user.role === "admin",

@@ -1,6 +1,6 @@
 import { type Route } from "./+types/not-found";
 import { LocationListPage } from "~/components/location-list-page";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { loadLocationList } from "~/models/location-list.server";
 
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Any unknown path shows the locations list, with HTTP status 404. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadLocationList(request, getCloudflare(context), 404);
+  return loadLocationList(request, getAppContext(context), 404);
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,5 @@
 import { type Route } from "./+types/sitemap";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { locationPath } from "~/lib/locations";
 import { listVisibleLocationPaths } from "~/models/location.server";
 
@@ -17,7 +16,7 @@ const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.cha
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const locations = await listVisibleLocationPaths(createDb(getCloudflare(context).env.DB));
+  const locations = await listVisibleLocationPaths(getAppContext(context).db);
   const urls = [
     ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
     ...locations.map(

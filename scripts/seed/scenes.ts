@@ -61,7 +61,8 @@ interface Cam {
 }
 
 interface Face {
-  pts: V3[];
+  /** At least three corners: solid() takes the normal from the first three. */
+  pts: [V3, V3, V3, ...V3[]];
   fill: string;
 }
 
@@ -283,7 +284,7 @@ function mix(a: string, b: string, t: number): string {
   const x = rgb(a);
   const y = rgb(b);
   let s = "#";
-  for (let i = 0; i < 3; i++) {
+  for (const i of [0, 1, 2] as const) {
     const v = Math.round(x[i] + (y[i] - x[i]) * t);
     s += Math.max(0, Math.min(255, v)).toString(16).padStart(2, "0");
   }
@@ -298,8 +299,17 @@ function range(c: Ctx, a: number, b: number): number {
   return a + (b - a) * c.rnd();
 }
 
+/** The list's item at index, or a clear error when there is none. */
+function item<T>(list: readonly T[], index: number): T {
+  const value = list[index];
+  if (value === undefined) {
+    throw new Error(`No item at index ${index} of a list of ${list.length}`);
+  }
+  return value;
+}
+
 function pick<T>(c: Ctx, list: readonly T[]): T {
-  return list[Math.floor(c.rnd() * list.length) % list.length];
+  return item(list, Math.floor(c.rnd() * list.length) % list.length);
 }
 
 function uid(c: Ctx): string {
@@ -358,11 +368,12 @@ function polyPath(list: V2[]): string {
 
 /** A smooth open curve through points (Catmull-Rom as cubic Béziers). */
 function smooth(list: V2[]): string {
-  let d = `M${f(list[0][0])},${f(list[0][1])}`;
+  const first = item(list, 0);
+  let d = `M${f(first[0])},${f(first[1])}`;
   for (let i = 0; i < list.length - 1; i++) {
-    const p0 = list[i - 1] ?? list[i];
-    const p1 = list[i];
-    const p2 = list[i + 1];
+    const p1 = item(list, i);
+    const p0 = list[i - 1] ?? p1;
+    const p2 = item(list, i + 1);
     const p3 = list[i + 2] ?? p2;
     d += `C${f(p1[0] + (p2[0] - p0[0]) / 6)},${f(p1[1] + (p2[1] - p0[1]) / 6)} ${f(p2[0] - (p3[0] - p1[0]) / 6)},${f(p2[1] - (p3[1] - p1[1]) / 6)} ${f(p2[0])},${f(p2[1])}`;
   }
@@ -389,10 +400,10 @@ function jagged(c: Ctx, keys: V2[], rough: number, depth: number): V2[] {
   let list = keys;
   let r = rough;
   for (let d = 0; d < depth; d++) {
-    const next: V2[] = [list[0]];
+    const next: V2[] = [item(list, 0)];
     for (let i = 1; i < list.length; i++) {
-      const a = list[i - 1];
-      const b = list[i];
+      const a = item(list, i - 1);
+      const b = item(list, i);
       const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
       next.push(
         [
@@ -1027,22 +1038,23 @@ function windowPattern(
 /** A compact wavy line through evenly spaced points (alternating quadratic arcs). */
 function waveLine(list: V2[], amp: number): string {
   if (list.length < 2) return "";
-  const [a, b] = list;
+  const a = item(list, 0);
+  const b = item(list, 1);
   let d = `M${f(a[0])},${f(a[1])}Q${f((a[0] + b[0]) / 2)},${f((a[1] + b[1]) / 2 - amp)} ${f(b[0])},${f(b[1])}`;
-  for (let i = 2; i < list.length; i++) d += `T${f(list[i][0])},${f(list[i][1])}`;
+  for (const p of list.slice(2)) d += `T${f(p[0])},${f(p[1])}`;
   return d;
 }
 
 /** The y of a polyline at x (for standing things on a rolling line). */
 function yAt(line: V2[], x: number): number {
   for (let i = 1; i < line.length; i++) {
-    if (line[i][0] >= x) {
-      const [x0, y0] = line[i - 1];
-      const [x1, y1] = line[i];
+    const [x1, y1] = item(line, i);
+    if (x1 >= x) {
+      const [x0, y0] = item(line, i - 1);
       return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0 || 1);
     }
   }
-  return line[line.length - 1][1];
+  return item(line, line.length - 1)[1];
 }
 
 /* ------------------------------------------------------------------ scenes */
@@ -1314,13 +1326,14 @@ function mountainRange(
   shadow = 0.2,
 ): void {
   const { W } = c;
-  const keys: V2[] = [[-30, base - (base - peaks[0][1]) * 0.3]];
-  for (let i = 0; i < peaks.length; i++) {
-    keys.push(peaks[i]);
-    if (i + 1 < peaks.length) {
-      const m = Math.max(peaks[i][1], peaks[i + 1][1]);
-      keys.push([(peaks[i][0] + peaks[i + 1][0]) / 2, m + (base - m) * range(c, 0.25, 0.5)]);
-    } else keys.push([W + 30, base - (base - peaks[i][1]) * 0.3]);
+  const keys: V2[] = [[-30, base - (base - item(peaks, 0)[1]) * 0.3]];
+  for (const [i, peak] of peaks.entries()) {
+    keys.push(peak);
+    const next = peaks[i + 1];
+    if (next) {
+      const m = Math.max(peak[1], next[1]);
+      keys.push([(peak[0] + next[0]) / 2, m + (base - m) * range(c, 0.25, 0.5)]);
+    } else keys.push([W + 30, base - (base - peak[1]) * 0.3]);
   }
   const step = 16;
   const ridge = jagged(c, keys, rough, 4);
@@ -1337,7 +1350,7 @@ function mountainRange(
     const pi = (1 + 2 * i) * step;
     const vi = (side > 0 ? 2 + 2 * i : 2 * i) * step;
     const sil = side > 0 ? ridge.slice(pi, vi + 1) : ridge.slice(vi, pi + 1).reverse();
-    const v = ridge[vi];
+    const v = item(ridge, vi);
     const inner = jagged(
       c,
       [
@@ -1409,9 +1422,9 @@ function sceneMountain(c: Ctx): void {
   // Forested hills with pines along their crests.
   const pid = pineDef(c);
   const greens = ["#3e6b4f", "#2f5a41"].map((g) => tn(c, g, 1.4));
-  for (let layer = 0; layer < 2; layer++) {
+  for (const [layer, green] of greens.entries()) {
     const y = hy + H * (layer * 0.07 - 0.01);
-    const col = mix(greens[layer], haze, [0.42, 0.2][layer]);
+    const col = mix(green, haze, item([0.42, 0.2], layer));
     const line = rolling(c, y, H * (0.05 + layer * 0.02), 12);
     fill(c, smooth(line) + `L${W + 20},${H + 20}L-20,${H + 20}Z`, col);
     const trees: Array<[number, number, number]> = [];
@@ -1840,8 +1853,8 @@ function sceneLake(c: Ctx): void {
   );
   const pid = pineDef(c);
   const greens = ["#426e58", "#2c5640"].map((g) => tn(c, g, 1.4));
-  for (let layer = 0; layer < 2; layer++) {
-    const col = mix(greens[layer], sky.haze, layer ? 0.12 : 0.35);
+  for (const [layer, green] of greens.entries()) {
+    const col = mix(green, sky.haze, layer ? 0.12 : 0.35);
     const line = rolling(c, hy + 2, H * (0.04 + layer * 0.02), 10);
     fill(c, smooth(line) + `L${W + 20},${f(hy + 2)}L-20,${f(hy + 2)}Z`, col);
     const trees: Array<[number, number, number]> = [];
@@ -2054,7 +2067,12 @@ function scenePool(c: Ctx): void {
     light(stone, 0.14),
   );
   const w0 = mix("#86e3e8", sky.low, 0.25);
-  const pp = [pr(cam, px0, 0, z0), pr(cam, px1, 0, z0), pr(cam, px1, 0, z1), pr(cam, px0, 0, z1)];
+  const pp: [V2, V2, V2, V2] = [
+    pr(cam, px0, 0, z0),
+    pr(cam, px1, 0, z0),
+    pr(cam, px1, 0, z1),
+    pr(cam, px0, 0, z1),
+  ];
   fill(
     c,
     polyPath(pp),
@@ -2262,7 +2280,7 @@ function sceneVilla(c: Ctx): void {
     ]),
     light(stone, 0.12),
   );
-  const q = [
+  const q: [V2, V2, V2, V2] = [
     pr(cam, p0, 0.02, 28),
     pr(cam, p1, 0.02, 28),
     pr(cam, p1, 0.02, 35),
@@ -2514,7 +2532,7 @@ function sceneRoom(c: Ctx): void {
       )}"/>`,
     );
     box(c, cam, n0, n1, 0, 0.55, D - 0.5, D - 0.02, light(woodD, 0.15), woodD, light(woodD, -0.2));
-    const dr = [P(n0 + 0.05, 0.45, D - 0.5), P(n1 - 0.05, 0.3, D - 0.5)];
+    const dr: [V2, V2] = [P(n0 + 0.05, 0.45, D - 0.5), P(n1 - 0.05, 0.3, D - 0.5)];
     c.out.push(
       `<rect x="${f(dr[0][0])}" y="${f(dr[0][1])}" width="${f(dr[1][0] - dr[0][0])}" height="${f(dr[1][1] - dr[0][1])}" fill="none" stroke="${light(woodD, 0.2)}" stroke-width="1.5"/>`,
     );
@@ -2623,9 +2641,9 @@ export function renderScene(options: SceneOptions): string {
   const rnd = mulberry32(seed);
   rnd();
   const names = TIMES[kind];
-  const name = names[Math.floor(rnd() * names.length) % names.length];
+  const name = item(names, Math.floor(rnd() * names.length) % names.length);
   const choices = SKIES.filter((s) => s.name === name);
-  const sky = choices[Math.floor(rnd() * choices.length) % choices.length];
+  const sky = item(choices, Math.floor(rnd() * choices.length) % choices.length);
   const c: Ctx = { W, H, rnd, sky, defs: [], out: [], p: "s" + seed.toString(36) + "_", n: 0 };
   SCENES[kind](c);
   const flip = rnd() < 0.5;

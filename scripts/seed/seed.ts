@@ -167,6 +167,7 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
     ),
   ];
   const [first, ...rest] = statements;
+  if (!first) return { rowsInserted: 0, picturesWritten: 0 };
   const results = await db.batch([first, ...rest]);
   const inserted = results.reduce((sum, result) => sum + (result.meta?.changes ?? 0), 0);
   return { rowsInserted: inserted, picturesWritten: written.filter(Boolean).length };

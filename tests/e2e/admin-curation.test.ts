@@ -187,7 +187,7 @@ test("without JavaScript: the same curation works with plain forms", async ({
   const namesBefore = await featuredRows.allTextContents();
   const at = namesBefore.findIndex((text) => text.includes(name));
   expect(at).toBeGreaterThan(0);
-  const previous = namesBefore[at - 1];
+  const previous = namesBefore[at - 1]!;
   await featuredRows
     .filter({ hasText: name })
     .getByRole("button", { name: /^Move up/ })

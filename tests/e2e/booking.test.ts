@@ -4,7 +4,7 @@ import { signInThroughOutbox } from "./support/sign-in";
 
 const location = seedLocations.find(
   (candidate) =>
-    !candidate.hidden && candidate.roomTypes.length >= 2 && candidate.roomTypes[0].price > 0,
+    !candidate.hidden && candidate.roomTypes.length >= 2 && candidate.roomTypes[0]!.price > 0,
 )!;
 const isoDate = (daysFromNow: number) =>
   new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);

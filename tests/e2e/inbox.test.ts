@@ -12,7 +12,7 @@ const ADMIN_ID = "user-ops";
 const location = seedLocations.find(
   (candidate) => !candidate.hidden && candidate.roomTypes.length > 0,
 )!;
-const room = location.roomTypes[0];
+const room = location.roomTypes[0]!;
 
 const sqlText = (value: string | number | null) =>
   value === null

@@ -16,6 +16,7 @@ setup("seed the layout guard's hard cases", async () => {
     await seedCatalogue(proxy.env, hardCases);
     await invalidateLocationCaches(proxy.env.CACHE);
   } finally {
+    // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
     await proxy.dispose();
   }
 });

@@ -26,12 +26,12 @@ test.describe("home", () => {
 
     const cards = page.locator('[aria-labelledby="featured-heading"] li a');
     await expect(cards).toHaveCount(featured.length);
-    await expect(cards.first()).toHaveAttribute("href", `/locations/${featured[0].slug}`);
-    await expect(cards.first()).toContainText(featured[0].name);
+    await expect(cards.first()).toHaveAttribute("href", `/locations/${featured[0]!.slug}`);
+    await expect(cards.first()).toContainText(featured[0]!.name);
 
     await cards.nth(1).click();
-    await expect(page).toHaveURL(`/locations/${featured[1].slug}`);
-    await expect(page.getByRole("heading", { level: 1, name: featured[1].name })).toBeVisible();
+    await expect(page).toHaveURL(`/locations/${featured[1]!.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: featured[1]!.name })).toBeVisible();
   });
 
   test("every picture and logo on the page loads", async ({ page }) => {
@@ -172,9 +172,9 @@ test.describe("location detail", () => {
     await page.keyboard.press("Enter");
     const lightbox = page.locator(".yarl__root");
     await expect(lightbox).toBeVisible();
-    await expect(lightbox.locator(`img[alt="${shortStay.images[0].caption}"]`)).toBeVisible();
+    await expect(lightbox.locator(`img[alt="${shortStay.images[0]!.caption}"]`)).toBeVisible();
     await page.keyboard.press("ArrowRight");
-    await expect(lightbox.locator(`img[alt="${shortStay.images[1].caption}"]`)).toBeVisible();
+    await expect(lightbox.locator(`img[alt="${shortStay.images[1]!.caption}"]`)).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(lightbox).toHaveCount(0);
 
@@ -208,7 +208,7 @@ test.describe("legal and story pages", () => {
     ["/nonprofits", "Nonprofits"],
     ["/privacy-policy", "Privacy Policy"],
     ["/terms-of-service", "Terms of Service"],
-  ]) {
+  ] as const) {
     test(`${path} is reachable from the footer or page`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -66,7 +66,7 @@ const move = (id: string, direction: string, cookie?: string) =>
 function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
   if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("__toast=".length))) as {
+  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
     type: string;
     message: string;
   };
@@ -109,7 +109,7 @@ async function restoreSeedOrder() {
       .set({ displayOrder: location.displayOrder })
       .where(eq(locations.id, location.id)),
   );
-  await db.batch([first, ...rest]);
+  await db.batch([first!, ...rest]);
   await invalidateLocationCaches(env.CACHE);
 }
 
@@ -234,13 +234,11 @@ describe("the Checklist page", () => {
         hidden: true, // kept off the public pages other tests may look at
       });
       for (let index = 0; index < location.rooms; index++) {
-        await db
-          .insert(roomTypes)
-          .values({
-            id: `${location.id}-room-${index}`,
-            locationId: location.id,
-            name: `Room ${index}`,
-          });
+        await db.insert(roomTypes).values({
+          id: `${location.id}-room-${index}`,
+          locationId: location.id,
+          name: `Room ${index}`,
+        });
       }
       for (let index = 0; index < location.images; index++) {
         await db.insert(images).values({
@@ -425,7 +423,7 @@ describe("the featured order", () => {
           .replace(/<[^>]+>/g, " ")
           .replace(/\s+/g, " ");
       };
-      expect(row(order[0])).toContain("Rank 1");
+      expect(row(order[0]!)).toContain("Rank 1");
       expect(row("loc-kaanapali-beach-club")).toContain("Maui, Hawaii");
       expect(row("loc-eagle-beach-sands")).toContain("eagle-beach-sands-aruba");
       expect(row("loc-coral-bay-cottages")).toContain("Hidden");
@@ -497,18 +495,18 @@ describe("the featured order", () => {
     const before = await featuredOrder();
     expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(before));
 
-    const down = await move(before[0], "down", admin.cookie);
+    const down = await move(before[0]!, "down", admin.cookie);
     expect(down.status).toBe(302);
     expect(down.headers.get("Location")).toBe(`${FEATURED}#featured-${before[0]}`);
     expect(toastOf(down)).toEqual({ type: "success", message: MESSAGES.saved });
-    const afterDown = [before[1], before[0], ...before.slice(2)];
+    const afterDown = [before[1]!, before[0]!, ...before.slice(2)];
     expect(await featuredOrder()).toEqual(afterDown);
     expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(afterDown));
 
-    const last = afterDown[afterDown.length - 1];
+    const last = afterDown[afterDown.length - 1]!;
     const up = await move(last, "up", admin.cookie);
     expect(up.status).toBe(302);
-    const afterUp = [...afterDown.slice(0, -2), last, afterDown[afterDown.length - 2]];
+    const afterUp = [...afterDown.slice(0, -2), last, afterDown[afterDown.length - 2]!];
     expect(await featuredOrder()).toEqual(afterUp);
     expect(await homeFeaturedNames()).toEqual(visibleFeaturedNames(afterUp));
     // Every featured location now has its place as display_order.
@@ -524,17 +522,17 @@ describe("the featured order", () => {
   it("leaves the order alone for the first moving up and the last moving down", async () => {
     const order = await featuredOrder();
     const snapshot = await displayOrders();
-    const firstUp = await move(order[0], "up", admin.cookie);
+    const firstUp = await move(order[0]!, "up", admin.cookie);
     expect(firstUp.status).toBe(302);
     expect(toastOf(firstUp)).toEqual({
       type: "info",
-      message: `${nameOf(order[0])} is already first.`,
+      message: `${nameOf(order[0]!)} is already first.`,
     });
-    const lastDown = await move(order[order.length - 1], "down", admin.cookie);
+    const lastDown = await move(order[order.length - 1]!, "down", admin.cookie);
     expect(lastDown.status).toBe(302);
     expect(toastOf(lastDown)).toEqual({
       type: "info",
-      message: `${nameOf(order[order.length - 1])} is already last.`,
+      message: `${nameOf(order[order.length - 1]!)} is already last.`,
     });
     expect(await displayOrders()).toEqual(snapshot);
   });
@@ -547,7 +545,7 @@ describe("the featured order", () => {
       order.slice(1), // one went missing (un-featured meanwhile)
       [...order, notFeatured], // one more than featured
       [notFeatured, ...order.slice(1)], // a location that is not featured
-      [order[0], ...order.slice(0, -1)], // a repeat
+      [order[0]!, ...order.slice(0, -1)], // a repeat
       [], // nothing
     ]) {
       const response = await saveOrder(ids, admin.cookie);
@@ -558,7 +556,7 @@ describe("the featured order", () => {
     }
     const gone = await move("loc-wailea-palms", "up", admin.cookie);
     expect(gone.status).toBe(409);
-    const bad = await move(order[1], "sideways", admin.cookie);
+    const bad = await move(order[1]!, "sideways", admin.cookie);
     expect(bad.status).toBe(400);
     const unknown = await postForm(FEATURED, [["intent", "shuffle"]], admin.cookie);
     expect(unknown.status).toBe(400);
@@ -571,11 +569,11 @@ describe("the featured order", () => {
     const reversed = [...order].reverse();
 
     expect((await saveOrder(reversed)).status).toBe(401);
-    expect((await move(order[0], "down")).status).toBe(401);
+    expect((await move(order[0]!, "down")).status).toBe(401);
 
     const member = await createUser("member");
     expect((await saveOrder(reversed, await signIn(member.id))).status).toBe(403);
-    expect((await move(order[0], "down", await signIn(member.id))).status).toBe(403);
+    expect((await move(order[0]!, "down", await signIn(member.id))).status).toBe(403);
 
     expect(await displayOrders()).toEqual(snapshot);
     for (const path of [FEATURED, OVERVIEW, RATE_LIMITS_PAGE]) {

@@ -125,7 +125,7 @@ function fields(values: Record<string, string>) {
 function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
   if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.slice("__toast=".length).split(";")[0])) as {
+  return JSON.parse(decodeURIComponent(cookie.slice("__toast=".length).split(";")[0]!)) as {
     type: string;
     message: string;
   };
@@ -191,7 +191,7 @@ describe("upload", () => {
         `/images/${row.imageUrl.split("/").map(encodeURIComponent).join("/")}`,
       );
     // And the bytes are served from the stable URL.
-    const served = await request(`/images/${rows[0].imageUrl}`);
+    const served = await request(`/images/${rows[0]!.imageUrl}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     await served.arrayBuffer();
@@ -319,8 +319,10 @@ describe("upload", () => {
     await response.json();
     const rows = await groupRows(location.id, roomTypeId);
     expect(rows).toHaveLength(1);
-    expect(rows[0].imageUrl).toMatch(new RegExp(`^${location.id}/${roomTypeId}/\\d+_suite\\.png$`));
-    expect(await objectKeys(`${location.id}/${roomTypeId}/`)).toEqual([rows[0].imageUrl]);
+    expect(rows[0]!.imageUrl).toMatch(
+      new RegExp(`^${location.id}/${roomTypeId}/\\d+_suite\\.png$`),
+    );
+    expect(await objectKeys(`${location.id}/${roomTypeId}/`)).toEqual([rows[0]!.imageUrl]);
     expect(await groupRows(location.id)).toHaveLength(0);
   });
 
@@ -340,7 +342,7 @@ describe("upload", () => {
     const rows = await groupRows(location.id);
     const byType = Object.fromEntries(rows.map((row) => [row.imageType, row]));
     expect(byType["image/jpeg"]).toMatchObject({ width: 320, height: 180 });
-    expect(byType["image/jpeg"].imageUrl).toMatch(/_a\.jpg$/);
+    expect(byType["image/jpeg"]!.imageUrl).toMatch(/_a\.jpg$/);
     expect(byType["image/avif"]).toMatchObject({ width: 16, height: 10 });
     expect(byType["image/webp"]).toMatchObject({ width: 12, height: 8 });
     for (const row of rows) {
@@ -421,7 +423,7 @@ describe("delete", () => {
     const [id] = await insertImages(location.id, 1);
     const back = `/admin?location=${location.id}`;
     const deleted = await post(
-      fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }),
+      fields({ intent: "delete", imageId: id!, confirmed: "yes", redirectTo: back }),
       { json: false },
     );
     expect(deleted.status).toBe(302);
@@ -429,7 +431,7 @@ describe("delete", () => {
     expect(toastOf(deleted)).toEqual({ type: "success", message: "Image deleted successfully" });
 
     const again = await post(
-      fields({ intent: "delete", imageId: id, confirmed: "yes", redirectTo: back }),
+      fields({ intent: "delete", imageId: id!, confirmed: "yes", redirectTo: back }),
       { json: false },
     );
     expect(again.status).toBe(302);
@@ -440,7 +442,7 @@ describe("delete", () => {
     const location = await insertLocation();
     const [id] = await insertImages(location.id, 1);
     const back = `/admin?location=${location.id}#images-${location.id}`;
-    const asked = await post(fields({ intent: "delete", imageId: id, redirectTo: back }), {
+    const asked = await post(fields({ intent: "delete", imageId: id!, redirectTo: back }), {
       json: false,
     });
     expect(asked.status).toBe(302);
@@ -456,7 +458,7 @@ describe("delete", () => {
     expect(html).toContain("Are you sure you want to delete this image?");
     expect(html).toContain("Yes, delete image 1");
 
-    const json = await post(fields({ intent: "delete", imageId: id, redirectTo: back }));
+    const json = await post(fields({ intent: "delete", imageId: id!, redirectTo: back }));
     expect(json.status).toBe(400);
     expect(await json.json()).toEqual({
       ok: false,
@@ -471,7 +473,7 @@ describe("delete", () => {
     const response = await post(
       fields({
         intent: "delete",
-        imageId: id,
+        imageId: id!,
         confirmed: "yes",
         _format: "json",
         redirectTo: "/admin",
@@ -522,7 +524,7 @@ describe("reorder", () => {
   it("moves the first to the last position and rewrites display_order as 0..n-1", async () => {
     const location = await insertLocation();
     const [a, b, c, d] = await insertImages(location.id, 4);
-    const response = await reorder(location.id, a, d);
+    const response = await reorder(location.id, a!, d!);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       ok: true,
@@ -535,15 +537,15 @@ describe("reorder", () => {
   it("moves the last to the first position", async () => {
     const location = await insertLocation();
     const [a, b, c, d] = await insertImages(location.id, 4);
-    expect((await reorder(location.id, d, a)).status).toBe(200);
+    expect((await reorder(location.id, d!, a!)).status).toBe(200);
     expect(await orderOf(location.id)).toEqual({ ids: [d, a, b, c], orders: [0, 1, 2, 3] });
   });
 
   it("keeps the order when a picture is dropped on itself, and normalises display_order", async () => {
     const location = await insertLocation();
     const [a, b, c] = await insertImages(location.id, 3);
-    await db.update(images).set({ displayOrder: 7 }).where(eq(images.id, c));
-    expect((await reorder(location.id, b, b)).status).toBe(200);
+    await db.update(images).set({ displayOrder: 7 }).where(eq(images.id, c!));
+    expect((await reorder(location.id, b!, b!)).status).toBe(200);
     expect(await orderOf(location.id)).toEqual({ ids: [a, b, c], orders: [0, 1, 2] });
   });
 
@@ -552,14 +554,14 @@ describe("reorder", () => {
     const roomTypeId = await insertRoomType(location.id);
     const resort = await insertImages(location.id, 2);
     const [r1, r2, r3] = await insertImages(location.id, 3, roomTypeId);
-    expect((await reorder(location.id, r3, r2, roomTypeId)).status).toBe(200);
+    expect((await reorder(location.id, r3!, r2!, roomTypeId)).status).toBe(200);
     expect(await orderOf(location.id, roomTypeId)).toEqual({
       ids: [r1, r3, r2],
       orders: [0, 1, 2],
     });
     expect((await orderOf(location.id)).ids).toEqual(resort);
     // A picture of another group is not in this one's list.
-    const across = await reorder(location.id, r1, resort[0], roomTypeId);
+    const across = await reorder(location.id, r1!, resort[0]!, roomTypeId);
     expect(across.status).toBe(400);
     expect(await across.json()).toEqual({ ok: false, message: REORDER_MESSAGES.imageIndices });
   });
@@ -572,7 +574,7 @@ describe("reorder", () => {
       ["img-unknown", b],
       ["", b],
     ]) {
-      const response = await reorder(location.id, dragged, target);
+      const response = await reorder(location.id, dragged!, target!);
       expect(response.status, `${dragged} → ${target}`).toBe(400);
       expect(await response.json()).toEqual({
         ok: false,
@@ -594,7 +596,7 @@ describe("reorder", () => {
     const [a, b] = await insertImages(location.id, 2);
     const back = `/admin?location=${location.id}#images-${location.id}`;
     const moved = await post(
-      fields({ intent: "reorder", draggedId: b, targetId: a, redirectTo: back }),
+      fields({ intent: "reorder", draggedId: b!, targetId: a!, redirectTo: back }),
       { json: false },
     );
     expect(moved.status).toBe(302);
@@ -603,7 +605,7 @@ describe("reorder", () => {
     expect((await orderOf(location.id)).ids).toEqual([b, a]);
 
     const failed = await post(
-      fields({ intent: "reorder", draggedId: b, targetId: "img-gone", redirectTo: back }),
+      fields({ intent: "reorder", draggedId: b!, targetId: "img-gone", redirectTo: back }),
       { json: false },
     );
     expect(toastOf(failed)).toEqual({
@@ -630,16 +632,19 @@ describe("who may post", () => {
         });
       else expect(await visitor.text()).toContain("Access denied");
 
-      const visitorDelete = await post(fields({ intent: "delete", imageId: a }), {
+      const visitorDelete = await post(fields({ intent: "delete", imageId: a! }), {
         cookie: "",
         json,
       });
       expect(visitorDelete.status).toBe(401);
       await visitorDelete.arrayBuffer();
-      const visitorReorder = await post(fields({ intent: "reorder", draggedId: a, targetId: b }), {
-        cookie: "",
-        json,
-      });
+      const visitorReorder = await post(
+        fields({ intent: "reorder", draggedId: a!, targetId: b! }),
+        {
+          cookie: "",
+          json,
+        },
+      );
       expect(visitorReorder.status).toBe(401);
       await visitorReorder.arrayBuffer();
     }
@@ -663,7 +668,7 @@ describe("who may post", () => {
     ).toBe(true);
 
     const member2 = await createUser("member");
-    const noJs = await post(fields({ intent: "delete", imageId: a }), {
+    const noJs = await post(fields({ intent: "delete", imageId: a! }), {
       cookie: await signIn(member2.id),
       json: false,
     });
@@ -688,13 +693,13 @@ describe("who may post", () => {
         redirect: "manual",
       });
     // Signed out: the refusal goes to the admin layout's boundary (the admin login screen).
-    const visitor = await viaFetcher({ intent: "delete", imageId: a }, "");
+    const visitor = await viaFetcher({ intent: "delete", imageId: a! }, "");
     expect(visitor.status).toBe(401);
     await visitor.arrayBuffer();
     expect(await groupRows(location.id)).toHaveLength(2);
 
     const moved = await viaFetcher(
-      { intent: "reorder", draggedId: b, targetId: a, locationId: location.id },
+      { intent: "reorder", draggedId: b!, targetId: a!, locationId: location.id },
       adminCookie,
     );
     expect(moved.status).toBe(200);
@@ -702,7 +707,7 @@ describe("who may post", () => {
     expect((await groupRows(location.id)).map((row) => row.id)).toEqual([b, a]);
 
     const failed = await viaFetcher(
-      { intent: "reorder", draggedId: b, targetId: "img-gone", locationId: location.id },
+      { intent: "reorder", draggedId: b!, targetId: "img-gone", locationId: location.id },
       adminCookie,
     );
     expect(failed.status).toBe(400);
@@ -712,7 +717,7 @@ describe("who may post", () => {
   it("refuses a post from another site", async () => {
     const location = await insertLocation();
     const [a] = await insertImages(location.id, 1);
-    const response = await post(fields({ intent: "delete", imageId: a }), {
+    const response = await post(fields({ intent: "delete", imageId: a! }), {
       headers: { Origin: "https://evil.example" },
     });
     expect(response.status).toBe(403);

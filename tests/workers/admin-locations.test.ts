@@ -27,7 +27,7 @@ async function freshAdmin() {
 function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
   if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("__toast=".length))) as {
+  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
     type: string;
     message: string;
   };
@@ -159,7 +159,7 @@ describe("creating a location", () => {
       admin.cookie,
     );
     expect(response.status).toBe(302);
-    const row = await locationByName(name);
+    const row = (await locationByName(name))!;
     expect(response.headers.get("Location")).toBe(`/admin?location=${row.id}`);
     expect(toastOf(response)).toEqual({
       type: "success",
@@ -217,20 +217,20 @@ describe("slug rules", () => {
       name: `  Café & Bar — Ōcean ${unique()} `,
     });
     // Letters are transliterated, not dropped.
-    expect((await locationRow(id)).slug).toMatch(/^cafe-bar-ocean-[a-z0-9]{8}$/);
+    expect((await locationRow(id))!.slug).toMatch(/^cafe-bar-ocean-[a-z0-9]{8}$/);
   });
 
   it("keeps a slug given by hand", async () => {
     const admin = await freshAdmin();
     const slug = `hand-made-${unique()}`;
     const id = await createThroughAction(admin.cookie, { slug });
-    expect((await locationRow(id)).slug).toBe(slug);
+    expect((await locationRow(id))!.slug).toBe(slug);
   });
 
   it("refuses a bad pattern, an empty slug on edit and a name that gives no slug, with status 400", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
-    const before = await locationRow(id);
+    const before = (await locationRow(id))!;
 
     const bad = await updateLocation(admin.cookie, id, {
       name: before.name,
@@ -268,7 +268,7 @@ describe("slug rules", () => {
 
   it("refuses a slug another location uses, on the slug field, and stores nothing", async () => {
     const admin = await freshAdmin();
-    const taken = seedLocations[0].slug;
+    const taken = seedLocations[0]!.slug;
     const name = `Copycat ${unique()}`;
     const response = await post(
       NEW_PAGE,
@@ -291,7 +291,7 @@ describe("slug rules", () => {
     const edit = await updateLocation(admin.cookie, id, { name: "Renamed", slug: taken });
     expect(edit.status).toBe(400);
     expect(await pageText(edit)).toContain("Another location already uses this slug");
-    expect((await locationRow(id)).name).not.toBe("Renamed");
+    expect((await locationRow(id))!.name).not.toBe("Renamed");
   });
 });
 
@@ -299,8 +299,8 @@ describe("place rules through the action", () => {
   it("keeps a state only in the United States and a city only where cities are kept", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
-    const name = (await locationRow(id)).name;
-    const slug = (await locationRow(id)).slug;
+    const name = (await locationRow(id))!.name;
+    const slug = (await locationRow(id))!.slug;
 
     expect(
       (
@@ -362,7 +362,7 @@ describe("place rules through the action", () => {
   it("asks for an island in Hawaii", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
-    const before = await locationRow(id);
+    const before = (await locationRow(id))!;
     const response = await updateLocation(admin.cookie, id, {
       name: before.name,
       slug: before.slug,
@@ -381,7 +381,7 @@ describe("place rules through the action", () => {
   it("refuses a country or a state that is not on the list", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
-    const { name, slug } = await locationRow(id);
+    const { name, slug } = (await locationRow(id))!;
     const country = await updateLocation(admin.cookie, id, { name, slug, country: "Atlantis" });
     expect(country.status).toBe(400);
     expect(await pageText(country)).toContain("Please choose a country from the list");
@@ -395,13 +395,13 @@ describe("minimum nights", () => {
   it("takes 1 to 365 and refuses anything else with the spec's message", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
-    const { name, slug } = await locationRow(id);
+    const { name, slug } = (await locationRow(id))!;
     for (const minimumNights of ["0", "366", "abc", "", "2.5", "-3"]) {
       const response = await updateLocation(admin.cookie, id, { name, slug, minimumNights });
       expect(response.status, minimumNights).toBe(400);
       expect(await pageText(response)).toContain("Minimum nights must be a number from 1 to 365");
     }
-    expect((await locationRow(id)).minimumNights).toBe(7);
+    expect((await locationRow(id))!.minimumNights).toBe(7);
     for (const minimumNights of ["1", "365"]) {
       const response = await updateLocation(admin.cookie, id, { name, slug, minimumNights });
       expect(response.status).toBe(302);
@@ -409,7 +409,7 @@ describe("minimum nights", () => {
         type: "success",
         message: "Location updated successfully",
       });
-      expect((await locationRow(id)).minimumNights).toBe(Number(minimumNights));
+      expect((await locationRow(id))!.minimumNights).toBe(Number(minimumNights));
     }
   });
 
@@ -457,16 +457,16 @@ describe("room types", () => {
     });
     const [room] = await roomRows(locationId);
     expect(response.headers.get("Location")).toBe(
-      `/admin?location=${locationId}&roomType=${room.id}`,
+      `/admin?location=${locationId}&roomType=${room!.id}`,
     );
     expect(room).toMatchObject({
       name: "Ocean View Suite",
       displayOrder: 0,
       roomFeatures: [],
-      imageFolder: `${locationId}/${room.id}`,
+      imageFolder: `${locationId}/${room!.id}`,
     });
 
-    const editor = await get(`/admin?location=${locationId}&roomType=${room.id}`, admin.cookie);
+    const editor = await get(`/admin?location=${locationId}&roomType=${room!.id}`, admin.cookie);
     const text = await pageText(editor);
     expect(text).toContain("Save Room Type");
     expect(text).toContain("Back to Location");
@@ -618,7 +618,7 @@ describe("room types", () => {
     const elsewhere = await fetchForm(
       new URLSearchParams({
         intent: "update-room-type",
-        locationId: seedLocations[0].id,
+        locationId: seedLocations[0]!.id,
         roomTypeId: roomId,
         ...ROOM_FIELDS,
       }),
@@ -692,17 +692,15 @@ describe("room types", () => {
     const roomId = await createRoom(admin.cookie, locationId, "Delete me");
     const key = `${locationId}/${roomId}/1_room.png`;
     await env.IMAGES.put(key, new Uint8Array([1, 2, 3]));
-    await db
-      .insert(images)
-      .values({
-        id: crypto.randomUUID(),
-        locationId,
-        roomTypeId: roomId,
-        imageUrl: key,
-        imageType: "image/png",
-        width: 10,
-        height: 10,
-      });
+    await db.insert(images).values({
+      id: crypto.randomUUID(),
+      locationId,
+      roomTypeId: roomId,
+      imageUrl: key,
+      imageType: "image/png",
+      width: 10,
+      height: 10,
+    });
 
     // Without JavaScript the first post asks first.
     const fields = { intent: "delete-room-type", locationId, roomTypeId: roomId };
@@ -734,7 +732,7 @@ describe("deleting a location", () => {
   it("asks first without JavaScript, then removes its room types, images and stored objects", async () => {
     const admin = await freshAdmin();
     const locationId = await createThroughAction(admin.cookie);
-    const { name } = await locationRow(locationId);
+    const { name } = (await locationRow(locationId))!;
     const roomId = await createRoom(admin.cookie, locationId, "Suite");
     const keys = [
       `${locationId}/1_front.png`,
@@ -747,7 +745,7 @@ describe("deleting a location", () => {
         id: crypto.randomUUID(),
         locationId,
         roomTypeId: null,
-        imageUrl: keys[0],
+        imageUrl: keys[0]!,
         imageType: "image/png",
         width: 10,
         height: 10,
@@ -756,14 +754,14 @@ describe("deleting a location", () => {
         id: crypto.randomUUID(),
         locationId,
         roomTypeId: roomId,
-        imageUrl: keys[1],
+        imageUrl: keys[1]!,
         imageType: "image/png",
         width: 10,
         height: 10,
       },
     ]);
     // Another location's objects stay.
-    const otherKey = `${seedLocations[0].id}-not-deleted/keep.png`;
+    const otherKey = `${seedLocations[0]!.id}-not-deleted/keep.png`;
     await env.IMAGES.put(otherKey, new Uint8Array([1]));
 
     const ask = await post(
@@ -828,12 +826,12 @@ describe("the page", () => {
     const positions = sorted.slice(0, 5).map((location) => text.indexOf(location.name));
     expect(positions).toEqual([...positions].sort((x, y) => x - y));
 
-    const middle = sorted[3];
+    const middle = sorted[3]!;
     const selected = visibleText(
       await (await get(`/admin?location=${middle.id}`, admin.cookie)).text(),
     );
-    expect(selected).toContain(`rel="prev" href="/admin?location=${sorted[2].id}"`);
-    expect(selected).toContain(`rel="next" href="/admin?location=${sorted[4].id}"`);
+    expect(selected).toContain(`rel="prev" href="/admin?location=${sorted[2]!.id}"`);
+    expect(selected).toContain(`rel="next" href="/admin?location=${sorted[4]!.id}"`);
 
     const searched = visibleText(
       await (

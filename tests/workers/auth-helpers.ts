@@ -52,7 +52,7 @@ export async function createUser(role: "member" | "admin" = "member"): Promise<T
 
 /** The `name=value` part of a Set-Cookie header, as a browser sends it back. */
 export function cookiePair(setCookie: string) {
-  return setCookie.split(";")[0];
+  return setCookie.split(";")[0]!;
 }
 
 /** Signs a user in without e-mail: the Cookie header value of a new session. */
@@ -67,7 +67,7 @@ export function sessionSetCookie(response: Response) {
 
 /** The session id (sid claim) inside a `__session=<jwt>` cookie. */
 export function sessionIdOf(cookie: string) {
-  return String(decodeJwt(cookie.replace(/^__session=/, "").split(";")[0]).sid);
+  return String(decodeJwt(cookie.replace(/^__session=/, "").split(";")[0]!).sid);
 }
 
 export function get(path: string, cookie?: string, headers: Record<string, string> = {}) {

@@ -76,8 +76,8 @@ describe("a sign-in link", () => {
 
     const rows = await tokenRows(user.email);
     expect(rows).toHaveLength(1);
-    expect(rows[0].token_hash).not.toBe(token);
-    expect(rows[0].token_hash).toBe(await sha256Hex(token));
+    expect(rows[0]!.token_hash).not.toBe(token);
+    expect(rows[0]!.token_hash).toBe(await sha256Hex(token));
     const leaked = await env.DB.prepare(
       "SELECT count(*) AS n FROM login_tokens WHERE instr(token_hash, ?1) > 0 OR instr(email, ?1) > 0 OR instr(created_at, ?1) > 0 OR instr(expires_at, ?1) > 0",
     )
@@ -178,7 +178,7 @@ describe("sign-in request through /login", () => {
 
     const mails = await waitForEmails(known.email);
     expect(mails).toHaveLength(1);
-    expect(signInLink(mails[0].text).pathname).toBe("/auth/callback");
+    expect(signInLink(mails[0]!.text).pathname).toBe("/auth/callback");
     expect(await emailsTo(unknown)).toEqual([]);
     // The same work was done for both: a token row each.
     expect(await tokenRows(unknown)).toHaveLength(1);
@@ -442,6 +442,6 @@ describe("no open redirect after sign-in", () => {
     const response = await post("/login", signInForm(user.email, { dest: "//evil.example" }));
     expect(response.status).toBe(200);
     const [mail] = await waitForEmails(user.email);
-    expect(signInLink(mail.text).searchParams.get("dest")).toBe("/members");
+    expect(signInLink(mail!.text).searchParams.get("dest")).toBe("/members");
   });
 });

@@ -13,7 +13,7 @@ const location = visibleSeed.find((candidate) => {
       (room.localTaxes ?? 0) > 0)
   );
 })!;
-const room = location.roomTypes[0];
+const room = location.roomTypes[0]!;
 const roomId = `${location.id}-room-1`;
 const page = `/locations/${location.slug}`;
 const bookHref = `/book?location=${location.slug}&amp;roomType=${roomId}`;

@@ -203,7 +203,7 @@ describe("who may change users through /admin/users", () => {
     expect(await countRows("users")).toBe(before + 1);
     expect((await userByEmail(invitee))?.role).toBe("member");
     const [mail] = await waitForEmails(invitee);
-    expect(mail.subject).toBe("Your invitation to Insider Stays");
+    expect(mail!.subject).toBe("Your invitation to Insider Stays");
   });
 
   it("admin: an invite without an e-mail is refused with 'E-mail required' (400)", async () => {

@@ -45,7 +45,7 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
   it("refuses a token whose payload was changed: 'Invalid JWT signature'", async () => {
     const token = await signSessionToken(env, claims, inAnHour());
     const [header, payload, signature] = token.split(".");
-    const forged = b64url.encode({ ...b64url.decode(payload), sub: "user-admin" });
+    const forged = b64url.encode({ ...b64url.decode(payload!), sub: "user-admin" });
     const error = await refusal(verifySessionToken(env, `${header}.${forged}.${signature}`));
     expect(error).toBeInstanceOf(SessionTokenError);
     expect((error as Error).message).toBe("Invalid JWT signature");
@@ -98,7 +98,7 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
 
   it("refuses a token signed with HS256 using the public key as the secret (algorithm confusion)", async () => {
     const publicJwk = (await (await get("/auth/v1/.well-known/jwks.json")).json<{ keys: JWK[] }>())
-      .keys[0];
+      .keys[0]!;
     const token = await new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: "HS256", kid: publicJwk.kid })
       .setSubject(claims.sub)
@@ -158,11 +158,11 @@ describe("/auth/v1/.well-known/jwks.json", () => {
     const { keys } = await response.json<{ keys: JWK[] }>();
     expect(keys).toHaveLength(1);
     const [key] = keys;
-    expect(key.kty).toBe("EC");
-    expect(key.crv).toBe("P-256");
-    expect(key.kid).toBe((JSON.parse(env.SESSION_SIGNING_KEY!) as JWK).kid);
-    expect(key.x).toBeTruthy();
-    expect(key.y).toBeTruthy();
+    expect(key!.kty).toBe("EC");
+    expect(key!.crv).toBe("P-256");
+    expect(key!.kid).toBe((JSON.parse(env.SESSION_SIGNING_KEY!) as JWK).kid);
+    expect(key!.x).toBeTruthy();
+    expect(key!.y).toBeTruthy();
     expect(key).not.toHaveProperty("d");
   });
 
@@ -185,7 +185,7 @@ describe("a bad session cookie through the worker", () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const [header, payload, signature] = cookie.replace("__session=", "").split(".");
-    const forged = b64url.encode({ ...b64url.decode(payload), sub: "user-admin" });
+    const forged = b64url.encode({ ...b64url.decode(payload!), sub: "user-admin" });
     const tampered = `__session=${header}.${forged}.${signature}`;
 
     const response = await get("/members", tampered);

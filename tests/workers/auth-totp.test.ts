@@ -72,18 +72,18 @@ describe("setting up an authenticator app (/account/security)", () => {
 
     await enrol(cookie);
     const [pending] = await factorsOf(user.id);
-    expect(pending.status).toBe("unverified");
-    expect(pending.secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(pending!.status).toBe("unverified");
+    expect(pending!.secret).toMatch(/^[A-Z2-7]{16,}$/);
 
     const page = await get("/account/security", cookie);
     expect(page.status).toBe(200);
     const html = visibleText(await page.text());
     expect(html).toContain("Scan this code");
-    expect(html).toContain(pending.secret);
+    expect(html).toContain(pending!.secret);
 
     const response = await post(
       "/account/security",
-      { intent: "verify", code: await currentCode(pending.secret) },
+      { intent: "verify", code: await currentCode(pending!.secret) },
       cookie,
     );
     expect(response.status).toBe(302);
@@ -93,13 +93,13 @@ describe("setting up an authenticator app (/account/security)", () => {
     expect(sessionIdOf(renewed!)).toBe(sessionIdOf(cookie));
 
     const [factor] = await factorsOf(user.id);
-    expect(factor.status).toBe("verified");
-    expect(factor.verified_at).not.toBeNull();
+    expect(factor!.status).toBe("verified");
+    expect(factor!.verified_at).not.toBeNull();
     expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal2");
 
     const after = visibleText(await (await get("/account/security", cookiePair(renewed!))).text());
     expect(after).toContain("This session's assurance level: <strong>aal2</strong>");
-    expect(after).not.toContain(pending.secret);
+    expect(after).not.toContain(pending!.secret);
   });
 
   it("refuses a wrong code with the spec's message (400); the factor stays unverified", async () => {
@@ -110,7 +110,7 @@ describe("setting up an authenticator app (/account/security)", () => {
 
     const response = await post(
       "/account/security",
-      { intent: "verify", code: await wrongCode(pending.secret) },
+      { intent: "verify", code: await wrongCode(pending!.secret) },
       cookie,
     );
     expect(response.status).toBe(400);
@@ -143,13 +143,13 @@ describe("setting up an authenticator app (/account/security)", () => {
     const [pending] = await factorsOf(user.id);
     await post(
       "/account/security",
-      { intent: "verify", code: await currentCode(pending.secret) },
+      { intent: "verify", code: await currentCode(pending!.secret) },
       cookie,
     );
 
     const refused = await post(
       "/account/security",
-      { intent: "remove", factorId: pending.id, code: await wrongCode(pending.secret) },
+      { intent: "remove", factorId: pending!.id, code: await wrongCode(pending!.secret) },
       cookie,
     );
     expect(refused.status).toBe(400);
@@ -159,7 +159,7 @@ describe("setting up an authenticator app (/account/security)", () => {
     await laterPeriod(user.id);
     const removed = await post(
       "/account/security",
-      { intent: "remove", factorId: pending.id, code: await currentCode(pending.secret) },
+      { intent: "remove", factorId: pending!.id, code: await currentCode(pending!.secret) },
       cookie,
     );
     expect(removed.status).toBe(302);
@@ -173,12 +173,12 @@ describe("a code is accepted once", () => {
     const cookie = await signIn(user.id);
     await enrol(cookie);
     const [pending] = await factorsOf(user.id);
-    const code = await currentCode(pending.secret);
+    const code = await currentCode(pending!.secret);
     expect((await post("/account/security", { intent: "verify", code }, cookie)).status).toBe(302);
 
     const replayed = await post(
       "/account/security",
-      { intent: "remove", factorId: pending.id, code },
+      { intent: "remove", factorId: pending!.id, code },
       cookie,
     );
     expect(replayed.status).toBe(400);
@@ -195,13 +195,13 @@ describe("an admin with an authenticator app", () => {
     const [pending] = await factorsOf(admin.id);
     const verified = await post(
       "/account/security",
-      { intent: "verify", code: await currentCode(pending.secret) },
+      { intent: "verify", code: await currentCode(pending!.secret) },
       enrolling,
     );
     expect(verified.status).toBe(302);
-    expect((await factorsOf(admin.id))[0].status).toBe("verified");
+    expect((await factorsOf(admin.id))[0]!.status).toBe("verified");
     await laterPeriod(admin.id);
-    return { admin, secret: pending.secret };
+    return { admin, secret: pending!.secret };
   }
 
   it("enters a code before the admin pages: aal1 → /auth/verify, then a valid code reaches /admin/users", async () => {

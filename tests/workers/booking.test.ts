@@ -20,7 +20,7 @@ const isoDate = (daysFromNow: number) =>
 
 async function memberCookie() {
   const cookie = await createSession(env, new Request("http://localhost/"), "user-member");
-  return cookie.split(";")[0];
+  return cookie.split(";")[0]!;
 }
 
 function validForm(overrides: Record<string, string> = {}) {
@@ -60,7 +60,7 @@ const countFor = async (idempotencyKey: string) =>
       .select({ count: sql<number>`count(*)` })
       .from(bookingRequests)
       .where(eq(bookingRequests.idempotencyKey, idempotencyKey))
-  )[0].count;
+  )[0]!.count;
 
 describe("booking request validation (spec section 5)", () => {
   it.each([
@@ -153,7 +153,7 @@ describe("storing a booking request", () => {
       .select()
       .from(bookingRequests)
       .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
-    const room = location.roomTypes[0];
+    const room = location.roomTypes[0]!;
     expect(row).toMatchObject({
       status: "new",
       userId: "user-member",
@@ -179,12 +179,12 @@ describe("storing a booking request", () => {
       specialRequests: "Late check-in please",
       referralCode: "FRIEND10",
     });
-    expect(row.createdAt).toBeTruthy();
+    expect(row!.createdAt).toBeTruthy();
 
     const emails = await db
       .select()
       .from(emailDeliveries)
-      .where(eq(emailDeliveries.requestId, row.id));
+      .where(eq(emailDeliveries.requestId, row!.id));
     expect(emails.map((email) => email.to).sort()).toEqual(
       ["ana@example.com", env.STAFF_EMAIL].sort(),
     );
@@ -211,10 +211,12 @@ describe("storing a booking request", () => {
       Array.from({ length: 100 }, () => postBooking(validForm({ referralCode }), cookie)),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(100).fill(302));
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)` })
-      .from(bookingRequests)
-      .where(eq(bookingRequests.referralCode, referralCode));
+    const { count } = (
+      await db
+        .select({ count: sql<number>`count(*)` })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.referralCode, referralCode))
+    )[0]!;
     expect(count).toBe(100);
   });
 
@@ -229,12 +231,12 @@ describe("storing a booking request", () => {
       .select()
       .from(bookingRequests)
       .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
-    expect(row.firstName).toBe("Ana");
-    expect(row.specialRequests).toBe("<script>alert(1)</script>\nsecond line");
+    expect(row!.firstName).toBe("Ana");
+    expect(row!.specialRequests).toBe("<script>alert(1)</script>\nsecond line");
     const emails = await db
       .select()
       .from(emailDeliveries)
-      .where(eq(emailDeliveries.requestId, row.id));
+      .where(eq(emailDeliveries.requestId, row!.id));
     for (const email of emails) {
       expect(email.html).not.toContain("<script>");
     }
@@ -286,7 +288,7 @@ describe("nothing lost when e-mail fails", () => {
       expect(delivery.lastError).toMatch(/RESEND_API_KEY/);
     }
     const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, stored.id));
-    expect(row.status).toBe("new");
+    expect(row!.status).toBe("new");
 
     // Not due yet: the first retry waits a minute.
     expect(await deliverDueEmails(env)).toBe(0);

@@ -2,7 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { cloudflareContext } from "~/context";
+import { appContextMiddleware, cloudflareContext } from "~/context";
 import { sendEmail } from "~/email/email.server";
 import { loader } from "~/routes/dev.outbox";
 import { request } from "./helpers";
@@ -69,10 +69,14 @@ describe("/dev/outbox", () => {
       context,
     } as unknown as Parameters<typeof loader>[0];
 
-    const thrown = await loader(args).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    let thrown: unknown = null;
+    await appContextMiddleware(args as never, async () => {
+      thrown = await loader(args).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      return new Response(null);
+    });
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);
   });

@@ -34,10 +34,10 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
       .from(outboxEmails)
       .where(eq(outboxEmails.id, sent.id));
     expect(row).toMatchObject(message());
-    expect(row.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(row!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     expect(log).toHaveBeenCalledTimes(1);
-    const line = String(log.mock.calls[0][0]);
+    const line = String(log.mock.calls[0]![0]);
     expect(line).not.toContain("\n");
     expect(line).toContain("guest@example.com");
     expect(line).toContain("Your sign-in link");

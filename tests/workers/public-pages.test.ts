@@ -127,12 +127,12 @@ describe("location detail", () => {
   });
 
   it("says 'Location not found' with 404 for an unknown or hidden location", async () => {
-    for (const key of ["no-such-resort", hiddenSeed[0].slug, hiddenSeed[0].id]) {
+    for (const key of ["no-such-resort", hiddenSeed[0]!.slug, hiddenSeed[0]!.id]) {
       const response = await request(`/locations/${key}`);
       expect(response.status).toBe(404);
       const html = await response.text();
       expect(html).toContain("Location not found");
-      expect(html).not.toContain(escapeHtml(hiddenSeed[0].name));
+      expect(html).not.toContain(escapeHtml(hiddenSeed[0]!.name));
     }
   });
 

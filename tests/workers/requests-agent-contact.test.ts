@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { authMiddleware } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
-import { cloudflareContext } from "~/context";
+import { appContextMiddleware, cloudflareContext } from "~/context";
 import { MESSAGES } from "~/requests/schemas";
 import { action as agentsAction } from "~/routes/agents";
 import { action as agentApiAction } from "~/routes/api.send-agent-application";
@@ -275,11 +275,11 @@ describe("GET /agents and /contact", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0];
+    const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0]!;
     for (const [path, id] of [
       ["/agents", "agent-application-email"],
       ["/contact", "support-message-email"],
-    ]) {
+    ] as const) {
       const html = await (await request(path, { headers: { Cookie: cookie } })).text();
       expect(html).toMatch(new RegExp(`<input[^>]*id="${id}"[^>]*value="${user.email}"`));
     }
@@ -304,7 +304,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
       expect(html).toMatch(new RegExp(`aria-describedby="${describedBy}[^"]*"`));
       expect(html).toContain('aria-invalid="true"');
       expect(html).toContain(field === "currentOccupation" ? 'value="Agent"' : 'value="Teacher"');
-      expect(await agentRows(fields.email)).toHaveLength(0);
+      expect(await agentRows(fields.email!)).toHaveLength(0);
     },
   );
 
@@ -339,8 +339,8 @@ describe("POST /agents (the form, without JavaScript)", () => {
     const fields = agentFields({ whyThrive: `  ${"b".repeat(50)}  ` });
     const response = await postForm("/agents", fields);
     expect(response.status).toBe(200);
-    const [row] = await agentRows(fields.email);
-    expect(row.why_thrive).toBe("b".repeat(50));
+    const [row] = await agentRows(fields.email!);
+    expect(row!.why_thrive).toBe("b".repeat(50));
   });
 
   it("stores every field, queues two e-mails and shows the success screen with the e-mail used", async () => {
@@ -376,7 +376,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
       why_thrive: `${WHY}\nI also speak Spanish.`,
       status: "new",
     });
-    const deliveries = await deliveriesFor(rows[0].id);
+    const deliveries = await deliveriesFor(rows[0]!.id);
     expect(deliveries.map((delivery) => delivery.to).sort()).toEqual(
       [email.toLowerCase(), env.STAFF_EMAIL].sort(),
     );
@@ -393,12 +393,12 @@ describe("POST /agents (the form, without JavaScript)", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0];
+    const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0]!;
     const fields = agentFields({ email: user.email });
     const response = await postForm("/agents", fields, { Cookie: cookie });
     expect(response.status).toBe(200);
     const [row] = await agentRows(user.email);
-    expect(row.user_id).toBe(user.id);
+    expect(row!.user_id).toBe(user.id);
   });
 
   it("a double submit (the same one-time key) stores one application and queues two e-mails", async () => {
@@ -408,9 +408,9 @@ describe("POST /agents (the form, without JavaScript)", () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(visibleText(await second.text())).toContain("We'll be in touch");
-    const rows = await agentRows(fields.email);
+    const rows = await agentRows(fields.email!);
     expect(rows).toHaveLength(1);
-    expect(await deliveriesFor(rows[0].id)).toHaveLength(2);
+    expect(await deliveriesFor(rows[0]!.id)).toHaveLength(2);
   });
 
   it("keeps the submitted one-time key when the form comes back with errors", async () => {
@@ -426,7 +426,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     const html = await response.text();
     expect(visibleText(html)).toContain(HONEYPOT);
     expect(html).not.toContain("https://spam.example");
-    expect(await agentRows(fields.email)).toHaveLength(0);
+    expect(await agentRows(fields.email!)).toHaveLength(0);
   });
 
   it("no bot check: 400 with the screening message as the form's error, values kept", async () => {
@@ -436,7 +436,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     const html = await response.text();
     expect(html).toMatch(/role="alert"[^>]*>Please complete the CAPTCHA verification\.</);
     expect(html).toContain(`value="${fields.email}"`);
-    expect(await agentRows(fields.email)).toHaveLength(0);
+    expect(await agentRows(fields.email!)).toHaveLength(0);
   });
 
   it("a forged one-time key: 400 asking to reload, nothing stored", async () => {
@@ -446,7 +446,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     expect(await response.text()).toContain(
       "This form has expired. Please reload the page and try again.",
     );
-    expect(await agentRows(fields.email)).toHaveLength(0);
+    expect(await agentRows(fields.email!)).toHaveLength(0);
   });
 
   it("hostile input: 10,000-character fields get the length message, never a 5xx", async () => {
@@ -477,7 +477,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     for (const [contentType, body] of [
       ["application/json", JSON.stringify(agentFields())],
       ["multipart/form-data; boundary=nothing-here", "garbage"],
-    ]) {
+    ] as const) {
       const response = await request("/agents", {
         method: "POST",
         body,
@@ -502,7 +502,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
           ? "support-message-firstName-names-error"
           : `support-message-${field}-error`;
       expect(html).toMatch(new RegExp(`aria-describedby="${describedBy}[^"]*"`));
-      expect(await supportRows(fields.email)).toHaveLength(0);
+      expect(await supportRows(fields.email!)).toHaveLength(0);
     },
   );
 
@@ -530,7 +530,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
     expect(html).toMatch(/<a[^>]*href="\/locations"[^>]*>Browse Resorts<\/a>/);
     expect(text).toContain(fields.email);
 
-    const rows = await supportRows(fields.email);
+    const rows = await supportRows(fields.email!);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       user_id: null,
@@ -541,7 +541,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
       message: "Line one\nLine two",
       idempotency_key: fields.idempotencyKey,
     });
-    const deliveries = await deliveriesFor(rows[0].id);
+    const deliveries = await deliveriesFor(rows[0]!.id);
     expect(deliveries.map((delivery) => delivery.to).sort()).toEqual(
       [fields.email, env.STAFF_EMAIL].sort(),
     );
@@ -552,7 +552,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
     const fields = supportFields();
     expect((await postForm("/contact", fields)).status).toBe(200);
     expect((await postForm("/contact", fields)).status).toBe(200);
-    expect(await supportRows(fields.email)).toHaveLength(1);
+    expect(await supportRows(fields.email!)).toHaveLength(1);
   });
 
   it("a filled-in honeypot: 400, nothing stored", async () => {
@@ -560,7 +560,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
     const response = await postForm("/contact", fields);
     expect(response.status).toBe(400);
     expect(visibleText(await response.text())).toContain(HONEYPOT);
-    expect(await supportRows(fields.email)).toHaveLength(0);
+    expect(await supportRows(fields.email!)).toHaveLength(0);
   });
 
   it("hostile input: 10,000-character fields get the length message", async () => {
@@ -593,7 +593,7 @@ describe("POST /api/send-agent-application", () => {
       expect(body.success).toBe(false);
       expect(body.message).toBe(message);
       expect(body.errors[field]).toContain(message);
-      expect(await agentRows(fields.email)).toHaveLength(0);
+      expect(await agentRows(fields.email!)).toHaveLength(0);
     },
   );
 
@@ -610,7 +610,7 @@ describe("POST /api/send-agent-application", () => {
       isCurrentAgent: [MESSAGES.currentAgent],
       currentOccupation: [MESSAGES.occupation],
     });
-    expect(body.errors.whyThrive[0]).toBe(MESSAGES.whyThrive);
+    expect(body.errors.whyThrive![0]).toBe(MESSAGES.whyThrive);
   });
 
   it("201 with the id; every field stored; two e-mails queued", async () => {
@@ -623,7 +623,7 @@ describe("POST /api/send-agent-application", () => {
       message: "Application received",
       id: expect.any(String),
     });
-    const [row] = await agentRows(fields.email);
+    const [row] = await agentRows(fields.email!);
     expect(row).toMatchObject({
       id: body.id,
       first_name: "Ada",
@@ -651,9 +651,9 @@ describe("POST /api/send-agent-application", () => {
       message: "Application received",
       id: firstBody.id,
     });
-    const rows = await agentRows(fields.email);
+    const rows = await agentRows(fields.email!);
     expect(rows).toHaveLength(1);
-    expect(rows[0].first_name).toBe("Ada");
+    expect(rows[0]!.first_name).toBe("Ada");
     expect(await deliveriesFor(firstBody.id)).toHaveLength(2);
   });
 
@@ -661,7 +661,7 @@ describe("POST /api/send-agent-application", () => {
     const fields = without(agentFields(), "idempotencyKey");
     expect((await postJson(API, fields)).status).toBe(201);
     expect((await postJson(API, fields)).status).toBe(201);
-    expect(await agentRows(fields.email)).toHaveLength(2);
+    expect(await agentRows(fields.email!)).toHaveLength(2);
   });
 
   it("415 for a body that is not JSON; 400 for invalid JSON; 405 for GET", async () => {
@@ -698,7 +698,7 @@ describe("POST /api/send-agent-application", () => {
     const response = await postJson(API, fields);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: HONEYPOT });
-    expect(await agentRows(fields.email)).toHaveLength(0);
+    expect(await agentRows(fields.email!)).toHaveLength(0);
   });
 
   it("no bot-check token: 400", async () => {
@@ -768,10 +768,10 @@ describe("POST /api/send-agent-application", () => {
     const response = await postJson(API, fields);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const [row] = await agentRows(fields.email);
-    expect(row.first_name).toBe("Ada");
-    expect(row.current_occupation).toBe("<script>alert('occupation')</script>");
-    expect(row.why_thrive).toBe(`<script>alert("why")</script> ${WHY}\n\tIndented line`);
+    const [row] = await agentRows(fields.email!);
+    expect(row!.first_name).toBe("Ada");
+    expect(row!.current_occupation).toBe("<script>alert('occupation')</script>");
+    expect(row!.why_thrive).toBe(`<script>alert("why")</script> ${WHY}\n\tIndented line`);
 
     const staff = (await deliveriesFor(id)).find((delivery) => delivery.to === env.STAFF_EMAIL)!;
     expect(staff.html).not.toContain("<script>");
@@ -813,7 +813,7 @@ describe("POST /api/send-support-message", () => {
       };
       expect(body.success).toBe(false);
       expect(body.message).toBe(message);
-      expect(body.errors[field][0]).toBe(message);
+      expect(body.errors[field]![0]).toBe(message);
     },
   );
 
@@ -831,7 +831,7 @@ describe("POST /api/send-support-message", () => {
       id: body.id,
     });
 
-    const rows = await supportRows(fields.email);
+    const rows = await supportRows(fields.email!);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: body.id,
@@ -858,7 +858,7 @@ describe("POST /api/send-support-message", () => {
     const fields = supportFields({ website: "spam" });
     const response = await postJson(API, fields);
     expect(response.status).toBe(400);
-    expect(await supportRows(fields.email)).toHaveLength(0);
+    expect(await supportRows(fields.email!)).toHaveLength(0);
   });
 
   it("wrong types and 10,000-character messages: 400", async () => {
@@ -901,7 +901,7 @@ describe("when storing fails", () => {
     return { ...env, DB };
   }
 
-  /** Runs a route action as the worker would (auth middleware around it), with `bindings`. */
+  /** Runs a route action as the worker would (the root's middleware around it), with `bindings`. */
   async function runAction<T>(
     action: (args: never) => Promise<T> | T,
     request: Request,
@@ -912,10 +912,12 @@ describe("when storing fails", () => {
     context.set(cloudflareContext, { env: bindings, ctx });
     const args = { request, context, params: {} };
     let result: T | undefined;
-    await authMiddleware(args as never, async () => {
-      result = await action(args as never);
-      return new Response(null);
-    });
+    await appContextMiddleware(args as never, () =>
+      authMiddleware(args as never, async () => {
+        result = await action(args as never);
+        return new Response(null);
+      }),
+    );
     await waitOnExecutionContext(ctx);
     return result as T;
   }
@@ -960,7 +962,7 @@ describe("when storing fails", () => {
       whyThrive: WHY,
       email: fields.email,
     });
-    expect(await agentRows(fields.email)).toHaveLength(0);
+    expect(await agentRows(fields.email!)).toHaveLength(0);
   });
 
   it("/contact: 503 'Failed to send message. Please try again.', the values kept", async () => {
@@ -975,7 +977,7 @@ describe("when storing fails", () => {
     expect(result.init?.status).toBe(503);
     expect(result.data.result.error?.[""]).toEqual(["Failed to send message. Please try again."]);
     expect(result.data.result.initialValue).toMatchObject({ message: fields.message });
-    expect(await supportRows(fields.email)).toHaveLength(0);
+    expect(await supportRows(fields.email!)).toHaveLength(0);
   });
 
   it("the JSON endpoints: 503 with the spec's messages", async () => {
@@ -1003,7 +1005,7 @@ describe("when storing fails", () => {
       success: false,
       message: "Failed to submit support message",
     });
-    expect(await agentRows(agent.email)).toHaveLength(0);
-    expect(await supportRows(support.email)).toHaveLength(0);
+    expect(await agentRows(agent.email!)).toHaveLength(0);
+    expect(await supportRows(support.email!)).toHaveLength(0);
   });
 });

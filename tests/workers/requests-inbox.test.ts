@@ -112,7 +112,7 @@ async function statusesOf(ids: { booking: string; application: string; message: 
     .select()
     .from(supportMessages)
     .where(eq(supportMessages.id, ids.message));
-  return [booking, application, message].map((row) => ({
+  return [booking!, application!, message!].map((row) => ({
     status: row.status,
     handledBy: row.handledBy,
     handledAt: row.handledAt,
@@ -139,7 +139,7 @@ async function freshAdmin() {
 function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
   if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("__toast=".length))) as {
+  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
     type: string;
     message: string;
   };
@@ -323,7 +323,7 @@ describe("the staff inbox list", () => {
     expect(first.match(/<article id="request-/g)).toHaveLength(50);
     expect(first).toMatch(/Page 1 of \d+/);
     expect(first).toContain('href="/admin/requests?kind=support-message&page=2"');
-    expect(shows(first, newestFirst[0])).toBe(true);
+    expect(shows(first, newestFirst[0]!)).toBe(true);
     for (const id of newestFirst.slice(-5)) {
       expect(shows(first, id)).toBe(false);
       expect(shows(second, id)).toBe(true);
@@ -346,7 +346,7 @@ describe("confirming and declining a booking", () => {
     expect(response.headers.get("Location")).toBe(`${INBOX}#request-${booking.id}`);
     expect(toastOf(response)).toEqual({ type: "success", message: "Booking confirmed" });
 
-    const row = await bookingRow(booking.id);
+    const row = (await bookingRow(booking.id))!;
     expect(row.status).toBe("confirmed");
     expect(row.handledBy).toBe("admin@example.com");
     expect(Date.parse(row.handledAt!)).toBeGreaterThanOrEqual(before - 1000);
@@ -354,18 +354,18 @@ describe("confirming and declining a booking", () => {
 
     const deliveries = await deliveriesOf("booking", booking.id);
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0].to).toBe(booking.email);
-    expect(["pending", "sent"]).toContain(deliveries[0].status);
+    expect(deliveries[0]!.to).toBe(booking.email);
+    expect(["pending", "sent"]).toContain(deliveries[0]!.status);
 
     // Sent in the background, to the guest: confirmed, the details, and flights may be booked now.
     const [email] = await waitForEmails(booking.email);
-    expect(email.subject).toBe(`Your stay at ${booking.locationName} is confirmed`);
-    expect(email.text).toContain("Your booking is confirmed");
-    expect(email.text).toContain("Ocean View Suite");
-    expect(email.text).toContain("Sat, Mar 6, 2027");
-    expect(email.text).toContain("A note from our team: Pool towels are free.");
-    expect(email.text).toContain("You can now book your flights.");
-    expect(email.html).toContain("You can now book your flights.");
+    expect(email!.subject).toBe(`Your stay at ${booking.locationName} is confirmed`);
+    expect(email!.text).toContain("Your booking is confirmed");
+    expect(email!.text).toContain("Ocean View Suite");
+    expect(email!.text).toContain("Sat, Mar 6, 2027");
+    expect(email!.text).toContain("A note from our team: Pool towels are free.");
+    expect(email!.text).toContain("You can now book your flights.");
+    expect(email!.html).toContain("You can now book your flights.");
 
     // A second click, or a decline after it, changes nothing and e-mails no one.
     for (const intent of ["confirm", "decline"]) {
@@ -402,22 +402,22 @@ describe("confirming and declining a booking", () => {
     );
     expect(toastOf(response)).toEqual({ type: "success", message: "Booking declined" });
 
-    const row = await bookingRow(booking.id);
+    const row = (await bookingRow(booking.id))!;
     expect(row.status).toBe("declined");
     expect(row.handledBy).toBe(admin.email);
     expect(row.handledAt).not.toBeNull();
 
     const [email] = await waitForEmails(booking.email);
-    expect(email.subject).toBe(`About your booking request for ${booking.locationName}`);
-    expect(email.text).toContain("Sorry, Grace");
-    expect(email.text).toContain("not available");
-    expect(email.text).toContain("http://localhost/locations");
-    expect(email.text).not.toContain("A note from our team");
+    expect(email!.subject).toBe(`About your booking request for ${booking.locationName}`);
+    expect(email!.text).toContain("Sorry, Grace");
+    expect(email!.text).toContain("not available");
+    expect(email!.text).toContain("http://localhost/locations");
+    expect(email!.text).not.toContain("A note from our team");
     expect(await deliveriesOf("booking", booking.id)).toHaveLength(1);
 
     const again = await post(INBOX, { intent: "confirm", id: booking.id }, admin.cookie);
     expect(toastOf(again)?.type).toBe("error");
-    expect((await bookingRow(booking.id)).status).toBe("declined");
+    expect((await bookingRow(booking.id))!.status).toBe("declined");
     expect(await deliveriesOf("booking", booking.id)).toHaveLength(1);
   });
 
@@ -433,7 +433,7 @@ describe("confirming and declining a booking", () => {
     expect(toasts.filter((toast) => toast?.type === "success")).toHaveLength(1);
     expect(toasts.filter((toast) => toast?.type === "error")).toHaveLength(2);
 
-    const row = await bookingRow(booking.id);
+    const row = (await bookingRow(booking.id))!;
     expect(["confirmed", "declined"]).toContain(row.status);
     expect([first.email, second.email]).toContain(row.handledBy);
     expect(await deliveriesOf("booking", booking.id)).toHaveLength(1);
@@ -460,7 +460,7 @@ describe("confirming and declining a booking", () => {
       expect(response.status).toBe(302);
       expect(toastOf(response)).toEqual({ type: "error", message });
     }
-    expect((await bookingRow(booking.id)).status).toBe("new");
+    expect((await bookingRow(booking.id))!.status).toBe("new");
     expect(await countDeliveries()).toBe(deliveries);
   });
 });
@@ -493,7 +493,7 @@ describe("marking applications and messages handled", () => {
       .select()
       .from(supportMessages)
       .where(eq(supportMessages.id, message.id));
-    for (const row of [appRow, messageRow]) {
+    for (const row of [appRow!, messageRow!]) {
       expect(row.status).toBe("handled");
       expect(row.handledBy).toBe(admin.email);
       expect(Number.isNaN(Date.parse(row.handledAt!))).toBe(false);
@@ -585,9 +585,9 @@ describe("a member's booking requests on /members", () => {
     expect(cards.every((position) => position >= 0)).toBe(true);
     expect(cards).toEqual([...cards].sort((a, b) => a - b));
     const between = (from: number, to: number) => section.slice(from, to === -1 ? undefined : to);
-    expect(between(cards[0], cards[1])).toContain("Awaiting confirmation");
-    expect(between(cards[1], cards[2])).toContain("Confirmed");
-    expect(between(cards[2], section.indexOf("</ul>"))).toContain("Declined");
+    expect(between(cards[0]!, cards[1]!)).toContain("Awaiting confirmation");
+    expect(between(cards[1]!, cards[2]!)).toContain("Confirmed");
+    expect(between(cards[2]!, section.indexOf("</ul>"))).toContain("Declined");
     expect(section).toContain("Sat, Mar 6, 2027 – Sat, Mar 13, 2027");
     expect(section).toContain("Ocean View Suite");
     expect(html).not.toContain(someoneElses.locationName);

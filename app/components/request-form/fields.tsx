@@ -171,7 +171,7 @@ export function RadioGroup({
     <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className={labelClass}>{legend}</legend>
       <div className="mt-2 flex flex-wrap gap-3">
-        {radios.map(({ key, ...props }, index) => (
+        {radios.map(({ key, ...props }) => (
           <label
             key={key}
             htmlFor={props.id}
@@ -181,7 +181,7 @@ export function RadioGroup({
               {...props}
               className="accent-navy-900 size-4 scroll-mt-28 focus-visible:outline-none"
             />
-            {options[index].label}
+            {options.find((option) => option.value === props.value)?.label}
           </label>
         ))}
       </div>

@@ -5,8 +5,7 @@ import { type Route } from "./+types/featured";
 import { neighbourOf } from "~/admin/reorder";
 import { requireAdmin } from "~/auth/guards.server";
 import { FeaturedList } from "~/components/admin/featured-list";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AdminInputError, listFeatured, saveFeaturedOrder } from "~/models/admin-catalogue.server";
@@ -27,7 +26,7 @@ const FAILED = "Failed to save changes. Please try again.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const featured = await listFeatured(createDb(getCloudflare(context).env.DB));
+  const featured = await listFeatured(getAppContext(context).db);
   return {
     featured: featured.map(({ id, name, slug, city, state, hidden }) => ({
       id,
@@ -52,7 +51,7 @@ const refuse = (error: string, status: number) =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const cloudflare = getCloudflare(context);
+  const cloudflare = getAppContext(context);
   const actor = { email: auth.user.email };
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -68,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (typeof id !== "string" || (direction !== "up" && direction !== "down")) {
         return refuse("Choose a location and a direction to move it.", 400);
       }
-      const current = await listFeatured(createDb(cloudflare.env.DB));
+      const current = await listFeatured(cloudflare.db);
       const ids = current.map((location) => location.id);
       const moved = current.find((location) => location.id === id);
       if (!moved)
@@ -84,10 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: `${moved.name} is already ${direction === "up" ? "first" : "last"}.`,
         });
       }
-      const from = ids.indexOf(id);
-      const to = ids.indexOf(neighbour);
-      const next = [...ids];
-      [next[from], next[to]] = [next[to], next[from]];
+      // The location and its neighbour change places.
+      const next = ids.map((other) =>
+        other === id ? neighbour : other === neighbour ? id : other,
+      );
       await saveFeaturedOrder(cloudflare, actor, next);
       return redirectWithToast(back, { type: "success", message: SAVED });
     }

@@ -15,8 +15,7 @@ import { REORDER_MESSAGES, ReorderError } from "~/admin/reorder";
 import { ADMIN_MESSAGES, requireAdmin, type AdminRefusal } from "~/auth/guards.server";
 import { type Auth } from "~/auth/session.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
-import { getCloudflare, type CloudflareContext } from "~/context";
-import { createDb } from "~/db/client.server";
+import { type AppContext, getAppContext } from "~/context";
 import { images } from "~/db/schema";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -198,12 +197,12 @@ function inputMessage(error: unknown) {
  * in the list: the spec's indices message (section 5, "Reordering").
  */
 async function reorderMessage(
-  { env }: CloudflareContext,
+  { db }: AppContext,
   message: string,
   group: { locationId: string; roomTypeId: string | null },
 ) {
   if (message !== REORDER_MESSAGES.noImages || !validId(group.locationId)) return message;
-  const [row] = await createDb(env.DB)
+  const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(images)
     .where(
@@ -233,7 +232,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const auth = await requireImageAdmin(request, context, json);
   const actor = { email: auth.user.email };
-  const cloudflare = getCloudflare(context);
+  const cloudflare = getAppContext(context);
 
   if (request.method !== "POST") {
     return fail(json, refererPath(request), 405, "Method not allowed", "Method not allowed");

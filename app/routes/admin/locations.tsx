@@ -42,8 +42,7 @@ import {
   useClearSelectionOnLogout,
 } from "~/components/admin/location-selection";
 import { RoomTypeCreateForm, RoomTypeEditor, RoomTypeList } from "~/components/admin/room-types";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { placeLine } from "~/lib/locations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
@@ -73,7 +72,7 @@ const SEARCH_MAX = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const db = createDb(getCloudflare(context).env.DB);
+  const db = getAppContext(context).db;
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
   const locationId = params.get("location")?.trim() || null;
@@ -119,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       roomTypeId,
       confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),
       addingRoomType: Boolean(found) && !roomTypeId && params.get("addRoomType") === "1",
-      previousId: index > 0 ? locations[index - 1].id : null,
+      previousId: locations[index - 1]?.id ?? null,
       nextId:
         index === -1
           ? found
@@ -161,7 +160,7 @@ const fields = (formData: FormData, names: string[]) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const cloudflare = getCloudflare(context);
+  const cloudflare = getAppContext(context);
   const actor = { email: auth.user.email };
   const formData = await request.formData();
   const here = selectionOf(request);
@@ -400,7 +399,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           return done(true);
         }
         const { locationId, roomTypeId, direction } = moveRef!.data!;
-        const found = await getLocationForEdit(createDb(cloudflare.env.DB), locationId);
+        const found = await getLocationForEdit(cloudflare.db, locationId);
         if (!found) throw new AdminInputError("Location not found");
         const ids = found.roomTypes.map((room) => room.id);
         const target = neighbourOf(ids, roomTypeId, direction);

@@ -4,8 +4,7 @@ import { type Route } from "./+types/overview";
 import { hasValidPlace, isComplete } from "~/admin/places";
 import { requireAdmin } from "~/auth/guards.server";
 import { ChecklistTable, type ChecklistRow } from "~/components/admin/checklist-table";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import {
   SCROLL_RESTORE_DELAY_MS,
   SCROLL_RESTORE_VALID_MS,
@@ -24,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const summaries = await listLocationSummaries(createDb(getCloudflare(context).env.DB));
+  const summaries = await listLocationSummaries(getAppContext(context).db);
   const rows: ChecklistRow[] = summaries.map((summary) => {
     const imageCount = Number(summary.imageCount);
     const roomCount = Number(summary.roomCount);

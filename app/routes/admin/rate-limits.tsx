@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { type Route } from "./+types/rate-limits";
 import { requireAdmin } from "~/auth/guards.server";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { adminCheckOperations, clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
 import { readRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
@@ -42,7 +42,7 @@ const OPERATIONS: ReadonlyArray<{ operation: string; label: string }> = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
-  const kv = getCloudflare(context).env.CACHE;
+  const kv = getAppContext(context).env.CACHE;
   const email = auth.user.email;
   const rule = RATE_LIMITS.adminCheck;
   const limits = {
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(here, { type: "error", message: RATE_LIMIT_MESSAGES.cleanupFailed });
   }
   try {
-    await clearAdminCheckCounters(getCloudflare(context).env.CACHE, auth.user.email);
+    await clearAdminCheckCounters(getAppContext(context).env.CACHE, auth.user.email);
   } catch (error) {
     console.error("rate-limit cleanup", error);
     return redirectWithToast(here, { type: "error", message: RATE_LIMIT_MESSAGES.cleanupFailed });

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { type Route } from "./+types/requests";
 import { requireAdmin } from "~/auth/guards.server";
-import { getCloudflare } from "~/context";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const filters = parseInboxFilters(new URL(request.url).searchParams);
-  const inbox = await listInbox(getCloudflare(context).env.DB, filters);
+  const inbox = await listInbox(getAppContext(context).env.DB, filters);
   return { ...inbox, filters };
 }
 
@@ -60,7 +60,7 @@ function refusal(result: Exclude<TransitionResult, { ok: true }>, kind: InboxKin
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const cloudflare = getCloudflare(context);
+  const cloudflare = getAppContext(context);
   const url = new URL(request.url);
   // Back to the same filtered view the form was on.
   const back = inboxHref(parseInboxFilters(url.searchParams));

@@ -4,8 +4,7 @@ import { data, Form, Link, useFormAction, useNavigation } from "react-router";
 import { type Route } from "./+types/users";
 import { requireAdmin } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
-import { getCloudflare } from "~/context";
-import { createDb } from "~/db/client.server";
+import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,14 +22,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
   const page = Number(new URL(request.url).searchParams.get("page")) || 1;
-  const list = await listUsers(createDb(getCloudflare(context).env.DB), page);
+  const list = await listUsers(getAppContext(context).db, page);
   return { ...list, currentUserId: auth.user.id };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const { env } = getCloudflare(context);
-  const db = createDb(env.DB);
+  const { env, db } = getAppContext(context);
   const formData = await request.formData();
   const here = "/admin/users";
 
