@@ -912,12 +912,13 @@ describe("when storing fails", () => {
     context.set(cloudflareContext, { env: bindings, ctx });
     const args = { request, context, params: {} };
     let result: T | undefined;
-    await appContextMiddleware(args as never, () =>
-      authMiddleware(args as never, async () => {
+    await appContextMiddleware(args as never, async () => {
+      await authMiddleware(args as never, async () => {
         result = await action(args as never);
         return new Response(null);
-      }),
-    );
+      });
+      return new Response(null);
+    });
     await waitOnExecutionContext(ctx);
     return result as T;
   }
