@@ -1,0 +1,259 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+
+/*
+ * The one set of form fields every form uses, public and admin. Each is bound to conform's field
+ * metadata: its label, its hint and its error (from the browser's validation or the server's
+ * reply) are linked with aria-describedby / aria-invalid, so the same markup works with and
+ * without JavaScript.
+ */
+
+// Any form's field (the schemas may transform their input, so the value type is left open).
+// oxlint-disable-next-line typescript/no-explicit-any -- conform's field metadata is generic over the schema
+export type AnyField = FieldMetadata<any, any, string[]>;
+
+export const labelClass = "block text-sm font-semibold text-navy-900";
+export const hintClass = "mt-1 text-xs text-slate-600";
+export const inputClass =
+  "mt-1.5 block w-full scroll-mt-28 rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-slate-900 shadow-xs placeholder:text-slate-500 disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
+
+const buttonBase =
+  "inline-flex items-center justify-center rounded-lg text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+export const buttonClass = {
+  primary: `${buttonBase} bg-navy-900 px-5 py-2.5 text-white hover:bg-navy-800`,
+  secondary: `${buttonBase} border border-slate-300 bg-white px-3 py-2 text-navy-900 hover:bg-slate-50`,
+  danger: `${buttonBase} border border-red-300 bg-white px-4 py-2 text-red-700 hover:bg-red-50`,
+} as const;
+
+/** A field's messages (the first one is shown; the rest follow once it is fixed). */
+export function ErrorList({ id, errors }: { id?: string; errors: string[] | undefined }) {
+  const first = errors?.find(Boolean);
+  if (!first) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+      {first}
+    </p>
+  );
+}
+
+/** The form's own messages (not tied to one field): announced when they appear. */
+export function FormErrors({ id, errors }: { id?: string; errors: string[] | undefined }) {
+  const first = errors?.find(Boolean);
+  if (!first) return null;
+  return (
+    <p
+      id={id}
+      role="alert"
+      className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+    >
+      {first}
+    </p>
+  );
+}
+
+const hintIdOf = (field: AnyField) => `${field.id}-hint`;
+
+function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={hintIdOf(field)} className={hintClass}>
+      {hint}
+    </p>
+  );
+}
+
+/** conform's props without its defaultValue, for a field the form holds in its own state. */
+function withValue<Props extends { defaultValue?: unknown }>(props: Props, controlled: boolean) {
+  if (!controlled) return props;
+  const { defaultValue: _initial, ...rest } = props;
+  return rest;
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form" | "type">;
+
+export function Field({
+  field,
+  label,
+  hint,
+  type = "text",
+  className,
+  ...inputProps
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  type?: "text" | "email" | "tel" | "number" | "date" | "url" | "search" | "password";
+} & InputProps) {
+  const { key, ...props } = getInputProps(field, {
+    type,
+    ariaDescribedBy: hint ? hintIdOf(field) : undefined,
+  });
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        key={key}
+        {...withValue(props, inputProps.value !== undefined)}
+        {...inputProps}
+        className={inputClass}
+      />
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form">;
+
+export function TextareaField({
+  field,
+  label,
+  hint,
+  className,
+  ...textareaProps
+}: { field: AnyField; label: ReactNode; hint?: ReactNode } & TextareaProps) {
+  const { key, ...props } = getTextareaProps(field, {
+    ariaDescribedBy: hint ? hintIdOf(field) : undefined,
+  });
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className={labelClass}>
+        {label}
+      </label>
+      <textarea key={key} {...props} {...textareaProps} className={inputClass} />
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form">;
+
+export function SelectField({
+  field,
+  label,
+  hint,
+  options,
+  placeholder,
+  className,
+  ...selectProps
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  options: ReadonlyArray<string | { value: string; label: string }>;
+  /** A first option with an empty value ("Choose a state"). */
+  placeholder?: string;
+} & SelectProps) {
+  const { key, ...props } = getSelectProps(field, {
+    ariaDescribedBy: hint ? hintIdOf(field) : undefined,
+  });
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        key={key}
+        {...withValue(props, selectProps.value !== undefined)}
+        {...selectProps}
+        className={inputClass}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => {
+          const { value, label: text } =
+            typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A checkbox with its label and hint; `disabled` shows it unticked and sends nothing. */
+export function CheckboxField({
+  field,
+  label,
+  hint,
+  disabled = false,
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const { key, ...props } = getInputProps(field, {
+    type: "checkbox",
+    ariaDescribedBy: hint ? hintIdOf(field) : undefined,
+  });
+  return (
+    <div className="flex items-start gap-2.5">
+      {disabled ? (
+        <input
+          id={field.id}
+          type="checkbox"
+          disabled
+          aria-describedby={hint ? hintIdOf(field) : undefined}
+          className="accent-navy-900 mt-0.5 size-4 shrink-0"
+        />
+      ) : (
+        <input key={key} {...props} className="accent-navy-900 mt-0.5 size-4 shrink-0" />
+      )}
+      <div>
+        <label htmlFor={field.id} className="text-navy-900 text-sm font-semibold">
+          {label}
+        </label>
+        {hint && (
+          <p id={hintIdOf(field)} className="text-xs text-slate-500">
+            {hint}
+          </p>
+        )}
+        <ErrorList id={field.errorId} errors={field.errors} />
+      </div>
+    </div>
+  );
+}
+
+/** A form's submit button: its busy text while the form is on its way. */
+export function SubmitButton({
+  busy,
+  busyText,
+  variant = "primary",
+  className = "",
+  children,
+  ...buttonProps
+}: {
+  busy: boolean;
+  busyText: string;
+  variant?: keyof typeof buttonClass;
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="submit"
+      {...buttonProps}
+      disabled={busy || buttonProps.disabled}
+      className={`${buttonClass[variant]} ${className}`}
+    >
+      {busy ? busyText : children}
+    </button>
+  );
+}
