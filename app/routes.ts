@@ -38,6 +38,6 @@ export default [
   ]),
   route("api/manage-users", "routes/api.manage-users.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
-  // Any other path shows the locations list, with status 404 (spec section 2).
+  // Any other path shows the locations list, with status 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

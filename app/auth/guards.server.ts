@@ -84,7 +84,7 @@ export async function requireUser(request: Request, context: Context): Promise<A
   return auth;
 }
 
-/** Spec section 8: the admin screens' refusal and the admin API's messages. */
+/** The admin screens' refusal and the admin API's messages, word for word. */
 export const ADMIN_MESSAGES = {
   accessDenied: "Access denied. You are not authorized to view this page.",
   notAuthorized: (email: string) => `Access denied. The email ${email} is not authorized.`,
@@ -108,7 +108,7 @@ const adminChecks = new WeakMap<object, Promise<AdminCheck>>();
 
 /**
  * The server's admin check, once per request: a signed-in account with the admin role, within
- * the spec's admin-check rate limit (more than 50 per 60 s per key is refused; above 10 warns),
+ * the admin-check rate limit (more than 50 per 60 s per key is refused; above 10 warns),
  * at aal2 when it has a verified authenticator app. The role is read with the session on every
  * request, so a change of role or a removal takes effect at once.
  */
@@ -145,7 +145,7 @@ export interface AdminRefusal {
 
 /**
  * Admins only, for admin pages and their actions. A visitor gets the admin login screen (401);
- * a signed-in non-admin is signed out and refused (403), as the spec says; an admin with an
+ * a signed-in non-admin is signed out and refused (403); an admin with an
  * authenticator app verifies a code first.
  */
 export async function requireAdmin(request: Request, context: Context): Promise<Auth> {
@@ -183,7 +183,7 @@ export const adminAccessMiddleware: MiddlewareFunction<Response> = async (
   return next();
 };
 
-/** The same rule for JSON endpoints: a JSON error with the spec's messages instead of a page. */
+/** The same rule for JSON endpoints: a JSON error with the same messages instead of a page. */
 export async function requireAdminApi(request: Request, context: Context): Promise<Auth> {
   const check = await checkAdmin(request, context);
   if (check.ok) return check.auth;

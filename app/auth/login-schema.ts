@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /**
  * The magic-link form, shared by the browser (conform) and the /login action. The sign-in page
- * and the admin screens word the missing e-mail differently (spec section 5).
+ * and the admin screens word the missing e-mail differently.
  */
 export const LOGIN_VARIANTS = ["login", "admin"] as const;
 export type LoginVariant = (typeof LOGIN_VARIANTS)[number];
@@ -30,7 +30,7 @@ export function variantOf(value: FormDataEntryValue | null): LoginVariant {
   return value === "admin" ? "admin" : "login";
 }
 
-/** The spec's sign-in messages (section 8). */
+/** The sign-in messages, word for word. */
 export const LOGIN_MESSAGES = {
   rateLimited: (seconds: number) =>
     `Rate limited. Please wait ${seconds} seconds before requesting another magic link. Do not click the button again until the timer expires.`,

@@ -7,7 +7,7 @@ const COOKIE_NAME = "__session";
 
 /**
  * Lifetimes. A session ends after 7 days without a visit (idle) and 30 days after sign-in
- * (absolute). While it is used, its token is renewed on the server every 45 minutes (the spec's
+ * (absolute). While it is used, its token is renewed on the server every 45 minutes (the
  * refresh timer), which also records the visit.
  */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;

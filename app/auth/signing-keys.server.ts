@@ -15,7 +15,7 @@ export const SESSION_JWT_ALG = "ES256";
 const ISSUER = "insider-stays";
 const AUDIENCE = "insider-stays:session";
 
-/** The spec's token verification messages (section 8). */
+/** The token verification messages, word for word. */
 export const JWT_MESSAGES = {
   emptyJwks: "JWKS is empty",
   noMatchingKey: "No matching signing key found in JWKS",
@@ -89,7 +89,7 @@ export async function signSessionToken(
     .sign(key.privateKey);
 }
 
-/** Verifies a session token against the JWKS; throws SessionTokenError with the spec's messages. */
+/** Verifies a session token against the JWKS; throws SessionTokenError with those messages. */
 export async function verifySessionToken(
   env: KeyEnv,
   token: string,

@@ -1,7 +1,7 @@
 import { type MagicLinkOutcome } from "~/auth/login-schema";
 import { MagicLinkForm, MagicLinkSent } from "./magic-link-form";
 
-/** The admin pages' sign-in screen (spec section 2), shown to anyone who is not a signed-in admin. */
+/** The admin pages' sign-in screen, shown to anyone who is not a signed-in admin. */
 export function AdminLoginScreen({
   dest,
   siteKey,

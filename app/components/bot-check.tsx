@@ -1,5 +1,5 @@
 import { Turnstile } from "@marsidev/react-turnstile";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { BOT_CHECK_FIELD, DEV_BOT_CHECK_TOKEN } from "~/auth/bot-check";
 
 /**
@@ -20,7 +20,7 @@ export function BotCheck({
     return (
       <Turnstile
         siteKey={siteKey}
-        // Spec section 9: retry the challenge every 8 s after a failure.
+        // After a failure the challenge is retried every 8 s.
         options={{ responseFieldName: BOT_CHECK_FIELD, retryInterval: 8000 }}
         onSuccess={() => onVerify?.(true)}
         onExpire={() => onVerify?.(false)}
@@ -49,4 +49,22 @@ export function BotCheck({
       </p>
     </div>
   );
+}
+
+/**
+ * A form's bot check: a token works once, so each answer from the server (`answer`, any value
+ * that is new for each reply) starts the check again. `key` remounts the widget.
+ */
+export function useBotCheck(answer: unknown) {
+  const [key, setKey] = useState(0);
+  const [passed, setPassed] = useState(false);
+  const [answered, setAnswered] = useState(answer);
+  if (answered !== answer) {
+    setAnswered(answer);
+    if (answer) {
+      setKey((current) => current + 1);
+      setPassed(false);
+    }
+  }
+  return { key, passed, onVerify: setPassed };
 }

@@ -2,7 +2,7 @@ import Lightbox from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
 import { type PublicImage } from "~/lib/locations";
 
-/** Spec section 2: fade 250 ms, swipe 500 ms, preload 2, padding 16 px, spacing 30%. */
+/** The lightbox fades in 250 ms, swipes in 500 ms, preloads 2 pictures each side, pads 16 px, spaces 30%. */
 export const LIGHTBOX_SETTINGS = {
   animation: { fade: 250, swipe: 500 },
   carousel: { preload: 2, padding: "16px", spacing: "30%" },

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -9,7 +9,9 @@ import {
   type LoginVariant,
   type MagicLinkOutcome,
 } from "~/auth/login-schema";
-import { BotCheck } from "./bot-check";
+import { useHydrated } from "~/lib/use-hydrated";
+import { BotCheck, useBotCheck } from "./bot-check";
+import { Field, FormErrors, SubmitButton } from "./forms";
 
 const TEXT: Record<LoginVariant, { submit: string; sending: string }> = {
   login: { submit: "Send magic link", sending: "Sending..." },
@@ -68,17 +70,9 @@ export function MagicLinkForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const [botChecked, setBotChecked] = useState(false);
-  // A bot-check token works once: after the server's answer the check starts again.
-  const [botCheckKey, setBotCheckKey] = useState(0);
-  useEffect(() => {
-    if (!actionData) return;
-    setBotCheckKey((key) => key + 1);
-    setBotChecked(false);
-  }, [actionData]);
+  const botCheck = useBotCheck(actionData);
   const waitSeconds = useCountdown(actionData);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (actionData?.result.error?.[""]?.includes(LOGIN_MESSAGES.failed))
@@ -101,46 +95,30 @@ export function MagicLinkForm({
   }, [waitSeconds, variant]);
 
   const rateLimited = waitSeconds > 0;
-  const disabled = submitting || rateLimited || (hydrated && !botChecked);
+  const disabled = submitting || rateLimited || (hydrated && !botCheck.passed);
 
   return (
     <Form method="post" action="/login" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="dest" value={dest} />
       <input type="hidden" name="variant" value={variant} />
-      <div>
-        <label htmlFor={fields.email.id} className="text-navy-900 block text-sm font-semibold">
-          Email
-        </label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          autoFocus
-          placeholder="you@example.com"
-          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 aria-[invalid]:border-red-600"
-        />
-        {fields.email.errors && (
-          <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
-            {fields.email.errors[0]}
-          </p>
-        )}
-      </div>
-      <BotCheck key={botCheckKey} siteKey={siteKey} onVerify={setBotChecked} />
-      {form.errors && (
-        <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {form.errors[0]}
-        </p>
-      )}
-      <button
-        type="submit"
+      <Field
+        field={fields.email}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        placeholder="you@example.com"
+      />
+      <BotCheck key={botCheck.key} siteKey={siteKey} onVerify={botCheck.onVerify} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton
+        busy={submitting}
+        busyText={TEXT[variant].sending}
         disabled={disabled}
-        className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-5 py-3 font-semibold text-white transition disabled:cursor-not-allowed disabled:opacity-60"
+        className="w-full py-3 text-base"
       >
-        {rateLimited
-          ? `Rate Limited - Please Wait (${waitSeconds}s)`
-          : submitting
-            ? TEXT[variant].sending
-            : TEXT[variant].submit}
-      </button>
+        {rateLimited ? `Rate Limited - Please Wait (${waitSeconds}s)` : TEXT[variant].submit}
+      </SubmitButton>
     </Form>
   );
 }

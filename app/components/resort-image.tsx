@@ -13,7 +13,7 @@ interface ResortImageProps {
 }
 
 /**
- * A location picture with the spec's fallbacks: a placeholder with the name and 'Image' when there
+ * A location picture with its fallbacks: a placeholder with the name and 'Image' when there
  * is none, and a fallback graphic when the picture fails to load.
  */
 export function ResortImage({

@@ -26,7 +26,7 @@ const dollars = (amount: number) =>
 
 const positive = (amount: number | null): amount is number => amount !== null && amount > 0;
 
-/** Holiday weeks in the order of the year (spec section 6). */
+/** Holiday weeks in the order of the year. */
 export function holidayRates(room: RoomPricingData) {
   return [
     { label: "Presidents' Day", amount: room.presidentsDayPrice },

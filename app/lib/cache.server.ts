@@ -9,7 +9,7 @@ export const cacheKeys = {
   visibleLocations: `locations:visible:${VERSION}`,
 } as const;
 
-/** Spec section 9: location list cache 5 min. */
+/** The location list is cached for 5 minutes. */
 export const LOCATION_LIST_TTL_SECONDS = 5 * 60;
 
 export async function cachedJson<T>(

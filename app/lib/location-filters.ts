@@ -1,6 +1,6 @@
 import { slugify } from "./slug";
 
-/** Filter values live in the query string as lowercase, hyphenated names (spec section 2). */
+/** Filter values live in the query string as lowercase, hyphenated names. */
 export interface LocationFilters {
   country: string | null;
   state: string | null;

@@ -1,6 +1,6 @@
-/** Presentation rules for locations shared by the server and the browser (spec sections 2 and 3). */
+/** Presentation rules for locations shared by the server and the browser (sorting, subtitles, place lines, notes). */
 
-/** Sort fallback for a missing display_order (spec section 9). */
+/** A missing display_order sorts last, as this number. */
 export const DISPLAY_ORDER_FALLBACK = 999999;
 
 export interface PublicImage {
@@ -73,7 +73,7 @@ export function placeLine({ city, state, country }: Placed) {
   return line || country;
 }
 
-/** Spec section 2: the short-stay note for minimum nights 1 to 6. */
+/** The short-stay note, for minimum nights 1 to 6. */
 export function shortStayNote(minimumNights: number) {
   return minimumNights >= 1 && minimumNights <= 6
     ? `We may accommodate stays as short as ${minimumNights} nights. Contact us for info.`

@@ -1,7 +1,7 @@
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 
 /**
- * Admin tools for the admin-check rate limit (spec section 6: an admin sees the status and
+ * Admin tools for the admin-check rate limit (an admin sees the status and
  * triggers a cleanup). Counter keys are `rate:admin-check:{email}:{operation}:{windowStart}`
  * (see rate-limit.server.ts and checkAdmin in auth/guards.server.ts).
  */

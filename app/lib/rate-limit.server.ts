@@ -13,7 +13,7 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMITS = {
-  /** Spec section 5: more than 50 admin checks per 60 s per key → not authorized; warn above 10. */
+  /** More than 50 admin checks per 60 s per key → not authorized; above 10, a warning is logged. */
   adminCheck: { name: "admin-check", limit: 50, windowSeconds: 60, warnAbove: 10 },
   /** Sign-in link requests from one IP address. */
   magicLinkPerIp: { name: "magic-link-ip", limit: 10, windowSeconds: 600 },

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-/** Spec section 9: restore after about 100 ms; a remembered position is valid for 30 s. */
+/** A position is restored after about 100 ms, and is valid for 30 s. */
 export const SCROLL_RESTORE_DELAY_MS = 100;
 export const SCROLL_RESTORE_VALID_MS = 30_000;
 

@@ -1,9 +1,9 @@
 import transliterate from "@sindresorhus/transliterate";
 
 /**
- * Slug generation as the spec defines it (lowercase, trim, strip non-word characters, collapse
- * spaces, underscores and hyphens into a single hyphen, trim hyphens), after transliterating
- * letters to Latin ones, so 'Château Marmont' reads chateau-marmont rather than chteau-marmont.
+ * A slug from a name: letters transliterated to Latin ones (so 'Château Marmont' reads
+ * chateau-marmont, not chteau-marmont), then lowercase, trimmed, non-word characters stripped,
+ * runs of spaces, underscores and hyphens collapsed into one hyphen, hyphens trimmed.
  */
 export function slugify(text: string): string {
   return transliterate(text)

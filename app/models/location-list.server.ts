@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { type CloudflareContext } from "~/context";
+import { type AppContext } from "~/context";
 import {
   applyFilters,
   filterDropdowns,
@@ -29,18 +29,14 @@ function normalizeSubmittedFilters(url: URL): string | null {
 }
 
 /** The locations list: for /locations, and with status 404 for any unknown path. */
-export async function loadLocationList(
-  request: Request,
-  cloudflare: CloudflareContext,
-  status = 200,
-) {
+export async function loadLocationList(request: Request, app: AppContext, status = 200) {
   const url = new URL(request.url);
   const cleanUrl = normalizeSubmittedFilters(url);
   if (cleanUrl) throw redirect(cleanUrl);
 
   const filters = parseFilters(url.searchParams);
   try {
-    const all = await getVisibleLocationSummaries(cloudflare);
+    const all = await getVisibleLocationSummaries(app);
     const matching = applyFilters(all, filters);
     return data(
       {

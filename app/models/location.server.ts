@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { type CloudflareContext } from "~/context";
-import { createDb, type Db } from "~/db/client.server";
+import { type AppContext } from "~/context";
+import { type Db } from "~/db/client.server";
 import { images, locations, roomTypes } from "~/db/schema";
 import { cachedJson, cacheKeys, LOCATION_LIST_TTL_SECONDS } from "~/lib/cache.server";
 import {
@@ -74,12 +74,12 @@ export async function fetchVisibleLocationSummaries(db: Db): Promise<LocationSum
 }
 
 /** Visible locations for the public lists, cached in KV (a cached page makes no D1 query). */
-export function getVisibleLocationSummaries({ env, ctx }: CloudflareContext) {
+export function getVisibleLocationSummaries({ env, ctx, db }: AppContext) {
   return cachedJson(
     env.CACHE,
     cacheKeys.visibleLocations,
     LOCATION_LIST_TTL_SECONDS,
-    () => fetchVisibleLocationSummaries(createDb(env.DB)),
+    () => fetchVisibleLocationSummaries(db),
     (promise) => ctx.waitUntil(promise),
   );
 }
@@ -120,7 +120,7 @@ export type RoomPricing = {
 } & { freeParking: boolean; noResortFees: boolean };
 
 /**
- * A location by slug, falling back to its id (spec section 5), with its room types and images, in
+ * A location by slug, falling back to its id, with its room types and images, in
  * one batch. Hidden locations are returned only with `includeHidden` (an admin's preview).
  * Visitors get no price or fee column at all; signed-in members get them with `withPricing`.
  */

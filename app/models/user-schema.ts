@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The invite form of /admin/users and the manage-users API (spec section 5: e-mail required). */
+/** The invite form of /admin/users and the manage-users API (an e-mail is required). */
 export const inviteSchema = z.object({
   email: z
     .string({ error: "E-mail required" })

@@ -1,4 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { type Route } from "./+types/account.security";
 import { requireUser } from "~/auth/guards.server";
@@ -14,7 +15,9 @@ import {
   TOTP_MESSAGES,
   verifyFactorCode,
 } from "~/auth/totp.server";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -28,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
-  const { env, db } = getAppContext(context);
+  const { db, site } = getAppContext(context);
   const [factors, pending] = await Promise.all([
     listFactors(db, auth.user.id),
     pendingFactor(db, auth.user.id),
@@ -36,16 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     aal: auth.session.aal,
     verified: factors.filter((factor) => factor.status === "verified"),
-    enrollment: pending
-      ? enrollmentDetails(pending.secret, auth.user.email, env.SITE_NAME || "Insider Stays")
-      : null,
+    enrollment: pending ? enrollmentDetails(pending.secret, auth.user.email, site.siteName) : null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context);
-  const { env, db } = getAppContext(context);
-  const submission = parseWithZod(await request.formData(), { schema: totpSchema });
+  const { env, db, site } = getAppContext(context);
+  const submission = parseWithZod(await readFormData(request), { schema: totpSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const here = "/account/security";
   const value = submission.value;
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
         );
       }
-      await enrollFactor(db, auth.user, env.SITE_NAME || "Insider Stays");
+      await enrollFactor(db, auth.user, site.siteName);
       return redirectWithToast(here, {
         type: "info",
         message: "Scan the code with your authenticator app.",
@@ -97,9 +98,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const { verified, enrollment, aal } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const errors = actionData?.error;
-  const codeError = errors?.code?.[0];
-  const formError = errors?.[""]?.[0];
+  // The code forms (remove, verify): only one is on the page at a time.
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(totpSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpSchema }),
+  });
+  const codeField = (label: string) => (
+    <Field
+      field={fields.code}
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      className="w-44"
+    />
+  );
   return (
     <section className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-navy-900 font-serif text-4xl">Sign-in security</h1>
@@ -110,11 +125,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       <p className="mt-2 text-sm text-slate-600">
         This session's assurance level: <strong>{aal}</strong>
       </p>
-      {formError && (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
-      )}
+      <div className="mt-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+      </div>
 
       {verified.length > 0 ? (
         verified.map((factor) => (
@@ -126,17 +139,17 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             <p className="mt-1 text-sm text-slate-600">
               Verified {factor.verifiedAt?.slice(0, 10)}
             </p>
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              className="mt-4 flex flex-wrap items-end gap-3"
+            >
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="factorId" value={factor.id} />
-              <CodeField error={codeError} label="Current code to remove it" />
-              <button
-                type="submit"
-                disabled={busy}
-                className="rounded-lg border border-red-300 px-4 py-2.5 text-sm font-semibold text-red-700 hover:bg-red-50"
-              >
+              {codeField("Current code to remove it")}
+              <SubmitButton busy={busy} busyText="Removing..." variant="danger" className="mb-0.5">
                 Remove
-              </button>
+              </SubmitButton>
             </Form>
           </div>
         ))
@@ -153,16 +166,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             Or enter this key:{" "}
             <code className="rounded bg-slate-100 px-1 break-all">{enrollment.secret}</code>
           </p>
-          <Form method="post" className="mt-5 flex flex-wrap items-end gap-3">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="mt-5 flex flex-wrap items-end gap-3"
+          >
             <input type="hidden" name="intent" value="verify" />
-            <CodeField error={codeError} label="Code from the app" />
-            <button
-              type="submit"
-              disabled={busy}
-              className="bg-navy-900 hover:bg-navy-800 rounded-lg px-4 py-2.5 text-sm font-semibold text-white"
-            >
+            {codeField("Code from the app")}
+            <SubmitButton busy={busy} busyText="Verifying..." className="mb-0.5">
               Verify
-            </button>
+            </SubmitButton>
           </Form>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="cancel" />
@@ -174,41 +187,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <Form method="post" className="mt-8">
           <input type="hidden" name="intent" value="enroll" />
-          <button
-            type="submit"
-            disabled={busy}
-            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-3 font-semibold text-white"
-          >
+          <SubmitButton busy={busy} busyText="Setting up..." className="px-5 py-3 text-base">
             Set up an authenticator app
-          </button>
+          </SubmitButton>
         </Form>
       )}
     </section>
-  );
-}
-
-function CodeField({ error, label }: { error?: string; label: string }) {
-  return (
-    <div>
-      <label htmlFor="totp-code" className="text-navy-900 block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id="totp-code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="\d{6}"
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "totp-code-error" : undefined}
-        className="mt-1 w-40 rounded-lg border border-slate-300 px-3 py-2.5 tracking-[0.3em]"
-      />
-      {error && (
-        <p id="totp-code-error" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -3,25 +3,15 @@ import { type Route } from "./+types/api.manage-users";
 import { requireAdminApi } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
 import { getAppContext } from "~/context";
+import { readJson } from "~/lib/body.server";
 import { inviteSchema } from "~/models/user-schema";
 import { inviteUser, listUsers, removeUser, USERS_PAGE_SIZE } from "~/models/user.server";
 
 /**
- * The manage-users API of spec section 7, for admins only (by session cookie or
- * `Authorization: Bearer <session token>`). JSON in and out; errors are `{ message }`.
+ * The manage-users API, for admins only (by session cookie or `Authorization: Bearer <session
+ * token>`): list (50 a page), invite, remove. JSON in and out; errors are `{ message }`.
  */
 const json = (body: unknown, status = 200) => Response.json(body, { status });
-
-async function readJson(request: Request): Promise<{ body: unknown } | { error: Response }> {
-  if (!request.headers.get("Content-Type")?.toLowerCase().startsWith("application/json")) {
-    return { error: json({ message: "Send a JSON body (Content-Type: application/json)." }, 415) };
-  }
-  try {
-    return { body: await request.json() };
-  } catch {
-    return { error: json({ message: "The body is not valid JSON." }, 400) };
-  }
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminApi(request, context);
@@ -47,15 +37,15 @@ const deleteSchema = z
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdminApi(request, context);
-  const { env, db } = getAppContext(context);
+  const app = getAppContext(context);
+  const { db } = app;
   if (request.method !== "POST" && request.method !== "DELETE") {
     return json({ message: "Method not allowed" }, 405);
   }
-  const read = await readJson(request);
-  if ("error" in read) return read.error;
+  const body = await readJson(request);
 
   if (request.method === "POST") {
-    const parsed = postSchema.safeParse(read.body);
+    const parsed = postSchema.safeParse(body);
     if (!parsed.success) {
       return json(
         {
@@ -67,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { user, created } = await inviteUser(db, parsed.data.email, auth.user.id);
     try {
-      const sent = await sendInvitation(env, {
+      const sent = await sendInvitation(app, {
         email: user.email,
         origin: new URL(request.url).origin,
       });
@@ -90,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const parsed = deleteSchema.safeParse(read.body);
+  const parsed = deleteSchema.safeParse(body);
   if (!parsed.success)
     return json({ message: parsed.error.issues[0]?.message ?? "Delete failed" }, 400);
   if (

@@ -4,7 +4,9 @@ import { getAuth } from "~/auth/guards.server";
 import { LOGIN_MESSAGES } from "~/auth/login-schema";
 import { consumeMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { createSession, destroySession } from "~/auth/session.server";
+import { SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, db } = getAppContext(context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const token = String(formData.get("token") ?? "");
   const dest = safeRedirectPath(String(formData.get("dest") ?? ""));
   const user = await consumeMagicLink(env, token);
@@ -63,13 +65,9 @@ export default function AuthCallback({ loaderData, actionData, matches }: Route.
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={loaderData.token} />
               <input type="hidden" name="dest" value={loaderData.dest} />
-              <button
-                type="submit"
-                disabled={busy}
-                className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-5 py-3 font-semibold text-white disabled:opacity-60"
-              >
+              <SubmitButton busy={busy} busyText="Signing in..." className="w-full py-3 text-base">
                 Sign in
-              </button>
+              </SubmitButton>
             </Form>
           </>
         )}

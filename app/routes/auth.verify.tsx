@@ -1,13 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { type Route } from "./+types/auth.verify";
 import { requireUser } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { elevateSession } from "~/auth/session.server";
 import { verifyCodeSchema } from "~/auth/totp-schema";
 import { TOTP_MESSAGES, verifyFactorCode } from "~/auth/totp.server";
+import { Field, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context);
   const { env, db } = getAppContext(context);
-  const submission = parseWithZod(await request.formData(), { schema: verifyCodeSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: verifyCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const valid = await verifyFactorCode(db, auth.user.id, submission.value.code, "verified");
   if (!valid) {
@@ -42,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyCode({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(verifyCodeSchema),
@@ -58,29 +61,16 @@ export default function VerifyCode({ loaderData, actionData }: Route.ComponentPr
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="dest" value={loaderData.dest} />
-          <div>
-            <label htmlFor={fields.code.id} className="text-navy-900 block text-sm font-semibold">
-              Code
-            </label>
-            <input
-              {...getInputProps(fields.code, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2.5 tracking-[0.4em]"
-            />
-            {fields.code.errors && (
-              <p id={fields.code.errorId} className="mt-1 text-sm text-red-700">
-                {fields.code.errors[0]}
-              </p>
-            )}
-          </div>
-          <button
-            type="submit"
-            className="bg-navy-900 hover:bg-navy-800 w-full rounded-lg px-5 py-3 font-semibold text-white"
-          >
+          <Field
+            field={fields.code}
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+          />
+          <SubmitButton busy={busy} busyText="Verifying..." className="w-full py-3 text-base">
             Verify
-          </button>
+          </SubmitButton>
         </Form>
       </div>
     </section>

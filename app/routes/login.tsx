@@ -8,6 +8,7 @@ import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/aut
 import { requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -70,7 +71,7 @@ async function answerSignIn(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const cloudflare = getAppContext(context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const variant = variantOf(formData.get("variant"));
   const submission = parseWithZod(formData, { schema: loginSchema(variant) });
   const answer: SignInAnswer =

@@ -60,7 +60,7 @@ export interface SeedLocation {
   /** Lowercase letters, digits and hyphens. */
   slug: string;
   description: string;
-  /** null where the spec's rules leave it out (e.g. Aruba has no city). */
+  /** null where the place rules leave it out (e.g. Aruba has no city). */
   city: string | null;
   /** One of the 50 US states for the United States; null elsewhere. */
   state: string | null;

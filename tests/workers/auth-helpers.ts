@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createAppContext } from "~/context";
 import { decodeJwt } from "jose";
 import { requestMagicLink } from "~/auth/magic-link.server";
 import { createSession, type Aal } from "~/auth/session.server";
@@ -167,7 +168,7 @@ export function signInLink(text: string) {
 export async function issueToken(email: string, now = new Date(), dest = "/members") {
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
-    { env, ctx },
+    createAppContext({ env, ctx }, new Request(ORIGIN)),
     { email, dest, origin: ORIGIN, ip: null },
     now,
   );

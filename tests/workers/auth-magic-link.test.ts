@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createAppContext } from "~/context";
 import { describe, expect, it } from "vitest";
 import { consumeMagicLink, requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { createSession } from "~/auth/session.server";
@@ -28,7 +29,7 @@ import { ORIGIN } from "./helpers";
 async function ask(email: string, now: Date, ip: string | null = null) {
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
-    { env, ctx },
+    createAppContext({ env, ctx }, new Request(ORIGIN)),
     { email, dest: "/members", origin: ORIGIN, ip },
     now,
   );

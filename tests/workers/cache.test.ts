@@ -1,9 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createAppContext } from "~/context";
 import { cacheKeys, invalidateLocationCaches } from "~/lib/cache.server";
 import { getVisibleLocationSummaries } from "~/models/location.server";
-import { request, visibleSeed } from "./helpers";
+import { ORIGIN, request, visibleSeed } from "./helpers";
 
 /** A D1 binding that counts the round trips made through it. */
 function countingD1(db: D1Database) {
@@ -45,7 +46,7 @@ describe("visible-location list cache", () => {
     await invalidateLocationCaches(env.CACHE);
     const { db, calls } = countingD1(env.DB);
     const ctx = createExecutionContext();
-    const cloudflare = { env: { ...env, DB: db }, ctx };
+    const cloudflare = createAppContext({ env: { ...env, DB: db }, ctx }, new Request(ORIGIN));
 
     const first = await getVisibleLocationSummaries(cloudflare);
     await waitOnExecutionContext(ctx);
@@ -61,7 +62,7 @@ describe("visible-location list cache", () => {
   it("keeps serving the cached page until the cache is invalidated", async () => {
     await invalidateLocationCaches(env.CACHE);
     const ctx = createExecutionContext();
-    await getVisibleLocationSummaries({ env, ctx });
+    await getVisibleLocationSummaries(createAppContext({ env, ctx }, new Request(ORIGIN)));
     await waitOnExecutionContext(ctx);
 
     await env.DB.prepare(

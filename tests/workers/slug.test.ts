@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slugify, SLUG_PATTERN } from "~/lib/slug";
 
-describe("slug generation (spec section 3)", () => {
+describe("slug generation", () => {
   it.each([
     ["Kaanapali Shores Beach Club", "kaanapali-shores-beach-club"],
     ["  Casa Marena Cabo  ", "casa-marena-cabo"],

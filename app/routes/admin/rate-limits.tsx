@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { type Route } from "./+types/rate-limits";
 import { requireAdmin } from "~/auth/guards.server";
 import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
 import { adminCheckOperations, clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
 import { readRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** Spec section 8: the rate-limit status toasts (shown for 5 s, spec section 9). */
+/** The rate-limit status toasts, shown for 5 s. */
 const RATE_LIMIT_MESSAGES = {
   cleaned: "Rate limit data cleaned up",
   statusFailed: "Could not get rate limit status",
@@ -87,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const here = "/admin/rate-limits";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") !== "cleanup") {
     return redirectWithToast(here, { type: "error", message: RATE_LIMIT_MESSAGES.cleanupFailed });
   }

@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFormAction, useNavigation } from "react-router";
 import { type Route } from "./+types/users";
 import { requireAdmin } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -28,8 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const { env, db } = getAppContext(context);
-  const formData = await request.formData();
+  const app = getAppContext(context);
+  const { db } = app;
+  const formData = await readFormData(request);
   const here = "/admin/users";
 
   if (formData.get("intent") === "remove") {
@@ -54,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(invite(submission.reply()), { status: 400 });
   const { user, created } = await inviteUser(db, submission.value.email, auth.user.id);
   try {
-    const sent = await sendInvitation(env, {
+    const sent = await sendInvitation(app, {
       email: user.email,
       origin: new URL(request.url).origin,
     });
@@ -86,7 +89,8 @@ const invite = (result: SubmissionResult<string[]>) => ({ form: "invite" as cons
 
 export default function ManageUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, page, pages, total, currentUserId } = loaderData;
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const hydrated = useHydrated();
   const formAction = useFormAction();
   const confirmingId = actionData?.form === "confirm-remove" ? actionData.userId : null;
@@ -104,41 +108,27 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
         <p className="mt-1 text-sm text-slate-600">
           Invite a member by e-mail: they get a sign-in link that lands on the members page.
         </p>
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="mt-5 flex flex-wrap items-start gap-3"
-        >
-          <div className="min-w-64 flex-1">
-            <label htmlFor={fields.email.id} className="sr-only">
-              E-mail
-            </label>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              placeholder="member@example.com"
-              className="w-full rounded-lg border border-slate-300 px-3 py-2.5"
-            />
-            {fields.email.errors && (
-              <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
-                {fields.email.errors[0]}
-              </p>
-            )}
-          </div>
-          <button
-            type="submit"
+        <Form method="post" {...getFormProps(form)} className="mt-5 flex flex-wrap items-end gap-3">
+          <Field
+            field={fields.email}
+            label="E-mail"
+            type="email"
+            placeholder="member@example.com"
+            className="min-w-64 flex-1"
+          />
+          <SubmitButton
+            busy={busy}
+            busyText="Inviting..."
             name="intent"
             value="invite"
-            disabled={busy}
-            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 font-semibold text-white disabled:opacity-60"
+            className="mb-0.5"
           >
             Invite
-          </button>
+          </SubmitButton>
         </Form>
-        {form.errors && (
-          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-            {form.errors[0]}
-          </p>
-        )}
+        <div className="mt-3">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
       </section>
 
       <section aria-labelledby="users-heading">
