@@ -1,25 +1,44 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { generateSigningKey } from "./app/auth/signing-keys.server";
 
-// Tests run inside workerd with real local D1, R2 and KV. `main` is the built worker (run
-// `npm run build` first; `npm test` does), so requests go through the whole production app.
+/**
+ * Two kinds of tests:
+ * - unit: pure modules in plain Node, with no runtime, migrations or seed;
+ * - workers: inside workerd with real local D1, R2 and KV, through the current source (the
+ *   worker entry built by React Router's Vite plugin, not the last build). The files a test worker
+ *   runs share its storage, migrated and seeded once (tests/workers/setup.ts).
+ */
 export default defineConfig(async () => ({
-  plugins: [
-    cloudflareTest({
-      main: "./build/server/index.js",
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          SESSION_SIGNING_KEY: await generateSigningKey(),
+  test: {
+    projects: [
+      {
+        resolve: { tsconfigPaths: true },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: "./workers/app.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                SESSION_SIGNING_KEY: await generateSigningKey(),
+              },
+            },
+          }),
+          reactRouter(),
+        ],
+        resolve: { tsconfigPaths: true },
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts"],
+          setupFiles: ["./tests/workers/setup.ts"],
+          isolate: false,
         },
       },
-    }),
-  ],
-  resolve: { tsconfigPaths: true },
-  test: {
-    include: ["tests/workers/**/*.test.ts"],
-    setupFiles: ["./tests/workers/setup.ts"],
+    ],
   },
 }));

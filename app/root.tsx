@@ -19,10 +19,9 @@ import { type MagicLinkOutcome } from "./auth/login-schema";
 import { appContextMiddleware, getAppContext } from "./context";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
-import stylesheet from "./app.css?url";
+import "./app.css";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

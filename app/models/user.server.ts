@@ -21,6 +21,14 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
+export async function findUserById(db: Db, id: string) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return user ?? null;
+}
+
 /**
  * The account that may sign in with this address. Addresses in ADMIN_EMAILS are bootstrapped:
  * created as admins, or promoted. Anyone else must already have been invited.

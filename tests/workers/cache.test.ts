@@ -48,9 +48,14 @@ describe("visible-location list cache", () => {
     const ctx = createExecutionContext();
     const cloudflare = createAppContext({ env: { ...env, DB: db }, ctx }, new Request(ORIGIN));
 
+    // The catalogue as it stands (other test files of this worker add to the seed).
+    const visible = await env.DB.prepare(
+      "SELECT count(*) AS n FROM locations WHERE hidden = 0",
+    ).first<{ n: number }>();
     const first = await getVisibleLocationSummaries(cloudflare);
     await waitOnExecutionContext(ctx);
-    expect(first).toHaveLength(visibleSeed.length);
+    expect(first).toHaveLength(visible!.n);
+    expect(first.length).toBeGreaterThanOrEqual(visibleSeed.length);
     expect(calls).toEqual({ batch: 1, statements: 0 });
     expect(await env.CACHE.get(cacheKeys.visibleLocations)).not.toBeNull();
 

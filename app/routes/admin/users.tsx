@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
 import { inviteSchema, removeUserSchema } from "~/models/user-schema";
-import { inviteUser, listUsers, removeUser } from "~/models/user.server";
+import { findUserById, inviteUser, listUsers, removeUser } from "~/models/user.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -42,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // Without JavaScript there is no confirm(): the first post asks, the second removes.
     if (formData.get("confirmed") !== "yes") {
-      return { form: "confirm-remove" as const, userId: parsed.data.userId };
+      const target = await findUserById(db, parsed.data.userId);
+      if (!target) return redirectWithToast(here, { type: "error", message: "Delete failed" });
+      return { form: "confirm-remove" as const, userId: target.id, email: target.email };
     }
     const removed = await removeUser(db, { userId: parsed.data.userId });
     return redirectWithToast(
@@ -93,7 +95,10 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const hydrated = useHydrated();
   const formAction = useFormAction();
-  const confirmingId = actionData?.form === "confirm-remove" ? actionData.userId : null;
+  const confirming = actionData?.form === "confirm-remove" ? actionData : null;
+  const confirmingId = confirming?.userId ?? null;
+  // The question is asked beside its row, or above the list when the row is on another page.
+  const confirmingElsewhere = confirming && !users.some((user) => user.id === confirming.userId);
   const [form, fields] = useForm({
     lastResult: actionData?.form === "invite" ? actionData.result : undefined,
     constraint: getZodConstraint(inviteSchema),
@@ -135,6 +140,17 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
         <h2 id="users-heading" className="text-navy-900 font-serif text-2xl">
           Users <span className="text-base text-slate-500">({total})</span>
         </h2>
+        {confirmingElsewhere && (
+          <div className="mt-4 rounded-2xl bg-white p-3 ring-1 ring-slate-200">
+            <RemoveUser
+              email={confirming.email}
+              userId={confirming.userId}
+              confirming
+              hydrated={hydrated}
+              action={`${formAction}#confirm-remove`}
+            />
+          </div>
+        )}
         <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
           {users.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { readFormData, readJson } from "~/lib/body.server";
+import { DomainError, ERROR_STATUS } from "~/lib/errors.server";
+
+const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/form", { method: "POST", body, headers });
+
+/** What a refusal thrown by a reader answers: its status and its message. */
+async function refusal(read: Promise<unknown>) {
+  const thrown = await read.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (thrown instanceof Response) return { status: thrown.status, body: await thrown.json() };
+  // React Router's data(): a page action's refusal.
+  const value = thrown as { init: ResponseInit | null; data: unknown };
+  return { status: value.init?.status, body: value.data };
+}
+
+describe("reading a form", () => {
+  it("reads url-encoded and multipart forms", async () => {
+    const encoded = await readFormData(
+      post("name=Ada&note=hi", { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
+    expect(encoded.get("name")).toBe("Ada");
+    const form = new FormData();
+    form.set("name", "Grace");
+    expect((await readFormData(post(form))).get("name")).toBe("Grace");
+  });
+
+  it.each([
+    ["no body at all", post(null), 400, "The request has no form data."],
+    ["a JSON body", post('{"a":1}', { "Content-Type": "application/json" }), 415, null],
+    [
+      "a body over the limit",
+      post("a=1", {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": "2000000",
+      }),
+      413,
+      "The form is too large.",
+    ],
+    [
+      "a multipart body that cannot be parsed",
+      post("garbage", { "Content-Type": "multipart/form-data; boundary=nothing" }),
+      400,
+      "The form data could not be read. Please try again.",
+    ],
+  ])("refuses %s with a message", async (_name, request, status, message) => {
+    const answer = await refusal(readFormData(request));
+    expect(answer.status).toBe(status);
+    if (message) expect(answer.body).toEqual({ message });
+  });
+});
+
+describe("reading JSON", () => {
+  it("reads a JSON body", async () => {
+    expect(await readJson(post('{"a":1}', { "Content-Type": "application/json" }))).toEqual({
+      a: 1,
+    });
+  });
+
+  it.each([
+    ["a form", post("a=1", { "Content-Type": "application/x-www-form-urlencoded" }), 415],
+    ["broken JSON", post("{not json", { "Content-Type": "application/json" }), 400],
+    ["no body", post(null, { "Content-Type": "application/json" }), 400],
+  ])("refuses %s, with the endpoint's own fields", async (_name, request, status) => {
+    const answer = await refusal(readJson(request, { refusalFields: { success: false } }));
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe("domain errors", () => {
+  it("take their status from their code, in one place", () => {
+    expect(new DomainError("not-found", "Location not found").status).toBe(404);
+    expect(new DomainError("stale", "Reload").status).toBe(409);
+    expect(ERROR_STATUS["too-large"]).toBe(413);
+    expect(ERROR_STATUS.unsupported).toBe(415);
+  });
+});
