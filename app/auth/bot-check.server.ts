@@ -5,7 +5,7 @@ export { BOT_CHECK_FIELD, DEV_BOT_CHECK_TOKEN };
 
 export type BotCheckResult = { ok: true } | { ok: false; message: string };
 
-export const BOT_CHECK_MESSAGES = {
+const BOT_CHECK_MESSAGES = {
   missing: "Please complete the CAPTCHA verification.",
   expired: "CAPTCHA expired. Please complete the verification again.",
   failed: "CAPTCHA verification failed. Please try again.",

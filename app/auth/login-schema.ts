@@ -5,7 +5,7 @@ import { z } from "zod";
  * The magic-link form, shared by the browser (conform) and the /login action. The sign-in page
  * and the admin screens word the missing e-mail differently.
  */
-export const LOGIN_VARIANTS = ["login", "admin"] as const;
+const LOGIN_VARIANTS = ["login", "admin"] as const;
 export type LoginVariant = (typeof LOGIN_VARIANTS)[number];
 
 const missingEmail: Record<LoginVariant, string> = {

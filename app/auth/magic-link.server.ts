@@ -9,8 +9,8 @@ import { hasControlCharacter } from "~/lib/text";
 import { normalizeEmail, userForSignIn } from "~/models/user.server";
 
 /** A link lives 1 hour; an address gets at most one link a minute. */
-export const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
-export const MAGIC_LINK_SPACING_MS = 60 * 1000;
+const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
+const MAGIC_LINK_SPACING_MS = 60 * 1000;
 
 export type MagicLinkRequest =
   | { status: "sent" }
@@ -58,7 +58,7 @@ export function safeRedirectPath(dest: string | null | undefined, fallback = "/m
   }
 }
 
-export function magicLinkUrl(origin: string, token: string, dest: string) {
+function magicLinkUrl(origin: string, token: string, dest: string) {
   const url = new URL("/auth/callback", origin);
   url.searchParams.set("token", token);
   url.searchParams.set("dest", dest);

@@ -10,9 +10,9 @@ const COOKIE_NAME = "__session";
  * (absolute). While it is used, its token is renewed on the server every 45 minutes (the
  * refresh timer), which also records the visit.
  */
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_RENEW_AFTER_MS = 45 * 60 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_RENEW_AFTER_MS = 45 * 60 * 1000;
 
 export type Aal = "aal1" | "aal2";
 
@@ -50,7 +50,7 @@ export function clearSessionCookie(request: Request) {
 }
 
 /** The session token from the cookie, or from an `Authorization: Bearer` header (API clients). */
-export function readSessionToken(request: Request) {
+function readSessionToken(request: Request) {
   const authorization = request.headers.get("Authorization");
   if (authorization?.startsWith("Bearer ")) return authorization.slice(7).trim() || null;
   const cookies = request.headers.get("Cookie") ?? "";

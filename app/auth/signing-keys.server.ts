@@ -11,12 +11,12 @@ import {
 } from "jose";
 
 /** Session tokens are ES256 JWTs; no other algorithm is ever accepted. */
-export const SESSION_JWT_ALG = "ES256";
+const SESSION_JWT_ALG = "ES256";
 const ISSUER = "insider-stays";
 const AUDIENCE = "insider-stays:session";
 
 /** The token verification messages, word for word. */
-export const JWT_MESSAGES = {
+const JWT_MESSAGES = {
   emptyJwks: "JWKS is empty",
   noMatchingKey: "No matching signing key found in JWKS",
   badSignature: "Invalid JWT signature",

@@ -3,7 +3,7 @@ import "yet-another-react-lightbox/styles.css";
 import { type PublicImage } from "~/lib/locations";
 
 /** The lightbox fades in 250 ms, swipes in 500 ms, preloads 2 pictures each side, pads 16 px, spaces 30%. */
-export const LIGHTBOX_SETTINGS = {
+const LIGHTBOX_SETTINGS = {
   animation: { fade: 250, swipe: 500 },
   carousel: { preload: 2, padding: "16px", spacing: "30%" },
 } as const;

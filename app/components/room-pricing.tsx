@@ -27,7 +27,7 @@ const dollars = (amount: number) =>
 const positive = (amount: number | null): amount is number => amount !== null && amount > 0;
 
 /** Holiday weeks in the order of the year. */
-export function holidayRates(room: RoomPricingData) {
+function holidayRates(room: RoomPricingData) {
   return [
     { label: "Presidents' Day", amount: room.presidentsDayPrice },
     { label: "Spring Break", amount: room.springBreakPrice },
@@ -39,7 +39,7 @@ export function holidayRates(room: RoomPricingData) {
 }
 
 /** Per-night fees: parking unless free, the resort fee unless there is none, local taxes. */
-export function additionalFees(room: RoomPricingData) {
+function additionalFees(room: RoomPricingData) {
   return [
     { label: "Parking", amount: room.freeParking ? null : room.parkingCost },
     { label: "Resort fee", amount: room.noResortFees ? null : room.resortFeeCost },

@@ -38,8 +38,6 @@ export class DomainError extends Error {
   }
 }
 
-export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
-
 /** A page's refusal: React Router renders the nearest error boundary with the status. */
 export function pageRefusal(error: DomainError) {
   return data({ message: error.message }, { status: error.status });

@@ -24,7 +24,7 @@ const US_VIRGIN_ISLANDS = slugify("US Virgin Islands");
 const HAWAII = slugify("Hawaii");
 const FILTER_VALUE = /^[a-z0-9-]{1,80}$/;
 
-export const filterValue = (name: string) => slugify(name);
+const filterValue = (name: string) => slugify(name);
 
 function readValue(params: URLSearchParams, key: string) {
   const value = params.get(key)?.trim().toLowerCase() ?? "";

@@ -1,7 +1,7 @@
 /** Presentation rules for locations shared by the server and the browser (sorting, subtitles, place lines, notes). */
 
 /** A missing display_order sorts last, as this number. */
-export const DISPLAY_ORDER_FALLBACK = 999999;
+const DISPLAY_ORDER_FALLBACK = 999999;
 
 export interface PublicImage {
   url: string;

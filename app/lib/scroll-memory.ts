@@ -5,7 +5,7 @@ import { useLocation } from "react-router";
 export const SCROLL_RESTORE_DELAY_MS = 100;
 export const SCROLL_RESTORE_VALID_MS = 30_000;
 
-export interface ScrollFlags {
+interface ScrollFlags {
   /** Go back to where the user last clicked on the page. */
   restoreScroll?: boolean;
   /** Start at the top of the page. */

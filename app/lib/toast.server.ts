@@ -11,7 +11,7 @@ export interface Toast {
 
 const COOKIE = "__toast";
 
-export function toastCookie(toast: Toast) {
+function toastCookie(toast: Toast) {
   const value = encodeURIComponent(JSON.stringify(toast));
   return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
 }

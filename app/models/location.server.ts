@@ -40,7 +40,7 @@ function toPublicImage(row: ImageRow, fallbackAlt: string): PublicImage {
 }
 
 /** One round trip: visible locations and their location-level images, first image per card. */
-export async function fetchVisibleLocationSummaries(db: Db): Promise<LocationSummary[]> {
+async function fetchVisibleLocationSummaries(db: Db): Promise<LocationSummary[]> {
   const [rows, imageRows] = await db.batch([
     db
       .select({
@@ -113,12 +113,6 @@ const pricingRoomTypeColumns = {
   localTaxes: roomTypes.localTaxes,
 };
 
-export type RoomPricing = {
-  [K in keyof typeof pricingRoomTypeColumns]:
-    | (typeof pricingRoomTypeColumns)[K]["_"]["data"]
-    | null;
-} & { freeParking: boolean; noResortFees: boolean };
-
 /**
  * A location by slug, falling back to its id, with its room types and images, in
  * one batch. Hidden locations are returned only with `includeHidden` (an admin's preview).
@@ -188,8 +182,6 @@ export async function getLocationDetail(
       .map((room) => ({ ...room, images: imagesOf(room.id, `${location.name}, ${room.name}`) })),
   };
 }
-
-export type LocationDetail = NonNullable<Awaited<ReturnType<typeof getLocationDetail>>>;
 
 /** Slugs of visible locations, for the sitemap. */
 export function listVisibleLocationPaths(db: Db) {

@@ -7,13 +7,13 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-export function adminEmails(env: Pick<Env, "ADMIN_EMAILS">) {
+function adminEmails(env: Pick<Env, "ADMIN_EMAILS">) {
   return new Set((env.ADMIN_EMAILS ?? "").split(",").map(normalizeEmail).filter(Boolean));
 }
 
 const newId = () => crypto.randomUUID();
 
-export async function findUserByEmail(db: Db, email: string) {
+async function findUserByEmail(db: Db, email: string) {
   const [user] = await db
     .select()
     .from(users)

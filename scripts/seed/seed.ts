@@ -174,7 +174,7 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
 }
 
 /** Local accounts: admins and a member, to sign in through the dev outbox. */
-export const SEED_USERS = [
+const SEED_USERS = [
   { id: "user-admin", email: "admin@example.com", role: "admin" as const },
   { id: "user-member", email: "member@example.com", role: "member" as const },
   // A second admin and member, so two people (or two browser tests) can work at once: sign-in
