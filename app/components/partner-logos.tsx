@@ -1,3 +1,5 @@
+import { LogoList } from "./logo-list";
+
 /** Our partner hotel brands (wordmarks drawn for this site, in public/brand/partners). */
 const partners = [
   { file: "maison-azure.svg", name: "Maison Azure" },
@@ -18,20 +20,14 @@ export function PartnerLogos() {
         >
           Stay with our partner brands
         </h2>
-        <ul className="mt-6 grid grid-cols-2 items-center justify-items-center gap-x-8 gap-y-6 sm:grid-cols-3 lg:grid-cols-6">
-          {partners.map((partner) => (
-            <li key={partner.file}>
-              <img
-                src={`/brand/partners/${partner.file}`}
-                alt={partner.name}
-                width={200}
-                height={60}
-                loading="lazy"
-                className="h-12 w-auto opacity-80 transition hover:opacity-100"
-              />
-            </li>
-          ))}
-        </ul>
+        <LogoList
+          folder="partners"
+          logos={partners}
+          width={200}
+          height={60}
+          className="mt-6 grid grid-cols-2 items-center justify-items-center gap-x-8 gap-y-6 sm:grid-cols-3 lg:grid-cols-6"
+          imageClassName="h-12 w-auto opacity-80 transition hover:opacity-100"
+        />
       </div>
     </section>
   );

@@ -1,17 +1,26 @@
 import { Link } from "react-router";
+import { LogoList } from "./logo-list";
 
 const paymentBadges = [
-  { file: "visa.svg", label: "Visa" },
-  { file: "mastercard.svg", label: "Mastercard" },
-  { file: "amex.svg", label: "American Express" },
-  { file: "discover.svg", label: "Discover" },
-  { file: "apple-pay.svg", label: "Apple Pay" },
+  { file: "visa.svg", name: "Visa" },
+  { file: "mastercard.svg", name: "Mastercard" },
+  { file: "amex.svg", name: "American Express" },
+  { file: "discover.svg", name: "Discover" },
+  { file: "apple-pay.svg", name: "Apple Pay" },
+];
+
+const footerLinks = [
+  { to: "/locations", label: "Locations" },
+  { to: "/about", label: "About us" },
+  { to: "/nonprofits", label: "Nonprofits" },
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/terms-of-service", label: "Terms of Service" },
 ];
 
 const trustBadges = [
-  { file: "secure-checkout.svg", label: "Secure checkout" },
-  { file: "verified-partner.svg", label: "Verified partner" },
-  { file: "ssl.svg", label: "SSL encrypted" },
+  { file: "secure-checkout.svg", name: "Secure checkout" },
+  { file: "verified-partner.svg", name: "Verified partner" },
+  { file: "ssl.svg", name: "SSL encrypted" },
 ];
 
 export function SiteFooter({
@@ -46,31 +55,13 @@ export function SiteFooter({
         </div>
         <nav aria-label="Footer" className="text-sm">
           <ul className="space-y-2">
-            <li>
-              <Link to="/locations" className="hover:text-white">
-                Locations
-              </Link>
-            </li>
-            <li>
-              <Link to="/about" className="hover:text-white">
-                About us
-              </Link>
-            </li>
-            <li>
-              <Link to="/nonprofits" className="hover:text-white">
-                Nonprofits
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy-policy" className="hover:text-white">
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms-of-service" className="hover:text-white">
-                Terms of Service
-              </Link>
-            </li>
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="space-y-5">
@@ -78,34 +69,23 @@ export function SiteFooter({
             <p className="text-xs font-semibold tracking-widest text-slate-400 uppercase">
               We accept
             </p>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {paymentBadges.map((badge) => (
-                <li key={badge.file}>
-                  <img
-                    src={`/brand/badges/${badge.file}`}
-                    alt={badge.label}
-                    width={48}
-                    height={32}
-                    loading="lazy"
-                  />
-                </li>
-              ))}
-            </ul>
+            <LogoList
+              folder="badges"
+              logos={paymentBadges}
+              width={48}
+              height={32}
+              className="mt-3 flex flex-wrap gap-2"
+            />
           </div>
-          <ul className="flex flex-wrap gap-3" aria-label="Trust and security">
-            {trustBadges.map((badge) => (
-              <li key={badge.file}>
-                <img
-                  src={`/brand/badges/${badge.file}`}
-                  alt={badge.label}
-                  height={32}
-                  width={120}
-                  className="h-8 w-auto"
-                  loading="lazy"
-                />
-              </li>
-            ))}
-          </ul>
+          <LogoList
+            folder="badges"
+            logos={trustBadges}
+            width={120}
+            height={32}
+            className="flex flex-wrap gap-3"
+            imageClassName="h-8 w-auto"
+            label="Trust and security"
+          />
         </div>
       </div>
       <div className="border-t border-white/10">
