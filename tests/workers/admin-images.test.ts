@@ -5,7 +5,7 @@ import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES } from "~/admin/image-actions";
 import { REORDER_MESSAGES } from "~/admin/reorder";
 import { createDb } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes } from "~/db/schema";
-import { IMAGE_MESSAGES } from "~/models/admin-catalogue.server";
+import { IMAGE_MESSAGES } from "~/admin/images.server";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request } from "./helpers";
 import { fixture, pngOfSize, type FixtureName } from "./admin-images.fixtures";
