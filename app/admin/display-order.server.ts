@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import type { images, roomTypes } from "~/db/schema";
+import { type images, type roomTypes } from "~/db/schema";
 import { DomainError, type ErrorCode } from "~/lib/errors.server";
 import { moveItem } from "./reorder";
 

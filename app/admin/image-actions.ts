@@ -5,8 +5,6 @@
 
 export const IMAGE_ACTION_PATH = "/admin/images";
 
-export type ImageIntent = "upload" | "delete" | "reorder";
-
 /**
  * A form field asking for a JSON answer instead of a redirect with a flash toast. The upload sends
  * `Accept: application/json` instead; a fetcher cannot set headers, so its forms carry this.

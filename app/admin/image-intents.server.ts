@@ -18,7 +18,7 @@ import { isIdShaped } from "./ids";
 const text = z.string().trim().catch("");
 
 /** The image manager's forms: upload, delete and reorder a location's or a room type's pictures. */
-export const imageIntentSchema = z.discriminatedUnion("intent", [
+const imageIntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("upload"),
     locationId: text,

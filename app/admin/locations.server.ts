@@ -53,7 +53,7 @@ export async function listLocationSummaries(db: Db) {
 }
 
 /** A location with every field, its room types and its images, in one batch. */
-export async function getLocationForEdit(db: Db, id: string) {
+async function getLocationForEdit(db: Db, id: string) {
   if (!isIdShaped(id)) return null;
   const [locationRows, roomRows, imageRows] = await db.batch([
     db.select().from(locations).where(eq(locations.id, id)),

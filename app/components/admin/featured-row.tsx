@@ -13,7 +13,7 @@ export interface FeaturedItem {
 }
 
 /** 'city, state' (or what there is of it), else the slug. */
-export function featuredPlace({
+function featuredPlace({
   city,
   state,
   slug,

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from "react";
 import { useLocation, useNavigate, type BlockerFunction } from "react-router";
-import { IMAGE_ACTION_PATH } from "~/admin/image-actions";
+import { CONFIRM_DELETE_PARAM, IMAGE_ACTION_PATH } from "~/admin/image-actions";
 import { adminHref } from "~/admin/location-admin";
 
 /**
@@ -125,4 +125,12 @@ export function leavesSelection(roomTypeDirty: boolean): BlockerFunction {
     if (changed("location") || changed("new")) return true;
     return roomTypeDirty && changed("roomType");
   };
+}
+
+/** The page's address without an image delete's question, to come back to once it is answered. */
+export function addressWithoutQuestion({ pathname, search }: { pathname: string; search: string }) {
+  const params = new URLSearchParams(search);
+  params.delete(CONFIRM_DELETE_PARAM);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }

@@ -24,7 +24,7 @@ import { useRef, type ReactNode } from "react";
  */
 
 /** An item as announced: its name and its position (from 1) in a list of `count`. */
-export interface SortablePlace {
+interface SortablePlace {
   name: string;
   position: number;
   count: number;
@@ -69,7 +69,7 @@ export function namedRowWords(thing: string, afterDrop: string, saving: string):
 /** A short move starts a drag, so a click on a button inside an item stays a click. */
 const DRAG_DISTANCE_PX = 5;
 
-export function useSortableList(
+function useSortableList(
   ids: readonly string[],
   nameOf: (id: string) => string,
   words: SortableWords,

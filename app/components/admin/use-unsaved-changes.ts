@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useBlocker, type BlockerFunction } from "react-router";
 
-export const UNSAVED_CHANGES =
+const UNSAVED_CHANGES =
   "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.";
 
 const toAnotherPage: BlockerFunction = ({ currentLocation, nextLocation }) =>

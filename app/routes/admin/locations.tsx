@@ -3,7 +3,6 @@ import { data, useLocation } from "react-router";
 import { toast } from "sonner";
 import { type Route } from "./+types/locations";
 import { formValues } from "~/admin/form-values";
-import { CONFIRM_DELETE_PARAM } from "~/admin/image-actions";
 import {
   createLocationIntent,
   deleteLocationIntent,
@@ -25,17 +24,18 @@ import {
 } from "~/admin/room-type-actions.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { cardClass } from "~/components/admin/admin-ui";
-import { DeleteSection } from "~/components/admin/delete-section";
 import { ImageManager } from "~/components/admin/image-manager/image-manager";
 import {
+  DeleteLocation,
   EmptyState,
   LocationHeading,
   NewLocationHeading,
   RoomTypesLater,
-} from "~/components/admin/location-headings";
+} from "~/components/admin/location-sections";
 import { LocationForm } from "~/components/admin/location-form";
 import { LocationPicker } from "~/components/admin/location-picker";
 import {
+  addressWithoutQuestion,
   leavesSelection,
   useClearSelectionOnLogout,
   useRememberedSelection,
@@ -97,18 +97,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** This page's address without an image delete's question, to come back to once it is answered. */
-function withoutConfirmation({ pathname, search }: { pathname: string; search: string }) {
-  const params = new URLSearchParams(search);
-  params.delete(CONFIRM_DELETE_PARAM);
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
-
 export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
   const { locations, q, creating, missing, selected, roomTypeId, confirmDeleteImageId } =
     loaderData;
-  const currentUrl = withoutConfirmation(useLocation());
+  const currentUrl = addressWithoutQuestion(useLocation());
   const location = selected?.location ?? null;
   const room = selected?.roomTypes.find((candidate) => candidate.id === roomTypeId) ?? null;
   const query = q || null;
@@ -238,14 +230,8 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
 
       {location && (
         <div className="min-w-0 lg:col-start-2 lg:row-start-2 lg:self-start">
-          <DeleteSection
-            id="delete-location"
-            heading="Delete Location"
-            description="Removes this location with its room types and images, from the site and from storage. This cannot be undone."
-            intent={INTENTS.deleteLocation}
-            fields={{ locationId: location.id }}
-            question={M.confirmDeleteLocation}
-            name={location.name}
+          <DeleteLocation
+            location={location}
             confirming={
               answer?.form === "confirm-delete-location" && answer.locationId === location.id
             }

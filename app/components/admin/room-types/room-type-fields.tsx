@@ -38,6 +38,37 @@ function NumberField({ field, label, step }: { field: AnyField; label: string; s
   );
 }
 
+/**
+ * A cost that, with JavaScript, hides while its 'free' box is ticked; without it, a note says it
+ * is not shown then.
+ */
+function CostField({
+  field,
+  label,
+  free,
+  noteWithoutScript,
+}: {
+  field: AnyField;
+  label: string;
+  free: AnyField;
+  noteWithoutScript: string;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <div hidden={hydrated && free.value === "on"}>
+      <Field
+        field={field}
+        label={label}
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        hint={hydrated ? undefined : noteWithoutScript}
+      />
+    </div>
+  );
+}
+
 const HOLIDAYS = [
   ["presidentsDayPrice", "Presidents' Day"],
   ["springBreakPrice", "Spring Break"],
@@ -48,9 +79,9 @@ const HOLIDAYS = [
 ] as const;
 
 /**
- * Every field of a room type (roomTypeSchema). With JavaScript a cost field hides while its
- * 'free' box is ticked; it stays in the form, so unticking the box brings the amount back.
- * Features the editor does not offer are kept as they are.
+ * Every field of a room type (roomTypeSchema). A cost hidden while its 'free' box is ticked stays
+ * in the form, so unticking the box brings the amount back. Features the editor does not offer
+ * are kept as they are.
  */
 export function RoomTypeFields({
   fields,
@@ -59,7 +90,6 @@ export function RoomTypeFields({
   fields: Record<RoomTypeFieldName, AnyField>;
   extraFeatures: string[];
 }) {
-  const hydrated = useHydrated();
   const features = ([] as unknown[]).concat(fields.roomFeatures.initialValue ?? []).map(String);
   return (
     <>
@@ -114,29 +144,19 @@ export function RoomTypeFields({
 
       <Fieldset legend="Fees (per night, US$)">
         <CheckboxField field={fields.freeParking} label="Free parking" />
-        <div hidden={hydrated && fields.freeParking.value === "on"}>
-          <Field
-            field={fields.parkingCost}
-            label="Parking cost"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            hint={hydrated ? undefined : "Not shown when parking is free."}
-          />
-        </div>
+        <CostField
+          field={fields.parkingCost}
+          label="Parking cost"
+          free={fields.freeParking}
+          noteWithoutScript="Not shown when parking is free."
+        />
         <CheckboxField field={fields.noResortFees} label="No resort fees" />
-        <div hidden={hydrated && fields.noResortFees.value === "on"}>
-          <Field
-            field={fields.resortFeeCost}
-            label="Resort fee"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            hint={hydrated ? undefined : "Not shown when there are no resort fees."}
-          />
-        </div>
+        <CostField
+          field={fields.resortFeeCost}
+          label="Resort fee"
+          free={fields.noResortFees}
+          noteWithoutScript="Not shown when there are no resort fees."
+        />
         <NumberField field={fields.localTaxes} label="Local taxes" step="0.01" />
       </Fieldset>
     </>

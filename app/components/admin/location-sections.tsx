@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { adminHref } from "~/admin/location-admin";
+import { adminHref, INTENTS, LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
 import { buttonClass } from "~/components/forms";
 import { type Location } from "~/db/schema";
 import { placeLine } from "~/lib/locations";
 import { Badge, cardClass } from "./admin-ui";
+import { DeleteSection } from "./delete-section";
 
 /** The selected location's name, place and badges, with a View link to its public page. */
 export function LocationHeading({ location }: { location: Location }) {
@@ -79,5 +80,30 @@ export function RoomTypesLater() {
         Create the location first, then add its room types.
       </p>
     </section>
+  );
+}
+
+export function DeleteLocation({
+  location,
+  confirming,
+  cancelHref,
+}: {
+  location: Location;
+  /** Without JavaScript, the second step. */
+  confirming: boolean;
+  cancelHref: string;
+}) {
+  return (
+    <DeleteSection
+      id="delete-location"
+      heading="Delete Location"
+      description="Removes this location with its room types and images, from the site and from storage. This cannot be undone."
+      intent={INTENTS.deleteLocation}
+      fields={{ locationId: location.id }}
+      question={M.confirmDeleteLocation}
+      name={location.name}
+      confirming={confirming}
+      cancelHref={cancelHref}
+    />
   );
 }
