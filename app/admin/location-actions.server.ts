@@ -1,4 +1,4 @@
-import { type SubmissionResult } from "@conform-to/react";
+import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { type AppContext } from "~/context";
@@ -76,7 +76,7 @@ const locationReply = (locationId: string | null, result: SubmissionResult<strin
 
 /** A refused save: on the field it is about, or on the form; with JavaScript, also a toast. */
 function locationFailure(
-  submission: { reply: (options?: object) => SubmissionResult<string[]> },
+  submission: Pick<Submission<unknown>, "reply">,
   locationId: string | null,
   error: unknown,
 ) {

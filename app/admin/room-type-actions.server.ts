@@ -1,4 +1,4 @@
-import { type SubmissionResult } from "@conform-to/react";
+import { type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,10 +23,7 @@ import { roomTypeCreateSchema, roomTypeSchema } from "./schemas";
 /** The locations manager's intents for a room type: create, save, delete and reorder. */
 
 /** A refused save: the form comes back with the message (and a toast with JavaScript). */
-function saveFailure(
-  submission: { reply: (options?: object) => SubmissionResult<string[]> },
-  error: unknown,
-) {
+function saveFailure(submission: Pick<Submission<unknown>, "reply">, error: unknown) {
   const { message, status } = explainFailure(error, {
     refused: M.saveRoomTypeError,
     failed: M.saveRoomTypeFailed,
