@@ -13,11 +13,7 @@ export interface FeaturedItem {
 }
 
 /** 'city, state' (or what there is of it), else the slug. */
-function featuredPlace({
-  city,
-  state,
-  slug,
-}: Pick<FeaturedItem, "city" | "state" | "slug">) {
+function featuredPlace({ city, state, slug }: Pick<FeaturedItem, "city" | "state" | "slug">) {
   return [city, state].filter(Boolean).join(", ") || slug;
 }
 
