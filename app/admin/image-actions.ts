@@ -1,12 +1,9 @@
 /**
- * What the image manager (app/components/admin/image-manager.tsx) and its action
- * (app/routes/admin/images.ts) agree on: the path, the field names and the spec's toasts
- * (section 8, "Admin toasts").
+ * What the image manager (app/components/admin/image-manager/) and its action
+ * (app/routes/admin/images.ts) agree on: the path, the field names, the rules and the toasts.
  */
 
 export const IMAGE_ACTION_PATH = "/admin/images";
-
-export type ImageIntent = "upload" | "delete" | "reorder";
 
 /**
  * A form field asking for a JSON answer instead of a redirect with a flash toast. The upload sends
@@ -15,8 +12,8 @@ export type ImageIntent = "upload" | "delete" | "reorder";
 export const JSON_FIELD = "_format";
 
 /**
- * The model's rules (app/models/admin-catalogue.server.ts, which the browser cannot import), for
- * the page's early checks; the server checks them all again.
+ * The upload rules: the page checks them early, before sending megabytes; the server
+ * (app/admin/images.server.ts) checks them all again.
  */
 export const IMAGE_RULES = {
   maxBytes: 10_485_760,
@@ -30,7 +27,7 @@ export const IMAGE_RULES = {
 /** The Workers request body limit is about 100 MB; anything above this is refused unread. */
 export const MAX_UPLOAD_BODY_BYTES = 20 * 10_485_760 + 1_048_576;
 
-/** The spec's delete confirmations: the page's, and a long press's on a touch screen. */
+/** The delete confirmations: the page's, and a long press's on a touch screen. */
 export const DELETE_CONFIRM = "Are you sure you want to delete this image?";
 export const LONG_PRESS_CONFIRM = "Delete this image?";
 
@@ -51,9 +48,6 @@ export const IMAGE_TOASTS = {
   unreadable: "The upload could not be read. Please try again.",
   unknownIntent: "Unknown image action",
 } as const;
-
-/** Spec section 8: a reorder failure with this text means the page's list is stale. */
-export const STALE_IMAGE_SET = "not found in the image set";
 
 export type ImageActionResult =
   | { ok: true; message: string; ids?: string[]; order?: string[] }

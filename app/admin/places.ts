@@ -1,4 +1,4 @@
-/** The admin location form's place rules (spec section 5), shared by the browser and the server. */
+/** The admin location form's place rules, shared by the browser and the server. */
 
 export const COUNTRIES = [
   "United States",
@@ -103,7 +103,7 @@ export function normalizePlace(place: {
   return { country, state, city };
 }
 
-/** Spec section 4: a location is complete with a description, an image, a room type and a valid place. */
+/** A location is complete with a description, an image, a room type and a valid place. */
 export function isComplete(location: {
   description: string | null;
   imageCount: number;

@@ -1,4 +1,7 @@
-/** Moving one item of an ordered list to another's position (spec section 4: reordering). */
+/**
+ * Moving one item of an ordered list to another's position, shared by the server (which then
+ * rewrites display_order as 0..n-1) and the browser (which shows the new order at once).
+ */
 
 export const REORDER_MESSAGES = {
   noRoomTypes: "No room types found for reordering",
@@ -7,22 +10,14 @@ export const REORDER_MESSAGES = {
   imageIndices: "Unable to find proper indices for reordering operation",
 } as const;
 
-export class ReorderError extends Error {}
-
 /**
- * The ids in their new order after `draggedId` moves to `targetId`'s position; display_order is
- * then rewritten as 0..n-1.
+ * The ids in their new order after `draggedId` takes `targetId`'s position, or null when either
+ * is not in the list.
  */
-export function moveItem(
-  ids: readonly string[],
-  draggedId: string,
-  targetId: string,
-  messages: { empty: string; indices: string },
-) {
-  if (ids.length === 0) throw new ReorderError(messages.empty);
+export function moveItem(ids: readonly string[], draggedId: string, targetId: string) {
   const from = ids.indexOf(draggedId);
   const to = ids.indexOf(targetId);
-  if (from === -1 || to === -1) throw new ReorderError(messages.indices);
+  if (from === -1 || to === -1) return null;
   const next = [...ids];
   next.splice(from, 1);
   next.splice(to, 0, draggedId);

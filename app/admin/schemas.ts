@@ -63,7 +63,7 @@ export const locationSchema = z
 
 export type LocationValues = z.output<typeof locationSchema>;
 
-/** '+ Add Location' form defaults (spec section 4). */
+/** The '+ Add Location' form starts in the United States, 7 nights, not featured, not hidden. */
 export const NEW_LOCATION_DEFAULTS = {
   country: DEFAULT_COUNTRY,
   minimumNights: 7,
@@ -71,7 +71,7 @@ export const NEW_LOCATION_DEFAULTS = {
   hidden: false,
 } as const;
 
-/** The slug a new location gets from its name while creating (spec section 3). */
+/** The slug a new location gets from its name while creating. */
 export const slugFromName = slugify;
 
 const amount = (step?: "half" | "cents") => {
@@ -79,7 +79,7 @@ const amount = (step?: "half" | "cents") => {
   if (step === "half") schema = schema.multipleOf(0.5, ADMIN_MESSAGES.halfSteps);
   if (step === "cents")
     schema = schema.refine((n) => Math.round(n * 100) === n * 100, ADMIN_MESSAGES.cents);
-  // Spec section 5: numeric fields convert to numbers, empty becomes 0.
+  // Numeric fields convert to numbers; an empty one becomes 0.
   return schema.max(10_000_000).default(0);
 };
 const count = () =>
@@ -92,7 +92,7 @@ const count = () =>
 
 export const ROOM_FEATURE_OPTIONS = ["Balcony"] as const;
 
-/** Creating a room type needs only its name (spec section 4). */
+/** Creating a room type needs only its name; the other fields come once it exists. */
 export const roomTypeCreateSchema = z.object({ name: requiredText(ADMIN_MESSAGES.name, 200) });
 
 export const roomTypeSchema = z.object({

@@ -1,3 +1,5 @@
+/** Image bytes in R2: served to the pages, stored and removed by the admin. */
+
 /** Keys are `{location_id}/{timestamp}_{filename}` (room images in a room-type subfolder). */
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*){0,3}$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -30,4 +32,36 @@ export async function readImage(bucket: R2Bucket, key: string, request: Request)
 
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
+}
+
+/** The keys to remove with a folder: the rows' keys, and any stray object under its prefix. */
+export async function folderObjectKeys(bucket: R2Bucket, rowKeys: string[], prefix: string) {
+  const keys = new Set(rowKeys);
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix, cursor });
+    for (const object of listed.objects) keys.add(object.key);
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return [...keys];
+}
+
+/** R2 deletes at most 1,000 keys per call. */
+const DELETE_BATCH = 1000;
+
+export async function deleteObjects(bucket: R2Bucket, keys: string[]) {
+  for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+    await bucket.delete(keys.slice(start, start + DELETE_BATCH));
+  }
+}
+
+export async function storeObjects(
+  bucket: R2Bucket,
+  objects: Array<{ key: string; bytes: ArrayBuffer; contentType: string }>,
+) {
+  await Promise.all(
+    objects.map(({ key, bytes, contentType }) =>
+      bucket.put(key, bytes, { httpMetadata: { contentType } }),
+    ),
+  );
 }

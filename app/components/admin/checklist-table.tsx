@@ -1,24 +1,7 @@
 import { type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
+import { type ChecklistRow } from "~/admin/checklist";
 import { placeLine } from "~/lib/locations";
-
-export interface ChecklistRow {
-  id: string;
-  name: string;
-  slug: string;
-  city: string | null;
-  state: string | null;
-  country: string;
-  hidden: boolean;
-  featured: boolean;
-  hasDescription: boolean;
-  imageCount: number;
-  roomCount: number;
-  validPlace: boolean;
-  complete: boolean;
-  lastEditor: string | null;
-  lastEditAt: string | null;
-}
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -27,7 +10,7 @@ function formatDate(iso: string) {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
-/** Why a place fails the check (spec section 4): the US needs city and state, Mexico the city. */
+/** Why a place fails the check: the United States needs a city and a state, Mexico a city. */
 function placeProblem({ city, state, country }: Pick<ChecklistRow, "city" | "state" | "country">) {
   if (country === "United States") {
     if (!city && !state) return "No city or state";
@@ -77,7 +60,7 @@ const headerCell =
 const cell = "px-4 py-3 align-top text-sm [overflow-wrap:anywhere]";
 
 /**
- * The Checklist table (spec section 2): every location with what it still needs. `onEditClick`
+ * The Checklist table: every location with what it still needs. `onEditClick`
  * runs when an Edit link is followed, so the page can bring the user back to the same place.
  */
 export function ChecklistTable({

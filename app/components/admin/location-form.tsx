@@ -1,56 +1,36 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { INTENTS, withSlugFromName } from "~/admin/location-admin";
 import { locationSchema, NEW_LOCATION_DEFAULTS, slugFromName } from "~/admin/schemas";
 import {
-  CITY_COUNTRIES,
-  COUNTRIES,
-  hasCities,
-  hasStates,
-  HAWAII_ISLANDS,
-  isHawaii,
-  US_STATES,
-} from "~/admin/places";
+  CheckboxField,
+  Field,
+  FormErrors,
+  hintClass,
+  SubmitButton,
+  TextareaField,
+} from "~/components/forms";
 import { type Location } from "~/db/schema";
 import { useHydrated } from "~/lib/use-hydrated";
-import {
-  CheckboxField,
-  FieldError,
-  Fieldset,
-  FormError,
-  hintClass,
-  inputClass,
-  labelClass,
-  primaryButtonClass,
-} from "./admin-ui";
-import { INTENTS, withSlugFromName } from "./location-admin";
+import { Fieldset } from "./admin-ui";
+import { PlaceFields } from "./place-fields";
 import { useFormDirty } from "./use-form-dirty";
+import { useSubmitting } from "./use-submitting";
 
 const LOCATION_REFS = ["intent", "locationId"] as const;
-
-/** conform's field props for an input this form controls itself (value instead of defaultValue). */
-function controlled<Props extends { defaultValue?: unknown }>({
-  defaultValue: _initial,
-  ...props
-}: Props) {
-  return props;
-}
 
 // getZodConstraint cannot read through the schema's transform: its input object has the constraints.
 const constraint = getZodConstraint(locationSchema.in);
 
+/** Tells why a new location's other fields are greyed out. */
+const LATER_ID = "location-new-later";
+
 /**
- * The location form (spec section 5). Creating saves only the name, slug and place: a new
- * location starts with an empty description, minimum nights 7, not featured and not hidden, and
- * those fields are edited afterwards (spec section 4).
+ * The location form. Creating saves only the name, slug and place: a new location starts with an
+ * empty description, minimum nights 7, not featured and not hidden, and those fields are edited
+ * once it exists.
  */
 export function LocationForm({
   location,
@@ -65,8 +45,7 @@ export function LocationForm({
   const creating = location === null;
   const hydrated = useHydrated();
   const intent = creating ? INTENTS.createLocation : INTENTS.updateLocation;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useSubmitting(intent);
 
   const defaultValue: Record<string, string | boolean> = creating
     ? {
@@ -100,34 +79,7 @@ export function LocationForm({
 
   // While creating, the slug follows the name until it is edited by hand.
   const [slugEdited, setSlugEdited] = useState(Boolean(lastResult?.initialValue?.slug));
-
-  // The place fields are held here, so the rules apply the same whatever changed them (mouse,
-  // keyboard, touch): a new country clears the state and the city; moving into or out of Hawaii
-  // clears the island or the city.
-  const [place, setPlace] = useState(() => ({
-    country: String(fields.country.initialValue ?? NEW_LOCATION_DEFAULTS.country),
-    state: String(fields.state.initialValue ?? ""),
-    city: String(fields.city.initialValue ?? ""),
-  }));
-  const { country, state, city } = place;
-  const hawaii = isHawaii(country, state);
-  const changeCountry = (next: string) =>
-    setPlace((current) =>
-      next === current.country ? current : { country: next, state: "", city: "" },
-    );
-  const changeState = (next: string) =>
-    setPlace((current) => ({
-      ...current,
-      state: next,
-      city:
-        isHawaii(current.country, next) === isHawaii(current.country, current.state)
-          ? current.city
-          : "",
-    }));
-  const changeCity = (next: string) => setPlace((current) => ({ ...current, city: next }));
-  // Without JavaScript every place field is there and the server keeps what the country allows.
-  const showState = !hydrated || hasStates(country);
-  const showCity = !hydrated || hasCities(country);
+  const later = creating ? { "aria-describedby": LATER_ID } : {};
 
   return (
     <Form
@@ -141,173 +93,56 @@ export function LocationForm({
       {!creating && <input type="hidden" name="locationId" value={location.id} />}
 
       <Fieldset legend="Details">
-        <div>
-          <label htmlFor={fields.name.id} className={labelClass}>
-            Name
-          </label>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            key={fields.name.key}
-            autoComplete="off"
-            className={inputClass}
-            onChange={(event) => {
-              if (creating && !slugEdited) {
-                form.update({ name: fields.slug.name, value: slugFromName(event.target.value) });
-              }
-            }}
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.slug.id} className={labelClass}>
-            Slug
-          </label>
-          <input
-            {...getInputProps(fields.slug, {
-              type: "text",
-              ariaDescribedBy: `${fields.slug.id}-hint`,
-            })}
-            key={fields.slug.key}
-            required={!creating}
-            autoComplete="off"
-            spellCheck={false}
-            className={`${inputClass} font-mono text-sm`}
-            onChange={(event) => setSlugEdited(event.target.value.trim() !== "")}
-          />
-          <p id={`${fields.slug.id}-hint`} className={hintClass}>
-            The public address: /locations/
-            <span className="font-mono">{String(fields.slug.value ?? "") || "slug"}</span>.
-            Lowercase letters, numbers and hyphens.
-            {creating && " Left empty, it is made from the name."}
-          </p>
-          <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className={labelClass}>
-            Description
-          </label>
-          {creating ? (
-            <textarea
-              id={fields.description.id}
-              rows={4}
-              disabled
-              aria-describedby="location-new-later"
-              className={inputClass}
-            />
-          ) : (
-            <textarea
-              {...getTextareaProps(fields.description)}
-              key={fields.description.key}
-              rows={6}
-              className={inputClass}
-            />
-          )}
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
+        <Field
+          field={fields.name}
+          label="Name"
+          autoComplete="off"
+          onChange={(event) => {
+            if (creating && !slugEdited) {
+              form.update({ name: fields.slug.name, value: slugFromName(event.target.value) });
+            }
+          }}
+        />
+        <Field
+          field={fields.slug}
+          label="Slug"
+          className="[&_input]:font-mono [&_input]:text-sm"
+          hint={
+            <>
+              The public address: /locations/
+              <span className="font-mono">{String(fields.slug.value ?? "") || "slug"}</span>.
+              Lowercase letters, numbers and hyphens.
+              {creating && " Left empty, it is made from the name."}
+            </>
+          }
+          required={!creating}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setSlugEdited(event.target.value.trim() !== "")}
+        />
+        <TextareaField
+          field={fields.description}
+          label="Description"
+          rows={creating ? 4 : 6}
+          disabled={creating}
+          {...later}
+        />
       </Fieldset>
 
-      <Fieldset legend="Place">
-        <div>
-          <label htmlFor={fields.country.id} className={labelClass}>
-            Country
-          </label>
-          <select
-            {...controlled(getSelectProps(fields.country))}
-            value={country}
-            className={inputClass}
-            onChange={(event) => changeCountry(event.target.value)}
-          >
-            {COUNTRIES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.country.errorId} errors={fields.country.errors} />
-        </div>
-        {!hydrated && (
-          <p className={hintClass}>
-            The state is kept only for the United States, and the city only for{" "}
-            {CITY_COUNTRIES.join(", ")}. In Hawaii the city is one of its islands:{" "}
-            {HAWAII_ISLANDS.join(", ")}.
-          </p>
-        )}
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {showState && (
-            <div>
-              <label htmlFor={fields.state.id} className={labelClass}>
-                State
-              </label>
-              <select
-                {...controlled(getSelectProps(fields.state))}
-                value={state}
-                className={inputClass}
-                onChange={(event) => changeState(event.target.value)}
-              >
-                <option value="">Choose a state</option>
-                {US_STATES.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.state.errorId} errors={fields.state.errors} />
-            </div>
-          )}
-          {showCity &&
-            (hawaii ? (
-              <div>
-                <label htmlFor={fields.city.id} className={labelClass}>
-                  Island
-                </label>
-                <select
-                  {...controlled(getSelectProps(fields.city))}
-                  value={city}
-                  className={inputClass}
-                  onChange={(event) => changeCity(event.target.value)}
-                >
-                  <option value="">Choose an island</option>
-                  {HAWAII_ISLANDS.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={fields.city.errorId} errors={fields.city.errors} />
-              </div>
-            ) : (
-              <div>
-                <label htmlFor={fields.city.id} className={labelClass}>
-                  City
-                </label>
-                <input
-                  {...controlled(getInputProps(fields.city, { type: "text" }))}
-                  value={city}
-                  autoComplete="off"
-                  className={inputClass}
-                  onChange={(event) => changeCity(event.target.value)}
-                />
-                <FieldError id={fields.city.errorId} errors={fields.city.errors} />
-              </div>
-            ))}
-        </div>
-      </Fieldset>
+      <PlaceFields fields={fields} />
 
       <Fieldset legend="Stay and visibility">
         <div className="sm:max-w-48">
-          <label htmlFor={fields.minimumNights.id} className={labelClass}>
-            Minimum nights
-          </label>
           {creating ? (
             <>
-              <input
-                id={fields.minimumNights.id}
+              <Field
+                field={fields.minimumNights}
+                label="Minimum nights"
                 type="number"
                 value={NEW_LOCATION_DEFAULTS.minimumNights}
                 disabled
                 readOnly
-                aria-describedby="location-new-later"
-                className={inputClass}
+                {...later}
               />
               <input
                 type="hidden"
@@ -316,14 +151,13 @@ export function LocationForm({
               />
             </>
           ) : (
-            <input
-              {...getInputProps(fields.minimumNights, { type: "number" })}
-              key={fields.minimumNights.key}
+            <Field
+              field={fields.minimumNights}
+              label="Minimum nights"
+              type="number"
               inputMode="numeric"
-              className={inputClass}
             />
           )}
-          <FieldError id={fields.minimumNights.errorId} errors={fields.minimumNights.errors} />
         </div>
         <div className="flex flex-wrap gap-x-8 gap-y-3">
           <CheckboxField
@@ -340,18 +174,18 @@ export function LocationForm({
           />
         </div>
         {creating && (
-          <p id="location-new-later" className={hintClass}>
+          <p id={LATER_ID} className={hintClass}>
             A new location starts with no description, a 7-night minimum, not featured and not
             hidden: edit these once it is created.
           </p>
         )}
       </Fieldset>
 
-      <FormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? "Saving..." : creating ? "Create Location" : "Save Location"}
-        </button>
+        <SubmitButton busy={busy} busyText="Saving...">
+          {creating ? "Create Location" : "Save Location"}
+        </SubmitButton>
         {hydrated && dirty && !busy && (
           <span className="text-gold-700 text-sm">Unsaved changes</span>
         )}

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { adminHref } from "~/admin/location-admin";
+import { buttonClass, inputClass } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Badge, cardClass, inputClass, secondaryButtonClass } from "./admin-ui";
-import { adminHref, matchesSearch } from "./location-admin";
+import { Badge, cardClass } from "./admin-ui";
 
 export interface PickerLocation {
   id: string;
@@ -10,6 +11,20 @@ export interface PickerLocation {
   place: string;
   hidden: boolean;
   featured: boolean;
+}
+
+/** Name search: case- and accent-insensitive, every word must appear. */
+function matchesSearch(name: string, query: string) {
+  const normalize = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
+  const haystack = normalize(name);
+  return normalize(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }
 
 const stepClass =
@@ -36,8 +51,13 @@ export function LocationPicker({
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // The search box follows the address's search (a new `q` replaces what was typed).
   const [query, setQuery] = useState(initialQuery);
-  useEffect(() => setQuery(initialQuery), [initialQuery]);
+  const [addressQuery, setAddressQuery] = useState(initialQuery);
+  if (addressQuery !== initialQuery) {
+    setAddressQuery(initialQuery);
+    setQuery(initialQuery);
+  }
   const shown = query.trim()
     ? locations.filter((location) => matchesSearch(location.name, query))
     : locations;
@@ -100,7 +120,7 @@ export function LocationPicker({
           />
           {selectedId && <input type="hidden" name="location" value={selectedId} />}
           {!hydrated && (
-            <button type="submit" className={secondaryButtonClass}>
+            <button type="submit" className={buttonClass.secondary}>
               Search
             </button>
           )}

@@ -1,10 +1,13 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
+import { useLocation, useNavigate, type BlockerFunction } from "react-router";
+import { CONFIRM_DELETE_PARAM, IMAGE_ACTION_PATH } from "~/admin/image-actions";
+import { adminHref } from "~/admin/location-admin";
 
 /**
- * The admin's remembered selection (spec section 2: "Selection is kept in the address and in
- * browser storage; logout clears the remembered location and room type").
+ * The admin's remembered selection: the selection is kept in the address and in browser storage,
+ * and logging out clears the remembered location and room type.
  */
-export const SELECTION_KEYS = {
+const SELECTION_KEYS = {
   location: "admin:selectedLocationId",
   roomType: "admin:selectedRoomTypeId",
 } as const;
@@ -18,7 +21,7 @@ function storage(): Storage | null {
   }
 }
 
-export function rememberSelection(locationId: string, roomTypeId: string | null) {
+function rememberSelection(locationId: string, roomTypeId: string | null) {
   const store = storage();
   if (!store) return;
   try {
@@ -30,7 +33,7 @@ export function rememberSelection(locationId: string, roomTypeId: string | null)
   }
 }
 
-export function readRememberedSelection(): {
+function readRememberedSelection(): {
   locationId: string | null;
   roomTypeId: string | null;
 } {
@@ -64,4 +67,70 @@ export function useClearSelectionOnLogout() {
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);
   }, []);
+}
+
+/**
+ * With JavaScript the selection is also remembered (a location that is gone is forgotten), and
+ * /admin with none reopens it.
+ */
+export function useRememberedSelection({
+  locationIds,
+  selectedId,
+  roomTypeId,
+  missing,
+}: {
+  locationIds: readonly string[];
+  selectedId: string | null;
+  roomTypeId: string | null;
+  missing: boolean;
+}) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  useEffect(() => {
+    if (selectedId) rememberSelection(selectedId, roomTypeId);
+    else if (missing) clearRememberedSelection();
+  }, [selectedId, roomTypeId, missing]);
+
+  const reopen = useEffectEvent(() => {
+    const remembered = readRememberedSelection();
+    if (!remembered.locationId) return;
+    if (!locationIds.includes(remembered.locationId)) {
+      clearRememberedSelection();
+      return;
+    }
+    navigate(adminHref({ location: remembered.locationId, roomType: remembered.roomTypeId }), {
+      replace: true,
+    });
+  });
+  // Only when the address changes to one without a selection.
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.has("location") || params.has("new") || params.has("q")) return;
+    reopen();
+  }, [search]);
+}
+
+/**
+ * The navigations that leave a dirty form of the locations manager: another page, another
+ * location (or a new one), and for the room type form another room type. The image manager's
+ * forms post to /admin/images and come straight back.
+ */
+export function leavesSelection(roomTypeDirty: boolean): BlockerFunction {
+  return ({ currentLocation, nextLocation }) => {
+    if (nextLocation.pathname === IMAGE_ACTION_PATH) return false;
+    if (nextLocation.pathname !== currentLocation.pathname) return true;
+    const current = new URLSearchParams(currentLocation.search);
+    const next = new URLSearchParams(nextLocation.search);
+    const changed = (name: string) => (current.get(name) ?? "") !== (next.get(name) ?? "");
+    if (changed("location") || changed("new")) return true;
+    return roomTypeDirty && changed("roomType");
+  };
+}
+
+/** The page's address without an image delete's question, to come back to once it is answered. */
+export function addressWithoutQuestion({ pathname, search }: { pathname: string; search: string }) {
+  const params = new URLSearchParams(search);
+  params.delete(CONFIRM_DELETE_PARAM);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }

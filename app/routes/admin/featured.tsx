@@ -1,14 +1,22 @@
 import { useEffect } from "react";
 import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { toast } from "sonner";
+import { z } from "zod";
 import { type Route } from "./+types/featured";
-import { neighbourOf } from "~/admin/reorder";
+import {
+  FEATURED_MESSAGES as M,
+  listFeatured,
+  moveFeatured,
+  saveFeaturedOrder,
+} from "~/admin/featured.server";
+import { formValues } from "~/admin/form-values";
 import { requireAdmin } from "~/auth/guards.server";
 import { FeaturedList } from "~/components/admin/featured-list";
 import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
+import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AdminInputError, listFeatured, saveFeaturedOrder } from "~/models/admin-catalogue.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -20,85 +28,53 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const HERE = "/admin/featured";
 
-/** Spec section 8: the featured order's toasts. */
-const SAVED = "Featured locations order updated successfully!";
-const FAILED = "Failed to save changes. Please try again.";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const featured = await listFeatured(getAppContext(context).db);
-  return {
-    featured: featured.map(({ id, name, slug, city, state, hidden }) => ({
-      id,
-      name,
-      slug,
-      city,
-      state,
-      hidden,
-    })),
-  };
+  return { featured: await listFeatured(getAppContext(context).db) };
 }
 
-type ActionResult = { error: string; toast: string };
-
-const refuse = (error: string, status: number) =>
-  data<ActionResult>({ error, toast: FAILED }, { status });
-
 /**
- * intent=save with `ids` in order (from 'Save Order'); intent=move with id and direction (the
- * Move up / Move down buttons without JavaScript): the new order is worked out here from the
- * saved one. Either way saveFeaturedOrder checks the ids are exactly the featured set.
+ * 'Save Order' posts the order shown (`ids`); Move up / Move down (without JavaScript) post one
+ * location and a direction, and save at once. Either way the ids must be the featured set.
  */
+const featuredIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), ids: z.array(z.string()).catch([]) }),
+  z.object({
+    intent: z.literal("move"),
+    id: z.string().nullable().catch(null),
+    direction: z.enum(["up", "down"]).nullable().catch(null),
+  }),
+]);
+
+const refuse = (error: string, status: number) => data({ error, toast: M.failed }, { status });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const cloudflare = getAppContext(context);
+  const app = getAppContext(context);
   const actor = { email: auth.user.email };
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const parsed = featuredIntentSchema.safeParse(formValues(await readFormData(request), ["ids"]));
+  if (!parsed.success) return refuse(M.unknown, ERROR_STATUS.invalid);
+  const intent = parsed.data;
   try {
-    if (intent === "save") {
-      const ids = formData.getAll("ids").filter((id): id is string => typeof id === "string");
-      await saveFeaturedOrder(cloudflare, actor, ids);
-      return redirectWithToast(HERE, { type: "success", message: SAVED });
+    if (intent.intent === "save") {
+      await saveFeaturedOrder(app, actor, intent.ids);
+      return redirectWithToast(HERE, { type: "success", message: M.saved });
     }
-    if (intent === "move") {
-      const id = formData.get("id");
-      const direction = formData.get("direction");
-      if (typeof id !== "string" || (direction !== "up" && direction !== "down")) {
-        return refuse("Choose a location and a direction to move it.", 400);
-      }
-      const current = await listFeatured(cloudflare.db);
-      const ids = current.map((location) => location.id);
-      const moved = current.find((location) => location.id === id);
-      if (!moved)
-        throw new AdminInputError(
-          "That location is no longer featured. Please reload and try again.",
-        );
-      const neighbour = neighbourOf(ids, id, direction);
-      const back = `${HERE}#featured-${encodeURIComponent(id)}`;
-      if (!neighbour) {
-        // Already first (or last): nothing to change.
-        return redirectWithToast(back, {
-          type: "info",
-          message: `${moved.name} is already ${direction === "up" ? "first" : "last"}.`,
-        });
-      }
-      // The location and its neighbour change places.
-      const next = ids.map((other) =>
-        other === id ? neighbour : other === neighbour ? id : other,
-      );
-      await saveFeaturedOrder(cloudflare, actor, next);
-      return redirectWithToast(back, { type: "success", message: SAVED });
-    }
-    return refuse("Unknown action.", 400);
+    const { id, direction } = intent;
+    if (id === null || direction === null) return refuse(M.badMove, ERROR_STATUS.invalid);
+    const { moved, name } = await moveFeatured(app, actor, { id, direction });
+    const back = `${HERE}#featured-${encodeURIComponent(id)}`;
+    return moved
+      ? redirectWithToast(back, { type: "success", message: M.saved })
+      : redirectWithToast(back, { type: "info", message: M.alreadyAtEdge(name, direction) });
   } catch (error) {
-    if (error instanceof AdminInputError) return refuse(error.message, 409);
+    if (isDomainError(error)) return refuse(error.message, error.status);
     console.error("featured order", error);
-    return refuse(FAILED, 500);
+    return refuse(M.failed, 500);
   }
 }
 
-/** After a refused save, load the current order again (a 4xx skips that by default). */
+/** After a stale save (409), load the current order again (a refusal skips that by default). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionStatus,
   defaultShouldRevalidate,

@@ -1,17 +1,12 @@
-import { useCallback, useEffect, type MouseEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { type Route } from "./+types/overview";
-import { hasValidPlace, isComplete } from "~/admin/places";
+import { checklistRow, checklistTotals } from "~/admin/checklist";
+import { listLocationSummaries } from "~/admin/locations.server";
 import { requireAdmin } from "~/auth/guards.server";
-import { ChecklistTable, type ChecklistRow } from "~/components/admin/checklist-table";
+import { ChecklistTable } from "~/components/admin/checklist-table";
+import { useReturnFromEdit } from "~/components/admin/use-return-from-edit";
 import { getAppContext } from "~/context";
-import {
-  SCROLL_RESTORE_DELAY_MS,
-  SCROLL_RESTORE_VALID_MS,
-  useScrollMemory,
-} from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
-import { listLocationSummaries } from "~/models/admin-catalogue.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,96 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const summaries = await listLocationSummaries(getAppContext(context).db);
-  const rows: ChecklistRow[] = summaries.map((summary) => {
-    const imageCount = Number(summary.imageCount);
-    const roomCount = Number(summary.roomCount);
-    return {
-      id: summary.id,
-      name: summary.name,
-      slug: summary.slug,
-      city: summary.city,
-      state: summary.state,
-      country: summary.country,
-      hidden: summary.hidden,
-      featured: summary.featured,
-      hasDescription: summary.hasDescription,
-      imageCount,
-      roomCount,
-      validPlace: hasValidPlace(summary),
-      complete: isComplete({ ...summary, imageCount, roomCount }),
-      lastEditor: summary.lastEditor,
-      lastEditAt: summary.lastEditAt,
-    };
-  });
-  const count = (test: (row: ChecklistRow) => boolean) => rows.filter(test).length;
-  return {
-    rows,
-    totals: {
-      all: rows.length,
-      complete: count((row) => row.complete),
-      incomplete: count((row) => !row.complete),
-      hidden: count((row) => row.hidden),
-      featured: count((row) => row.featured),
-    },
-  };
-}
-
-/** Where the page was when an Edit link was followed (written by useScrollMemory on every click). */
-const SCROLL_KEY = "scroll:admin-overview";
-/** Set when an Edit link is followed: the next showing of this page goes back to that place. */
-const RETURN_KEY = "scroll:admin-overview:return";
-
-function readNumber(key: string, field: "y" | "at") {
-  try {
-    const value =
-      field === "at"
-        ? Number(sessionStorage.getItem(key))
-        : JSON.parse(sessionStorage.getItem(key) ?? "null")?.y;
-    return typeof value === "number" && Number.isFinite(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Spec section 2: the scroll position is restored when the user comes back from an Edit click.
- * useScrollMemory remembers the position at every click; following an Edit link also marks a
- * return, and the next time this page is shown (by the back button or the Checklist tab) within
- * 30 s it scrolls back there after about 100 ms.
- */
-function useReturnFromEdit() {
-  useScrollMemory(SCROLL_KEY);
-  const location = useLocation();
-
-  useEffect(() => {
-    const markedAt = readNumber(RETURN_KEY, "at");
-    if (!markedAt) return;
-    if (Date.now() - markedAt > SCROLL_RESTORE_VALID_MS) {
-      sessionStorage.removeItem(RETURN_KEY);
-      return;
-    }
-    const y = readNumber(SCROLL_KEY, "y");
-    if (y === null) return;
-    const timer = window.setTimeout(() => {
-      // A newer Edit click (the user is already leaving again) keeps its own mark.
-      if (readNumber(RETURN_KEY, "at") !== markedAt) return;
-      sessionStorage.removeItem(RETURN_KEY);
-      window.scrollTo(0, y);
-    }, SCROLL_RESTORE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [location.key]);
-
-  return useCallback((event: MouseEvent<HTMLAnchorElement>) => {
-    // Only when this tab leaves the page (not a link opened in a new tab or window).
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
-    try {
-      sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ y: window.scrollY, at: Date.now() }));
-      sessionStorage.setItem(RETURN_KEY, String(Date.now()));
-    } catch {
-      // Storage may be unavailable (private mode): the page simply opens at the top.
-    }
-  }, []);
+  const rows = summaries.map(checklistRow);
+  return { rows, totals: checklistTotals(rows) };
 }
 
 const STAT_STYLES = {

@@ -1,6 +1,11 @@
-import { slugFromName } from "~/admin/schemas";
+import { z } from "zod";
+import { MAX_ID_LENGTH } from "./ids";
+import { slugFromName } from "./schemas";
 
-/** Shared by the /admin locations route's action (server) and its forms (browser). */
+/**
+ * What the locations manager's forms (browser) and its action (server) agree on: the intents and
+ * their fields, the messages, and the page's addresses.
+ */
 
 export const INTENTS = {
   createLocation: "create-location",
@@ -12,10 +17,8 @@ export const INTENTS = {
   moveRoomType: "move-room-type",
 } as const;
 
-/** Spec sections 2 and 8: the prompts and the admin toasts, word for word. */
+/** The prompts and the admin toasts, word for word. */
 export const LOCATION_ADMIN_MESSAGES = {
-  unsavedChanges:
-    "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.",
   confirmDeleteLocation:
     "Are you sure you want to delete this location? This will remove its room types and images.",
   confirmDeleteRoomType:
@@ -40,6 +43,50 @@ export const LOCATION_ADMIN_MESSAGES = {
   unknown: "An unknown error occurred",
 } as const;
 
+/** An id field: null when it is missing or not an id. */
+const ref = z.string().trim().min(1).max(MAX_ID_LENGTH).nullable().catch(null);
+/** An id field that may be absent (undefined), or is null when it is there but not an id. */
+const optionalRef = ref.optional().catch(null);
+/** A field that is either this value or anything else. */
+const flag = (value: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((posted) => posted === value);
+/** Without JavaScript a delete posts twice: to ask, then with this answer. */
+const confirmed = flag("yes");
+
+/**
+ * Every form of the page posts an `intent` with its own fields. The fields of an id are read
+ * leniently (null when missing) so each intent answers a bad one in its own words.
+ */
+export const locationIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(INTENTS.createLocation) }),
+  z.object({ intent: z.literal(INTENTS.updateLocation), locationId: ref }),
+  z.object({ intent: z.literal(INTENTS.deleteLocation), locationId: ref, confirmed }),
+  z.object({ intent: z.literal(INTENTS.createRoomType), locationId: ref }),
+  z.object({ intent: z.literal(INTENTS.updateRoomType), locationId: ref, roomTypeId: ref }),
+  z.object({
+    intent: z.literal(INTENTS.deleteRoomType),
+    locationId: ref,
+    roomTypeId: ref,
+    confirmed,
+  }),
+  // Two shapes: the Move up / Move down buttons (roomTypeId + direction, answered with a
+  // redirect) and a drop (draggedId + targetId, from a fetcher asking for JSON with _format).
+  z.object({
+    intent: z.literal(INTENTS.moveRoomType),
+    locationId: ref,
+    roomTypeId: ref,
+    direction: z.enum(["up", "down"]).nullable().catch(null),
+    draggedId: optionalRef,
+    targetId: optionalRef,
+    _format: flag("json"),
+  }),
+]);
+
+export type LocationIntent = z.output<typeof locationIntentSchema>;
+
 export interface AdminSelection {
   location?: string | null;
   roomType?: string | null;
@@ -61,8 +108,8 @@ export function adminHref({ location, roomType, addRoomType, isNew, q }: AdminSe
 }
 
 /**
- * While creating, an empty slug is made from the name (spec section 5): in the browser as the
- * name is typed, and by the server when the form was posted without JavaScript.
+ * While creating, an empty slug is made from the name: in the browser as the name is typed, and
+ * by the server when the form was posted without JavaScript.
  */
 export function withSlugFromName(formData: FormData) {
   const slug = String(formData.get("slug") ?? "").trim();
@@ -71,18 +118,4 @@ export function withSlugFromName(formData: FormData) {
   for (const [key, value] of formData) copy.append(key, value);
   copy.set("slug", slugFromName(String(formData.get("name") ?? "")));
   return copy;
-}
-
-/** Name search in the picker: case- and accent-insensitive, every word must appear. */
-export function matchesSearch(name: string, query: string) {
-  const normalize = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase();
-  const haystack = normalize(name);
-  return normalize(query)
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
 }

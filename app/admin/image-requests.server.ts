@@ -1,0 +1,136 @@
+import { type RouterContextProvider } from "react-router";
+import { ADMIN_MESSAGES, checkAdmin, requireAdmin, type AdminCheck } from "~/auth/guards.server";
+import { safeRedirectPath } from "~/auth/magic-link.server";
+import { type Auth } from "~/auth/session.server";
+import { readFormData } from "~/lib/body.server";
+import { DomainError, ERROR_STATUS, isDomainError } from "~/lib/errors.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES, type ImageActionResult } from "./image-actions";
+
+/**
+ * How /admin/images answers. A plain form post (no JavaScript) gets a redirect to its
+ * `redirectTo` page (a same-site path) with a flash toast. The upload's XMLHttpRequest
+ * (`Accept: application/json`) and the fetchers (single-fetch `.data` posts, which also carry
+ * `_format=json`) get `{ ok: true, message, ids?, order? }` or `{ ok: false, message }` with the
+ * refusal's status: never a 5xx for bad input.
+ */
+
+export const FALLBACK_PATH = "/admin";
+
+/** A fetcher's submission (React Router's single fetch posts to `{path}.data`). */
+function isDataRequest(request: Request) {
+  return new URL(request.url).pathname.endsWith(".data");
+}
+
+export function acceptsJson(request: Request) {
+  return (
+    /\bapplication\/json\b/i.test(request.headers.get("Accept") ?? "") || isDataRequest(request)
+  );
+}
+
+/** The page a form was posted from, when the body is not read (too large, unreadable). */
+export function refererPath(request: Request) {
+  const referer = request.headers.get("Referer");
+  if (!referer) return FALLBACK_PATH;
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(request.url).origin) return FALLBACK_PATH;
+    return safeRedirectPath(`${url.pathname}${url.search}`, FALLBACK_PATH);
+  } catch {
+    return FALLBACK_PATH;
+  }
+}
+
+/** Resource routes skip React Router's own check: a post from another site is refused. */
+export function isCrossSite(request: Request) {
+  const origin = request.headers.get("Origin");
+  if (origin !== null && origin !== new URL(request.url).origin) return true;
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+/** The answers of one request: JSON, or back to `back` with a toast. */
+export function imageAnswers(json: boolean, back: string) {
+  const fail = (status: number, message: string, toast: string) =>
+    json
+      ? Response.json({ ok: false, message } satisfies ImageActionResult, { status })
+      : redirectWithToast(back, { type: "error", message: toast });
+  return {
+    json,
+    back,
+    done(result: Omit<Extract<ImageActionResult, { ok: true }>, "ok">) {
+      if (json) return Response.json({ ok: true, ...result } satisfies ImageActionResult);
+      return redirectWithToast(back, { type: "success", message: result.message });
+    },
+    fail,
+    /** A refusal with its status and message (`toast` words it for the page); anything else is thrown on. */
+    refused(error: unknown, toast: (message: string) => string) {
+      if (!isDomainError(error)) throw error;
+      return fail(error.status, error.message, toast(error.message));
+    },
+  };
+}
+
+export type ImageAnswers = ReturnType<typeof imageAnswers>;
+
+/**
+ * The form, read by the shared reader within the upload's own limit (20 images of 10 MB each,
+ * plus the form's overhead): a larger declared body is refused unread, with the upload's words.
+ */
+export async function readImageForm(request: Request) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BODY_BYTES) {
+    throw new DomainError("too-large", IMAGE_TOASTS.tooManyBytes);
+  }
+  try {
+    return await readFormData(request, { maxBytes: MAX_UPLOAD_BODY_BYTES });
+  } catch {
+    // Whatever the reader refused (no form, another type, an unreadable one): nothing to upload.
+    throw new DomainError("invalid", IMAGE_TOASTS.unreadable);
+  }
+}
+
+type Refusal = Exclude<AdminCheck, { ok: true }>["reason"];
+
+/** Who is not let in, in this route's terms: statuses, and the messages of the admin API. */
+const REFUSALS: Record<Refusal, { status: number; message: string }> = {
+  // Not signed in: the request says nothing of who it is.
+  "signed-out": { status: 401, message: ADMIN_MESSAGES.noSession },
+  denied: { status: ERROR_STATUS.forbidden, message: ADMIN_MESSAGES.accessDenied },
+  "rate-limited": { status: ERROR_STATUS["rate-limited"], message: ADMIN_MESSAGES.rateLimited },
+  "needs-aal2": {
+    status: ERROR_STATUS.forbidden,
+    message: "A verification code from your authenticator app is required.",
+  },
+};
+
+function refusalPage(status: number, message: string, headers: HeadersInit) {
+  const escaped = message.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Access denied</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f2a43"><h1>Access denied</h1><p>${escaped}</p><p><a href="/admin">Sign in to the admin</a></p></body></html>`;
+  const response = new Response(html, { status, headers });
+  response.headers.set("Content-Type", "text/html; charset=utf-8");
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+/**
+ * The admin check, answered in this route's terms: a resource route has no page to render the
+ * admin login screen on, so a refusal is JSON or a short page linking to the sign-in, with its
+ * status (the admin layout's middleware has already signed a non-admin out). A fetcher's refusal
+ * and, without JSON, the step to the authenticator code are requireAdmin's own answers: the
+ * admin layout's login screen, and a redirect to follow.
+ */
+export async function requireImageAdmin(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  json: boolean,
+): Promise<Auth> {
+  const check = await checkAdmin(request, context);
+  if (check.ok) return check.auth;
+  if (isDataRequest(request) || (check.reason === "needs-aal2" && !json)) {
+    return requireAdmin(request, context);
+  }
+  const { status, message } = REFUSALS[check.reason];
+  const headers: HeadersInit = check.reason === "rate-limited" ? { "Retry-After": "60" } : {};
+  throw json
+    ? Response.json({ ok: false, message } satisfies ImageActionResult, { status, headers })
+    : refusalPage(status, message, headers);
+}
