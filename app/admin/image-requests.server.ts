@@ -2,7 +2,7 @@ import { type RouterContextProvider } from "react-router";
 import { ADMIN_MESSAGES, checkAdmin, requireAdmin, type AdminCheck } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { type Auth } from "~/auth/session.server";
-import { readFormData } from "~/lib/body.server";
+import { readForm } from "~/lib/body.server";
 import { DomainError, ERROR_STATUS, isDomainError } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES, type ImageActionResult } from "./image-actions";
@@ -81,10 +81,17 @@ export async function readImageForm(request: Request) {
     throw new DomainError("too-large", IMAGE_TOASTS.tooManyBytes);
   }
   try {
-    return await readFormData(request, { maxBytes: MAX_UPLOAD_BODY_BYTES });
-  } catch {
-    // Whatever the reader refused (no form, another type, an unreadable one): nothing to upload.
-    throw new DomainError("invalid", IMAGE_TOASTS.unreadable);
+    return await readForm(request, { maxBytes: MAX_UPLOAD_BODY_BYTES });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // The reader's refusal with its status, in the upload's words where it has them.
+    const message =
+      error.code === "too-large"
+        ? IMAGE_TOASTS.tooManyBytes
+        : error.code === "invalid"
+          ? IMAGE_TOASTS.unreadable
+          : error.message;
+    throw new DomainError(error.code, message);
   }
 }
 
@@ -93,7 +100,7 @@ type Refusal = Exclude<AdminCheck, { ok: true }>["reason"];
 /** Who is not let in, in this route's terms: statuses, and the messages of the admin API. */
 const REFUSALS: Record<Refusal, { status: number; message: string }> = {
   // Not signed in: the request says nothing of who it is.
-  "signed-out": { status: 401, message: ADMIN_MESSAGES.noSession },
+  "signed-out": { status: ERROR_STATUS.unauthenticated, message: ADMIN_MESSAGES.noSession },
   denied: { status: ERROR_STATUS.forbidden, message: ADMIN_MESSAGES.accessDenied },
   "rate-limited": { status: ERROR_STATUS["rate-limited"], message: ADMIN_MESSAGES.rateLimited },
   "needs-aal2": {

@@ -92,7 +92,7 @@ export const ADMIN_MESSAGES = {
   rateLimited: "Too many admin requests. Please wait a minute and try again.",
 } as const;
 
-type AdminCheck =
+export type AdminCheck =
   | { ok: true; auth: Auth }
   | { ok: false; reason: "signed-out" }
   | { ok: false; reason: "denied"; email: string }

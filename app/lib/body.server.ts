@@ -18,7 +18,14 @@ function tooLarge(request: Request, maxBytes: number) {
   return Number(request.headers.get("Content-Length") ?? 0) > maxBytes;
 }
 
-async function formDataOf(request: Request, maxBytes: number): Promise<FormData> {
+/**
+ * The form a request carries; its refusals are DomainErrors, for a route that answers in its own
+ * terms (the image route's JSON or redirect). Page actions use readFormData.
+ */
+export async function readForm(
+  request: Request,
+  { maxBytes = FORM_BYTES } = {},
+): Promise<FormData> {
   const type = mediaTypeOf(request);
   if (type === "") throw new DomainError("invalid", "The request has no form data.");
   if (!FORM_TYPES.includes(type)) {
@@ -38,7 +45,7 @@ async function formDataOf(request: Request, maxBytes: number): Promise<FormData>
 /** A page action's form: a refusal renders the error page with its status. */
 export async function readFormData(request: Request, { maxBytes = FORM_BYTES } = {}) {
   try {
-    return await formDataOf(request, maxBytes);
+    return await readForm(request, { maxBytes });
   } catch (error) {
     if (error instanceof DomainError) throw pageRefusal(error);
     throw error;

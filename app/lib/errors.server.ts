@@ -7,6 +7,8 @@ import { data } from "react-router";
 export const ERROR_STATUS = {
   /** The input breaks a rule (a field, a form, a body that cannot be read). */
   invalid: 400,
+  /** Nobody is signed in where someone must be. */
+  unauthenticated: 401,
   forbidden: 403,
   "not-found": 404,
   /** It clashes with what is stored (a slug in use). */
@@ -37,6 +39,8 @@ export class DomainError extends Error {
     return ERROR_STATUS[this.code];
   }
 }
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
 
 /** A page's refusal: React Router renders the nearest error boundary with the status. */
 export function pageRefusal(error: DomainError) {

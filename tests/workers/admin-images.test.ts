@@ -8,7 +8,7 @@ import { auditEvents, images, locations, roomTypes } from "~/db/schema";
 import { IMAGE_MESSAGES } from "~/admin/images.server";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request } from "./helpers";
-import { fixture, pngOfSize, type FixtureName } from "./admin-images.fixtures";
+import { fixture, pngOfSize, type FixtureName } from "../fixtures/images";
 
 const db = createDb(env.DB);
 const PATH = "/admin/images";
@@ -387,6 +387,20 @@ describe("upload", () => {
     const unknown = await post(fields({ intent: "rename", redirectTo: "/admin" }));
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ ok: false, message: IMAGE_TOASTS.unknownIntent });
+  });
+
+  it("answers a body that is not a form with 415, and one with no body with 400", async () => {
+    const headers = { Origin: ORIGIN, Cookie: adminCookie, Accept: "application/json" };
+    const json = await request(PATH, {
+      method: "POST",
+      body: JSON.stringify({ intent: "upload" }),
+      headers: { ...headers, "Content-Type": "application/json" },
+    });
+    expect(json.status).toBe(415);
+    expect(await json.json()).toMatchObject({ ok: false });
+    const empty = await request(PATH, { method: "POST", headers });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ ok: false, message: IMAGE_TOASTS.unreadable });
   });
 });
 

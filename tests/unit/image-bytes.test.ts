@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_RULES } from "~/admin/image-actions";
 import { readImageInfo } from "~/admin/image-bytes";
 import { IMAGE_MESSAGES, MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/admin/images.server";
-import { buffer, fixture, fixtureNames, pngOfSize } from "./admin-images.fixtures";
+import { buffer, fixture, fixtureNames, pngOfSize } from "../fixtures/images";
 
 describe("readImageInfo (app/admin/image-bytes.ts)", () => {
   it.each([

@@ -7,7 +7,7 @@ import { readUploads, sanitizeFileName } from "~/admin/images.server";
 import { adminHref, locationIntentSchema, withSlugFromName } from "~/admin/location-admin";
 import { moveItem, neighbourOf } from "~/admin/reorder";
 import { DomainError } from "~/lib/errors.server";
-import { pngOfSize } from "./admin-images.fixtures";
+import { pngOfSize } from "../fixtures/images";
 
 describe("moving an item of an ordered list", () => {
   const ids = ["a", "b", "c", "d"];
