@@ -50,10 +50,8 @@ describe("reading filters from the query string", () => {
     "country[]=x",
     "country=../../etc",
   ])("ignores odd value %s without failing", (query) => {
-    const filters = parseFilters(params(query));
-    for (const value of Object.values(filters)) {
-      if (value !== null) expect(value).toMatch(/^[a-z0-9-]{1,80}$/);
-    }
+    const values = Object.values(parseFilters(params(query))).filter((value) => value !== null);
+    for (const value of values) expect(value).toMatch(/^[a-z0-9-]{1,80}$/);
   });
 });
 

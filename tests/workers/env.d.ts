@@ -1,5 +1,6 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 import { type D1Migration } from "cloudflare:test";
+import type * as worker from "../../workers/app";
 
 declare global {
   namespace Cloudflare {
@@ -7,7 +8,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
     }
     interface GlobalProps {
-      mainModule: typeof import("../../workers/app");
+      mainModule: typeof worker;
     }
   }
 }
