@@ -1,23 +1,12 @@
-import { expect, test, type BrowserContextOptions, type Page } from "@playwright/test";
-import { signInThroughOutbox } from "./support/sign-in";
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, signedInContext } from "./support/accounts";
 
-// Its own seeded admin (sign-in links to one address are spaced 60 s apart); signed in once.
-const ADMIN = "photos@example.com";
 const PICTURES = [
   "tests/fixtures/images/navy-300x200.png",
   "tests/fixtures/images/gold-320x180.jpg",
 ];
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-let storageState: BrowserContextOptions["storageState"];
-
-test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  await signInThroughOutbox(await context.newPage(), ADMIN);
-  storageState = await context.storageState();
-  await context.close();
-});
 
 const locationForm = (page: Page) =>
   page.locator('section[aria-labelledby="location-form-heading"]');
@@ -27,7 +16,7 @@ const created = new Set<string>();
 
 test.afterEach(async ({ browser, baseURL }) => {
   if (created.size === 0) return;
-  const context = await browser.newContext({ baseURL, storageState });
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.curation, "curation");
   for (const id of created) {
     await context.request.post(`/admin?location=${id}`, {
       form: { intent: "delete-location", locationId: id, confirmed: "yes" },
@@ -82,7 +71,7 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, storageState });
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.curation, "curation");
   const page = await context.newPage();
   const stamp = Date.now().toString(36);
   const name = `Curated Cove ${stamp}`;
@@ -159,7 +148,9 @@ test("without JavaScript: the same curation works with plain forms", async ({
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, storageState, javaScriptEnabled: false });
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.curation, "curation", {
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   const stamp = Date.now().toString(36);
   const name = `Plain Form Villas ${stamp}`;

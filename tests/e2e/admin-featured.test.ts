@@ -1,41 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContextOptions,
-  type Page,
-} from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { featuredLocations } from "../../app/lib/locations";
 import { seedLocations } from "../../scripts/seed/data";
-import { signInThroughOutbox } from "./support/sign-in";
+import { ACCOUNTS, signedInContext } from "./support/accounts";
 
-// An admin of its own: sign-in links to one address are spaced 60 s apart, and other files sign
-// in admin@ and ops@. This file signs in once and reuses the session.
-const ADMIN = "editor@example.com";
 const SAVED = "Featured locations order updated successfully!";
-
-type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
 test.describe.configure({ mode: "serial" });
 
 const seeded = featuredLocations(seedLocations.filter((location) => !location.hidden));
 const seedOrder = seeded.map((location) => location.id);
 
-let session: StorageState | undefined;
-
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughOutbox(page, ADMIN);
-  session = await context.storageState();
-  await context.close();
-});
-
 // Leave the featured order as the other test files expect it (the seed's).
-test.afterAll(async ({ browser }) => {
-  if (!session) return;
-  const context = await browser.newContext({ storageState: session });
+test.afterAll(async ({ browser, baseURL }) => {
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.featured, "featured");
   try {
     const page = await context.newPage();
     await page.goto("/admin/featured");
@@ -56,8 +34,10 @@ test.afterAll(async ({ browser }) => {
   }
 });
 
-async function openAs(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ storageState: session, javaScriptEnabled });
+async function openAs(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
+  const context = await signedInContext(browser, baseURL, ACCOUNTS.featured, "featured", {
+    javaScriptEnabled,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -71,8 +51,9 @@ async function homeFeaturedNames(page: Page) {
 
 test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the home page follows", async ({
   browser,
+  baseURL,
 }) => {
-  const { context, page } = await openAs(browser, true);
+  const { context, page } = await openAs(browser, baseURL!, true);
   try {
     await page.goto("/admin/featured");
     await expect(page.getByRole("heading", { level: 1, name: "Featured Order" })).toBeVisible();
@@ -117,8 +98,9 @@ test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the
 
 test("without JavaScript: 'Move down' on the first row saves at once, and the home page follows", async ({
   browser,
+  baseURL,
 }) => {
-  const { context, page } = await openAs(browser, false);
+  const { context, page } = await openAs(browser, baseURL!, false);
   try {
     await page.goto("/admin/featured");
     await expect(page.locator("script[src]")).toHaveCount(0);
@@ -143,8 +125,11 @@ test("without JavaScript: 'Move down' on the first row saves at once, and the ho
   }
 });
 
-test("the rate-limit page shows this admin's counts and cleans them up", async ({ browser }) => {
-  const { context, page } = await openAs(browser, true);
+test("the rate-limit page shows this admin's counts and cleans them up", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await openAs(browser, baseURL!, true);
   try {
     await page.goto("/admin/rate-limits");
     await expect(page.getByRole("heading", { level: 1, name: "Rate limits" })).toBeVisible();
@@ -163,8 +148,9 @@ test("the rate-limit page shows this admin's counts and cleans them up", async (
 
 test("the checklist brings the admin back to where they were after an Edit click", async ({
   browser,
+  baseURL,
 }) => {
-  const { context, page } = await openAs(browser, true);
+  const { context, page } = await openAs(browser, baseURL!, true);
   try {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto("/admin/overview");

@@ -1,17 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import {
-  expect,
-  test,
-  type BrowserContextOptions,
-  type Locator,
-  type Page,
-} from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
-import { signInThroughOutbox } from "./support/sign-in";
-
-// Its own seeded admin: other files sign in admin@ and ops@, and sign-in links to one address
-// are spaced 60 s apart. This file signs in once and shares the session between its tests.
-const ADMIN = "curator@example.com";
+import { ACCOUNTS, signedInContext } from "./support/accounts";
 
 const UNSAVED =
   "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.";
@@ -19,15 +9,6 @@ const CONFIRM_DELETE =
   "Are you sure you want to delete this location? This will remove its room types and images.";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
-
-let storageState: BrowserContextOptions["storageState"];
-
-test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  await signInThroughOutbox(await context.newPage(), ADMIN);
-  storageState = await context.storageState();
-  await context.close();
-});
 
 const locationForm = (page: Page) =>
   page.locator('section[aria-labelledby="location-form-heading"]');
@@ -68,7 +49,7 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, storageState });
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.locations, "locations");
   const page = await context.newPage();
   const stamp = Date.now().toString(36);
   const name = `Playwright Palms ${stamp}`;
@@ -205,7 +186,9 @@ test("without JavaScript an admin creates and saves a location with the island s
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, storageState, javaScriptEnabled: false });
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.locations, "locations", {
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   const name = `No Script Bay ${Date.now().toString(36)}`;
 
@@ -284,10 +267,9 @@ test("with JavaScript an admin reorders room types by keyboard drag and drop; Mo
   };
 
   // Its own admin: the admin check allows 50 requests a minute per address and page, and this
-  // file's other tests already use most of curator's.
-  const context = await browser.newContext({ baseURL });
+  // file's other tests use most of theirs.
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.rooms, "rooms");
   const page = await context.newPage();
-  await signInThroughOutbox(page, "rooms@example.com");
   await page.goto(`/admin?location=${location.id}`);
   await expect.poll(() => roomNames(page)).toEqual(seeded);
   expect(await publicNames(page)).toEqual(seeded);
@@ -314,13 +296,10 @@ test("with JavaScript an admin reorders room types by keyboard drag and drop; Mo
   await page.reload();
   await expect.poll(() => roomNames(page)).toEqual(moved);
   expect(await publicNames(page)).toEqual(moved);
-  const session = await context.storageState();
   await context.close();
 
   // Without JavaScript there is no handle; Move up posts and saves at once.
-  const noScript = await browser.newContext({
-    baseURL,
-    storageState: session,
+  const noScript = await signedInContext(browser, baseURL!, ACCOUNTS.rooms, "rooms", {
     javaScriptEnabled: false,
   });
   const plain = await noScript.newPage();
@@ -340,7 +319,7 @@ test("a dirty form asks before the page unloads; logging out forgets the remembe
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, storageState });
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.locations, "logout");
   const first = await context.newPage();
   await first.goto("/admin?new=1");
   await picker(first).locator("ul a").first().click();

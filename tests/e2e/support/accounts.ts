@@ -1,4 +1,4 @@
-import { type BrowserContext } from "@playwright/test";
+import { type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
 import { sessionCookie, type TestAccount } from "./session";
 
 /**
@@ -13,6 +13,11 @@ export const ACCOUNTS = {
   placeRules: { email: "e2e-place-rules@example.com", role: "admin" },
   checklist: { email: "e2e-checklist@example.com", role: "admin" },
   member: { email: "e2e-member@example.com", role: "member" },
+  // One admin per file: the admin check allows 50 requests a minute per address and page.
+  curation: { email: "e2e-curation@example.com", role: "admin" },
+  featured: { email: "e2e-featured@example.com", role: "admin" },
+  locations: { email: "e2e-locations@example.com", role: "admin" },
+  rooms: { email: "e2e-rooms@example.com", role: "admin" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -24,6 +29,11 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     account: ACCOUNTS.member,
     names: ["denied without JavaScript", "denied with JavaScript", "denied on navigation"],
   },
+  { account: ACCOUNTS.curation, names: ["curation"] },
+  { account: ACCOUNTS.featured, names: ["featured"] },
+  // "logout" signs out: a session of its own.
+  { account: ACCOUNTS.locations, names: ["locations", "logout"] },
+  { account: ACCOUNTS.rooms, names: ["rooms"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
@@ -34,4 +44,17 @@ export async function signIn(
   baseURL: string,
 ) {
   await context.addCookies([await sessionCookie(account, name, baseURL)]);
+}
+
+/** A new browser context signed in with the session stored under `name`. */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  account: TestAccount,
+  name: string,
+  options: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext({ baseURL, ...options });
+  await signIn(context, account, name, baseURL);
+  return context;
 }
