@@ -10,10 +10,10 @@ import { emailHtml, emailText, type EmailContent } from "./layout.server";
  * queueEmails) and sent afterwards: at once in the background, and by the scheduled handler until
  * they go. Retries back off from 1 minute to 6 hours; after 12 attempts a delivery is marked failed.
  */
-export const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 12;
 const LEASE_MS = 2 * 60 * 1000;
 
-export function retryDelayMs(attempts: number) {
+function retryDelayMs(attempts: number) {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 }
 
@@ -97,7 +97,7 @@ async function claim(db: Db, id: string, now: Date) {
 }
 
 /** Sends the given pending deliveries that are due; returns how many went out. */
-export async function deliver(env: Env, ids: string[], now = new Date()) {
+async function deliver(env: Env, ids: string[], now = new Date()) {
   const db = createDb(env.DB);
   let sent = 0;
   for (const id of ids) {

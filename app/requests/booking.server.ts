@@ -20,7 +20,7 @@ import { line, type RequestKindDefinition } from "./store.server";
  */
 
 /** The bookable location and room: visible, and the room belongs to the location. */
-export async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string) {
+async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string) {
   const [row] = await db
     .select({
       locationId: locations.id,

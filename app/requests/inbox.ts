@@ -10,12 +10,12 @@ import { stripControlCharacters } from "~/lib/text";
 export const INBOX_KINDS = ["booking", "agent-application", "support-message"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
-export const INBOX_STATUSES = ["new", "confirmed", "declined", "handled"] as const;
+const INBOX_STATUSES = ["new", "confirmed", "declined", "handled"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 export const INBOX_PAGE_SIZE = 50;
 /** Deeper pages are not useful; the cap keeps OFFSET small. */
-export const INBOX_MAX_PAGE = 1000;
+const INBOX_MAX_PAGE = 1000;
 
 /** The statuses a kind of request can have. */
 export function statusesOf(kind: InboxKind | "all"): readonly InboxStatus[] {

@@ -4,7 +4,7 @@ import { DomainError } from "~/lib/errors.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HONEYPOT_FIELD } from "./fields";
 
-export const SCREEN_MESSAGES = {
+const SCREEN_MESSAGES = {
   honeypot: "Form not submitted properly",
   rateLimited: "Too many requests. Please wait a few minutes and try again.",
 } as const;

@@ -28,13 +28,13 @@ export interface SenderInput {
 }
 
 /** What the store gives every request's row: its id, its one-time key and the signed-in sender. */
-export interface RequestKeys {
+interface RequestKeys {
   id: string;
   idempotencyKey: string;
   userId: string | null;
 }
 
-export type RequestRow<Table extends RequestTable> = Table["$inferInsert"];
+type RequestRow<Table extends RequestTable> = Table["$inferInsert"];
 
 export interface RequestKindDefinition<Table extends RequestTable, Input extends SenderInput> {
   kind: RequestKind;

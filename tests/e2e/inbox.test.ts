@@ -117,6 +117,8 @@ test("an admin confirms a booking and declines another without JavaScript; the g
     .getByRole("navigation", { name: "Filter by kind" })
     .getByRole("link", { name: /^Bookings/ })
     .click();
+  // The status links follow the kind chosen: wait for it before choosing one.
+  await expect(page).toHaveURL(/\/admin\/requests\?kind=booking$/);
   await page
     .getByRole("navigation", { name: "Filter by status" })
     .getByRole("link", { name: "New" })

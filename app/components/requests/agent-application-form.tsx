@@ -1,36 +1,21 @@
 import { Field } from "~/components/forms";
 import { agentApplicationSchema, WHY_THRIVE_MIN } from "~/requests/agent-application";
-import { type RequestFormReply } from "~/requests/fields";
 import { ChoiceField, ContactFields, MinimumTextField, NameFields } from "./request-fields";
-import { RequestForm, useRequestForm } from "./request-form";
+import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 
 /** The agent application on /agents. */
-export function AgentApplicationForm({
-  idempotencyKey,
-  email,
-  siteKey,
-  reply,
-}: {
-  idempotencyKey: string;
-  /** The signed-in member's address, to start with. */
-  email: string;
-  siteKey: string;
-  reply: RequestFormReply | undefined;
-}) {
-  const state = useRequestForm({
+export function AgentApplicationForm(page: RequestFormProps) {
+  const state = useRequestForm(page, {
     id: "agent-application",
     path: "/agents",
     schema: agentApplicationSchema,
-    reply,
-    defaultValue: { email },
+    defaultValue: { email: page.email },
   });
   const { fields } = state;
   return (
     <RequestForm
       state={state}
       action="/agents#apply"
-      idempotencyKey={idempotencyKey}
-      siteKey={siteKey}
       submit={{
         label: "Submit application",
         busyLabel: "Submitting...",

@@ -2,9 +2,8 @@ import { type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Field, SelectField, TextareaField, type AnyField } from "~/components/forms";
 import { bookingSchema, GUEST_LIMITS, localToday, nightsBetween } from "~/requests/booking";
-import { type RequestFormReply } from "~/requests/fields";
 import { NameFields } from "./request-fields";
-import { RequestForm, useRequestForm } from "./request-form";
+import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 
 /** What the booking form offers: the resort chosen, its room types, and the other resorts. */
 export interface BookingChoices {
@@ -47,29 +46,18 @@ const count = (value: unknown) => Number(value) || 0;
 /** The booking request on /book (members only). */
 export function BookingForm({
   choices: { location, locations, selectedRoomType },
-  email,
-  idempotencyKey,
-  siteKey,
-  reply,
-}: {
-  choices: BookingChoices;
-  /** The member's address, to start with. */
-  email: string;
-  idempotencyKey: string;
-  siteKey: string;
-  reply: RequestFormReply | undefined;
-}) {
+  ...page
+}: RequestFormProps & { choices: BookingChoices }) {
   const navigate = useNavigate();
   const today = localToday();
-  const state = useRequestForm({
+  const state = useRequestForm(page, {
     id: "booking",
     path: "/book",
     schema: bookingSchema({ today }),
-    reply,
     defaultValue: {
       location: location.slug || location.id,
       roomType: selectedRoomType ?? "",
-      email,
+      email: page.email,
       adults: "2",
       children: "0",
       infants: "0",
@@ -85,8 +73,6 @@ export function BookingForm({
   return (
     <RequestForm
       state={state}
-      idempotencyKey={idempotencyKey}
-      siteKey={siteKey}
       submit={{
         label: "Submit Booking Request",
         busyLabel: "Sending Request...",

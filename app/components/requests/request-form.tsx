@@ -14,6 +14,17 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, type RequestFormReply } from "~/requ
  * It posts to the page's action and works the same with and without JavaScript.
  */
 
+/** What a page gives its request form. */
+export interface RequestFormProps {
+  /** The one-time key the page's loader made for this visit. */
+  idempotencyKey: string;
+  /** The signed-in member's address, to start with. */
+  email: string;
+  siteKey: string;
+  /** The page action's last answer. */
+  reply: RequestFormReply | undefined;
+}
+
 /** True while this page's form is being posted (and the page reloads its data after it). */
 function useSubmitting(path: string) {
   const navigation = useNavigation();
@@ -35,23 +46,26 @@ function useBotCheckKey(reply: RequestFormReply | undefined) {
 }
 
 /**
- * A request form's state: the form and its fields, the server's last reply applied to them (its
- * refusal also shown as a toast), whether it is on its way, and the bot check's key.
+ * A request form's state: the form and its fields, the server's
+ * last reply applied to them (its refusal also shown as a toast), whether it is on its way, the
+ * one-time key to send and the bot check's key.
  */
-export function useRequestForm<Schema extends z.ZodObject>({
-  id,
-  path,
-  schema,
-  reply,
-  defaultValue,
-}: {
-  id: string;
-  /** The page's path: its action is where the form posts. */
-  path: string;
-  schema: Schema;
-  reply: RequestFormReply | undefined;
-  defaultValue: DefaultValue<z.input<Schema>>;
-}) {
+export function useRequestForm<Schema extends z.ZodObject>(
+  { idempotencyKey, siteKey, reply }: RequestFormProps,
+  {
+    id,
+    path,
+    schema,
+    defaultValue,
+  }: {
+    id: string;
+    /** The page's path: its action is where the form posts. */
+    path: string;
+    schema: Schema;
+    /** Starting values (the member's e-mail among them). */
+    defaultValue: DefaultValue<z.input<Schema>>;
+  },
+) {
   const submitting = useSubmitting(path);
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
@@ -65,14 +79,16 @@ export function useRequestForm<Schema extends z.ZodObject>({
   useEffect(() => {
     if (reply?.toast) toast.error(reply.toast);
   }, [reply]);
+  // After a refusal the submitted key is kept, so a retry or a double submit stores one request.
   const submittedKey = reply?.result.initialValue?.[IDEMPOTENCY_FIELD];
   return {
     form,
     fields,
     submitting,
+    siteKey,
     botCheckKey: useBotCheckKey(reply),
-    /** After a refusal the submitted key is kept, so a retry or a double submit stores one request. */
-    submittedKey: typeof submittedKey === "string" && submittedKey ? submittedKey : null,
+    idempotencyKey:
+      typeof submittedKey === "string" && submittedKey ? submittedKey : idempotencyKey,
   };
 }
 
@@ -98,10 +114,8 @@ function HoneypotField() {
 }
 
 export function RequestForm<FormValue extends Record<string, unknown>>({
-  state: { form, submitting, botCheckKey, submittedKey },
+  state: { form, submitting, siteKey, botCheckKey, idempotencyKey },
   action,
-  idempotencyKey,
-  siteKey,
   submit,
   className = "",
   children,
@@ -109,14 +123,12 @@ export function RequestForm<FormValue extends Record<string, unknown>>({
   state: {
     form: FormMetadata<FormValue>;
     submitting: boolean;
+    siteKey: string;
     botCheckKey: number;
-    submittedKey: string | null;
+    idempotencyKey: string;
   };
   /** Where it posts (the page itself, and the part of it to show again). */
   action?: string;
-  /** The one-time key the page's loader made for this visit. */
-  idempotencyKey: string;
-  siteKey: string;
   submit: { label: string; busyLabel: string; className?: string };
   className?: string;
   /** The kind's own fields. */
@@ -129,7 +141,7 @@ export function RequestForm<FormValue extends Record<string, unknown>>({
       {...getFormProps(form)}
       className={`relative space-y-6 ${className}`}
     >
-      <input type="hidden" name={IDEMPOTENCY_FIELD} value={submittedKey ?? idempotencyKey} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <HoneypotField />
       {children}
       <BotCheck key={botCheckKey} siteKey={siteKey} />

@@ -1,36 +1,21 @@
 import { TextareaField } from "~/components/forms";
-import { type RequestFormReply } from "~/requests/fields";
 import { supportMessageSchema } from "~/requests/support-message";
 import { ContactFields, NameFields } from "./request-fields";
-import { RequestForm, useRequestForm } from "./request-form";
+import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 
 /** The support message form on /contact. */
-export function SupportMessageForm({
-  idempotencyKey,
-  email,
-  siteKey,
-  reply,
-}: {
-  idempotencyKey: string;
-  /** The signed-in member's address, to start with. */
-  email: string;
-  siteKey: string;
-  reply: RequestFormReply | undefined;
-}) {
-  const state = useRequestForm({
+export function SupportMessageForm(page: RequestFormProps) {
+  const state = useRequestForm(page, {
     id: "support-message",
     path: "/contact",
     schema: supportMessageSchema,
-    reply,
-    defaultValue: { email },
+    defaultValue: { email: page.email },
   });
   const { fields } = state;
   return (
     <RequestForm
       state={state}
       action="/contact#message"
-      idempotencyKey={idempotencyKey}
-      siteKey={siteKey}
       submit={{ label: "Send message", busyLabel: "Sending...", className: "w-full sm:w-auto" }}
       className="mt-6"
     >
