@@ -46,7 +46,6 @@ function matchingOf(db: Db, filters: InboxFilters, kind: InboxKind) {
 function senderColumns(table: RequestTable) {
   return {
     id: table.id,
-    status: table.status,
     createdAt: table.createdAt,
     firstName: table.firstName,
     lastName: table.lastName,
@@ -83,11 +82,11 @@ export async function listInbox(db: Db, filters: InboxFilters) {
   );
   const inPage = db.with(matching, page);
   const onPage = (kind: InboxKind, id: SQLiteColumn) => and(eq(page.kind, kind), eq(page.id, id));
-  const waitingOf = (kind: InboxKind, status: SQLiteColumn, table: RequestTable) =>
+  const waitingOf = (kind: InboxKind) =>
     db
       .select({ kind: sql<InboxKind>`${kind}`.as("kind"), waiting: count() })
-      .from(table)
-      .where(eq(status, "new"));
+      .from(TABLES[kind])
+      .where(eq(TABLES[kind].status, "new"));
 
   const [order, bookings, applications, messages, deliveries, [matched], waiting] = await db.batch([
     inPage
@@ -154,25 +153,18 @@ export async function listInbox(db: Db, filters: InboxFilters) {
       // rowid keeps the order of e-mails stored in the same batch.
       .orderBy(emailDeliveries.createdAt, sql`${emailDeliveries}.rowid`),
     db.with(matching).select({ total: count() }).from(matching),
-    unionAll(
-      waitingOf("booking", bookingRequests.status, bookingRequests),
-      waitingOf("agent-application", agentApplications.status, agentApplications),
-      waitingOf("support-message", supportMessages.status, supportMessages),
-    ),
+    unionAll(waitingOf("booking"), waitingOf("agent-application"), waitingOf("support-message")),
   ]);
 
-  const emailsOf = new Map<string, (typeof deliveries)[number][]>();
-  for (const delivery of deliveries) {
-    const key = `${delivery.requestKind}:${delivery.requestId}`;
-    emailsOf.set(key, [...(emailsOf.get(key) ?? []), delivery]);
+  const emailsOf = new Map<
+    string,
+    Omit<(typeof deliveries)[number], "requestKind" | "requestId">[]
+  >();
+  for (const { requestKind, requestId, ...email } of deliveries) {
+    const key = `${requestKind}:${requestId}`;
+    emailsOf.set(key, [...(emailsOf.get(key) ?? []), email]);
   }
-  const emails = (kind: InboxKind, id: string) =>
-    (emailsOf.get(`${kind}:${id}`) ?? []).map(({ to, subject, status, attempts }) => ({
-      to,
-      subject,
-      status,
-      attempts,
-    }));
+  const emails = (kind: InboxKind, id: string) => emailsOf.get(`${kind}:${id}`) ?? [];
 
   const loaded = [
     ...bookings.map((row) => ({

@@ -3,9 +3,8 @@ import { agentApplicationRequest } from "~/requests/agent-application.server";
 import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 
 /**
- * POST /api/send-agent-application: the agent application as JSON, with the
- * bot-check token in `cf-turnstile-response` and an optional `idempotencyKey`. See
- * requestJsonEndpoint for the answers.
+ * POST /api/send-agent-application: the agent application as JSON, with the bot-check token in
+ * `cf-turnstile-response` and an optional `idempotencyKey`. See requestJsonEndpoint for the answers.
  */
 export function loader() {
   return methodNotAllowed();

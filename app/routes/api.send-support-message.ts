@@ -3,9 +3,8 @@ import { supportMessageRequest } from "~/requests/support-message.server";
 import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 
 /**
- * POST /api/send-support-message: the five support fields as JSON, with the
- * bot-check token in `cf-turnstile-response` and an optional `idempotencyKey`. See
- * requestJsonEndpoint for the answers.
+ * POST /api/send-support-message: the five support fields as JSON, with the bot-check token in
+ * `cf-turnstile-response` and an optional `idempotencyKey`. See requestJsonEndpoint for the answers.
  */
 export function loader() {
   return methodNotAllowed();

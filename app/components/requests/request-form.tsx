@@ -46,9 +46,9 @@ function useBotCheckKey(reply: RequestFormReply | undefined) {
 }
 
 /**
- * A request form's state: the form and its fields, the server's
- * last reply applied to them (its refusal also shown as a toast), whether it is on its way, the
- * one-time key to send and the bot check's key.
+ * A request form's state: the form and its fields, the server's last reply applied to them (its
+ * refusal also shown as a toast), whether it is on its way, the one-time key to send and the bot
+ * check's key.
  */
 export function useRequestForm<Schema extends z.ZodObject>(
   { idempotencyKey, siteKey, reply }: RequestFormProps,
