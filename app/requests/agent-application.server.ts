@@ -1,9 +1,9 @@
 import { agentApplications } from "~/db/schema";
 import { agentApplicationSchema, type AgentApplicationInput } from "./agent-application";
-import { line, type RequestKindDefinition } from "./store.server";
+import { emailLine, type RequestKindDefinition } from "./store.server";
 
 /** Agent applications: people who want to sell our stays apply; staff contact them. */
-export const agentApplicationRequest = {
+export const agentApplicationKind = {
   kind: "agent-application",
   label: "agent application",
   table: agentApplications,
@@ -26,12 +26,12 @@ export const agentApplicationRequest = {
         siteName,
         heading: "New travel agent application",
         paragraphs: [
-          line("Name", `${row.firstName} ${row.lastName}`),
-          line("E-mail", row.email),
-          line("Phone", row.phone),
-          line("Currently a travel agent", row.isCurrentAgent),
-          line("Current occupation", row.currentOccupation),
-          line("Why they would thrive", row.whyThrive),
+          emailLine("Name", `${row.firstName} ${row.lastName}`),
+          emailLine("E-mail", row.email),
+          emailLine("Phone", row.phone),
+          emailLine("Currently a travel agent", row.isCurrentAgent),
+          emailLine("Current occupation", row.currentOccupation),
+          emailLine("Why they would thrive", row.whyThrive),
         ],
         action: {
           label: "Open the staff inbox",

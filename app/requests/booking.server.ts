@@ -12,7 +12,7 @@ import {
   type BookingInput,
 } from "./booking";
 import { formatStayDate, guestsLine, placeOf } from "./format";
-import { line, type RequestKindDefinition } from "./store.server";
+import { emailLine, type RequestKindDefinition } from "./store.server";
 
 /**
  * Booking requests: members ask for a room at a resort for their dates; staff confirm or decline
@@ -63,17 +63,17 @@ function bookingEmails(
     country: row.locationCountry,
   });
   const details = [
-    line("Guest", `${row.firstName} ${row.lastName}`),
-    line("E-mail", row.email),
-    line("Phone", row.phone),
-    line("Resort", `${row.locationName} (${place})`),
-    line("Room", row.roomTypeName),
-    line("Check-in", row.checkInDate),
-    line("Check-out", row.checkOutDate),
-    line("Guests", `${row.adults} adults, ${row.children} children, ${row.infants} infants`),
-    line("Typical weekly price", row.roomTypePrice ? usd.format(row.roomTypePrice) : null),
-    line("Special requests", row.specialRequests),
-    line("Referral code", row.referralCode),
+    emailLine("Guest", `${row.firstName} ${row.lastName}`),
+    emailLine("E-mail", row.email),
+    emailLine("Phone", row.phone),
+    emailLine("Resort", `${row.locationName} (${place})`),
+    emailLine("Room", row.roomTypeName),
+    emailLine("Check-in", row.checkInDate),
+    emailLine("Check-out", row.checkOutDate),
+    emailLine("Guests", `${row.adults} adults, ${row.children} children, ${row.infants} infants`),
+    emailLine("Typical weekly price", row.roomTypePrice ? usd.format(row.roomTypePrice) : null),
+    emailLine("Special requests", row.specialRequests),
+    emailLine("Referral code", row.referralCode),
   ];
   const toStaff: EmailDraft = {
     to: staffEmail,
@@ -81,7 +81,7 @@ function bookingEmails(
     content: {
       siteName,
       heading: "New booking request",
-      paragraphs: [...details, line("Request id", row.id)],
+      paragraphs: [...details, emailLine("Request id", row.id)],
       action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
     },
   };
@@ -103,7 +103,7 @@ function bookingEmails(
   return [toStaff, receipt];
 }
 
-export const bookingRequest = {
+export const bookingKind = {
   kind: "booking",
   label: "booking request",
   table: bookingRequests,

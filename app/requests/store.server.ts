@@ -78,16 +78,15 @@ export interface StoredRequest {
  */
 export async function storeRequest<Table extends RequestTable, Input extends SenderInput>(
   app: AppContext,
-  request: RequestKindDefinition<Table, Input>,
+  { kind, table, toRow, emails: emailsAbout }: RequestKindDefinition<Table, Input>,
   input: Input,
   { userId }: { userId: string | null },
 ): Promise<StoredRequest> {
   const { db, site } = app;
-  const { table, kind } = request;
   const id = crypto.randomUUID();
   const idempotencyKey = input.idempotencyKey ?? id;
-  const row = await request.toRow(app, input, { id, idempotencyKey, userId });
-  const emails = request.emails(row, site).map(queuedEmail);
+  const row = await toRow(app, input, { id, idempotencyKey, userId });
+  const emails = emailsAbout(row, site).map(queuedEmail);
 
   const [inserted, [stored]] = await db.batch([
     db.insert(table).values(row).onConflictDoNothing({ target: table.idempotencyKey }),
@@ -101,5 +100,5 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
 }
 
 /** "Label: value" for the e-mails about a request; a missing value is a dash. */
-export const line = (label: string, value: string | number | null | undefined) =>
+export const emailLine = (label: string, value: string | number | null | undefined) =>
   `${label}: ${value === null || value === undefined || value === "" ? "—" : value}`;

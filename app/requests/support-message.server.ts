@@ -1,9 +1,9 @@
 import { supportMessages } from "~/db/schema";
-import { line, type RequestKindDefinition } from "./store.server";
+import { emailLine, type RequestKindDefinition } from "./store.server";
 import { supportMessageSchema, type SupportMessageInput } from "./support-message";
 
 /** Support messages: anyone writes to the team from /contact; staff reply by e-mail. */
-export const supportMessageRequest = {
+export const supportMessageKind = {
   kind: "support-message",
   label: "support message",
   table: supportMessages,
@@ -24,10 +24,10 @@ export const supportMessageRequest = {
         siteName,
         heading: "New support message",
         paragraphs: [
-          line("Name", `${row.firstName} ${row.lastName}`),
-          line("E-mail", row.email),
-          line("Phone", row.phone),
-          line("Message", row.message),
+          emailLine("Name", `${row.firstName} ${row.lastName}`),
+          emailLine("E-mail", row.email),
+          emailLine("Phone", row.phone),
+          emailLine("Message", row.message),
         ],
         action: {
           label: "Open the staff inbox",
@@ -43,7 +43,7 @@ export const supportMessageRequest = {
         heading: "Message received",
         paragraphs: [
           `Thank you, ${row.firstName}. We received your message and will reply soon.`,
-          line("Your message", row.message),
+          emailLine("Your message", row.message),
         ],
         footer: `You are receiving this because you wrote to ${siteName}.`,
       },

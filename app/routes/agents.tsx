@@ -2,7 +2,7 @@ import { type Route } from "./+types/agents";
 import { AgentApplicationForm } from "~/components/requests/agent-application-form";
 import { RequestReceived } from "~/components/requests/request-received";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { agentApplicationRequest } from "~/requests/agent-application.server";
+import { agentApplicationKind } from "~/requests/agent-application.server";
 import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return requestFormAction(args, agentApplicationRequest);
+  return requestFormAction(args, agentApplicationKind);
 }
 
 const HIGHLIGHTS = [

@@ -1,5 +1,5 @@
 import { type Route } from "./+types/api.send-agent-application";
-import { agentApplicationRequest } from "~/requests/agent-application.server";
+import { agentApplicationKind } from "~/requests/agent-application.server";
 import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 
 /**
@@ -11,5 +11,5 @@ export function loader() {
 }
 
 export function action(args: Route.ActionArgs) {
-  return requestJsonEndpoint(args, agentApplicationRequest);
+  return requestJsonEndpoint(args, agentApplicationKind);
 }

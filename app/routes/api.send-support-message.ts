@@ -1,5 +1,5 @@
 import { type Route } from "./+types/api.send-support-message";
-import { supportMessageRequest } from "~/requests/support-message.server";
+import { supportMessageKind } from "~/requests/support-message.server";
 import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
 
 /**
@@ -11,5 +11,5 @@ export function loader() {
 }
 
 export function action(args: Route.ActionArgs) {
-  return requestJsonEndpoint(args, supportMessageRequest);
+  return requestJsonEndpoint(args, supportMessageKind);
 }

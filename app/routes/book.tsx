@@ -6,7 +6,7 @@ import { getAppContext } from "~/context";
 import { placeLine, sortByName } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail, getVisibleLocationSummaries } from "~/models/location.server";
-import { bookingRequest } from "~/requests/booking.server";
+import { bookingKind } from "~/requests/booking.server";
 import { requestFormAction } from "~/requests/submit.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Members only; once stored, the member goes to /booking-confirmation with a toast. */
 export async function action(args: Route.ActionArgs) {
   await requireUser(args.request, args.context);
-  return requestFormAction(args, bookingRequest);
+  return requestFormAction(args, bookingKind);
 }
 
 export default function Book({ loaderData, actionData, matches }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { SupportMessageForm } from "~/components/requests/support-message-form";
 import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
-import { supportMessageRequest } from "~/requests/support-message.server";
+import { supportMessageKind } from "~/requests/support-message.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return requestFormAction(args, supportMessageRequest);
+  return requestFormAction(args, supportMessageKind);
 }
 
 const CATEGORIES: ReadonlyArray<{

@@ -7,7 +7,7 @@ import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries } from "~/db/schema";
 import { deliverDueEmails } from "~/email/deliveries.server";
 import { bookingSchema } from "~/requests/booking";
-import { bookingRequest } from "~/requests/booking.server";
+import { bookingKind } from "~/requests/booking.server";
 import { storeRequest } from "~/requests/store.server";
 import { eq, sql } from "drizzle-orm";
 import { request, visibleSeed } from "./helpers";
@@ -295,7 +295,7 @@ describe("nothing lost when e-mail fails", () => {
     // Outside development without an e-mail provider key, sending fails.
     const brokenEnv = { ...env, APP_ENV: "production" };
     const ctx = createExecutionContext();
-    const stored = await storeRequest(appContext(brokenEnv, ctx), bookingRequest, input, {
+    const stored = await storeRequest(appContext(brokenEnv, ctx), bookingKind, input, {
       userId: "user-member",
     });
     await waitOnExecutionContext(ctx);
@@ -334,7 +334,7 @@ describe("nothing lost when e-mail fails", () => {
     const ctx = createExecutionContext();
     const stored = await storeRequest(
       appContext({ ...env, APP_ENV: "production" }, ctx),
-      bookingRequest,
+      bookingKind,
       input,
       { userId: null },
     );

@@ -8,9 +8,9 @@ import { bookingRequests, emailDeliveries, supportMessages } from "~/db/schema";
 import { queuedEmail, queueEmails } from "~/email/deliveries.server";
 import { DomainError } from "~/lib/errors.server";
 import { agentApplicationSchema } from "~/requests/agent-application";
-import { agentApplicationRequest } from "~/requests/agent-application.server";
+import { agentApplicationKind } from "~/requests/agent-application.server";
 import { bookingSchema } from "~/requests/booking";
-import { bookingRequest } from "~/requests/booking.server";
+import { bookingKind } from "~/requests/booking.server";
 import { listInbox, transitionToast } from "~/requests/inbox.server";
 import {
   storeRequest,
@@ -19,7 +19,7 @@ import {
   type SenderInput,
 } from "~/requests/store.server";
 import { supportMessageSchema } from "~/requests/support-message";
-import { supportMessageRequest } from "~/requests/support-message.server";
+import { supportMessageKind } from "~/requests/support-message.server";
 import { visibleSeed } from "./helpers";
 
 /*
@@ -73,7 +73,7 @@ describe("storing a request", () => {
       currentOccupation: "Travel consultant",
       whyThrive: "I have sent friends to the same resort for ten years and they all came back.",
     });
-    const { first, replay, recipients, emails } = await storeTwice(agentApplicationRequest, input);
+    const { first, replay, recipients, emails } = await storeTwice(agentApplicationKind, input);
     expect(first.created).toBe(true);
     expect(replay).toEqual({ id: first.id, created: false });
     expect(recipients).toEqual([input.email.toLowerCase(), env.STAFF_EMAIL].sort());
@@ -82,7 +82,7 @@ describe("storing a request", () => {
 
   it("stores a support message with its two e-mails; a replayed key stores nothing", async () => {
     const input = supportMessageSchema.parse({ ...sender(), message: "Is the pool heated?" });
-    const { first, replay, recipients, emails } = await storeTwice(supportMessageRequest, input);
+    const { first, replay, recipients, emails } = await storeTwice(supportMessageKind, input);
     expect(first.created).toBe(true);
     expect(replay).toEqual({ id: first.id, created: false });
     expect(recipients).toEqual([input.email.toLowerCase(), env.STAFF_EMAIL].sort());
@@ -100,7 +100,7 @@ describe("storing a request", () => {
       adults: "2",
     });
     const { app } = appContext();
-    const refused = await storeRequest(app, bookingRequest, input, { userId: null }).catch(
+    const refused = await storeRequest(app, bookingKind, input, { userId: null }).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(DomainError);

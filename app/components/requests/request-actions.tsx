@@ -11,8 +11,8 @@ const QUESTIONS: Record<string, string> = {
 
 /** With JavaScript, a decision that e-mails the guest is asked about first. */
 function askFirst(event: FormEvent<HTMLFormElement>) {
-  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-  const question = submitter ? QUESTIONS[submitter.value] : undefined;
+  const submitter = event.nativeEvent instanceof SubmitEvent ? event.nativeEvent.submitter : null;
+  const question = submitter instanceof HTMLButtonElement ? QUESTIONS[submitter.value] : undefined;
   if (question && !confirm(question)) event.preventDefault();
 }
 
