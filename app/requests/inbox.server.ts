@@ -302,7 +302,7 @@ export async function decideBooking(
 
   if (update.meta.changes === 0) return refusal(current);
   if ((queued?.meta.changes ?? 0) > 0) {
-    deliverLater(app, [email], `booking ${id} ${decision}: the guest's e-mail`);
+    deliverLater(app, [email], `booking ${id} ${decision}`);
   }
   return { ok: true };
 }
