@@ -1,64 +1,87 @@
-import { and, asc, eq, lte } from "drizzle-orm";
-import { createDb } from "~/db/client.server";
+import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { createDb, type Db } from "~/db/client.server";
 import { emailDeliveries, type RequestKind } from "~/db/schema";
 import { sendEmail, type EmailMessage } from "./email.server";
+import { emailHtml, emailText, type EmailContent } from "./layout.server";
 
 /**
- * E-mails about requests are stored in the same D1 batch as the request (see queuedEmailStatements)
- * and sent afterwards: at once in the background, and by the scheduled handler until they go.
- * Retries back off from 1 minute to 6 hours; after 12 attempts a delivery is marked failed.
+ * E-mails about requests are stored in the same D1 batch as the write that causes them (see
+ * queueEmails) and sent afterwards: at once in the background, and by the scheduled handler until
+ * they go. Retries back off from 1 minute to 6 hours; after 12 attempts a delivery is marked failed.
  */
-export const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 12;
 const LEASE_MS = 2 * 60 * 1000;
 
-export function retryDelayMs(attempts: number) {
+function retryDelayMs(attempts: number) {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
+
+/** An e-mail about a request: who gets it, its subject and the content of its layout. */
+export interface EmailDraft {
+  to: string;
+  subject: string;
+  content: EmailContent;
 }
 
 export interface QueuedEmail extends EmailMessage {
   id: string;
 }
 
-export function queuedEmail(message: EmailMessage): QueuedEmail {
-  return { id: crypto.randomUUID(), ...message };
+/** The draft rendered (HTML and plain text) with the id its delivery is stored under. */
+export function queuedEmail({ to, subject, content }: EmailDraft): QueuedEmail {
+  return {
+    id: crypto.randomUUID(),
+    to,
+    subject,
+    text: emailText(content),
+    html: emailHtml(content),
+  };
 }
 
 /**
- * Statements that store `emails` for a request, but only if the request row `requestId` exists in
- * `table` — so a replayed request (not inserted again) queues nothing. Run them in the request's
- * batch: the request and its e-mails are stored together or not at all.
+ * Statements that queue `emails` about a request, each stored only if `where` finds the request's
+ * row in `table` at that moment. Run them in the batch of the write they belong to: they see that
+ * write, so e-mails are queued exactly when it happened (a request inserted, not replayed; a
+ * decision made, not already taken).
  */
-export function queuedEmailStatements(
-  d1: D1Database,
-  table: "booking_requests" | "agent_applications" | "support_messages",
-  kind: RequestKind,
-  requestId: string,
-  emails: QueuedEmail[],
-  now = new Date(),
+export function queueEmails(
+  db: Db,
+  { table, where }: { table: SQLiteTable; where: SQL | undefined },
+  {
+    kind,
+    requestId,
+    emails,
+    now = new Date(),
+  }: { kind: RequestKind; requestId: string; emails: QueuedEmail[]; now?: Date },
 ) {
+  const at = now.toISOString();
   return emails.map((email) =>
-    d1
-      .prepare(
-        `INSERT INTO email_deliveries (id, request_kind, request_id, "to", subject, text, html, status, attempts, next_attempt_at, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', 0, ?8, ?8
-         WHERE EXISTS (SELECT 1 FROM ${table} WHERE id = ?3)`,
-      )
-      .bind(
-        email.id,
-        kind,
-        requestId,
-        email.to,
-        email.subject,
-        email.text,
-        email.html,
-        now.toISOString(),
-      ),
+    db.insert(emailDeliveries).select(
+      db
+        .select({
+          id: sql`${email.id}`.as("id"),
+          requestKind: sql`${kind}`.as("request_kind"),
+          requestId: sql`${requestId}`.as("request_id"),
+          to: sql`${email.to}`.as("to"),
+          subject: sql`${email.subject}`.as("subject"),
+          text: sql`${email.text}`.as("text"),
+          html: sql`${email.html}`.as("html"),
+          status: sql`'pending'`.as("status"),
+          attempts: sql`0`.as("attempts"),
+          nextAttemptAt: sql`${at}`.as("next_attempt_at"),
+          lastError: sql`null`.as("last_error"),
+          sentAt: sql`null`.as("sent_at"),
+          createdAt: sql`${at}`.as("created_at"),
+        })
+        .from(table)
+        .where(where),
+    ),
   );
 }
 
 /** Claims a due delivery for a while so a concurrent run does not send it twice. */
-async function claim(env: Env, id: string, now: Date) {
-  const db = createDb(env.DB);
+async function claim(db: Db, id: string, now: Date) {
   const [claimed] = await db
     .update(emailDeliveries)
     .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString() })
@@ -74,11 +97,11 @@ async function claim(env: Env, id: string, now: Date) {
 }
 
 /** Sends the given pending deliveries that are due; returns how many went out. */
-export async function deliver(env: Env, ids: string[], now = new Date()) {
+async function deliver(env: Env, ids: string[], now = new Date()) {
   const db = createDb(env.DB);
   let sent = 0;
   for (const id of ids) {
-    const delivery = await claim(env, id, now);
+    const delivery = await claim(db, id, now);
     if (!delivery) continue;
     const attempts = delivery.attempts + 1;
     try {
@@ -108,6 +131,23 @@ export async function deliver(env: Env, ids: string[], now = new Date()) {
     }
   }
   return sent;
+}
+
+/**
+ * Sends the queued e-mails after the response (the visitor never waits for e-mail); one that
+ * fails stays pending for the scheduled handler.
+ */
+export function deliverLater(
+  { env, ctx }: { env: Env; ctx: ExecutionContext },
+  emails: QueuedEmail[],
+  what: string,
+) {
+  ctx.waitUntil(
+    deliver(
+      env,
+      emails.map((email) => email.id),
+    ).catch((error) => console.error(`${what}: e-mails will be retried`, error)),
+  );
 }
 
 /** The scheduled handler's job: send every delivery whose time has come. */

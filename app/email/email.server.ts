@@ -87,5 +87,3 @@ export async function listOutbox(
     .orderBy(desc(outboxEmails.createdAt), sql`rowid desc`)
     .limit(limit);
 }
-
-export type OutboxEmail = Awaited<ReturnType<typeof listOutbox>>[number];

@@ -18,7 +18,7 @@ const ESCAPES: Record<string, string> = {
   "'": "&#39;",
 };
 
-export function escapeHtml(value: string) {
+function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 

@@ -1,36 +1,35 @@
 import { verifyBotCheck } from "~/auth/bot-check.server";
-import { type CloudflareContext } from "~/context";
+import { type AppContext } from "~/context";
+import { DomainError } from "~/lib/errors.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { HONEYPOT_FIELD } from "./schemas";
+import { HONEYPOT_FIELD } from "./fields";
 
-export type Screening = { ok: true } | { ok: false; status: 400 | 429; message: string };
-
-export const SCREEN_MESSAGES = {
+const SCREEN_MESSAGES = {
   honeypot: "Form not submitted properly",
   rateLimited: "Too many requests. Please wait a few minutes and try again.",
 } as const;
 
 /**
  * What every request form (and its JSON endpoint) passes before anything is stored: the honeypot
- * must be empty, the sender's IP within its limit, and the bot check passed.
+ * must be empty, the sender's IP within its limit, and the bot check passed. Returns the refusal,
+ * or null when the submission may go on.
  */
 export async function screenSubmission(
-  { env }: CloudflareContext,
+  { env }: AppContext,
   request: Request,
   fields: FormData,
-): Promise<Screening> {
+): Promise<DomainError | null> {
   const honeypot = fields.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot !== "") {
-    return { ok: false, status: 400, message: SCREEN_MESSAGES.honeypot };
+    return new DomainError("invalid", SCREEN_MESSAGES.honeypot);
   }
   const ip = request.headers.get("CF-Connecting-IP");
   if (ip) {
     const limit = await hitRateLimit(env.CACHE, RATE_LIMITS.requestFormsPerIp, ip);
-    if (!limit.allowed) return { ok: false, status: 429, message: SCREEN_MESSAGES.rateLimited };
+    if (!limit.allowed) return new DomainError("rate-limited", SCREEN_MESSAGES.rateLimited);
   }
   const bot = await verifyBotCheck(env, fields, request);
-  if (!bot.ok) return { ok: false, status: 400, message: bot.message };
-  return { ok: true };
+  return bot.ok ? null : new DomainError("invalid", bot.message);
 }
 
 /** JSON bodies are screened like forms: their top-level string values become the fields. */

@@ -3,76 +3,74 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getAuth } from "~/auth/guards.server";
-import { type AppContext, getAppContext } from "~/context";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "~/requests/schemas";
-import { jsonToFormData, SCREEN_MESSAGES, screenSubmission } from "~/requests/screen.server";
-import { type RequestFormActionData } from "~/components/request-form/use-request-form";
+import { getAppContext } from "~/context";
+import { readFormData, readJson } from "~/lib/body.server";
+import { isDomainError } from "~/lib/errors.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, RELOAD_MESSAGE, type RequestFormReply } from "./fields";
+import { jsonToFormData, screenSubmission } from "./screen.server";
+import {
+  storeRequest,
+  type RequestKindDefinition,
+  type RequestTable,
+  type SenderInput,
+} from "./store.server";
 
 /*
- * The server side of the request forms (agent application, support message): the page actions
- * (form posts, with or without JavaScript) and the JSON endpoints share one order of checks —
- * screening (honeypot, per-IP limit, bot check), then the schema, then one D1 batch that stores
- * the request with its e-mails. Bad input is always a 4xx; only storage trouble is a 503.
+ * The server side of every request form: the page actions (/book, /agents, /contact; form posts
+ * with or without JavaScript) and the JSON endpoints take the same steps in the same order — read
+ * the body, screen it (honeypot, per-IP limit, bot check), parse it with the kind's schema, store
+ * it. Bad input is always a 4xx; only storage trouble is a 503.
  */
 
-type Context = Readonly<RouterContextProvider>;
-
-type Store<Value> = (
-  cloudflare: AppContext,
-  value: Value,
-  meta: { userId: string | null; origin: string },
-) => Promise<{ id: string; created: boolean }>;
-
-interface RequestKind<Schema extends z.ZodType<{ email: string }>> {
-  /** For log lines. */
-  label: string;
-  schema: Schema;
-  store: Store<z.output<Schema>>;
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
 }
 
-/** Shown when the form's hidden one-time key is not ours (an old or tampered page). */
-export const RELOAD_MESSAGE = "This form has expired. Please reload the page and try again.";
+/** What a request page's loader gives its form: a new one-time key, and the member's address. */
+export async function requestFormDefaults(context: ActionArgs["context"]) {
+  const auth = await getAuth(context);
+  return { idempotencyKey: crypto.randomUUID(), email: auth?.user.email ?? "" };
+}
 
-async function storeFor<Schema extends z.ZodType<{ email: string }>>(
-  kind: RequestKind<Schema>,
-  request: Request,
-  context: Context,
-  value: z.output<Schema>,
+/** Stores the parsed request with the signed-in sender, if any. */
+async function store<Table extends RequestTable, Input extends SenderInput>(
+  { context }: ActionArgs,
+  kind: RequestKindDefinition<Table, Input>,
+  input: Input,
 ) {
   const auth = await getAuth(context);
-  return kind.store(getAppContext(context), value, {
-    userId: auth?.user.id ?? null,
-    origin: new URL(request.url).origin,
-  });
+  return storeRequest(getAppContext(context), kind, input, { userId: auth?.user.id ?? null });
 }
 
-/** The action of a request page: conform's reply, with the entered values, for every outcome. */
-export async function requestFormAction<Schema extends z.ZodType<{ email: string }>>(
-  { request, context }: { request: Request; context: Context },
-  kind: RequestKind<Schema> & { failed: { message: string; toast: string } },
+/**
+ * The action of a request page. Every refusal is conform's reply with the entered values and the
+ * messages; once stored, the page shows its success screen (`sentTo`) or, for a kind with a
+ * confirmation page, the sender is redirected there with a toast.
+ */
+export async function requestFormAction<Table extends RequestTable, Input extends SenderInput>(
+  args: ActionArgs,
+  kind: RequestKindDefinition<Table, Input>,
 ) {
+  const { request, context } = args;
   const reply = (result: SubmissionResult<string[]>, status: number, toast: string | null = null) =>
-    data<RequestFormActionData>({ result, sentTo: null, toast }, { status });
+    data<RequestFormReply>({ result, sentTo: null, toast }, { status });
 
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return reply({ status: "error", error: { "": [SCREEN_MESSAGES.honeypot] } }, 400);
-  }
-
-  const screening = await screenSubmission(getAppContext(context), request, formData);
-  if (!screening.ok) {
+  const formData = await readFormData(request);
+  const schema = kind.schema();
+  const refusal = await screenSubmission(getAppContext(context), request, formData);
+  if (refusal) {
     // Nothing is stored; the reply only gives the entered values (and any field messages) back.
-    const echo = parseWithZod(formData, { schema: kind.schema });
+    const echo = parseWithZod(formData, { schema });
     return reply(
-      echo.reply({ formErrors: [screening.message], hideFields: [HONEYPOT_FIELD] }),
-      screening.status,
-      screening.message,
+      echo.reply({ formErrors: [refusal.message], hideFields: [HONEYPOT_FIELD] }),
+      refusal.status,
+      refusal.message,
     );
   }
 
-  const submission = parseWithZod(formData, { schema: kind.schema });
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const hiddenFieldFailed = Boolean(
       submission.error?.[IDEMPOTENCY_FIELD] || submission.error?.[HONEYPOT_FIELD],
@@ -84,23 +82,39 @@ export async function requestFormAction<Schema extends z.ZodType<{ email: string
   }
 
   try {
-    await storeFor(kind, request, context, submission.value);
+    await store(args, kind, submission.value);
   } catch (error) {
+    if (isDomainError(error)) {
+      // A refusal about one field is shown next to it; any other also as a toast.
+      return error.field
+        ? reply(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), error.status)
+        : reply(submission.reply({ formErrors: [error.message] }), error.status, error.message);
+    }
     console.error(`${kind.label}: not stored`, error);
-    return reply(submission.reply({ formErrors: [kind.failed.message] }), 503, kind.failed.toast);
+    return reply(
+      submission.reply({ formErrors: [kind.messages.notStored] }),
+      503,
+      kind.messages.notStoredShort,
+    );
+  }
+  if (kind.confirmation) {
+    return redirectWithToast(kind.confirmation.path, {
+      type: "success",
+      message: kind.confirmation.toast,
+    });
   }
   return {
     result: submission.reply({ resetForm: true }),
     sentTo: submission.value.email.toLowerCase(),
     toast: null,
-  } satisfies RequestFormActionData;
+  } satisfies RequestFormReply;
 }
 
 /** Each field's messages, once each (a value of the wrong type can fail a rule twice). */
 function fieldErrors(error: z.ZodError) {
   const errors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(z.flattenError(error).fieldErrors)) {
-    if (Array.isArray(messages)) errors[field] = [...new Set(messages as string[])];
+    if (Array.isArray(messages)) errors[field] = [...new Set<string>(messages)];
   }
   return errors;
 }
@@ -113,40 +127,27 @@ export function methodNotAllowed() {
   return json(
     { success: false, message: "Method not allowed. Send a POST with a JSON body." },
     405,
-    {
-      Allow: "POST",
-    },
+    { Allow: "POST" },
   );
 }
 
 /**
- * A JSON endpoint of spec section 7: `201 { success, message, id }` when stored (200 with the
- * same id when the idempotency key was used before), `400 { success: false, message, errors }`
- * for invalid fields, 415 for a body that is not JSON, 503 when storing fails.
+ * A request's JSON endpoint: `201 { success, message, id }` when stored (200 with the same id when
+ * the one-time key was used before), `400 { success: false, message, errors }` for invalid fields,
+ * 400/413/415 for a body that is not a JSON object, 503 when storing fails.
  */
-export async function requestJsonEndpoint<Schema extends z.ZodType<{ email: string }>>(
-  { request, context }: { request: Request; context: Context },
-  kind: RequestKind<Schema> & { received: string; failed: string },
+export async function requestJsonEndpoint<Table extends RequestTable, Input extends SenderInput>(
+  args: ActionArgs,
+  kind: RequestKindDefinition<Table, Input> & { messages: { received: string } },
 ) {
+  const { request, context } = args;
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed();
-  const mediaType = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "application/json") {
-    return json(
-      { success: false, message: "Send a JSON body (Content-Type: application/json)." },
-      415,
-    );
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return json({ success: false, message: "The body is not valid JSON." }, 400);
-  }
+  const body = await readJson(request, { refusalFields: { success: false } });
 
-  const screening = await screenSubmission(getAppContext(context), request, jsonToFormData(body));
-  if (!screening.ok) return json({ success: false, message: screening.message }, screening.status);
+  const refusal = await screenSubmission(getAppContext(context), request, jsonToFormData(body));
+  if (refusal) return json({ success: false, message: refusal.message }, refusal.status);
 
-  const parsed = kind.schema.safeParse(body);
+  const parsed = kind.schema().safeParse(body);
   if (!parsed.success) {
     return json(
       {
@@ -159,13 +160,14 @@ export async function requestJsonEndpoint<Schema extends z.ZodType<{ email: stri
   }
 
   try {
-    const stored = await storeFor(kind, request, context, parsed.data);
+    const stored = await store(args, kind, parsed.data);
     return json(
-      { success: true, message: kind.received, id: stored.id },
+      { success: true, message: kind.messages.received, id: stored.id },
       stored.created ? 201 : 200,
     );
   } catch (error) {
+    if (isDomainError(error)) return json({ success: false, message: error.message }, error.status);
     console.error(`${kind.label}: not stored`, error);
-    return json({ success: false, message: kind.failed }, 503);
+    return json({ success: false, message: kind.messages.notStoredShort }, 503);
   }
 }

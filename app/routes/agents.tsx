@@ -1,57 +1,26 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
 import { type Route } from "./+types/agents";
-import { getAuth } from "~/auth/guards.server";
-import { BotCheck } from "~/components/bot-check";
-import {
-  FormError,
-  HoneypotField,
-  IdempotencyField,
-  NameFields,
-  RadioGroup,
-  SubmitButton,
-  SuccessPanel,
-  TextareaField,
-  TextField,
-} from "~/components/request-form/fields";
-import { requestFormAction } from "~/requests/submit.server";
-import {
-  useReplyEffects,
-  useSubmitting,
-  type RequestFormActionData,
-} from "~/components/request-form/use-request-form";
+import { AgentApplicationForm } from "~/components/requests/agent-application-form";
+import { RequestReceived } from "~/components/requests/request-received";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { storeAgentApplication } from "~/models/request.server";
-import { agentApplicationSchema, WHY_THRIVE_MIN } from "~/requests/schemas";
-
-const PATH = "/agents";
+import { agentApplicationKind } from "~/requests/agent-application.server";
+import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Become a travel agent",
     description: `Sell luxury resort weeks with ${siteFromMatches(matches).siteName}: free training and an 80/20 commission split, with the agent keeping 80%. Apply online.`,
-    path: PATH,
+    path: "/agents",
   });
 
 // Every visit gets its own one-time key: never share a rendering of this page through a cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const auth = await getAuth(context);
-  return { idempotencyKey: crypto.randomUUID(), email: auth?.user.email ?? "" };
+export function loader({ context }: Route.LoaderArgs) {
+  return requestFormDefaults(context);
 }
 
 export function action(args: Route.ActionArgs) {
-  return requestFormAction(args, {
-    label: "agent application",
-    schema: agentApplicationSchema,
-    store: storeAgentApplication,
-    failed: {
-      message: "Failed to submit application",
-      toast: "Failed to submit agent application",
-    },
-  });
+  return requestFormAction(args, agentApplicationKind);
 }
 
 const HIGHLIGHTS = [
@@ -90,21 +59,13 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
   const { turnstileSiteKey } = siteFromMatches(matches);
   if (actionData?.sentTo) {
     return (
-      <SuccessPanel title="We'll be in touch">
+      <RequestReceived
+        title="We'll be in touch"
+        sentTo={actionData.sentTo}
+        next={{ to: "/locations", label: "Browse locations" }}
+      >
         <p>Your application was received. Thank you!</p>
-        <p className="text-base text-slate-600">
-          We'll reply to{" "}
-          <strong className="text-navy-900 font-semibold">{actionData.sentTo}</strong>.
-        </p>
-        <p className="pt-4">
-          <Link
-            to="/locations"
-            className="bg-navy-900 hover:bg-navy-800 inline-block rounded-lg px-5 py-3 text-base font-semibold text-white"
-          >
-            Browse locations
-          </Link>
-        </p>
-      </SuccessPanel>
+      </RequestReceived>
     );
   }
 
@@ -200,77 +161,13 @@ export default function Agents({ loaderData, actionData, matches }: Route.Compon
         <p className="mt-2 text-slate-700">
           Tell us a little about yourself. Every field is required; it takes about five minutes.
         </p>
-        <ApplicationForm
+        <AgentApplicationForm
           idempotencyKey={loaderData.idempotencyKey}
           email={loaderData.email}
           siteKey={turnstileSiteKey}
-          actionData={actionData}
+          reply={actionData}
         />
       </section>
     </div>
-  );
-}
-
-function ApplicationForm({
-  idempotencyKey,
-  email,
-  siteKey,
-  actionData,
-}: {
-  idempotencyKey: string;
-  email: string;
-  siteKey: string;
-  actionData: RequestFormActionData | undefined;
-}) {
-  const submitting = useSubmitting(PATH);
-  const botCheckKey = useReplyEffects(actionData);
-  const [form, fields] = useForm({
-    id: "agent-application",
-    lastResult: submitting ? undefined : actionData?.result,
-    defaultValue: { email },
-    constraint: getZodConstraint(agentApplicationSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentApplicationSchema }),
-  });
-
-  return (
-    <Form
-      method="post"
-      action={`${PATH}#apply`}
-      {...getFormProps(form)}
-      className="relative mt-8 space-y-6"
-    >
-      <IdempotencyField field={fields.idempotencyKey} fallback={idempotencyKey} />
-      <HoneypotField />
-      <NameFields firstName={fields.firstName} lastName={fields.lastName} />
-      <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-      </div>
-      <RadioGroup
-        field={fields.isCurrentAgent}
-        legend="Are you currently a travel agent?"
-        options={[
-          { value: "yes", label: "Yes" },
-          { value: "no", label: "No" },
-        ]}
-      />
-      <TextField
-        field={fields.currentOccupation}
-        label="Current occupation"
-        autoComplete="organization-title"
-      />
-      <TextareaField
-        field={fields.whyThrive}
-        label="Why would you thrive at our agency?"
-        hint={`Please write at least ${WHY_THRIVE_MIN} characters: your experience, your network, what draws you to travel.`}
-        rows={6}
-        minimum={WHY_THRIVE_MIN}
-      />
-      <BotCheck key={botCheckKey} siteKey={siteKey} />
-      <FormError form={form} />
-      <SubmitButton busy={submitting} label="Submit application" busyLabel="Submitting..." />
-    </Form>
   );
 }

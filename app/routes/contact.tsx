@@ -1,60 +1,29 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { Form, Link } from "react-router";
-import { toast } from "sonner";
+import { Link } from "react-router";
 import { type Route } from "./+types/contact";
-import { getAuth } from "~/auth/guards.server";
-import { BotCheck } from "~/components/bot-check";
-import {
-  FormError,
-  HoneypotField,
-  IdempotencyField,
-  NameFields,
-  SubmitButton,
-  SuccessPanel,
-  TextareaField,
-  TextField,
-} from "~/components/request-form/fields";
-import { requestFormAction } from "~/requests/submit.server";
-import {
-  useReplyEffects,
-  useSubmitting,
-  type RequestFormActionData,
-} from "~/components/request-form/use-request-form";
+import { RequestReceived } from "~/components/requests/request-received";
+import { SupportMessageForm } from "~/components/requests/support-message-form";
 import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { storeSupportMessage } from "~/models/request.server";
-import { supportMessageSchema } from "~/requests/schemas";
-
-const PATH = "/contact";
+import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
+import { supportMessageKind } from "~/requests/support-message.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Contact us",
     description: `Questions about a resort, a reservation, your membership or our agent program? Call or send ${siteFromMatches(matches).siteName} a message.`,
-    path: PATH,
+    path: "/contact",
   });
 
 // Every visit gets its own one-time key: never share a rendering of this page through a cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const auth = await getAuth(context);
-  const phone = getAppContext(context).env.CONTACT_PHONE?.trim() || null;
-  return { idempotencyKey: crypto.randomUUID(), email: auth?.user.email ?? "", phone };
+  const { contactPhone } = getAppContext(context).site;
+  return { ...(await requestFormDefaults(context)), phone: contactPhone };
 }
 
 export function action(args: Route.ActionArgs) {
-  return requestFormAction(args, {
-    label: "support message",
-    schema: supportMessageSchema,
-    store: storeSupportMessage,
-    failed: {
-      message: "Failed to send message. Please try again.",
-      toast: "Failed to submit support message",
-    },
-  });
+  return requestFormAction(args, supportMessageKind);
 }
 
 const CATEGORIES: ReadonlyArray<{
@@ -101,7 +70,18 @@ function telHref(phone: string) {
 
 export default function Contact({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { turnstileSiteKey, contactEmail } = siteFromMatches(matches);
-  if (actionData?.sentTo) return <MessageReceived email={actionData.sentTo} />;
+  if (actionData?.sentTo) {
+    return (
+      <RequestReceived
+        title="Message Received"
+        sentTo={actionData.sentTo}
+        next={{ to: "/locations", label: "Browse Resorts" }}
+        toastMessage="Message sent successfully!"
+      >
+        <p>Thank you for writing to us. We will get back to you soon.</p>
+      </RequestReceived>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
@@ -171,11 +151,11 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
           <p className="mt-2 text-slate-700">
             We reply by e-mail, usually within one business day.
           </p>
-          <MessageForm
+          <SupportMessageForm
             idempotencyKey={loaderData.idempotencyKey}
             email={loaderData.email}
             siteKey={turnstileSiteKey}
-            actionData={actionData}
+            reply={actionData}
           />
         </section>
 
@@ -230,72 +210,5 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
         </aside>
       </div>
     </div>
-  );
-}
-
-function MessageReceived({ email }: { email: string }) {
-  useEffect(() => {
-    toast.success("Message sent successfully!");
-  }, []);
-  return (
-    <SuccessPanel title="Message Received">
-      <p>Thank you for writing to us. We will get back to you soon.</p>
-      <p className="text-base text-slate-600">
-        We'll reply to <strong className="text-navy-900 font-semibold">{email}</strong>.
-      </p>
-      <p className="pt-4">
-        <Link
-          to="/locations"
-          className="bg-navy-900 hover:bg-navy-800 inline-block rounded-lg px-5 py-3 text-base font-semibold text-white"
-        >
-          Browse Resorts
-        </Link>
-      </p>
-    </SuccessPanel>
-  );
-}
-
-function MessageForm({
-  idempotencyKey,
-  email,
-  siteKey,
-  actionData,
-}: {
-  idempotencyKey: string;
-  email: string;
-  siteKey: string;
-  actionData: RequestFormActionData | undefined;
-}) {
-  const submitting = useSubmitting(PATH);
-  const botCheckKey = useReplyEffects(actionData);
-  const [form, fields] = useForm({
-    id: "support-message",
-    lastResult: submitting ? undefined : actionData?.result,
-    defaultValue: { email },
-    constraint: getZodConstraint(supportMessageSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportMessageSchema }),
-  });
-
-  return (
-    <Form
-      method="post"
-      action={`${PATH}#message`}
-      {...getFormProps(form)}
-      className="relative mt-6 space-y-6"
-    >
-      <IdempotencyField field={fields.idempotencyKey} fallback={idempotencyKey} />
-      <HoneypotField />
-      <NameFields firstName={fields.firstName} lastName={fields.lastName} />
-      <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-      </div>
-      <TextareaField field={fields.message} label="Message" rows={6} />
-      <BotCheck key={botCheckKey} siteKey={siteKey} />
-      <FormError form={form} />
-      <SubmitButton busy={submitting} label="Send message" busyLabel="Sending..." />
-    </Form>
   );
 }

@@ -3,8 +3,8 @@ import { type Route } from "./+types/members";
 import { requireUser } from "~/auth/guards.server";
 import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
-import { bookingRequestsOf } from "~/models/request.server";
-import { formatDateTime, formatStayDate } from "~/requests/inbox-schema";
+import { bookingRequestsOf } from "~/requests/booking.server";
+import { formatDateTime, formatStayDate } from "~/requests/format";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -117,6 +117,8 @@ test("an admin confirms a booking and declines another without JavaScript; the g
     .getByRole("navigation", { name: "Filter by kind" })
     .getByRole("link", { name: /^Bookings/ })
     .click();
+  // The status links follow the kind chosen: wait for it before choosing one.
+  await expect(page).toHaveURL(/\/admin\/requests\?kind=booking$/);
   await page
     .getByRole("navigation", { name: "Filter by status" })
     .getByRole("link", { name: "New" })
@@ -128,8 +130,13 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   await expect(card).toContainText(confirmGuest);
   await expect(card).toContainText("A crib, please");
   await card.getByLabel(/Note to the guest/).fill("Welcome drinks are on us.");
-  page.once("dialog", (dialog) => dialog.accept());
-  await card.getByRole("button", { name: /^Confirm/ }).click();
+  // With JavaScript the admin is asked first, since the guest is e-mailed.
+  const asked = page.waitForEvent("dialog");
+  const confirming = card.getByRole("button", { name: /^Confirm/ }).click();
+  const dialog = await asked;
+  expect(dialog.message()).toContain("Confirm this booking?");
+  await dialog.accept();
+  await confirming;
   await expect(page.getByText("Booking confirmed").first()).toBeVisible();
   // Confirmed, it leaves the "new" view; under "Confirmed" it shows who confirmed it.
   await expect(card).toHaveCount(0);

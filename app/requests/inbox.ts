@@ -10,12 +10,12 @@ import { stripControlCharacters } from "~/lib/text";
 export const INBOX_KINDS = ["booking", "agent-application", "support-message"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
-export const INBOX_STATUSES = ["new", "confirmed", "declined", "handled"] as const;
+const INBOX_STATUSES = ["new", "confirmed", "declined", "handled"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 export const INBOX_PAGE_SIZE = 50;
 /** Deeper pages are not useful; the cap keeps OFFSET small. */
-export const INBOX_MAX_PAGE = 1000;
+const INBOX_MAX_PAGE = 1000;
 
 /** The statuses a kind of request can have. */
 export function statusesOf(kind: InboxKind | "all"): readonly InboxStatus[] {
@@ -102,50 +102,3 @@ export const inboxActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type InboxAction = z.infer<typeof inboxActionSchema>;
-
-// Display helpers shared by the inbox, the members page and the guest's e-mails. Times are shown
-// in UTC, so the server's HTML and the browser's render agree.
-
-const stayDateFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-
-/** "2026-03-07" → "Sat, Mar 7, 2026". */
-export function formatStayDate(isoDate: string) {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : stayDateFormat.format(date);
-}
-
-/** An ISO timestamp → "Mar 7, 2026, 3:04 PM UTC". */
-export function formatDateTime(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat.format(date)} UTC`;
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** "2 adults, 1 child" (children and infants only when there are any). */
-export function guestsLine({
-  adults,
-  children,
-  infants,
-}: {
-  adults: number;
-  children: number;
-  infants: number;
-}) {
-  return [
-    plural(adults, "adult", "adults"),
-    ...(children > 0 ? [plural(children, "child", "children")] : []),
-    ...(infants > 0 ? [plural(infants, "infant", "infants")] : []),
-  ].join(", ");
-}

@@ -1,0 +1,173 @@
+import { type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { Field, SelectField, TextareaField, type AnyField } from "~/components/forms";
+import { bookingSchema, GUEST_LIMITS, localToday, nightsBetween } from "~/requests/booking";
+import { NameFields } from "./request-fields";
+import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
+
+/** What the booking form offers: the resort chosen, its room types, and the other resorts. */
+export interface BookingChoices {
+  location: {
+    id: string;
+    slug: string;
+    minimumNights: number;
+    roomTypes: ReadonlyArray<{ id: string; name: string }>;
+  };
+  locations: ReadonlyArray<{ id: string; slug: string; name: string }>;
+  selectedRoomType: string | null;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <legend className="text-navy-900 float-left mb-4 w-full font-serif text-xl">{title}</legend>
+      <div className="clear-both grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function GuestSelect({
+  field,
+  label,
+  min,
+  max,
+}: {
+  field: AnyField;
+  label: string;
+  min: number;
+  max: number;
+}) {
+  const options = Array.from({ length: max - min + 1 }, (_, index) => String(min + index));
+  return <SelectField field={field} label={label} options={options} />;
+}
+
+const count = (value: unknown) => Number(value) || 0;
+
+/** The booking request on /book (members only). */
+export function BookingForm({
+  choices: { location, locations, selectedRoomType },
+  ...page
+}: RequestFormProps & { choices: BookingChoices }) {
+  const navigate = useNavigate();
+  const today = localToday();
+  const state = useRequestForm(page, {
+    id: "booking",
+    path: "/book",
+    schema: bookingSchema({ today }),
+    defaultValue: {
+      location: location.slug || location.id,
+      roomType: selectedRoomType ?? "",
+      email: page.email,
+      adults: "2",
+      children: "0",
+      infants: "0",
+    },
+  });
+  const { fields } = state;
+  const checkIn = typeof fields.checkInDate.value === "string" ? fields.checkInDate.value : "";
+  const checkOut = typeof fields.checkOutDate.value === "string" ? fields.checkOutDate.value : "";
+  const nights = nightsBetween(checkIn, checkOut);
+  const guests =
+    count(fields.adults.value) + count(fields.children.value) + count(fields.infants.value);
+
+  return (
+    <RequestForm
+      state={state}
+      submit={{
+        label: "Submit Booking Request",
+        busyLabel: "Sending Request...",
+        className: "w-full py-3.5 text-base",
+      }}
+      className="mt-8"
+    >
+      <Section title="Resort & Room Selection">
+        <div>
+          <SelectField
+            field={fields.location}
+            label="Resort"
+            options={locations.map((option) => ({
+              value: option.slug || option.id,
+              label: option.name,
+            }))}
+            onChange={(event) =>
+              navigate(`/book?location=${encodeURIComponent(event.target.value)}`)
+            }
+          />
+          <noscript>
+            <button
+              type="submit"
+              formMethod="get"
+              formAction="/book"
+              formNoValidate
+              className="text-gold-700 mt-2 text-sm font-medium underline"
+            >
+              Show this resort's rooms
+            </button>
+          </noscript>
+        </div>
+        <SelectField
+          field={fields.roomType}
+          label="Room type"
+          placeholder="Select a room type"
+          options={location.roomTypes.map((room) => ({ value: room.id, label: room.name }))}
+        />
+      </Section>
+
+      <Section title="Your Details">
+        <NameFields
+          firstName={fields.firstName}
+          lastName={fields.lastName}
+          className="sm:col-span-2"
+        />
+        <Field field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <Field field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+      </Section>
+
+      <Section title="Preferred Dates">
+        <Field field={fields.checkInDate} label="Check-in" type="date" min={today} />
+        <Field field={fields.checkOutDate} label="Check-out" type="date" min={checkIn || today} />
+        {nights > 0 && (
+          <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
+            {nights} {nights === 1 ? "night" : "nights"}
+            {location.minimumNights > nights &&
+              ` (this resort's usual minimum is ${location.minimumNights} nights)`}
+          </p>
+        )}
+      </Section>
+
+      <Section title="Guest Details">
+        <GuestSelect
+          field={fields.adults}
+          label="Adults"
+          min={GUEST_LIMITS.adults.min}
+          max={GUEST_LIMITS.adults.max}
+        />
+        <GuestSelect
+          field={fields.children}
+          label="Children (ages 2-12)"
+          min={0}
+          max={GUEST_LIMITS.children.max}
+        />
+        <GuestSelect
+          field={fields.infants}
+          label="Infants (under 2)"
+          min={0}
+          max={GUEST_LIMITS.infants.max}
+        />
+        <p className="text-navy-900 self-end pb-2.5 text-sm font-medium" aria-live="polite">
+          Total guests: {guests}
+        </p>
+      </Section>
+
+      <div className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <TextareaField field={fields.specialRequests} label="Special requests" rows={4} />
+        <Field field={fields.referralCode} label="Referral code" className="sm:max-w-xs" />
+      </div>
+
+      <p className="bg-gold-300/30 text-navy-900 rounded-2xl p-5 text-sm">
+        This is only a request: your stay is booked only when the resort confirms it and we write to
+        you. Please do not book flights until your stay is confirmed.
+      </p>
+    </RequestForm>
+  );
+}

@@ -1,0 +1,153 @@
+import { getCollectionProps, getInputProps } from "@conform-to/react";
+import { useState } from "react";
+import {
+  ErrorList,
+  Field,
+  inputClass,
+  labelClass,
+  TextareaField,
+  type AnyField,
+} from "~/components/forms";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/*
+ * The request forms' own fields, built from the shared form components (app/components/forms.tsx)
+ * where those fit: the sender's name pair, e-mail and phone, a single choice, and long text with a
+ * running count against its minimum.
+ */
+
+/**
+ * First and last name side by side. Both share one message ('Please enter both first and last
+ * name'), so it is shown once under the pair and both inputs point to it.
+ */
+export function NameFields({
+  firstName,
+  lastName,
+  className,
+}: {
+  firstName: AnyField;
+  lastName: AnyField;
+  className?: string;
+}) {
+  const errors = firstName.errors ?? lastName.errors;
+  const errorId = `${firstName.id}-names-error`;
+  const name = (field: AnyField, label: string, autoComplete: string) => {
+    const { key, ...props } = getInputProps(field, { type: "text", ariaAttributes: false });
+    return (
+      <div>
+        <label htmlFor={field.id} className={labelClass}>
+          {label}
+        </label>
+        <input
+          key={key}
+          {...props}
+          {...(field.errors ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
+          autoComplete={autoComplete}
+          className={inputClass}
+        />
+      </div>
+    );
+  };
+  return (
+    <div className={className}>
+      <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
+        {name(firstName, "First name", "given-name")}
+        {name(lastName, "Last name", "family-name")}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** E-mail and phone side by side. */
+export function ContactFields({
+  email,
+  phone,
+  emailLabel,
+}: {
+  email: AnyField;
+  phone: AnyField;
+  emailLabel: string;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
+      <Field field={email} label={emailLabel} type="email" autoComplete="email" />
+      <Field field={phone} label="Phone" type="tel" autoComplete="tel" />
+    </div>
+  );
+}
+
+/** A single choice (yes or no): radios in a fieldset with the question as its legend. */
+export function ChoiceField({
+  field,
+  legend,
+  options,
+}: {
+  field: AnyField;
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const radios = getCollectionProps(field, {
+    type: "radio",
+    options: options.map((option) => option.value),
+  });
+  return (
+    <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className={labelClass}>{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-3">
+        {radios.map(({ key, ...props }) => (
+          <label
+            key={key}
+            htmlFor={props.id}
+            className="has-checked:border-navy-900 has-checked:bg-sand-100 has-checked:ring-navy-900 has-focus-visible:outline-gold-500 flex min-w-28 cursor-pointer items-center gap-2.5 rounded-lg border border-slate-400 bg-white px-4 py-2.5 text-slate-900 has-checked:ring-1 has-focus-visible:outline-3 has-focus-visible:outline-offset-2"
+          >
+            <input
+              {...props}
+              className="accent-navy-900 size-4 scroll-mt-28 focus-visible:outline-none"
+            />
+            {options.find((option) => option.value === props.value)?.label}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** Long text that must reach a minimum: with JavaScript, the (trimmed) characters typed so far. */
+export function MinimumTextField({
+  field,
+  label,
+  hint,
+  minimum,
+}: {
+  field: AnyField;
+  label: string;
+  hint: string;
+  minimum: number;
+}) {
+  const hydrated = useHydrated();
+  const initial = typeof field.initialValue === "string" ? field.initialValue : "";
+  const [length, setLength] = useState<number | null>(null);
+  const typed = length ?? initial.trim().length;
+  return (
+    <div>
+      <TextareaField
+        field={field}
+        label={label}
+        hint={hint}
+        rows={6}
+        onInput={(event) => setLength(event.currentTarget.value.trim().length)}
+      />
+      {hydrated && (
+        <p
+          className={`mt-1.5 text-right text-xs tabular-nums ${
+            typed >= minimum ? "text-emerald-800" : "text-slate-600"
+          }`}
+        >
+          {typed} / {minimum} characters minimum
+        </p>
+      )}
+    </div>
+  );
+}

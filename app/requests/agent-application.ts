@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { hiddenFields, SENDER_MESSAGES, senderFields, text } from "./fields";
+
+/** The agent application form (/agents and its JSON endpoint), for the browser and the server. */
+
+export const WHY_THRIVE_MIN = 50;
+
+export const AGENT_FORM_MESSAGES = {
+  currentAgent: "Please select whether you are currently a travel agent",
+  occupation: "Please enter your current occupation",
+  whyThrive: "Please answer why you would thrive at our agency",
+  whyThriveShort: "Please provide a more detailed answer",
+} as const;
+
+export const agentApplicationSchema = z.object({
+  ...senderFields({ phoneRequired: SENDER_MESSAGES.phone }),
+  isCurrentAgent: z.enum(["yes", "no"], { error: AGENT_FORM_MESSAGES.currentAgent }),
+  currentOccupation: text(AGENT_FORM_MESSAGES.occupation, 200),
+  // The minimum counts the trimmed answer.
+  whyThrive: text(AGENT_FORM_MESSAGES.whyThrive, 5000, { multiline: true }).refine(
+    (value) => value.length >= WHY_THRIVE_MIN,
+    AGENT_FORM_MESSAGES.whyThriveShort,
+  ),
+  ...hiddenFields,
+});
+
+export type AgentApplicationInput = z.infer<typeof agentApplicationSchema>;

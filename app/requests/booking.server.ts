@@ -1,0 +1,215 @@
+import { and, desc, eq, or } from "drizzle-orm";
+import { type Db } from "~/db/client.server";
+import { bookingRequests, locations, roomTypes, type BookingRequest } from "~/db/schema";
+import { type EmailDraft } from "~/email/deliveries.server";
+import { DomainError } from "~/lib/errors.server";
+import { type SiteConfig } from "~/lib/site.server";
+import {
+  BOOKING_FORM_MESSAGES,
+  bookingSchema,
+  earliestCheckIn,
+  nightsBetween,
+  type BookingInput,
+} from "./booking";
+import { formatStayDate, guestsLine, placeOf } from "./format";
+import { emailLine, type RequestKindDefinition } from "./store.server";
+
+/**
+ * Booking requests: members ask for a room at a resort for their dates; staff confirm or decline
+ * each by hand, and the guest is e-mailed the decision.
+ */
+
+/** The bookable location and room: visible, and the room belongs to the location. */
+async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string) {
+  const [row] = await db
+    .select({
+      locationId: locations.id,
+      locationName: locations.name,
+      locationCity: locations.city,
+      locationState: locations.state,
+      locationCountry: locations.country,
+      roomTypeId: roomTypes.id,
+      roomTypeName: roomTypes.name,
+      roomTypeBedrooms: roomTypes.bedrooms,
+      roomTypeBathrooms: roomTypes.bathrooms,
+      roomTypePrice: roomTypes.price,
+    })
+    .from(roomTypes)
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .where(
+      and(
+        eq(roomTypes.id, roomTypeId),
+        eq(locations.hidden, false),
+        or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 2,
+});
+
+function bookingEmails(
+  row: typeof bookingRequests.$inferInsert,
+  { siteName, staffEmail, origin }: SiteConfig,
+) {
+  const place = placeOf({
+    city: row.locationCity ?? null,
+    state: row.locationState ?? null,
+    country: row.locationCountry,
+  });
+  const details = [
+    emailLine("Guest", `${row.firstName} ${row.lastName}`),
+    emailLine("E-mail", row.email),
+    emailLine("Phone", row.phone),
+    emailLine("Resort", `${row.locationName} (${place})`),
+    emailLine("Room", row.roomTypeName),
+    emailLine("Check-in", row.checkInDate),
+    emailLine("Check-out", row.checkOutDate),
+    emailLine("Guests", `${row.adults} adults, ${row.children} children, ${row.infants} infants`),
+    emailLine("Typical weekly price", row.roomTypePrice ? usd.format(row.roomTypePrice) : null),
+    emailLine("Special requests", row.specialRequests),
+    emailLine("Referral code", row.referralCode),
+  ];
+  const toStaff: EmailDraft = {
+    to: staffEmail,
+    subject: `Booking request: ${row.locationName}, ${row.checkInDate} to ${row.checkOutDate}`,
+    content: {
+      siteName,
+      heading: "New booking request",
+      paragraphs: [...details, emailLine("Request id", row.id)],
+      action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
+    },
+  };
+  const receipt: EmailDraft = {
+    to: row.email,
+    subject: `We received your booking request for ${row.locationName}`,
+    content: {
+      siteName,
+      heading: "Request received",
+      paragraphs: [
+        `Thank you, ${row.firstName}. We received your request and will get back to you soon.`,
+        // The guest's own name, e-mail and phone are left out of their copy.
+        ...details.slice(3),
+        "This is only a request until the resort confirms it. Please do not book flights until you receive our confirmation.",
+      ],
+      footer: `You are receiving this because you sent a booking request on ${siteName}.`,
+    },
+  };
+  return [toStaff, receipt];
+}
+
+export const bookingKind = {
+  kind: "booking",
+  label: "booking request",
+  table: bookingRequests,
+  schema: () => bookingSchema({ today: earliestCheckIn() }),
+  // The resort and room come from the catalogue, never from the form, so names and prices
+  // cannot be forged; a room that is not bookable there is refused.
+  async toRow({ db }, input, keys) {
+    const room = await findBookableRoom(db, input.location, input.roomType);
+    if (!room) throw new DomainError("invalid", BOOKING_FORM_MESSAGES.location, "location");
+    return {
+      ...keys,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email.toLowerCase(),
+      phone: input.phone,
+      checkInDate: input.checkInDate,
+      checkOutDate: input.checkOutDate,
+      adults: input.adults,
+      children: input.children,
+      infants: input.infants,
+      ...room,
+      specialRequests: input.specialRequests ?? null,
+      referralCode: input.referralCode ?? null,
+    };
+  },
+  emails: bookingEmails,
+  messages: {
+    notStored: "Failed to send booking request. Please try again.",
+    notStoredShort: "Failed to send booking request. Please try again.",
+  },
+  confirmation: { path: "/booking-confirmation", toast: "Booking request sent successfully!" },
+} satisfies RequestKindDefinition<typeof bookingRequests, BookingInput>;
+
+export type BookingDecision = "confirmed" | "declined";
+
+/** The e-mail that tells the guest the booking was confirmed or declined. */
+export function decisionEmail(
+  booking: BookingRequest,
+  decision: BookingDecision,
+  { note, site: { siteName, origin } }: { note?: string; site: SiteConfig },
+): EmailDraft {
+  const place = placeOf({
+    city: booking.locationCity,
+    state: booking.locationState,
+    country: booking.locationCountry,
+  });
+  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const details = [
+    `Resort: ${booking.locationName}${place ? ` (${place})` : ""}`,
+    `Room: ${booking.roomTypeName}`,
+    `Check-in: ${formatStayDate(booking.checkInDate)}`,
+    `Check-out: ${formatStayDate(booking.checkOutDate)}`,
+    ...(nights > 0 ? [`Nights: ${nights}`] : []),
+    `Guests: ${guestsLine(booking)}`,
+  ];
+  const fromUs = note ? [`A note from our team: ${note}`] : [];
+  const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
+  if (decision === "confirmed") {
+    return {
+      to: booking.email,
+      subject: `Your stay at ${booking.locationName} is confirmed`,
+      content: {
+        siteName,
+        heading: "Your booking is confirmed",
+        paragraphs: [
+          `Good news, ${booking.firstName}: the resort has confirmed your booking.`,
+          ...details,
+          ...fromUs,
+          "You can now book your flights.",
+        ],
+        footer,
+      },
+    };
+  }
+  return {
+    to: booking.email,
+    subject: `About your booking request for ${booking.locationName}`,
+    content: {
+      siteName,
+      heading: "We're sorry",
+      paragraphs: [
+        `Sorry, ${booking.firstName}: ${booking.locationName} is not available for the stay you requested.`,
+        ...details,
+        ...fromUs,
+        "Other dates or another of our resorts may work: browse our locations and send a new request, and we will do our best to find you a stay.",
+      ],
+      action: { label: "Browse locations", url: `${origin}/locations` },
+      footer,
+    },
+  };
+}
+
+/** A member's own booking requests, newest first (for /members). */
+export function bookingRequestsOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: bookingRequests.id,
+      status: bookingRequests.status,
+      locationName: bookingRequests.locationName,
+      roomTypeName: bookingRequests.roomTypeName,
+      checkInDate: bookingRequests.checkInDate,
+      checkOutDate: bookingRequests.checkOutDate,
+      createdAt: bookingRequests.createdAt,
+    })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.userId, userId))
+    .orderBy(desc(bookingRequests.createdAt))
+    .limit(50);
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { hiddenFields, optionalText, senderFields, text } from "./fields";
+
+/**
+ * The booking request form (/book, members only), for the browser and the server. The resort and
+ * room fields name a catalogue entry; what is stored about them comes from the catalogue.
+ */
+
+export const BOOKING_FORM_MESSAGES = {
+  phone: "Please enter a phone number",
+  location: "Please select a location",
+  roomType: "Please select a room type",
+  checkIn: "Please choose a check-in date",
+  checkInPast: "Check-in cannot be in the past",
+  checkInFar: "Please choose a check-in date within the next two years",
+  checkOut: "Please choose a check-out date",
+  checkOutBefore: "Check-out cannot be before check-in",
+  stayTooLong: "Please choose a stay shorter than a year",
+  adults: "At least one adult is required",
+} as const;
+
+/** Adults 1-10, children (ages 2-12) 0-8, infants (under 2) 0-4. */
+export const GUEST_LIMITS = {
+  adults: { min: 1, max: 10 },
+  children: { max: 8 },
+  infants: { max: 4 },
+};
+
+/** How far ahead a stay may start, and how long it may last. */
+const LATEST_CHECK_IN_DAYS = 730;
+const LONGEST_STAY_DAYS = 365;
+
+function count(min: number, max: number, message: string) {
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const date = (required: string) =>
+  z
+    .string({ error: required })
+    .regex(ISO_DATE, required)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), required);
+
+function addDays(isoDate: string, days: number) {
+  const next = new Date(`${isoDate}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The booking form. `today` is the earliest check-in date (YYYY-MM-DD): the browser passes the
+ * visitor's local date; the server allows for every time zone (see earliestCheckIn).
+ */
+export function bookingSchema({ today }: { today: string }) {
+  return z
+    .object({
+      location: text(BOOKING_FORM_MESSAGES.location, 200),
+      roomType: text(BOOKING_FORM_MESSAGES.roomType, 200),
+      ...senderFields({ phoneRequired: BOOKING_FORM_MESSAGES.phone }),
+      checkInDate: date(BOOKING_FORM_MESSAGES.checkIn),
+      checkOutDate: date(BOOKING_FORM_MESSAGES.checkOut),
+      adults: count(GUEST_LIMITS.adults.min, GUEST_LIMITS.adults.max, BOOKING_FORM_MESSAGES.adults),
+      children: count(
+        0,
+        GUEST_LIMITS.children.max,
+        `Children: 0 to ${GUEST_LIMITS.children.max}`,
+      ).default(0),
+      infants: count(
+        0,
+        GUEST_LIMITS.infants.max,
+        `Infants: 0 to ${GUEST_LIMITS.infants.max}`,
+      ).default(0),
+      specialRequests: optionalText(2000),
+      referralCode: optionalText(100),
+      ...hiddenFields,
+    })
+    .superRefine((value, context) => {
+      const issue = (path: "checkInDate" | "checkOutDate", message: string) =>
+        context.addIssue({ code: "custom", path: [path], message });
+      if (value.checkInDate < today) issue("checkInDate", BOOKING_FORM_MESSAGES.checkInPast);
+      else if (value.checkInDate > addDays(today, LATEST_CHECK_IN_DAYS)) {
+        issue("checkInDate", BOOKING_FORM_MESSAGES.checkInFar);
+      }
+      if (value.checkOutDate < value.checkInDate) {
+        issue("checkOutDate", BOOKING_FORM_MESSAGES.checkOutBefore);
+      } else if (value.checkOutDate > addDays(value.checkInDate, LONGEST_STAY_DAYS)) {
+        issue("checkOutDate", BOOKING_FORM_MESSAGES.stayTooLong);
+      }
+    });
+}
+
+export type BookingInput = z.infer<ReturnType<typeof bookingSchema>>;
+
+/** The earliest check-in the server accepts: today somewhere on Earth (UTC-12). */
+export function earliestCheckIn(now = new Date()) {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Today in the visitor's own time zone: the browser's earliest check-in. */
+export function localToday(now = new Date()) {
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+export function nightsBetween(checkIn: string, checkOut: string) {
+  if (!ISO_DATE.test(checkIn) || !ISO_DATE.test(checkOut)) return 0;
+  return Math.round(
+    (Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000,
+  );
+}

@@ -1,0 +1,84 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { stripControlCharacters } from "~/lib/text";
+
+/**
+ * What the three request forms share, in the browser (conform) and on the server: the sender's
+ * fields with their messages, and the hidden fields every request form carries.
+ */
+
+export const SENDER_MESSAGES = {
+  names: "Please enter both first and last name",
+  email: "Please enter your email address",
+  emailInvalid: "Please enter a valid email address",
+  phone: "Please enter your phone number",
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+} as const;
+
+/** Shown when the form's hidden fields are not ours (an old or tampered page). */
+export const RELOAD_MESSAGE = "This form has expired. Please reload the page and try again.";
+
+/** The form field that only bots fill in. */
+export const HONEYPOT_FIELD = "website";
+/** The form's one-time key (a double submit stores one request). */
+export const IDEMPOTENCY_FIELD = "idempotencyKey";
+
+/** Required text: control characters removed (line breaks kept in long text), then trimmed. */
+export function text(required: string, max: number, { multiline = false } = {}) {
+  return z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? stripControlCharacters(value, { keepLineBreaks: multiline }).trim()
+        : value,
+    z.string({ error: required }).min(1, required).max(max, SENDER_MESSAGES.tooLong(max)),
+  );
+}
+
+/** Optional long text: blank counts as not given. */
+export function optionalText(max: number) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const cleaned = stripControlCharacters(value, { keepLineBreaks: true }).trim();
+      return cleaned === "" ? undefined : cleaned;
+    },
+    z.string().max(max, SENDER_MESSAGES.tooLong(max)).optional(),
+  );
+}
+
+const email = z.preprocess(
+  (value) => (typeof value === "string" ? stripControlCharacters(value).trim() : value),
+  z
+    .string({ error: SENDER_MESSAGES.email })
+    .min(1, SENDER_MESSAGES.email)
+    .max(254, SENDER_MESSAGES.emailInvalid)
+    .email(SENDER_MESSAGES.emailInvalid),
+);
+
+/**
+ * Who sends the request: first and last name (both required, one message for the pair), e-mail
+ * and phone (each form has its own message for a missing phone).
+ */
+export function senderFields({ phoneRequired }: { phoneRequired: string }) {
+  return {
+    firstName: text(SENDER_MESSAGES.names, 100),
+    lastName: text(SENDER_MESSAGES.names, 100),
+    email,
+    phone: text(phoneRequired, 40),
+  };
+}
+
+/** The one-time key (made by the page's loader) and the honeypot, which must stay empty. */
+export const hiddenFields = {
+  [IDEMPOTENCY_FIELD]: z.string().uuid().optional(),
+  [HONEYPOT_FIELD]: z.string().max(0).optional(),
+};
+
+/** What a request page's action answers when it does not redirect: one shape for every outcome. */
+export interface RequestFormReply {
+  result: SubmissionResult<string[]>;
+  /** The e-mail the request was sent with, once it is stored (the page shows its success screen). */
+  sentTo: string | null;
+  /** With JavaScript, a refusal is also shown as a toast. */
+  toast: string | null;
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { hiddenFields, SENDER_MESSAGES, senderFields, text } from "./fields";
+
+/** The support message form (/contact and its JSON endpoint), for the browser and the server. */
+
+export const SUPPORT_FORM_MESSAGES = {
+  message: "Please enter your message",
+} as const;
+
+export const supportMessageSchema = z.object({
+  ...senderFields({ phoneRequired: SENDER_MESSAGES.phone }),
+  message: text(SUPPORT_FORM_MESSAGES.message, 5000, { multiline: true }),
+  ...hiddenFields,
+});
+
+export type SupportMessageInput = z.infer<typeof supportMessageSchema>;
