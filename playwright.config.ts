@@ -28,8 +28,10 @@ export default defineConfig({
       ],
     },
   },
-  // The public pages are checked against the untouched seed first; the tests that change the
-  // catalogue (admin pages) run after them; the layout guard adds its hard cases and runs last.
+  // The public pages are checked against the untouched seed first. Then two groups run side by
+  // side, each one file at a time: the admin's catalogue work (which changes what the other
+  // catalogue tests see) and the accounts and requests. The layout guard adds its hard cases
+  // and runs last.
   projects: [
     {
       name: "public",
@@ -38,13 +40,24 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
     },
     {
-      name: "chromium",
-      testIgnore: ["public.test.ts", "layout.*"],
+      name: "catalogue",
+      testMatch: "admin-{curation,featured,locations,asks-first,place-rules}.test.ts",
       dependencies: ["public"],
       workers: 1,
       use: { ...devices["Desktop Chrome"] },
     },
-    { name: "layout-setup", testMatch: "layout.setup.ts", dependencies: ["chromium"] },
+    {
+      name: "chromium",
+      testIgnore: [
+        "public.test.ts",
+        "layout.*",
+        "admin-{curation,featured,locations,asks-first,place-rules}.test.ts",
+      ],
+      dependencies: ["public"],
+      workers: 1,
+      use: { ...devices["Desktop Chrome"] },
+    },
+    { name: "layout-setup", testMatch: "layout.setup.ts", dependencies: ["catalogue", "chromium"] },
     {
       name: "layout",
       testMatch: "layout.test.ts",

@@ -34,8 +34,3 @@ export const appContextMiddleware: MiddlewareFunction<Response> = ({ request, co
 export function getAppContext(context: Context): AppContext {
   return context.get(appContext);
 }
-
-/** @deprecated Use getAppContext: the same bindings, with the request's drizzle client and site. */
-export function getCloudflare(context: Context): AppContext {
-  return getAppContext(context);
-}

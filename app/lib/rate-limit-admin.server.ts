@@ -1,4 +1,4 @@
-import { RATE_LIMITS } from "~/lib/rate-limit.server";
+import { readRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 
 /**
  * Admin tools for the admin-check rate limit (an admin sees the status and
@@ -43,3 +43,48 @@ export async function clearAdminCheckCounters(kv: KVNamespace, email: string) {
   await Promise.all(keys.map((key) => kv.delete(key)));
   return keys.length;
 }
+
+/**
+ * The admin operations the check counts, by their key's operation part: the first two path
+ * segments of the request (checkAdmin in auth/guards.server.ts).
+ */
+const OPERATIONS: ReadonlyArray<{ operation: string; label: string }> = [
+  { operation: "/admin", label: "Locations" },
+  { operation: "/admin/overview", label: "Checklist" },
+  { operation: "/admin/featured", label: "Featured Order" },
+  { operation: "/admin/images", label: "Images" },
+  { operation: "/admin/requests", label: "Requests" },
+  { operation: "/admin/users", label: "Users" },
+  { operation: "/admin/rate-limits", label: "Rate limits" },
+  { operation: "/api/manage-users", label: "Users API" },
+];
+
+/**
+ * This admin's admin-check counts in the current window: one row for each admin operation, and
+ * one for any other operation a counter is stored for.
+ */
+export async function adminCheckStatus(kv: KVNamespace, email: string, now = Date.now()) {
+  const rule = RATE_LIMITS.adminCheck;
+  const labels = new Map(OPERATIONS.map((item) => [item.operation, item.label]));
+  // Any other operation this admin has a counter for is shown too: a page added later, or the
+  // `.data` requests of client-side navigations when they are counted apart.
+  const others = (await adminCheckOperations(kv, email))
+    .filter((operation) => !labels.has(operation))
+    .sort()
+    .map((operation) => {
+      const page = labels.get(operation.replace(/\.data$/, ""));
+      return {
+        operation,
+        label: page && operation.endsWith(".data") ? `${page} (in-app navigation)` : operation,
+      };
+    });
+  const rows = await Promise.all(
+    [...OPERATIONS, ...others].map(async (item) => {
+      const status = await readRateLimit(kv, rule, `${email}:${item.operation}`, now);
+      return { ...item, count: status.count, windowEndsAt: status.windowEndsAt };
+    }),
+  );
+  return { rows, windowEndsAt: rows[0]?.windowEndsAt ?? null };
+}
+
+export type AdminCheckRow = Awaited<ReturnType<typeof adminCheckStatus>>["rows"][number];

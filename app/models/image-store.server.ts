@@ -4,7 +4,7 @@
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*){0,3}$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-export function isSafeImageKey(key: string) {
+function isSafeImageKey(key: string) {
   return key.length <= 512 && SAFE_KEY.test(key) && !key.includes("..");
 }
 

@@ -173,18 +173,10 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
   return { rowsInserted: inserted, picturesWritten: written.filter(Boolean).length };
 }
 
-/** Local accounts: admins and a member, to sign in through the dev outbox. */
+/** Local accounts to sign in with through the dev outbox: an admin and a member. */
 const SEED_USERS = [
   { id: "user-admin", email: "admin@example.com", role: "admin" as const },
   { id: "user-member", email: "member@example.com", role: "member" as const },
-  // A second admin and member, so two people (or two browser tests) can work at once: sign-in
-  // links for one address are spaced 60 s apart.
-  { id: "user-ops", email: "ops@example.com", role: "admin" as const },
-  { id: "user-guest", email: "guest@example.com", role: "member" as const },
-  { id: "user-curator", email: "curator@example.com", role: "admin" as const },
-  { id: "user-editor", email: "editor@example.com", role: "admin" as const },
-  { id: "user-photos", email: "photos@example.com", role: "admin" as const },
-  { id: "user-rooms", email: "rooms@example.com", role: "admin" as const },
 ];
 
 export async function seedUsers(env: Pick<SeedBindings, "DB">) {

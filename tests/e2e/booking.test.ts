@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
-import { signInThroughOutbox } from "./support/sign-in";
+import { ACCOUNTS, signedInContext } from "./support/accounts";
 
 const location = seedLocations.find(
   (candidate) =>
@@ -10,16 +10,18 @@ const isoDate = (daysFromNow: number) =>
   new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 test("a member books from a location page and staff get the request by e-mail", async ({
-  page,
+  browser,
+  baseURL,
 }) => {
-  await signInThroughOutbox(page, "guest@example.com");
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.booker, "books");
+  const page = await context.newPage();
 
   await page.goto(`/locations/${location.slug}`);
   await page.getByRole("link", { name: "Request to book" }).first().click();
   await expect(page.getByRole("heading", { name: "Book Your Stay" })).toBeVisible();
   await expect(page.getByLabel("Resort")).toHaveValue(location.slug);
   await expect(page.getByLabel("Room type")).toHaveValue(`${location.id}-room-1`);
-  await expect(page.getByLabel("E-mail")).toHaveValue("guest@example.com");
+  await expect(page.getByLabel("E-mail")).toHaveValue(ACCOUNTS.booker.email);
 
   await page.getByLabel("First name").fill("Grace");
   await page.getByLabel("Last name").fill("Hopper");
@@ -49,7 +51,7 @@ test("a member books from a location page and staff get the request by e-mail", 
     await expect(staffEmail).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await expect(staffEmail).toContainText("staff@insiderstays.example");
-  await page.context().storageState({ path: "test-results/booking-member.json" });
+  await context.close();
 });
 
 test("without JavaScript the empty form shows the spec's messages; visitors are sent to sign in", async ({
@@ -62,12 +64,16 @@ test("without JavaScript the empty form shows the spec's messages; visitors are 
     `/login?dest=${encodeURIComponent(`/book?location=${location.slug}`)}`,
   );
 
-  // The same member (signed in by the test above) in a browser without JavaScript.
-  const signedIn = await browser.newContext({
-    baseURL,
-    javaScriptEnabled: false,
-    storageState: "test-results/booking-member.json",
-  });
+  // A member in a browser without JavaScript.
+  const signedIn = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.booker,
+    "books without JavaScript",
+    {
+      javaScriptEnabled: false,
+    },
+  );
   const noScript = await signedIn.newPage();
   await noScript.goto(`/book?location=${location.slug}`);
   await expect(noScript.locator("script[src]")).toHaveCount(0);

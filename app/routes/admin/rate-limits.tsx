@@ -3,10 +3,11 @@ import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { type Route } from "./+types/rate-limits";
 import { requireAdmin } from "~/auth/guards.server";
+import { RateLimitStatus } from "~/components/admin/rate-limit-status";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
-import { adminCheckOperations, clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
-import { readRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -26,53 +27,14 @@ const RATE_LIMIT_MESSAGES = {
 } as const;
 const STATUS_TOAST_MS = 5_000;
 
-/**
- * The admin operations the check counts, by their key's operation part: the first two path
- * segments of the request (checkAdmin in auth/guards.server.ts).
- */
-const OPERATIONS: ReadonlyArray<{ operation: string; label: string }> = [
-  { operation: "/admin", label: "Locations" },
-  { operation: "/admin/overview", label: "Checklist" },
-  { operation: "/admin/featured", label: "Featured Order" },
-  { operation: "/admin/images", label: "Images" },
-  { operation: "/admin/requests", label: "Requests" },
-  { operation: "/admin/users", label: "Users" },
-  { operation: "/admin/rate-limits", label: "Rate limits" },
-  { operation: "/api/manage-users", label: "Users API" },
-];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
-  const kv = getAppContext(context).env.CACHE;
   const email = auth.user.email;
-  const rule = RATE_LIMITS.adminCheck;
-  const limits = {
-    limit: rule.limit,
-    warnAbove: rule.warnAbove,
-    windowSeconds: rule.windowSeconds,
-  };
+  const { limit, warnAbove, windowSeconds } = RATE_LIMITS.adminCheck;
+  const limits = { limit, warnAbove, windowSeconds };
   try {
-    const labels = new Map(OPERATIONS.map((item) => [item.operation, item.label]));
-    // Any other operation this admin has a counter for is shown too: a page added later, or the
-    // `.data` requests of client-side navigations when they are counted apart.
-    const others = (await adminCheckOperations(kv, email))
-      .filter((operation) => !labels.has(operation))
-      .sort()
-      .map((operation) => {
-        const page = labels.get(operation.replace(/\.data$/, ""));
-        return {
-          operation,
-          label: page && operation.endsWith(".data") ? `${page} (in-app navigation)` : operation,
-        };
-      });
-    const now = Date.now();
-    const rows = await Promise.all(
-      [...OPERATIONS, ...others].map(async (item) => {
-        const status = await readRateLimit(kv, rule, `${email}:${item.operation}`, now);
-        return { ...item, count: status.count, windowEndsAt: status.windowEndsAt };
-      }),
-    );
-    return { email, ...limits, rows, windowEndsAt: rows[0]?.windowEndsAt ?? null, error: null };
+    const status = await adminCheckStatus(getAppContext(context).env.CACHE, email);
+    return { email, ...limits, ...status, error: null };
   } catch (error) {
     console.error("rate-limit status", error);
     return {
@@ -101,35 +63,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(here, { type: "success", message: RATE_LIMIT_MESSAGES.cleaned });
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-});
-
-type Level = "ok" | "warning" | "limited";
-
-function levelOf(count: number, warnAbove: number | undefined, limit: number): Level {
-  if (count > limit) return "limited";
-  if (warnAbove !== undefined && count > warnAbove) return "warning";
-  return "ok";
-}
-
-const LEVEL_STYLES: Record<Level, { bar: string; badge: string; label: string }> = {
-  ok: {
-    bar: "bg-emerald-600",
-    badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
-    label: "OK",
-  },
-  warning: {
-    bar: "bg-amber-500",
-    badge: "bg-amber-50 text-amber-900 ring-amber-500/40",
-    label: "Warning",
-  },
-  limited: { bar: "bg-red-600", badge: "bg-red-50 text-red-800 ring-red-600/30", label: "Limited" },
-};
-
 export default function RateLimits({ loaderData }: Route.ComponentProps) {
   const { email, limit, warnAbove, windowSeconds, rows, windowEndsAt, error } = loaderData;
   const navigation = useNavigation();
@@ -138,9 +71,6 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (error) toast.error(error, { duration: STATUS_TOAST_MS });
   }, [error]);
-
-  const total = rows.reduce((sum, row) => sum + row.count, 0);
-  const warnings = rows.filter((row) => levelOf(row.count, warnAbove, limit) !== "ok").length;
 
   return (
     <div className="space-y-6">
@@ -162,101 +92,13 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : (
-        <section
-          aria-labelledby="rate-status-heading"
-          className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-        >
-          <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-5 py-4">
-            <h2 id="rate-status-heading" className="text-navy-900 font-serif text-xl">
-              Current window
-            </h2>
-            <p className="text-sm text-slate-600">
-              {total} {total === 1 ? "check" : "checks"} in all
-              {warnings > 0 && (
-                <>
-                  {" · "}
-                  <span className="font-semibold text-amber-800">
-                    {warnings} {warnings === 1 ? "operation" : "operations"} above {warnAbove}
-                  </span>
-                </>
-              )}
-              {windowEndsAt && (
-                <>
-                  {" · "}
-                  resets at{" "}
-                  <time dateTime={windowEndsAt}>
-                    {timeFormat.format(new Date(windowEndsAt))} UTC
-                  </time>
-                </>
-              )}
-            </p>
-          </div>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm sm:min-w-[36rem]">
-              <caption className="sr-only">
-                Admin checks per operation in the current {windowSeconds}-second window, out of a
-                limit of {limit}
-              </caption>
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wider text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 sm:px-5">
-                    Operation
-                  </th>
-                  <th scope="col" className="px-4 py-3 sm:px-5">
-                    Calls
-                  </th>
-                  <th scope="col" className="hidden w-2/5 px-5 py-3 sm:table-cell">
-                    <span className="sr-only">Share of the limit</span>
-                  </th>
-                  <th scope="col" className="px-4 py-3 sm:px-5">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((row) => {
-                  const level = levelOf(row.count, warnAbove, limit);
-                  const style = LEVEL_STYLES[level];
-                  return (
-                    <tr key={row.operation} data-operation={row.operation}>
-                      <th scope="row" className="text-navy-900 px-4 py-3 font-medium sm:px-5">
-                        {row.label}
-                        <span className="block font-mono text-xs font-normal break-all text-slate-500">
-                          {row.operation}
-                        </span>
-                      </th>
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-800 tabular-nums sm:px-5">
-                        <span data-count>{row.count}</span> / {limit}
-                      </td>
-                      <td className="hidden px-5 py-3 sm:table-cell">
-                        <div
-                          className="h-2 overflow-hidden rounded-full bg-slate-100"
-                          role="progressbar"
-                          aria-label={`${row.label}: checks used`}
-                          aria-valuemin={0}
-                          aria-valuemax={limit}
-                          aria-valuenow={Math.min(row.count, limit)}
-                        >
-                          <div
-                            className={`h-full rounded-full ${style.bar}`}
-                            style={{ width: `${Math.min(100, (row.count / limit) * 100)}%` }}
-                          />
-                        </div>
-                      </td>
-                      <td className="px-4 py-3 sm:px-5">
-                        <span
-                          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wider uppercase ring-1 ${style.badge}`}
-                        >
-                          {style.label}
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <RateLimitStatus
+          rows={rows}
+          limit={limit}
+          warnAbove={warnAbove}
+          windowSeconds={windowSeconds}
+          windowEndsAt={windowEndsAt}
+        />
       )}
 
       <section

@@ -4,6 +4,7 @@ import { data, Form, Link, useFormAction, useNavigation } from "react-router";
 import { type Route } from "./+types/users";
 import { requireAdmin } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
+import { RemoveUser } from "~/components/admin/remove-user";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
@@ -186,69 +187,5 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
         )}
       </section>
     </div>
-  );
-}
-
-/**
- * Remove asks first: with JavaScript in a confirm(); without it, the page comes back with the
- * question at the user's row (the form's fragment scrolls to it).
- */
-function RemoveUser({
-  email,
-  userId,
-  confirming,
-  hydrated,
-  action,
-}: {
-  email: string;
-  userId: string;
-  confirming: boolean;
-  hydrated: boolean;
-  action: string;
-}) {
-  const question = `Remove ${email}? They will be signed out.`;
-  return (
-    <Form
-      method="post"
-      action={action}
-      id={confirming ? "confirm-remove" : undefined}
-      className={
-        confirming
-          ? "flex w-full scroll-mt-24 flex-wrap items-center gap-3 rounded-xl bg-red-50 p-3"
-          : undefined
-      }
-      onSubmit={(event) => {
-        if (!confirming && !confirm(question)) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="userId" value={userId} />
-      {(hydrated || confirming) && <input type="hidden" name="confirmed" value="yes" />}
-      {confirming && (
-        <p role="alert" className="w-full text-sm font-medium text-red-800">
-          {question}
-        </p>
-      )}
-      <button
-        type="submit"
-        name="intent"
-        value="remove"
-        aria-label={confirming ? undefined : `Remove ${email}`}
-        className={
-          confirming
-            ? "rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
-            : "w-20 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-        }
-      >
-        {confirming ? `Yes, remove ${email}` : "Remove"}
-      </button>
-      {confirming && (
-        <Link
-          to="/admin/users"
-          className="text-navy-900 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold"
-        >
-          Cancel
-        </Link>
-      )}
-    </Form>
   );
 }

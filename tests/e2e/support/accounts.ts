@@ -18,6 +18,8 @@ export const ACCOUNTS = {
   featured: { email: "e2e-featured@example.com", role: "admin" },
   locations: { email: "e2e-locations@example.com", role: "admin" },
   rooms: { email: "e2e-rooms@example.com", role: "admin" },
+  inbox: { email: "e2e-inbox@example.com", role: "admin" },
+  booker: { email: "e2e-booker@example.com", role: "member" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -34,6 +36,11 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   // "logout" signs out: a session of its own.
   { account: ACCOUNTS.locations, names: ["locations", "logout"] },
   { account: ACCOUNTS.rooms, names: ["rooms"] },
+  { account: ACCOUNTS.inbox, names: ["inbox"] },
+  {
+    account: ACCOUNTS.booker,
+    names: ["books", "books without JavaScript", "books to be declined"],
+  },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
