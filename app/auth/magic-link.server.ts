@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
-import { createDb } from "~/db/client.server";
+import { createDb, type Db } from "~/db/client.server";
 import { loginTokens, users } from "~/db/schema";
 import { sendEmail } from "~/email/email.server";
 import { emailHtml, emailText } from "~/email/layout.server";
@@ -71,34 +71,30 @@ type Issued = { token: string } | { retryAfterSeconds: number };
  * Stores a new one-time token for `email`, unless one was issued within the last 60 s. The check
  * and the insert are one statement, so the spacing holds exactly even for simultaneous requests.
  */
-async function issueLoginToken(d1: D1Database, email: string, now: Date): Promise<Issued> {
+async function issueLoginToken(db: Db, email: string, now: Date): Promise<Issued> {
   const token = randomToken();
   const nowIso = now.toISOString();
   const spacingStart = new Date(now.getTime() - MAGIC_LINK_SPACING_MS).toISOString();
-  // Plain SQL: a conditional INSERT … SELECT … WHERE NOT EXISTS has no drizzle builder form.
-  const [, inserted, newest] = await d1.batch([
-    d1.prepare("DELETE FROM login_tokens WHERE email = ? AND expires_at < ?").bind(email, nowIso),
-    d1
-      .prepare(
-        `INSERT INTO login_tokens (token_hash, email, created_at, expires_at)
-         SELECT ?1, ?2, ?3, ?4
-         WHERE NOT EXISTS (SELECT 1 FROM login_tokens WHERE email = ?2 AND created_at > ?5)`,
-      )
-      .bind(
-        await hashToken(token),
-        email,
-        nowIso,
-        new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
-        spacingStart,
-      ),
-    d1
-      .prepare(
-        "SELECT created_at FROM login_tokens WHERE email = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1",
-      )
-      .bind(email, spacingStart),
+  const recent = and(eq(loginTokens.email, email), gt(loginTokens.createdAt, spacingStart));
+  const [, inserted, newest] = await db.batch([
+    db
+      .delete(loginTokens)
+      .where(and(eq(loginTokens.email, email), lt(loginTokens.expiresAt, nowIso))),
+    // One statement: a link is stored only if none was issued in the last minute. The values
+    // follow the table's column order (token_hash, email, created_at, expires_at).
+    db.insert(loginTokens).select(
+      sql`SELECT ${await hashToken(token)}, ${email}, ${nowIso}, ${new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString()}
+            WHERE NOT EXISTS (SELECT 1 FROM ${loginTokens} WHERE ${recent})`,
+    ),
+    db
+      .select({ createdAt: loginTokens.createdAt })
+      .from(loginTokens)
+      .where(recent)
+      .orderBy(desc(loginTokens.createdAt))
+      .limit(1),
   ]);
-  if ((inserted?.meta.changes ?? 0) > 0) return { token };
-  const last = (newest?.results[0] as { created_at?: string } | undefined)?.created_at;
+  if (inserted.meta.changes > 0) return { token };
+  const last = newest[0]?.createdAt;
   const lastMs = last ? Date.parse(last) : now.getTime();
   return {
     retryAfterSeconds: Math.max(
@@ -155,7 +151,7 @@ export async function requestMagicLink(
     if (!perIp.allowed)
       return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
   }
-  const issued = await issueLoginToken(env.DB, email, now);
+  const issued = await issueLoginToken(db, email, now);
   if ("retryAfterSeconds" in issued) {
     return { status: "rate-limited", retryAfterSeconds: issued.retryAfterSeconds };
   }
@@ -176,7 +172,7 @@ export async function sendInvitation(
   now = new Date(),
 ): Promise<MagicLinkRequest> {
   const email = normalizeEmail(input.email);
-  const issued = await issueLoginToken(app.env.DB, email, now);
+  const issued = await issueLoginToken(app.db, email, now);
   if ("retryAfterSeconds" in issued) {
     return { status: "rate-limited", retryAfterSeconds: issued.retryAfterSeconds };
   }

@@ -123,10 +123,16 @@ export async function verifySessionToken(
     if (error instanceof errors.JWTExpired) throw new SessionTokenError("JWT expired");
     throw new SessionTokenError(error instanceof Error ? error.message : "Invalid JWT");
   }
-  if (typeof payload.sid !== "string" || typeof payload.sub !== "string") {
+  const { sid, sub, iat, exp } = payload;
+  if (
+    typeof sid !== "string" ||
+    typeof sub !== "string" ||
+    iat === undefined ||
+    exp === undefined
+  ) {
     throw new SessionTokenError("JWT is missing its session");
   }
-  return payload as unknown as SessionClaims;
+  return { sid, sub, iat, exp } satisfies SessionClaims;
 }
 
 /** A new ES256 key pair as a private JWK with a kid (used for local development and tests). */

@@ -26,7 +26,7 @@ async function listKeys(kv: KVNamespace, prefix: string) {
  * The operations this admin has admin-check counters for (any window still stored), e.g.
  * "/admin/featured" or "/api/manage-users".
  */
-export async function adminCheckOperations(kv: KVNamespace, email: string) {
+async function adminCheckOperations(kv: KVNamespace, email: string) {
   const prefix = prefixFor(email);
   const operations = new Set<string>();
   for (const name of await listKeys(kv, prefix)) {
