@@ -1,15 +1,11 @@
+import { type Location } from "~/db/schema";
 import { hasValidPlace, isComplete } from "./places";
 
 /** A location as the Checklist shows it: what it has, what it still needs, who edited it last. */
-export interface ChecklistRow {
-  id: string;
-  name: string;
-  slug: string;
-  city: string | null;
-  state: string | null;
-  country: string;
-  hidden: boolean;
-  featured: boolean;
+export type ChecklistRow = Pick<
+  Location,
+  "id" | "name" | "slug" | "city" | "state" | "country" | "hidden" | "featured"
+> & {
   hasDescription: boolean;
   imageCount: number;
   roomCount: number;
@@ -17,7 +13,7 @@ export interface ChecklistRow {
   complete: boolean;
   lastEditor: string | null;
   lastEditAt: string | null;
-}
+};
 
 export type ChecklistSummary = Omit<ChecklistRow, "validPlace" | "complete"> & {
   description: string | null;

@@ -80,6 +80,32 @@ function withValue<Props extends { defaultValue?: unknown }>(props: Props, contr
   return rest;
 }
 
+/** A field's label above it, its hint and its first error below: the frame every field shares. */
+function FieldFrame({
+  field,
+  label,
+  hint,
+  className,
+  children,
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint: ReactNode;
+  className: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form" | "type">;
 
 export function Field({
@@ -100,19 +126,14 @@ export function Field({
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
   return (
-    <div className={className}>
-      <label htmlFor={field.id} className={labelClass}>
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
       <input
         key={key}
         {...withValue(props, inputProps.value !== undefined)}
         {...inputProps}
         className={inputClass}
       />
-      <Hint field={field} hint={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -129,14 +150,9 @@ export function TextareaField({
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
   return (
-    <div className={className}>
-      <label htmlFor={field.id} className={labelClass}>
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
       <textarea key={key} {...props} {...textareaProps} className={inputClass} />
-      <Hint field={field} hint={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -162,10 +178,7 @@ export function SelectField({
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
   return (
-    <div className={className}>
-      <label htmlFor={field.id} className={labelClass}>
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
       <select
         key={key}
         {...withValue(props, selectProps.value !== undefined)}
@@ -183,9 +196,7 @@ export function SelectField({
           );
         })}
       </select>
-      <Hint field={field} hint={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,5 +1,7 @@
 /** Presentation rules for locations shared by the server and the browser (sorting, subtitles, place lines, notes). */
 
+import { type Location } from "~/db/schema";
+
 /** A missing display_order sorts last, as this number. */
 const DISPLAY_ORDER_FALLBACK = 999999;
 
@@ -11,17 +13,10 @@ export interface PublicImage {
 }
 
 /** What a public card or row shows of a visible location. */
-export interface LocationSummary {
-  id: string;
-  name: string;
-  slug: string;
-  city: string | null;
-  state: string | null;
-  country: string;
-  featured: boolean;
-  displayOrder: number | null;
-  image: PublicImage | null;
-}
+export type LocationSummary = Pick<
+  Location,
+  "id" | "name" | "slug" | "city" | "state" | "country" | "featured" | "displayOrder"
+> & { image: PublicImage | null };
 
 interface Placed {
   city: string | null;
