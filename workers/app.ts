@@ -1,6 +1,8 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
+import { createDb } from "../app/db/client.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
+import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -13,9 +15,14 @@ export default {
     context.set(cloudflareContext, { env, ctx });
     return requestHandler(request, context);
   },
-  // The cron trigger in wrangler.toml: send e-mails about requests that could not go at once.
+  // The cron trigger in wrangler.toml: send e-mails that could not go at once, and forget
+  // rate-limit counters whose window has ended.
   async scheduled(_controller, env) {
-    const sent = await deliverDueEmails(env);
+    const [sent, expired] = await Promise.all([
+      deliverDueEmails(env),
+      deleteExpiredRateLimits(createDb(env.DB)),
+    ]);
     if (sent > 0) console.log(`retried e-mails: ${sent} sent`);
+    if (expired > 0) console.log(`rate limits: ${expired} ended windows deleted`);
   },
 } satisfies ExportedHandler<Env>;

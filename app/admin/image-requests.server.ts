@@ -136,7 +136,8 @@ export async function requireImageAdmin(
     return requireAdmin(request, context);
   }
   const { status, message } = REFUSALS[check.reason];
-  const headers: HeadersInit = check.reason === "rate-limited" ? { "Retry-After": "60" } : {};
+  const headers: HeadersInit =
+    check.reason === "rate-limited" ? { "Retry-After": String(check.retryAfterSeconds) } : {};
   throw json
     ? Response.json({ ok: false, message } satisfies ImageActionResult, { status, headers })
     : refusalPage(status, message, headers);

@@ -96,7 +96,7 @@ export type AdminCheck =
   | { ok: true; auth: Auth }
   | { ok: false; reason: "signed-out" }
   | { ok: false; reason: "denied"; email: string }
-  | { ok: false; reason: "rate-limited" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   | { ok: false; reason: "needs-aal2"; auth: Auth };
 
 /** An admin, at the assurance level admin work needs: aal2 once they have an authenticator app. */
@@ -120,16 +120,18 @@ export function checkAdmin(request: Request, context: Context): Promise<AdminChe
       if (!auth) return { ok: false, reason: "signed-out" };
       if (auth.user.role !== "admin")
         return { ok: false, reason: "denied", email: auth.user.email };
-      const { env } = getAppContext(context);
+      const { db } = getAppContext(context);
       // A page and its in-app data requests (/admin/x.data) are one operation.
       const path = new URL(request.url).pathname.replace(/\.data$/, "");
       const operation = path.split("/").slice(0, 3).join("/");
       const limit = await hitRateLimit(
-        env.CACHE,
+        db,
         RATE_LIMITS.adminCheck,
         `${auth.user.email}:${operation}`,
       );
-      if (!limit.allowed) return { ok: false, reason: "rate-limited" };
+      if (!limit.allowed) {
+        return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+      }
       if (!hasAdminAccess(auth)) return { ok: false, reason: "needs-aal2", auth };
       return { ok: true, auth };
     })();
@@ -157,7 +159,7 @@ export async function requireAdmin(request: Request, context: Context): Promise<
     case "rate-limited":
       throw data<AdminRefusal>(
         { adminAccess: "rate-limited", message: ADMIN_MESSAGES.rateLimited },
-        { status: 429, headers: { "Retry-After": "60" } },
+        { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
       );
     case "needs-aal2":
       throw redirect(`/auth/verify?dest=${encodeURIComponent(currentPath(request))}`);
@@ -187,7 +189,8 @@ export const adminAccessMiddleware: MiddlewareFunction<Response> = async (
 export async function requireAdminApi(request: Request, context: Context): Promise<Auth> {
   const check = await checkAdmin(request, context);
   if (check.ok) return check.auth;
-  const json = (message: string, status: number) => Response.json({ message }, { status });
+  const json = (message: string, status: number, headers?: HeadersInit) =>
+    Response.json({ message }, { status, headers });
   switch (check.reason) {
     case "signed-out":
       throw json(ADMIN_MESSAGES.noSession, 401);
@@ -196,7 +199,9 @@ export async function requireAdminApi(request: Request, context: Context): Promi
       await endSession(request, context);
       throw json(ADMIN_MESSAGES.notAuthorized(check.email), 403);
     case "rate-limited":
-      throw json(ADMIN_MESSAGES.rateLimited, 429);
+      throw json(ADMIN_MESSAGES.rateLimited, 429, {
+        "Retry-After": String(check.retryAfterSeconds),
+      });
     case "needs-aal2":
       throw json("A verification code from your authenticator app is required.", 403);
   }

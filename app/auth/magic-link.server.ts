@@ -142,12 +142,7 @@ export async function requestMagicLink(
   const { env, ctx, db } = app;
   const email = normalizeEmail(input.email);
   if (input.ip) {
-    const perIp = await hitRateLimit(
-      env.CACHE,
-      RATE_LIMITS.magicLinkPerIp,
-      input.ip,
-      now.getTime(),
-    );
+    const perIp = await hitRateLimit(db, RATE_LIMITS.magicLinkPerIp, input.ip, now.getTime());
     if (!perIp.allowed)
       return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
   }

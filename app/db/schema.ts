@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   text("created_at")
@@ -179,6 +179,25 @@ export const outboxEmails = sqliteTable("outbox_emails", {
   html: text("html").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Rate-limit counters: one row per rule and subject (an IP address, an admin's operation, a
+ * factor). A window starts at the first counted call and ends at `resets_at` (epoch ms); counting
+ * is one upsert, so simultaneous calls never read the same count.
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    rule: text("rule").notNull(),
+    subject: text("subject").notNull(),
+    hits: integer("hits").notNull(),
+    resetsAt: integer("resets_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.rule, table.subject] }),
+    index("rate_limits_resets_at_idx").on(table.resetsAt),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

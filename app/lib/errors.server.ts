@@ -38,16 +38,45 @@ export class DomainError extends Error {
   get status() {
     return ERROR_STATUS[this.code];
   }
+
+  /** Headers its response carries. */
+  get headers(): Record<string, string> {
+    return {};
+  }
+}
+
+/** Too many calls: the response says when to try again (Retry-After, in seconds). */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate-limited", message);
+    this.name = "RateLimitedError";
+  }
+
+  override get headers() {
+    return { "Retry-After": String(this.retryAfterSeconds) };
+  }
 }
 
 export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
 
+/** For a route's `headers`: an action's Retry-After reaches the browser with the page. */
+export function retryAfterOf(actionHeaders: Headers): Record<string, string> {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 /** A page's refusal: React Router renders the nearest error boundary with the status. */
 export function pageRefusal(error: DomainError) {
-  return data({ message: error.message }, { status: error.status });
+  return data({ message: error.message }, { status: error.status, headers: error.headers });
 }
 
 /** An API's refusal: `{ message }` as JSON with the status. */
 export function jsonRefusal(error: DomainError, extra: Record<string, unknown> = {}) {
-  return Response.json({ ...extra, message: error.message }, { status: error.status });
+  return Response.json(
+    { ...extra, message: error.message },
+    { status: error.status, headers: error.headers },
+  );
 }

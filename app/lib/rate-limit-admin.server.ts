@@ -1,47 +1,31 @@
-import { readRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { type Db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
 
 /**
- * Admin tools for the admin-check rate limit (an admin sees the status and
- * triggers a cleanup). Counter keys are `rate:admin-check:{email}:{operation}:{windowStart}`
- * (see rate-limit.server.ts and checkAdmin in auth/guards.server.ts).
+ * Admin tools for the admin-check rate limit (an admin sees the status and triggers a cleanup).
+ * Its counters' subjects are `{email}:{operation}` (checkAdmin in auth/guards.server.ts).
  */
 
-const ADMIN_CHECK_PREFIX = `rate:${RATE_LIMITS.adminCheck.name}:`;
+const rule = RATE_LIMITS.adminCheck;
 
-/** Where one admin's counters start: the e-mail is followed by ":" so a@x.com never matches ba@x.com. */
-const prefixFor = (email: string) => `${ADMIN_CHECK_PREFIX}${email}:`;
-
-async function listKeys(kv: KVNamespace, prefix: string) {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await kv.list({ prefix, cursor });
-    for (const key of page.keys) keys.push(key.name);
-    cursor = page.list_complete ? undefined : page.cursor;
-  } while (cursor);
-  return keys;
+/** One admin's counters: the e-mail is followed by ":" so a@x.com never matches ba@x.com. */
+function countersOf(email: string) {
+  const prefix = `${email}:`;
+  return and(
+    eq(rateLimits.rule, rule.name),
+    sql`substr(${rateLimits.subject}, 1, ${prefix.length}) = ${prefix}`,
+  );
 }
 
-/**
- * The operations this admin has admin-check counters for (any window still stored), e.g.
- * "/admin/featured" or "/api/manage-users".
- */
-async function adminCheckOperations(kv: KVNamespace, email: string) {
-  const prefix = prefixFor(email);
-  const operations = new Set<string>();
-  for (const name of await listKeys(kv, prefix)) {
-    const rest = name.slice(prefix.length);
-    const cut = rest.lastIndexOf(":");
-    if (cut > 0) operations.add(rest.slice(0, cut));
-  }
-  return [...operations];
-}
-
-/** Deletes every admin-check counter of this admin (every operation, every window); returns how many. */
-export async function clearAdminCheckCounters(kv: KVNamespace, email: string) {
-  const keys = await listKeys(kv, prefixFor(email));
-  await Promise.all(keys.map((key) => kv.delete(key)));
-  return keys.length;
+/** Deletes every admin-check counter of this admin (every operation); returns how many. */
+export async function clearAdminCheckCounters(db: Db, email: string) {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(countersOf(email))
+    .returning({ subject: rateLimits.subject });
+  return deleted.length;
 }
 
 /**
@@ -60,15 +44,21 @@ const OPERATIONS: ReadonlyArray<{ operation: string; label: string }> = [
 ];
 
 /**
- * This admin's admin-check counts in the current window: one row for each admin operation, and
+ * This admin's admin-check counts in their current windows: one row for each admin operation, and
  * one for any other operation a counter is stored for.
  */
-export async function adminCheckStatus(kv: KVNamespace, email: string, now = Date.now()) {
-  const rule = RATE_LIMITS.adminCheck;
+export async function adminCheckStatus(db: Db, email: string, now = Date.now()) {
+  const counters = await db
+    .select({ subject: rateLimits.subject, hits: rateLimits.hits, resetsAt: rateLimits.resetsAt })
+    .from(rateLimits)
+    .where(and(countersOf(email), gt(rateLimits.resetsAt, now)));
+  const current = new Map(
+    counters.map((counter) => [counter.subject.slice(email.length + 1), counter]),
+  );
   const labels = new Map(OPERATIONS.map((item) => [item.operation, item.label]));
   // Any other operation this admin has a counter for is shown too: a page added later, or the
   // `.data` requests of client-side navigations when they are counted apart.
-  const others = (await adminCheckOperations(kv, email))
+  const others = [...current.keys()]
     .filter((operation) => !labels.has(operation))
     .sort()
     .map((operation) => {
@@ -78,13 +68,14 @@ export async function adminCheckStatus(kv: KVNamespace, email: string, now = Dat
         label: page && operation.endsWith(".data") ? `${page} (in-app navigation)` : operation,
       };
     });
-  const rows = await Promise.all(
-    [...OPERATIONS, ...others].map(async (item) => {
-      const status = await readRateLimit(kv, rule, `${email}:${item.operation}`, now);
-      return { ...item, count: status.count, windowEndsAt: status.windowEndsAt };
-    }),
-  );
-  return { rows, windowEndsAt: rows[0]?.windowEndsAt ?? null };
+  return [...OPERATIONS, ...others].map((item) => {
+    const counter = current.get(item.operation);
+    return {
+      ...item,
+      count: counter?.hits ?? 0,
+      windowEndsAt: counter ? new Date(counter.resetsAt).toISOString() : null,
+    };
+  });
 }
 
-export type AdminCheckRow = Awaited<ReturnType<typeof adminCheckStatus>>["rows"][number];
+export type AdminCheckRow = Awaited<ReturnType<typeof adminCheckStatus>>[number];

@@ -1,24 +1,31 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { type Db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
 /**
- * The one place for rate limits. Counters are fixed windows in KV: cheap and global, but
- * approximate (KV is eventually consistent), which suits abuse limits. A limit that must hold
- * exactly (the 60 s between sign-in links) is checked in D1 instead (see magic-link.server.ts).
+ * The one place for rate limits. Each counter is a D1 row counted by one upsert that returns the
+ * new count, so simultaneous calls each get their own number and a limit holds exactly, even from
+ * many edge locations at once (KV, eventually consistent, could not promise that). A window
+ * starts at the first counted call: no burst at a window's edge doubles the limit.
  */
 
 export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
-  /** Log a warning once a key goes above this many calls in a window. */
+  /** Log a warning once a subject goes above this many calls in a window. */
   warnAbove?: number;
 }
 
 export const RATE_LIMITS = {
   /** More than 50 admin checks per 60 s per key → not authorized; above 10, a warning is logged. */
   adminCheck: { name: "admin-check", limit: 50, windowSeconds: 60, warnAbove: 10 },
-  /** Sign-in link requests from one IP address. */
+  /** Sign-in link requests from one IP address (each e-mail address also waits 60 s per link). */
   magicLinkPerIp: { name: "magic-link-ip", limit: 10, windowSeconds: 600 },
   /** Booking requests, agent applications and support messages from one IP address. */
   requestFormsPerIp: { name: "request-forms-ip", limit: 20, windowSeconds: 600 },
+  /** Authenticator codes tried against one factor; a right code starts the count again. */
+  totpAttempts: { name: "totp-attempts", limit: 5, windowSeconds: 900 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {
@@ -28,52 +35,73 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-function windowOf(rule: RateLimitRule, now: number) {
-  const length = rule.windowSeconds * 1000;
-  const start = Math.floor(now / length) * length;
-  return { start, end: start + length };
-}
+const retryAfterSeconds = (resetsAt: number, now: number) =>
+  Math.max(1, Math.ceil((resetsAt - now) / 1000));
 
-const counterKey = (rule: RateLimitRule, key: string, windowStart: number) =>
-  `rate:${rule.name}:${key}:${windowStart}`;
-
-/** Counts one call for `key` and says whether it is within the rule. */
+/** Counts one call for `subject` and says whether it is within the rule. */
 export async function hitRateLimit(
-  kv: KVNamespace,
+  db: Db,
   rule: RateLimitRule,
-  key: string,
+  subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const window = windowOf(rule, now);
-  const storageKey = counterKey(rule, key, window.start);
-  const count = Number((await kv.get(storageKey)) ?? 0) + 1;
-  try {
-    await kv.put(storageKey, String(count), {
-      expirationTtl: Math.max(60, rule.windowSeconds * 2),
-    });
-  } catch (error) {
-    // KV refuses more than one write per second to a key; the count is approximate anyway.
-    console.warn(`rate limit ${rule.name}: counter not written`, error);
-  }
+  const resetsAt = now + rule.windowSeconds * 1000;
+  // An expired window starts again at this call; otherwise the count goes up by one.
+  const expired = sql`${rateLimits.resetsAt} <= ${now}`;
+  const [counter] = await db
+    .insert(rateLimits)
+    .values({ rule: rule.name, subject, hits: 1, resetsAt })
+    .onConflictDoUpdate({
+      target: [rateLimits.rule, rateLimits.subject],
+      set: {
+        hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+        resetsAt: sql`CASE WHEN ${expired} THEN ${resetsAt} ELSE ${rateLimits.resetsAt} END`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetsAt: rateLimits.resetsAt });
+  const count = counter?.hits ?? 1;
   if (rule.warnAbove !== undefined && count > rule.warnAbove) {
-    console.warn(`rate limit ${rule.name}: ${count} calls for ${key} in this window`);
+    console.warn(`rate limit ${rule.name}: ${count} calls for ${subject} in this window`);
   }
   return {
     allowed: count <= rule.limit,
     count,
     limit: rule.limit,
-    retryAfterSeconds: Math.ceil((window.end - now) / 1000),
+    retryAfterSeconds: retryAfterSeconds(counter?.resetsAt ?? resetsAt, now),
   };
 }
 
-/** The current window's count for `key`, without counting a call. */
+/** The current window's count for `subject`, without counting a call. */
 export async function readRateLimit(
-  kv: KVNamespace,
+  db: Db,
   rule: RateLimitRule,
-  key: string,
+  subject: string,
   now = Date.now(),
 ) {
-  const window = windowOf(rule, now);
-  const count = Number((await kv.get(counterKey(rule, key, window.start))) ?? 0);
-  return { count, limit: rule.limit, windowEndsAt: new Date(window.end).toISOString() };
+  const [counter] = await db
+    .select({ hits: rateLimits.hits, resetsAt: rateLimits.resetsAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.rule, rule.name), eq(rateLimits.subject, subject)));
+  const current = counter && counter.resetsAt > now ? counter : null;
+  return {
+    count: current?.hits ?? 0,
+    limit: rule.limit,
+    windowEndsAt: current ? new Date(current.resetsAt).toISOString() : null,
+  };
+}
+
+/** Forgets `subject`'s count (a right authenticator code, for example). */
+export async function clearRateLimit(db: Db, rule: RateLimitRule, subject: string) {
+  await db
+    .delete(rateLimits)
+    .where(and(eq(rateLimits.rule, rule.name), eq(rateLimits.subject, subject)));
+}
+
+/** Deletes the counters whose window has ended (the cron does it); returns how many. */
+export async function deleteExpiredRateLimits(db: Db, now = Date.now()) {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.resetsAt, now))
+    .returning({ rule: rateLimits.rule });
+  return deleted.length;
 }

@@ -46,8 +46,10 @@ export const agentApplicationKind = {
         siteName,
         heading: "We'll be in touch",
         paragraphs: [
-          `Thank you, ${row.firstName}. Your application was received and our team will contact you soon.`,
+          // A fixed text: a receipt never repeats the sender's own words.
+          "Thank you. Your application was received and our team will contact you soon.",
           "Our agents get free training and an 80/20 commission split: you keep 80%.",
+          emailLine("Reference", row.id),
         ],
         footer: `You are receiving this because you applied on ${siteName}.`,
       },

@@ -91,10 +91,12 @@ function bookingEmails(
     content: {
       siteName,
       heading: "Request received",
+      // Only what the site itself names (the resort, the room, the dates, the party): a receipt
+      // never repeats the sender's own words, so the form cannot send our mail with their text.
       paragraphs: [
-        `Thank you, ${row.firstName}. We received your request and will get back to you soon.`,
-        // The guest's own name, e-mail and phone are left out of their copy.
-        ...details.slice(3),
+        "Thank you. We received your request and will get back to you soon.",
+        ...details.slice(3, 9),
+        emailLine("Reference", row.id),
         "This is only a request until the resort confirms it. Please do not book flights until you receive our confirmation.",
       ],
       footer: `You are receiving this because you sent a booking request on ${siteName}.`,

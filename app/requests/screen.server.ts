@@ -1,6 +1,6 @@
 import { verifyBotCheck } from "~/auth/bot-check.server";
 import { type AppContext } from "~/context";
-import { DomainError } from "~/lib/errors.server";
+import { DomainError, RateLimitedError } from "~/lib/errors.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HONEYPOT_FIELD } from "./fields";
 
@@ -15,7 +15,7 @@ const SCREEN_MESSAGES = {
  * or null when the submission may go on.
  */
 export async function screenSubmission(
-  { env }: AppContext,
+  { env, db }: AppContext,
   request: Request,
   fields: FormData,
 ): Promise<DomainError | null> {
@@ -25,8 +25,10 @@ export async function screenSubmission(
   }
   const ip = request.headers.get("CF-Connecting-IP");
   if (ip) {
-    const limit = await hitRateLimit(env.CACHE, RATE_LIMITS.requestFormsPerIp, ip);
-    if (!limit.allowed) return new DomainError("rate-limited", SCREEN_MESSAGES.rateLimited);
+    const limit = await hitRateLimit(db, RATE_LIMITS.requestFormsPerIp, ip);
+    if (!limit.allowed) {
+      return new RateLimitedError(SCREEN_MESSAGES.rateLimited, limit.retryAfterSeconds);
+    }
   }
   const bot = await verifyBotCheck(env, fields, request);
   return bot.ok ? null : new DomainError("invalid", bot.message);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getAuth } from "~/auth/guards.server";
 import { getAppContext } from "~/context";
 import { readFormData, readJson } from "~/lib/body.server";
-import { isDomainError } from "~/lib/errors.server";
+import { isDomainError, jsonRefusal } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, RELOAD_MESSAGE, type RequestFormReply } from "./fields";
 import { jsonToFormData, screenSubmission } from "./screen.server";
@@ -54,8 +54,12 @@ export async function requestFormAction<Table extends RequestTable, Input extend
   kind: RequestKindDefinition<Table, Input>,
 ) {
   const { request, context } = args;
-  const reply = (result: SubmissionResult<string[]>, status: number, toast: string | null = null) =>
-    data<RequestFormReply>({ result, sentTo: null, toast }, { status });
+  const reply = (
+    result: SubmissionResult<string[]>,
+    status: number,
+    toast: string | null = null,
+    headers?: HeadersInit,
+  ) => data<RequestFormReply>({ result, sentTo: null, toast }, { status, headers });
 
   const formData = await readFormData(request);
   const schema = kind.schema();
@@ -67,6 +71,7 @@ export async function requestFormAction<Table extends RequestTable, Input extend
       echo.reply({ formErrors: [refusal.message], hideFields: [HONEYPOT_FIELD] }),
       refusal.status,
       refusal.message,
+      refusal.headers,
     );
   }
 
@@ -145,7 +150,7 @@ export async function requestJsonEndpoint<Table extends RequestTable, Input exte
   const body = await readJson(request, { refusalFields: { success: false } });
 
   const refusal = await screenSubmission(getAppContext(context), request, jsonToFormData(body));
-  if (refusal) return json({ success: false, message: refusal.message }, refusal.status);
+  if (refusal) return jsonRefusal(refusal, { success: false });
 
   const parsed = kind.schema().safeParse(body);
   if (!parsed.success) {

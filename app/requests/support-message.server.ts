@@ -42,8 +42,9 @@ export const supportMessageKind = {
         siteName,
         heading: "Message received",
         paragraphs: [
-          `Thank you, ${row.firstName}. We received your message and will reply soon.`,
-          emailLine("Your message", row.message),
+          // A fixed text: a receipt never repeats the sender's own words.
+          "Thank you. We received your message and will reply soon.",
+          emailLine("Reference", row.id),
         ],
         footer: `You are receiving this because you wrote to ${siteName}.`,
       },

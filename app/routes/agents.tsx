@@ -4,6 +4,7 @@ import { RequestReceived } from "~/components/requests/request-received";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { agentApplicationKind } from "~/requests/agent-application.server";
 import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
+import { retryAfterOf } from "~/lib/errors.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -13,7 +14,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // Every visit gets its own one-time key: never share a rendering of this page through a cache.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({
+  "Cache-Control": "private, no-store",
+  ...retryAfterOf(actionHeaders),
+});
 
 export function loader({ context }: Route.LoaderArgs) {
   return requestFormDefaults(context);

@@ -3,6 +3,7 @@ import { type Route } from "./+types/book";
 import { requireUser } from "~/auth/guards.server";
 import { BookingForm } from "~/components/requests/booking-form";
 import { getAppContext } from "~/context";
+import { retryAfterOf } from "~/lib/errors.server";
 import { placeLine, sortByName } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail, getVisibleLocationSummaries } from "~/models/location.server";
@@ -16,6 +17,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     path: "/book",
     noindex: true,
   });
+
+/** A refused request's Retry-After reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);

@@ -6,6 +6,7 @@ import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
 import { supportMessageKind } from "~/requests/support-message.server";
+import { retryAfterOf } from "~/lib/errors.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -15,7 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // Every visit gets its own one-time key: never share a rendering of this page through a cache.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({
+  "Cache-Control": "private, no-store",
+  ...retryAfterOf(actionHeaders),
+});
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { contactPhone } = getAppContext(context).site;

@@ -9,6 +9,7 @@ import { requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { retryAfterOf } from "~/lib/errors.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,10 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Passes the action's Retry-After on to the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const dest = safeRedirectPath(new URL(request.url).searchParams.get("dest"));

@@ -35,13 +35,11 @@ export function RateLimitStatus({
   limit,
   warnAbove,
   windowSeconds,
-  windowEndsAt,
 }: {
   rows: AdminCheckRow[];
   limit: number;
   warnAbove: number | undefined;
   windowSeconds: number;
-  windowEndsAt: string | null;
 }) {
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   const warnings = rows.filter((row) => levelOf(row.count, warnAbove, limit) !== "ok").length;
@@ -52,7 +50,7 @@ export function RateLimitStatus({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-5 py-4">
         <h2 id="rate-status-heading" className="text-navy-900 font-serif text-xl">
-          Current window
+          Current windows
         </h2>
         <p className="text-sm text-slate-600">
           {total} {total === 1 ? "check" : "checks"} in all
@@ -64,19 +62,12 @@ export function RateLimitStatus({
               </span>
             </>
           )}
-          {windowEndsAt && (
-            <>
-              {" · "}
-              resets at{" "}
-              <time dateTime={windowEndsAt}>{timeFormat.format(new Date(windowEndsAt))} UTC</time>
-            </>
-          )}
         </p>
       </div>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm sm:min-w-[36rem]">
           <caption className="sr-only">
-            Admin checks per operation in the current {windowSeconds}-second window, out of a limit
+            Admin checks per operation in its current {windowSeconds}-second window, out of a limit
             of {limit}
           </caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wider text-slate-500 uppercase">
@@ -109,6 +100,14 @@ export function RateLimitStatus({
                   </th>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-800 tabular-nums sm:px-5">
                     <span data-count>{row.count}</span> / {limit}
+                    {row.windowEndsAt && (
+                      <span className="block text-xs text-slate-500">
+                        resets{" "}
+                        <time dateTime={row.windowEndsAt}>
+                          {timeFormat.format(new Date(row.windowEndsAt))} UTC
+                        </time>
+                      </span>
+                    )}
                   </td>
                   <td className="hidden px-5 py-3 sm:table-cell">
                     <div

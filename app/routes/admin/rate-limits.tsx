@@ -33,15 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { limit, warnAbove, windowSeconds } = RATE_LIMITS.adminCheck;
   const limits = { limit, warnAbove, windowSeconds };
   try {
-    const status = await adminCheckStatus(getAppContext(context).env.CACHE, email);
-    return { email, ...limits, ...status, error: null };
+    const rows = await adminCheckStatus(getAppContext(context).db, email);
+    return { email, ...limits, rows, error: null };
   } catch (error) {
     console.error("rate-limit status", error);
     return {
       email,
       ...limits,
       rows: [],
-      windowEndsAt: null,
       error: RATE_LIMIT_MESSAGES.statusFailed,
     };
   }
@@ -55,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(here, { type: "error", message: RATE_LIMIT_MESSAGES.cleanupFailed });
   }
   try {
-    await clearAdminCheckCounters(getAppContext(context).env.CACHE, auth.user.email);
+    await clearAdminCheckCounters(getAppContext(context).db, auth.user.email);
   } catch (error) {
     console.error("rate-limit cleanup", error);
     return redirectWithToast(here, { type: "error", message: RATE_LIMIT_MESSAGES.cleanupFailed });
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RateLimits({ loaderData }: Route.ComponentProps) {
-  const { email, limit, warnAbove, windowSeconds, rows, windowEndsAt, error } = loaderData;
+  const { email, limit, warnAbove, windowSeconds, rows, error } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "cleanup";
 
@@ -79,8 +78,8 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           Each admin page and admin request checks your access; more than {limit} checks in{" "}
           {windowSeconds} seconds for one operation are refused, and more than {warnAbove} are
-          logged as a warning. These are the counts for{" "}
-          <span className="text-navy-900 font-semibold">{email}</span> in the current window.
+          logged as a warning. A window starts at an operation's first check. These are the counts
+          for <span className="text-navy-900 font-semibold">{email}</span> in their current windows.
         </p>
       </div>
 
@@ -97,7 +96,6 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
           limit={limit}
           warnAbove={warnAbove}
           windowSeconds={windowSeconds}
-          windowEndsAt={windowEndsAt}
         />
       )}
 
@@ -110,7 +108,8 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           Deletes your stored admin-check counters for every operation, for example after a runaway
-          script locked you out of one page. Counters also expire on their own after two minutes.
+          script locked you out of one page. Counters also expire on their own when their window
+          ends.
         </p>
         <Form method="post" className="mt-4">
           <button
