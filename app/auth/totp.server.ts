@@ -3,6 +3,8 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { type Db } from "~/db/client.server";
 import { totpFactors } from "~/db/schema";
+import { DomainError, RateLimitedError } from "~/lib/errors.server";
+import { clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 
 /** What authenticator apps expect: SHA-1, 6 digits, 30 s. */
 const TOTP_SETTINGS = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
@@ -10,6 +12,8 @@ const TOTP_SETTINGS = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
 export const TOTP_MESSAGES = {
   invalidCode:
     "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+  locked: (minutes: number) =>
+    `Too many wrong codes. For your security, this authenticator app is locked for ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
 } as const;
 
 export async function listFactors(db: Db, userId: string) {
@@ -66,8 +70,10 @@ async function matchingStep(secret: string, code: string, now: number) {
 }
 
 /**
- * Checks a code against the user's factor (`status`), marking an unverified one verified. A code
- * is accepted once: its time step must be later than the last one used (no replay).
+ * Checks a code against the user's factor (`status`), marking an unverified one verified; returns
+ * why it is refused, or null. A code is accepted once: its time step must be later than the last
+ * one used (no replay). Codes cannot be guessed: after 5 wrong ones a factor takes none for
+ * 15 minutes (each try is counted before it is checked, atomically; a right code starts again).
  */
 export async function verifyFactorCode(
   db: Db,
@@ -75,14 +81,20 @@ export async function verifyFactorCode(
   code: string,
   status: "unverified" | "verified",
   now = Date.now(),
-) {
+): Promise<DomainError | null> {
+  const invalid = new DomainError("invalid", TOTP_MESSAGES.invalidCode, "code");
   const [factor] = await db
     .select()
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, status)));
-  if (!factor) return false;
+  if (!factor) return invalid;
+  const attempts = await hitRateLimit(db, RATE_LIMITS.totpAttempts, factor.id, now);
+  if (!attempts.allowed) {
+    const minutes = Math.ceil(attempts.retryAfterSeconds / 60);
+    return new RateLimitedError(TOTP_MESSAGES.locked(minutes), attempts.retryAfterSeconds);
+  }
   const step = await matchingStep(factor.secret, code.trim(), now);
-  if (step === null) return false;
+  if (step === null) return invalid;
   const claimed = await db
     .update(totpFactors)
     .set({
@@ -98,7 +110,9 @@ export async function verifyFactorCode(
       ),
     )
     .returning({ id: totpFactors.id });
-  return claimed.length > 0;
+  if (claimed.length === 0) return invalid;
+  await clearRateLimit(db, RATE_LIMITS.totpAttempts, factor.id);
+  return null;
 }
 
 export async function removeFactor(db: Db, userId: string, factorId: string) {

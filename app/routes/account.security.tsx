@@ -18,6 +18,7 @@ import {
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { DomainError, retryAfterOf } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -28,6 +29,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/account/security",
     noindex: true,
   });
+
+/** A locked authenticator's Retry-After reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
@@ -50,6 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const here = "/account/security";
   const value = submission.value;
+  const codeRefusal = (refusal: DomainError) =>
+    data(submission.reply({ fieldErrors: { code: [refusal.message] } }), {
+      status: refusal.status,
+      headers: refusal.headers,
+    });
 
   switch (value.intent) {
     case "enroll":
@@ -70,11 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await cancelEnrollment(db, auth.user.id);
       return redirectWithToast(here, { type: "info", message: "Set-up cancelled." });
     case "verify": {
-      if (!(await verifyFactorCode(db, auth.user.id, value.code, "unverified"))) {
-        return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
-          status: 400,
-        });
-      }
+      const refusal = await verifyFactorCode(db, auth.user.id, value.code, "unverified");
+      if (refusal) return codeRefusal(refusal);
       const cookie = await elevateSession(env, request, auth);
       return redirectWithToast(
         here,
@@ -84,11 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "remove": {
       // Removing the factor needs a current code from it, so a stolen session cannot remove it.
-      const valid = await verifyFactorCode(db, auth.user.id, value.code, "verified");
-      if (!valid || !(await removeFactor(db, auth.user.id, value.factorId))) {
-        return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
-          status: 400,
-        });
+      const refusal = await verifyFactorCode(db, auth.user.id, value.code, "verified");
+      if (refusal) return codeRefusal(refusal);
+      if (!(await removeFactor(db, auth.user.id, value.factorId))) {
+        return codeRefusal(new DomainError("invalid", TOTP_MESSAGES.invalidCode));
       }
       return redirectWithToast(here, { type: "success", message: "Authenticator app removed." });
     }

@@ -6,10 +6,11 @@ import { requireUser } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { elevateSession } from "~/auth/session.server";
 import { verifyCodeSchema } from "~/auth/totp-schema";
-import { TOTP_MESSAGES, verifyFactorCode } from "~/auth/totp.server";
+import { verifyFactorCode } from "~/auth/totp.server";
 import { Field, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { retryAfterOf } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,6 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/auth/verify",
     noindex: true,
   });
+
+/** A locked authenticator's Retry-After reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
@@ -33,10 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env, db } = getAppContext(context);
   const submission = parseWithZod(await readFormData(request), { schema: verifyCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const valid = await verifyFactorCode(db, auth.user.id, submission.value.code, "verified");
-  if (!valid) {
-    return data(submission.reply({ fieldErrors: { code: [TOTP_MESSAGES.invalidCode] } }), {
-      status: 400,
+  const refusal = await verifyFactorCode(db, auth.user.id, submission.value.code, "verified");
+  if (refusal) {
+    return data(submission.reply({ fieldErrors: { code: [refusal.message] } }), {
+      status: refusal.status,
+      headers: refusal.headers,
     });
   }
   const cookie = await elevateSession(env, request, auth);

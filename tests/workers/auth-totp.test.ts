@@ -269,3 +269,88 @@ describe("an admin with an authenticator app", () => {
     expect(response.headers.get("Location")).toBe("/members");
   });
 });
+
+describe("guessing codes", () => {
+  const lockedMessage = "Too many wrong codes. For your security, this authenticator app is locked";
+
+  async function verifiedFactor() {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    await enrol(cookie);
+    const [pending] = await factorsOf(user.id);
+    const verified = await post(
+      "/account/security",
+      { intent: "verify", code: await currentCode(pending!.secret) },
+      cookie,
+    );
+    expect(verified.status).toBe(302);
+    await laterPeriod(user.id);
+    return { user, factor: pending!, cookie: await signIn(user.id) };
+  }
+
+  it("locks /auth/verify after 5 wrong codes: 200 simultaneous guesses get 5 answers, then even the right code waits", async () => {
+    const { factor, cookie } = await verifiedFactor();
+    const wrong = await wrongCode(factor.secret);
+    const guesses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        post("/auth/verify", { code: wrong, dest: "/members" }, cookie),
+      ),
+    );
+    expect(guesses.filter((response) => response.status === 400)).toHaveLength(5);
+    const locked = guesses.filter((response) => response.status === 429);
+    expect(locked).toHaveLength(195);
+    expect(Number(locked[0]!.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+    expect(visibleText(await locked[0]!.text())).toContain(`${lockedMessage} for 15 minutes.`);
+
+    const right = await post(
+      "/auth/verify",
+      { code: await currentCode(factor.secret), dest: "/members" },
+      cookie,
+    );
+    expect(right.status).toBe(429);
+    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+  });
+
+  it("locks removing the factor on /account/security after 5 wrong codes", async () => {
+    const { user, factor, cookie } = await verifiedFactor();
+    const wrong = await wrongCode(factor.secret);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await post(
+        "/account/security",
+        { intent: "remove", factorId: factor.id, code: wrong },
+        cookie,
+      );
+      expect(response.status, `attempt ${attempt}`).toBe(400);
+    }
+    const sixth = await post(
+      "/account/security",
+      { intent: "remove", factorId: factor.id, code: await currentCode(factor.secret) },
+      cookie,
+    );
+    expect(sixth.status).toBe(429);
+    expect(visibleText(await sixth.text())).toContain(lockedMessage);
+    expect(await factorsOf(user.id)).toHaveLength(1);
+  });
+
+  it("counts only wrong codes: a right code starts the count again", async () => {
+    const { user, factor, cookie } = await verifiedFactor();
+    const wrong = await wrongCode(factor.secret);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await post("/auth/verify", { code: wrong, dest: "/members" }, cookie)).status).toBe(
+        400,
+      );
+    }
+    const right = await post(
+      "/auth/verify",
+      { code: await currentCode(factor.secret), dest: "/members" },
+      cookie,
+    );
+    expect(right.status).toBe(302);
+    await laterPeriod(user.id);
+    const next = await signIn(user.id);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await post("/auth/verify", { code: wrong, dest: "/members" }, next);
+      expect(response.status).toBe(400);
+    }
+  });
+});

@@ -842,8 +842,8 @@ describe("POST /api/send-support-message", () => {
       [fields.email, env.STAFF_EMAIL].sort(),
     );
     // Staff read the message escaped; the sender's receipt does not repeat it.
-    const [receipt, staff] = [fields.email, env.STAFF_EMAIL].map(
-      (to) => deliveries.find((delivery) => delivery.to === to)!,
+    const [receipt, staff] = [fields.email, env.STAFF_EMAIL].map((to) =>
+      deliveries.find((delivery) => delivery.to === to)!,
     );
     expect(receipt!.html).not.toContain("Hello");
     expect(staff!.html).not.toContain("<b>Hello</b>");
