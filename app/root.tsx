@@ -17,6 +17,7 @@ import { readAdminSignIn } from "./auth/admin-sign-in.server";
 import { authMiddleware, getAuth } from "./auth/guards.server";
 import { type MagicLinkOutcome } from "./auth/login-schema";
 import { appContextMiddleware, getAppContext } from "./context";
+import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
 import "./app.css";
@@ -27,8 +28,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-// The request's context first: everything after it (who is signed in included) uses it.
-export const middleware: Route.MiddlewareFunction[] = [appContextMiddleware, authMiddleware];
+// Another site's posts are refused before anything runs; then the request's context: everything
+// after it (who is signed in included) uses it.
+export const middleware: Route.MiddlewareFunction[] = [
+  crossSiteMiddleware,
+  appContextMiddleware,
+  authMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await getAuth(context);

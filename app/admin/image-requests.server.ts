@@ -41,13 +41,6 @@ export function refererPath(request: Request) {
   }
 }
 
-/** Resource routes skip React Router's own check: a post from another site is refused. */
-export function isCrossSite(request: Request) {
-  const origin = request.headers.get("Origin");
-  if (origin !== null && origin !== new URL(request.url).origin) return true;
-  return request.headers.get("Sec-Fetch-Site") === "cross-site";
-}
-
 /** The answers of one request: JSON, or back to `back` with a toast. */
 export function imageAnswers(json: boolean, back: string) {
   const fail = (status: number, message: string, toast: string) =>

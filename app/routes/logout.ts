@@ -11,6 +11,12 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method.toUpperCase() !== "POST") {
+    return new Response("Method not allowed. Sign out with a POST.", {
+      status: 405,
+      headers: { Allow: "GET, POST" },
+    });
+  }
   const headers = { "Set-Cookie": clearSessionCookie(request) };
   try {
     const auth = await getAuth(context);

@@ -13,7 +13,6 @@ import {
   acceptsJson,
   FALLBACK_PATH,
   imageAnswers,
-  isCrossSite,
   readImageForm,
   refererPath,
   requireImageAdmin,
@@ -38,12 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const json = acceptsJson(request);
-  if (isCrossSite(request)) {
-    const message = "Cross-site request refused";
-    return json
-      ? Response.json({ ok: false, message }, { status: ERROR_STATUS.forbidden })
-      : new Response(message, { status: ERROR_STATUS.forbidden });
-  }
   const auth = await requireImageAdmin(request, context, json);
   const unread = imageAnswers(json, refererPath(request));
   if (request.method !== "POST") {
