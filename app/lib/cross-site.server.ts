@@ -9,7 +9,7 @@ function isCrossSite(request: Request) {
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
 }
 
-export const CROSS_SITE_MESSAGE = "Cross-site request refused";
+const CROSS_SITE_MESSAGE = "Cross-site request refused";
 
 /**
  * Every request that changes something must come from our own pages. React Router checks its

@@ -76,14 +76,16 @@ describe("signing out", () => {
   it("takes no other method: PUT and DELETE get 405 and the session stays", async () => {
     const member = await createUser();
     const cookie = await signIn(member.id);
+    const statuses = [];
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       const response = await request("/logout", {
         method,
         headers: { Cookie: cookie, Origin: ORIGIN },
         redirect: "manual",
       });
-      expect(response.status, method).toBe(405);
+      statuses.push(response.status);
     }
+    expect(statuses).toEqual([405, 405, 405]);
     expect(await sessionRow(sessionIdOf(cookie))).not.toBeNull();
   });
 });
