@@ -1,20 +1,15 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, lt, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
-import { createDb, type Db } from "~/db/client.server";
+import { createDb } from "~/db/client.server";
 import { loginTokens, users } from "~/db/schema";
-import { sendEmail } from "~/email/email.server";
-import { emailHtml, emailText } from "~/email/layout.server";
+import { deliverLater, type EmailDraft, queuedEmail, queueEmails } from "~/email/deliveries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { hasControlCharacter } from "~/lib/text";
-import { normalizeEmail, userForSignIn } from "~/models/user.server";
+import { ensureAdminAccount, normalizeEmail } from "~/models/user.server";
 
 /** A link lives 1 hour; an address gets at most one link a minute. */
 const MAGIC_LINK_TTL_MS = 60 * 60 * 1000;
 const MAGIC_LINK_SPACING_MS = 60 * 1000;
-
-export type MagicLinkRequest =
-  | { status: "sent" }
-  | { status: "rate-limited"; retryAfterSeconds: number };
 
 function randomToken() {
   // 256 random bits, base64url.
@@ -65,17 +60,55 @@ function magicLinkUrl(origin: string, token: string, dest: string) {
   return url.toString();
 }
 
-type Issued = { token: string } | { retryAfterSeconds: number };
+export type MagicLinkRequest =
+  | { status: "sent" }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+function signInEmail(
+  { siteName }: AppContext["site"],
+  to: string,
+  url: string,
+  invitation: boolean,
+): EmailDraft {
+  return {
+    to,
+    subject: invitation ? `Your invitation to ${siteName}` : `Your ${siteName} sign-in link`,
+    content: {
+      siteName,
+      heading: invitation ? `You're invited to ${siteName}` : "Your sign-in link",
+      paragraphs: [
+        invitation
+          ? `You have been invited to become a member of ${siteName}: luxury resort stays at insider rates. Use the button below to sign in.`
+          : `Use the button below to sign in to ${siteName}.`,
+        "The link works once and expires in 1 hour. Later, sign in any time from the Sign in page with this e-mail address.",
+        invitation ? "" : "If you did not ask for it, you can ignore this e-mail.",
+      ].filter(Boolean),
+      action: { label: "Sign in", url },
+    },
+  };
+}
 
 /**
- * Stores a new one-time token for `email`, unless one was issued within the last 60 s. The check
- * and the insert are one statement, so the spacing holds exactly even for simultaneous requests.
+ * Stores a new one-time token for `email` and its e-mail, unless a link was issued within the
+ * last 60 s, then sends the e-mail after the response (retried by the cron if it fails). One
+ * batch: the spacing holds exactly for simultaneous requests, and the e-mail is queued only with
+ * its token and only to an existing account (the work is the same either way).
  */
-async function issueLoginToken(db: Db, email: string, now: Date): Promise<Issued> {
+async function issueLoginLink(
+  app: AppContext,
+  input: { email: string; dest: string; origin: string; invitation: boolean },
+  now: Date,
+): Promise<MagicLinkRequest> {
+  const { db } = app;
+  const { email } = input;
   const token = randomToken();
+  const tokenHash = await hashToken(token);
   const nowIso = now.toISOString();
   const spacingStart = new Date(now.getTime() - MAGIC_LINK_SPACING_MS).toISOString();
   const recent = and(eq(loginTokens.email, email), gt(loginTokens.createdAt, spacingStart));
+  const message = queuedEmail(
+    signInEmail(app.site, email, magicLinkUrl(input.origin, token, input.dest), input.invitation),
+  );
   const [, inserted, newest] = await db.batch([
     db
       .delete(loginTokens)
@@ -83,7 +116,7 @@ async function issueLoginToken(db: Db, email: string, now: Date): Promise<Issued
     // One statement: a link is stored only if none was issued in the last minute. The values
     // follow the table's column order (token_hash, email, created_at, expires_at).
     db.insert(loginTokens).select(
-      sql`SELECT ${await hashToken(token)}, ${email}, ${nowIso}, ${new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString()}
+      sql`SELECT ${tokenHash}, ${email}, ${nowIso}, ${new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString()}
             WHERE NOT EXISTS (SELECT 1 FROM ${loginTokens} WHERE ${recent})`,
     ),
     db
@@ -92,87 +125,75 @@ async function issueLoginToken(db: Db, email: string, now: Date): Promise<Issued
       .where(recent)
       .orderBy(desc(loginTokens.createdAt))
       .limit(1),
-  ]);
-  if (inserted.meta.changes > 0) return { token };
-  const last = newest[0]?.createdAt;
-  const lastMs = last ? Date.parse(last) : now.getTime();
-  return {
-    retryAfterSeconds: Math.max(
-      1,
-      Math.ceil((lastMs + MAGIC_LINK_SPACING_MS - now.getTime()) / 1000),
+    ...queueEmails(
+      db,
+      {
+        table: loginTokens,
+        where: and(
+          eq(loginTokens.tokenHash, tokenHash),
+          exists(db.select({ id: users.id }).from(users).where(eq(users.email, email))),
+        ),
+      },
+      {
+        kind: input.invitation ? "invitation" : "sign-in",
+        requestId: tokenHash,
+        emails: [message],
+        now,
+      },
     ),
-  };
-}
-
-function signInEmail(
-  { env, site: { siteName } }: AppContext,
-  to: string,
-  url: string,
-  invitation: boolean,
-) {
-  const content = {
-    siteName,
-    heading: invitation ? `You're invited to ${siteName}` : "Your sign-in link",
-    paragraphs: [
-      invitation
-        ? `You have been invited to become a member of ${siteName}: luxury resort stays at insider rates. Use the button below to sign in.`
-        : `Use the button below to sign in to ${siteName}.`,
-      "The link works once and expires in 1 hour. Later, sign in any time from the Sign in page with this e-mail address.",
-      invitation ? "" : "If you did not ask for it, you can ignore this e-mail.",
-    ].filter(Boolean),
-    action: { label: "Sign in", url },
-  };
-  return sendEmail(env, {
-    to,
-    subject: invitation ? `Your invitation to ${siteName}` : `Your ${siteName} sign-in link`,
-    text: emailText(content),
-    html: emailHtml(content),
-  });
+  ]);
+  if (inserted.meta.changes === 0) {
+    const last = newest[0]?.createdAt;
+    const lastMs = last ? Date.parse(last) : now.getTime();
+    return {
+      status: "rate-limited",
+      retryAfterSeconds: Math.max(
+        1,
+        Math.ceil((lastMs + MAGIC_LINK_SPACING_MS - now.getTime()) / 1000),
+      ),
+    };
+  }
+  deliverLater(app, [message], input.invitation ? "invitation" : "sign-in link", now);
+  return { status: "sent" };
 }
 
 /**
  * Issues a sign-in link. Every address gets the same answer and the same work, known or not
- * (no account enumeration); only a known account is e-mailed, after the response is sent.
+ * (no account enumeration); only a known account is e-mailed.
  */
 export async function requestMagicLink(
   app: AppContext,
   input: { email: string; dest: string; origin: string; ip: string | null },
   now = new Date(),
 ): Promise<MagicLinkRequest> {
-  const { env, ctx, db } = app;
+  const { env, db } = app;
   const email = normalizeEmail(input.email);
   if (input.ip) {
     const perIp = await hitRateLimit(db, RATE_LIMITS.magicLinkPerIp, input.ip, now.getTime());
     if (!perIp.allowed)
       return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
   }
-  const issued = await issueLoginToken(db, email, now);
-  if ("retryAfterSeconds" in issued) {
-    return { status: "rate-limited", retryAfterSeconds: issued.retryAfterSeconds };
-  }
-  ctx.waitUntil(
-    (async () => {
-      const user = await userForSignIn(db, env, email);
-      if (user)
-        await signInEmail(app, email, magicLinkUrl(input.origin, issued.token, input.dest), false);
-    })().catch((error) => console.error("magic link e-mail", error)),
-  );
-  return { status: "sent" };
+  // An address on the admin list gets its admin account here, before its link is queued.
+  await ensureAdminAccount(db, env, email);
+  return issueLoginLink(app, { ...input, email, invitation: false }, now);
 }
 
-/** E-mails an invited member a sign-in link that lands on /members. */
-export async function sendInvitation(
+/** Queues an invited member's sign-in link that lands on /members. */
+export function sendInvitation(
   app: AppContext,
   input: { email: string; origin: string },
   now = new Date(),
 ): Promise<MagicLinkRequest> {
-  const email = normalizeEmail(input.email);
-  const issued = await issueLoginToken(app.db, email, now);
-  if ("retryAfterSeconds" in issued) {
-    return { status: "rate-limited", retryAfterSeconds: issued.retryAfterSeconds };
-  }
-  await signInEmail(app, email, magicLinkUrl(input.origin, issued.token, "/members"), true);
-  return { status: "sent" };
+  return issueLoginLink(
+    app,
+    {
+      email: normalizeEmail(input.email),
+      origin: input.origin,
+      dest: "/members",
+      invitation: true,
+    },
+    now,
+  );
 }
 
 /** Uses a sign-in link once. Returns the account it signs in, or null if expired, used or unknown. */

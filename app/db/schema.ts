@@ -293,13 +293,20 @@ export const supportMessages = sqliteTable(
 
 export const REQUEST_KINDS = ["booking", "agent-application", "support-message"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
+/** Sign-in links and invitations carry a link that signs someone in. */
+export const LINK_EMAIL_KINDS = ["sign-in", "invitation"] as const;
+export const EMAIL_KINDS = [...REQUEST_KINDS, ...LINK_EMAIL_KINDS] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-/** Every e-mail about a request, stored with it; sent after, and retried with backoff until sent. */
+/**
+ * Every e-mail the site sends, stored with the write that causes it (a request, a sign-in link:
+ * `request_id` is then the link's token hash); sent after, and retried with backoff until sent.
+ */
 export const emailDeliveries = sqliteTable(
   "email_deliveries",
   {
     id: text("id").primaryKey(),
-    requestKind: text("request_kind", { enum: REQUEST_KINDS }).notNull(),
+    requestKind: text("request_kind", { enum: EMAIL_KINDS }).notNull(),
     requestId: text("request_id").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),

@@ -1,17 +1,27 @@
 import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { createDb, type Db } from "~/db/client.server";
-import { emailDeliveries, type RequestKind } from "~/db/schema";
+import { emailDeliveries, type EmailDelivery, type EmailKind, LINK_EMAIL_KINDS } from "~/db/schema";
 import { sendEmail, type EmailMessage } from "./email.server";
 import { emailHtml, emailText, type EmailContent } from "./layout.server";
 
 /**
- * E-mails about requests are stored in the same D1 batch as the write that causes them (see
- * queueEmails) and sent afterwards: at once in the background, and by the scheduled handler until
- * they go. Retries back off from 1 minute to 6 hours; after 12 attempts a delivery is marked failed.
+ * Every e-mail is stored in the same D1 batch as the write that causes it (see queueEmails) and
+ * sent afterwards: at once in the background, and by the scheduled handler until it goes. Retries
+ * back off from 1 minute to 6 hours; after 12 attempts a delivery is marked failed. A sign-in link
+ * or invitation is only worth sending while its link works (1 hour), and its body (the link) is
+ * erased once it is sent or given up.
  */
 const MAX_ATTEMPTS = 12;
 const LEASE_MS = 2 * 60 * 1000;
+const LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+const carriesLink = (delivery: EmailDelivery) =>
+  (LINK_EMAIL_KINDS as readonly string[]).includes(delivery.requestKind);
+
+/** What is kept of a finished delivery: a link that signs someone in is not. */
+const finishedBody = (delivery: EmailDelivery) =>
+  carriesLink(delivery) ? { text: "", html: "" } : {};
 
 function retryDelayMs(attempts: number) {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
@@ -53,7 +63,7 @@ export function queueEmails(
     requestId,
     emails,
     now = new Date(),
-  }: { kind: RequestKind; requestId: string; emails: QueuedEmail[]; now?: Date },
+  }: { kind: EmailKind; requestId: string; emails: QueuedEmail[]; now?: Date },
 ) {
   const at = now.toISOString();
   return emails.map((email) =>
@@ -104,6 +114,21 @@ async function deliver(env: Env, ids: string[], now = new Date()) {
     const delivery = await claim(db, id, now);
     if (!delivery) continue;
     const attempts = delivery.attempts + 1;
+    if (
+      carriesLink(delivery) &&
+      now.getTime() - Date.parse(delivery.createdAt) > LINK_LIFETIME_MS
+    ) {
+      await db
+        .update(emailDeliveries)
+        .set({
+          status: "failed",
+          lastError: "The link expired before it could be sent.",
+          text: "",
+          html: "",
+        })
+        .where(eq(emailDeliveries.id, id));
+      continue;
+    }
     try {
       await sendEmail(env, {
         to: delivery.to,
@@ -113,7 +138,13 @@ async function deliver(env: Env, ids: string[], now = new Date()) {
       });
       await db
         .update(emailDeliveries)
-        .set({ status: "sent", attempts, sentAt: new Date().toISOString(), lastError: null })
+        .set({
+          status: "sent",
+          attempts,
+          sentAt: new Date().toISOString(),
+          lastError: null,
+          ...finishedBody(delivery),
+        })
         .where(eq(emailDeliveries.id, id));
       sent += 1;
     } catch (error) {
@@ -125,6 +156,7 @@ async function deliver(env: Env, ids: string[], now = new Date()) {
           attempts,
           lastError: message.slice(0, 500),
           status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          ...(attempts >= MAX_ATTEMPTS ? finishedBody(delivery) : {}),
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
         })
         .where(eq(emailDeliveries.id, id));
@@ -135,17 +167,19 @@ async function deliver(env: Env, ids: string[], now = new Date()) {
 
 /**
  * Sends the queued e-mails after the response (the visitor never waits for e-mail); one that
- * fails stays pending for the scheduled handler.
+ * fails stays pending for the scheduled handler. `now` is the moment they were queued.
  */
 export function deliverLater(
   { env, ctx }: { env: Env; ctx: ExecutionContext },
   emails: QueuedEmail[],
   what: string,
+  now = new Date(),
 ) {
   ctx.waitUntil(
     deliver(
       env,
       emails.map((email) => email.id),
+      now,
     ).catch((error) => console.error(`${what}: e-mails will be retried`, error)),
   );
 }

@@ -30,18 +30,16 @@ export async function findUserById(db: Db, id: string) {
 }
 
 /**
- * The account that may sign in with this address. Addresses in ADMIN_EMAILS are bootstrapped:
- * created as admins, or promoted. Anyone else must already have been invited.
+ * Addresses in ADMIN_EMAILS are bootstrapped when they ask for a sign-in link: created as admins,
+ * or promoted. Anyone else must already have been invited.
  */
-export async function userForSignIn(db: Db, env: Pick<Env, "ADMIN_EMAILS">, email: string) {
+export async function ensureAdminAccount(db: Db, env: Pick<Env, "ADMIN_EMAILS">, email: string) {
   const address = normalizeEmail(email);
-  if (!adminEmails(env).has(address)) return findUserByEmail(db, address);
-  const [admin] = await db
+  if (!adminEmails(env).has(address)) return;
+  await db
     .insert(users)
     .values({ id: newId(), email: address, role: "admin" })
-    .onConflictDoUpdate({ target: users.email, set: { role: "admin" } })
-    .returning();
-  return admin;
+    .onConflictDoUpdate({ target: users.email, set: { role: "admin" } });
 }
 
 /** Invites a member; inviting an existing account changes nothing. */

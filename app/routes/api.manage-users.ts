@@ -68,12 +68,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
     } catch (error) {
-      console.error("invite e-mail", error);
+      // Nothing was queued (storage trouble): inviting again is safe.
+      console.error("invitation not stored", error);
       return json({ message: "Invite failed" }, 503);
     }
     return json(
       {
-        message: created ? "Invitation sent" : "Already a member; a new sign-in link was sent",
+        message: created
+          ? "Account created; the invitation e-mail is queued"
+          : "Already a member; a new sign-in link is queued",
         user: { id: user.id, email: user.email },
       },
       created ? 201 : 200,

@@ -71,7 +71,9 @@ test("removing a user asks first, with the question on screen", async ({ page })
   await page.goto("/admin/users");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Invite" }).click();
-  await expect(status(page, `Invitation sent to ${email}`)).toBeVisible();
+  await expect(
+    status(page, `Account created for ${email}; the invitation e-mail is on its way`),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: `Remove ${email}` }).click();
   await expect(page.getByText(`Remove ${email}? They will be signed out.`)).toBeInViewport();

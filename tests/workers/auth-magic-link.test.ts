@@ -2,7 +2,16 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { createAppContext } from "~/context";
 import { describe, expect, it } from "vitest";
-import { consumeMagicLink, requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
+import { eq } from "drizzle-orm";
+import {
+  consumeMagicLink,
+  requestMagicLink,
+  safeRedirectPath,
+  sendInvitation,
+} from "~/auth/magic-link.server";
+import { createDb } from "~/db/client.server";
+import { emailDeliveries } from "~/db/schema";
+import { deliverDueEmails } from "~/email/deliveries.server";
 import { createSession } from "~/auth/session.server";
 import {
   BOT_CHECK,
@@ -12,19 +21,21 @@ import {
   get,
   HOUR,
   issueToken,
+  MINUTE,
   MESSAGES,
   post,
   sessionIdOf,
   sessionRow,
   sessionSetCookie,
   sha256Hex,
+  signIn,
   signInLink,
   tokenRows,
   uniqueEmail,
   visibleText,
   waitForEmails,
 } from "./auth-helpers";
-import { ORIGIN } from "./helpers";
+import { ORIGIN, request } from "./helpers";
 
 async function ask(email: string, now: Date, ip: string | null = null) {
   const ctx = createExecutionContext();
@@ -451,5 +462,91 @@ describe("no open redirect after sign-in", () => {
     expect(response.status).toBe(200);
     const [mail] = await waitForEmails(user.email);
     expect(signInLink(mail!.text).searchParams.get("dest")).toBe("/members");
+  });
+});
+
+describe("sign-in e-mails when the e-mail provider fails", () => {
+  const db = createDb(env.DB);
+  // Outside development without an e-mail provider key, sending fails.
+  const brokenEnv = { ...env, APP_ENV: "production" };
+
+  const deliveriesTo = (address: string) =>
+    db.select().from(emailDeliveries).where(eq(emailDeliveries.to, address));
+
+  async function askWith(bindings: Env, email: string, now = new Date()) {
+    const ctx = createExecutionContext();
+    const outcome = await requestMagicLink(
+      createAppContext({ env: bindings, ctx }, new Request(ORIGIN)),
+      { email, dest: "/members", origin: ORIGIN, ip: null },
+      now,
+    );
+    await waitOnExecutionContext(ctx);
+    return outcome;
+  }
+
+  it("stores the link's e-mail, retries it, and erases the link once it is sent", async () => {
+    const user = await createUser();
+    expect(await askWith(brokenEnv, user.email)).toEqual({ status: "sent" });
+
+    const [pending] = await deliveriesTo(user.email);
+    expect(pending).toMatchObject({ requestKind: "sign-in", status: "pending", attempts: 1 });
+    expect(pending!.lastError).toMatch(/RESEND_API_KEY/);
+    expect(pending!.text).toContain("/auth/callback?token=");
+
+    await deliverDueEmails(env, new Date(Date.now() + 2 * 60_000));
+    const [sent] = await deliveriesTo(user.email);
+    expect(sent).toMatchObject({ status: "sent", attempts: 2, text: "", html: "" });
+    const [mail] = await emailsTo(user.email);
+    const token = signInLink(mail!.text).searchParams.get("token")!;
+    expect((await consumeMagicLink(env, token))?.id).toBe(user.id);
+  });
+
+  it("queues nothing for an address without an account (the answer is the same)", async () => {
+    const email = uniqueEmail("stranger");
+    expect(await askWith(brokenEnv, email)).toEqual({ status: "sent" });
+    expect(await deliveriesTo(email)).toEqual([]);
+    expect(await tokenRows(email)).toHaveLength(1);
+  });
+
+  it("gives up on a link that expired before it could be sent", async () => {
+    const user = await createUser();
+    const issuedAt = new Date(Date.now() - 61 * MINUTE);
+    await askWith(brokenEnv, user.email, issuedAt);
+    await deliverDueEmails(env, new Date());
+    const [delivery] = await deliveriesTo(user.email);
+    expect(delivery).toMatchObject({ status: "failed", text: "", html: "" });
+    expect(await emailsTo(user.email)).toEqual([]);
+  });
+
+  it("an invitation is one outcome: the account exists and its e-mail is queued", async () => {
+    const email = uniqueEmail("invitee");
+    const admin = await createUser("admin");
+    const response = await request("/api/manage-users", {
+      method: "POST",
+      headers: { Cookie: await signIn(admin.id), "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "invite", email, redirectTo: "/members" }),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      message: "Account created; the invitation e-mail is queued",
+    });
+    const [delivery] = await deliveriesTo(email);
+    expect(delivery).toMatchObject({ requestKind: "invitation" });
+
+    // With the provider down, the invitation still stands, queued for the retry job.
+    const { email: other } = await createUser();
+    const ctx = createExecutionContext();
+    const sent = await sendInvitation(
+      createAppContext({ env: brokenEnv, ctx }, new Request(ORIGIN)),
+      {
+        email: other,
+        origin: ORIGIN,
+      },
+    );
+    await waitOnExecutionContext(ctx);
+    expect(sent).toEqual({ status: "sent" });
+    expect(await deliveriesTo(other)).toMatchObject([
+      { requestKind: "invitation", status: "pending" },
+    ]);
   });
 });

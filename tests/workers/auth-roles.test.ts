@@ -371,7 +371,7 @@ describe("who may use /api/manage-users", () => {
       message: string;
       user: { id: string; email: string };
     }>();
-    expect(message).toBe("Invitation sent");
+    expect(message).toBe("Account created; the invitation e-mail is queued");
     expect(user.email).toBe(invitee);
     expect(await countRows("users")).toBe(before + 1);
     expect(await waitForEmails(invitee)).toHaveLength(1);

@@ -309,7 +309,7 @@ describe("guessing codes", () => {
     );
     expect(right.status).toBe(429);
     expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
-  });
+  }, 60_000);
 
   it("locks removing the factor on /account/security after 5 wrong codes", async () => {
     const { user, factor, cookie } = await verifiedFactor();

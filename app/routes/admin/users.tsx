@@ -77,14 +77,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   } catch (error) {
-    console.error("invite e-mail", error);
+    // Nothing was queued (storage trouble): inviting again is safe.
+    console.error("invitation not stored", error);
     return data(invite(submission.reply({ formErrors: ["Invite failed"] })), { status: 503 });
   }
   return redirectWithToast(here, {
     type: "success",
     message: created
-      ? `Invitation sent to ${user.email}`
-      : `${user.email} is already a member; a new sign-in link was sent`,
+      ? `Account created for ${user.email}; the invitation e-mail is on its way`
+      : `${user.email} is already a member; a new sign-in link is on its way`,
   });
 }
 
