@@ -92,7 +92,7 @@ export async function uploadImages(
     info,
     alt: file.name.replace(/\.[^.]*$/, "").slice(0, 200),
   }));
-  await storeObjects(env.IMAGES, stored);
+  await storeObjects(env.IMAGE_BUCKET, stored);
   const rows = stored.map((item) =>
     db.insert(images).values({
       id: item.id,
@@ -121,7 +121,7 @@ export async function uploadImages(
     );
   } catch (error) {
     await deleteObjects(
-      env.IMAGES,
+      env.IMAGE_BUCKET,
       stored.map((item) => item.key),
     );
     throw error;
@@ -152,7 +152,7 @@ export async function deleteImage(app: AppContext, actor: Actor, imageId: string
     [app.db.delete(images).where(eq(images.id, imageId))],
   );
   try {
-    await app.env.IMAGES.delete(image.imageUrl);
+    await app.env.IMAGE_BUCKET.delete(image.imageUrl);
   } catch (error) {
     console.error(`image ${imageId}: storage delete failed`, error);
   }

@@ -75,7 +75,7 @@ async function groupRows(locationId: string, roomTypeId: string | null = null) {
 }
 
 async function objectKeys(prefix: string) {
-  const listed = await env.IMAGES.list({ prefix });
+  const listed = await env.IMAGE_BUCKET.list({ prefix });
   return listed.objects.map((object) => object.key);
 }
 
@@ -160,7 +160,7 @@ describe("upload", () => {
       expect(match).not.toBeNull();
       expect(Number(match![1])).toBeGreaterThanOrEqual(before);
       expect(match![2]).toMatch(/\.png$/);
-      const object = await env.IMAGES.get(row.imageUrl);
+      const object = await env.IMAGE_BUCKET.get(row.imageUrl);
       expect(object?.httpMetadata?.contentType).toBe("image/png");
       await object?.arrayBuffer();
     }
@@ -346,7 +346,7 @@ describe("upload", () => {
     expect(byType["image/avif"]).toMatchObject({ width: 16, height: 10 });
     expect(byType["image/webp"]).toMatchObject({ width: 12, height: 8 });
     for (const row of rows) {
-      const object = await env.IMAGES.get(row.imageUrl);
+      const object = await env.IMAGE_BUCKET.get(row.imageUrl);
       expect(object?.httpMetadata?.contentType).toBe(row.imageType);
       await object?.arrayBuffer();
     }
@@ -423,7 +423,7 @@ describe("delete", () => {
     expect((await groupRows(location.id)).map((row) => row.id)).toEqual(
       rows.filter((row) => row !== gone).map((row) => row.id),
     );
-    expect(await env.IMAGES.head(gone.imageUrl)).toBeNull();
+    expect(await env.IMAGE_BUCKET.head(gone.imageUrl)).toBeNull();
     expect(await objectKeys(`${location.id}/`)).toHaveLength(1);
     const audit = await db
       .select()
