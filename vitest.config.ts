@@ -6,7 +6,7 @@ import { generateSigningKey } from "./app/auth/signing-keys.server";
 /**
  * Two kinds of tests:
  * - unit: pure modules in plain Node, with no runtime, migrations or seed;
- * - workers: inside workerd with real local D1, R2 and KV, through the current source (the
+ * - workers: inside workerd with real local D1, R2, KV and Images (sharp), through the current source (the
  *   worker entry built by React Router's Vite plugin, not the last build). The files a test worker
  *   runs share its storage, migrated and seeded once (tests/workers/setup.ts).
  */

@@ -7,14 +7,13 @@ import { deleteObjects, storeObjects } from "~/models/image-store.server";
 import { commitAudited, type Actor } from "./audit.server";
 import { displayOrderUpdates, reorderedIds, type ReorderRefusal } from "./display-order.server";
 import { IMAGE_RULES } from "./image-actions";
-import { CONTENT_TYPES, EXTENSIONS, readImageInfo, type ImageInfo } from "./image-bytes";
+import { decodeImage, type DecodedImage } from "./image-decode.server";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { requireLocation } from "./locations.server";
 import { REORDER_MESSAGES } from "./reorder";
 import { requireRoomType } from "./room-types.server";
 
 export const IMAGE_MESSAGES = {
-  onlyImages: IMAGE_RULES.onlyImages,
   noFiles: IMAGE_RULES.noFiles,
   tooLarge: IMAGE_RULES.tooLarge,
   notFound: NOT_FOUND.image,
@@ -47,21 +46,25 @@ export function sanitizeFileName(name: string, extension: string) {
   return `${base || "image"}.${extension}`;
 }
 
+/** The chosen files (a form without a choice sends one empty file), within the count and byte limits. */
+export function uploadedFiles(files: File[]) {
+  const chosen = files.filter((file) => file.size > 0);
+  if (chosen.length === 0) throw new DomainError("invalid", IMAGE_MESSAGES.noFiles);
+  if (chosen.length > MAX_FILES_PER_UPLOAD) throw new DomainError("invalid", IMAGE_RULES.tooMany);
+  if (chosen.some((file) => file.size > MAX_IMAGE_BYTES)) {
+    throw new DomainError("too-large", IMAGE_MESSAGES.tooLarge);
+  }
+  return chosen;
+}
+
 /**
- * Checks every file's bytes before anything is stored: all are images within the size limit, or
- * none is taken. The format is read from the bytes, whatever the name or the browser says.
+ * Checks every file before anything is stored: all are whole pictures within the limits, or none
+ * is taken. Cloudflare Images decodes each one (app/admin/image-decode.server.ts).
  */
-export async function readUploads(files: File[]) {
-  const real = files.filter((file) => file.size > 0);
-  if (real.length === 0) throw new DomainError("invalid", IMAGE_MESSAGES.noFiles);
-  if (real.length > MAX_FILES_PER_UPLOAD) throw new DomainError("invalid", IMAGE_RULES.tooMany);
-  const checked: Array<{ file: File; bytes: ArrayBuffer; info: ImageInfo }> = [];
-  for (const file of real) {
-    if (file.size > MAX_IMAGE_BYTES) throw new DomainError("too-large", IMAGE_MESSAGES.tooLarge);
-    const bytes = await file.arrayBuffer();
-    const info = readImageInfo(bytes);
-    if (!info) throw new DomainError("unsupported", IMAGE_MESSAGES.onlyImages);
-    checked.push({ file, bytes, info });
+async function readUploads(images: ImagesBinding, files: File[]) {
+  const checked: Array<{ file: File; bytes: ArrayBuffer; image: DecodedImage }> = [];
+  for (const file of uploadedFiles(files)) {
+    checked.push({ file, image: await decodeImage(images, file), bytes: await file.arrayBuffer() });
   }
   return checked;
 }
@@ -80,19 +83,19 @@ export async function uploadImages(
   const { db, env } = app;
   await requireLocation(db, group.locationId);
   if (group.roomTypeId) await requireRoomType(db, group.locationId, group.roomTypeId);
-  const uploads = await readUploads(files);
+  const uploads = await readUploads(env.IMAGES, files);
 
   const folder = group.roomTypeId ? `${group.locationId}/${group.roomTypeId}` : group.locationId;
   const stamp = Date.now();
-  const stored = uploads.map(({ file, bytes, info }, index) => ({
+  const stored = uploads.map(({ file, bytes, image }, index) => ({
     id: crypto.randomUUID(),
-    key: `${folder}/${stamp + index}_${sanitizeFileName(file.name, EXTENSIONS[info.format])}`,
+    key: `${folder}/${stamp + index}_${sanitizeFileName(file.name, image.extension)}`,
     bytes,
-    contentType: CONTENT_TYPES[info.format],
-    info,
+    contentType: image.contentType,
+    image,
     alt: file.name.replace(/\.[^.]*$/, "").slice(0, 200),
   }));
-  await storeObjects(env.IMAGES, stored);
+  await storeObjects(env.IMAGE_BUCKET, stored);
   const rows = stored.map((item) =>
     db.insert(images).values({
       id: item.id,
@@ -100,8 +103,8 @@ export async function uploadImages(
       roomTypeId: group.roomTypeId,
       imageUrl: item.key,
       imageType: item.contentType,
-      width: item.info.width,
-      height: item.info.height,
+      width: item.image.width,
+      height: item.image.height,
       alt: item.alt,
       displayOrder: 0,
     }),
@@ -121,7 +124,7 @@ export async function uploadImages(
     );
   } catch (error) {
     await deleteObjects(
-      env.IMAGES,
+      env.IMAGE_BUCKET,
       stored.map((item) => item.key),
     );
     throw error;
@@ -152,7 +155,7 @@ export async function deleteImage(app: AppContext, actor: Actor, imageId: string
     [app.db.delete(images).where(eq(images.id, imageId))],
   );
   try {
-    await app.env.IMAGES.delete(image.imageUrl);
+    await app.env.IMAGE_BUCKET.delete(image.imageUrl);
   } catch (error) {
     console.error(`image ${imageId}: storage delete failed`, error);
   }

@@ -218,7 +218,7 @@ export async function deleteLocation(app: AppContext, actor: Actor, id: string) 
     .from(images)
     .where(eq(images.locationId, id));
   const keys = rows.map((row) => row.key);
-  await deleteObjects(env.IMAGES, await folderObjectKeys(env.IMAGES, keys, `${id}/`));
+  await deleteObjects(env.IMAGE_BUCKET, await folderObjectKeys(env.IMAGE_BUCKET, keys, `${id}/`));
   await commitAudited(
     app,
     actor,

@@ -106,7 +106,7 @@ export async function deleteRoomType(
     .where(eq(images.roomTypeId, roomTypeId));
   const keys = rows.map((row) => row.key);
   const folder = `${locationId}/${roomTypeId}/`;
-  await deleteObjects(env.IMAGES, await folderObjectKeys(env.IMAGES, keys, folder));
+  await deleteObjects(env.IMAGE_BUCKET, await folderObjectKeys(env.IMAGE_BUCKET, keys, folder));
   await commitAudited(
     app,
     actor,

@@ -4,5 +4,5 @@ import { readImage } from "~/models/image-store.server";
 
 /** Image bytes from R2 at stable URLs: /images/{key}. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return readImage(getAppContext(context).env.IMAGES, params["*"] ?? "", request);
+  return readImage(getAppContext(context).env.IMAGE_BUCKET, params["*"] ?? "", request);
 }

@@ -17,7 +17,7 @@ const ROOM_PICTURE = { width: 1200, height: 800 };
 
 export interface SeedBindings {
   DB: D1Database;
-  IMAGES: R2Bucket;
+  IMAGE_BUCKET: R2Bucket;
 }
 
 interface Picture {
@@ -95,7 +95,7 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
 
   // Objects first: a picture row never points at a missing object.
   const written = await Promise.all(
-    pictures.map((picture) => putMissingPicture(env.IMAGES, picture)),
+    pictures.map((picture) => putMissingPicture(env.IMAGE_BUCKET, picture)),
   );
 
   const statements = [

@@ -5,16 +5,17 @@ import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES } from "~/admin/image-actions";
 import { REORDER_MESSAGES } from "~/admin/reorder";
 import { createDb } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes } from "~/db/schema";
+import { DECODE_MESSAGES } from "~/admin/image-decode.server";
 import { IMAGE_MESSAGES } from "~/admin/images.server";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request } from "./helpers";
-import { fixture, pngOfSize, type FixtureName } from "../fixtures/images";
+import { fixture, png, pngDeclaring, type FixtureName } from "../fixtures/images";
 
 const db = createDb(env.DB);
 const PATH = "/admin/images";
 
 function pngFile(name: string, width = 300, height = 200) {
-  return new File([pngOfSize(width, height)], name, { type: "image/png" });
+  return new File([png(width, height)], name, { type: "image/png" });
 }
 
 /** A location of its own, so no test depends on another's pictures. */
@@ -75,7 +76,7 @@ async function groupRows(locationId: string, roomTypeId: string | null = null) {
 }
 
 async function objectKeys(prefix: string) {
-  const listed = await env.IMAGES.list({ prefix });
+  const listed = await env.IMAGE_BUCKET.list({ prefix });
   return listed.objects.map((object) => object.key);
 }
 
@@ -160,7 +161,7 @@ describe("upload", () => {
       expect(match).not.toBeNull();
       expect(Number(match![1])).toBeGreaterThanOrEqual(before);
       expect(match![2]).toMatch(/\.png$/);
-      const object = await env.IMAGES.get(row.imageUrl);
+      const object = await env.IMAGE_BUCKET.get(row.imageUrl);
       expect(object?.httpMetadata?.contentType).toBe("image/png");
       await object?.arrayBuffer();
     }
@@ -239,28 +240,92 @@ describe("upload", () => {
     const fake = new File(["just some text, not a picture at all".repeat(3)], "photo.png", {
       type: "image/png",
     });
+    const message = "“photo.png” could not be read. Upload a JPEG, PNG, WebP, GIF or AVIF photo.";
     for (const files of [[fake], [pngFile("real.png"), fake], [fake, pngFile("real.png")]]) {
       const response = await post(uploadForm(location.id, files));
       expect(response.status).toBe(415);
-      expect(await response.json()).toEqual({ ok: false, message: "Only image files are allowed" });
+      expect(await response.json()).toEqual({ ok: false, message });
     }
     expect(await groupRows(location.id)).toHaveLength(0);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
 
     const noJs = await post(uploadForm(location.id, [pngFile("real.png"), fake]), { json: false });
     expect(noJs.status).toBe(302);
-    expect(toastOf(noJs)).toEqual({
-      type: "error",
-      message: "Upload failed: Only image files are allowed",
-    });
+    expect(toastOf(noJs)).toEqual({ type: "error", message: `Upload failed: ${message}` });
     expect(await groupRows(location.id)).toHaveLength(0);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
+  });
+
+  /** Nothing of a refused upload is kept: no object, no row, no audit event. */
+  async function expectNothingStored(locationId: string) {
+    expect(await objectKeys(`${locationId}/`)).toEqual([]);
+    expect(await groupRows(locationId)).toHaveLength(0);
+    expect(
+      await db.select().from(auditEvents).where(eq(auditEvents.locationId, locationId)),
+    ).toHaveLength(0);
+  }
+
+  it.each([
+    // Headers with no picture (or a far too small one) behind them.
+    ["a PNG header with only IHDR", "header.png", () => png(300, 200, "none")],
+    ["a bare WebP header", "bare.webp", () => fixture("tiny-10x6-lossy.webp").slice(0, 32)],
+    ["a PNG declaring 2^31 × 2^31", "vast.png", () => pngDeclaring(2 ** 31, 2 ** 31)],
+    // Whole headers (Cloudflare Images' info() reads them) in front of pixels cut short.
+    ["a PNG whose pixels stop halfway", "cut.png", () => png(300, 200, "half")],
+    ["a JPEG cut short", "cut.jpg", () => fixture("gold-320x180.jpg").slice(0, 400)],
+    // A picture, but not one a photo is stored as.
+    [
+      "an SVG drawing",
+      "drawing.svg",
+      () =>
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'),
+    ],
+  ])(
+    "refuses %s with 415, storing nothing, even beside a valid picture",
+    async (_, name, bytes) => {
+      const location = await insertLocation();
+      const broken = new File([bytes()], name, { type: "image/png" });
+      for (const files of [[broken], [pngFile("real.png"), broken]]) {
+        const response = await post(uploadForm(location.id, files));
+        expect(response.status).toBe(415);
+        expect(await response.json()).toEqual({
+          ok: false,
+          message: DECODE_MESSAGES.unreadable(name),
+        });
+      }
+      await expectNothingStored(location.id);
+    },
+  );
+
+  it("refuses a small file of more than 12,000 pixels a side or 100 megapixels with 400", async () => {
+    const location = await insertLocation();
+    for (const [width, height] of [
+      [12_001, 1],
+      [1, 12_001],
+      [10_000, 10_001],
+    ] as const) {
+      const name = `${width}x${height}.png`;
+      const file = pngFile(name, width, height);
+      expect(file.size).toBeLessThan(20_000);
+      const response = await post(uploadForm(location.id, [pngFile("real.png"), file]));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        ok: false,
+        message: `“${name}” has too many pixels: images can be at most 12,000 pixels on a side and 100 megapixels in all.`,
+      });
+    }
+    await expectNothingStored(location.id);
+
+    const widest = await post(uploadForm(location.id, [pngFile("widest.png", 12_000, 1)]));
+    expect(widest.status).toBe(200);
+    await widest.json();
+    expect(await groupRows(location.id)).toMatchObject([{ width: 12_000, height: 1 }]);
   });
 
   it("refuses an 11 MB picture with 413, storing nothing", async () => {
     const location = await insertLocation();
     const big = new Uint8Array(11 * 1024 * 1024);
-    big.set(pngOfSize(4000, 3000));
+    big.set(png(4000, 3000));
     const response = await post(
       uploadForm(location.id, [
         pngFile("small.png"),
@@ -335,6 +400,7 @@ describe("upload", () => {
         file("gold-320x180.jpg", "a.png"),
         file("tiny-16x10.avif", "b.png"),
         file("tiny-12x8-alpha.webp", "c"),
+        file("tiny-7x3.gif", "d.jpg"),
       ]),
     );
     expect(response.status).toBe(200);
@@ -345,8 +411,10 @@ describe("upload", () => {
     expect(byType["image/jpeg"]!.imageUrl).toMatch(/_a\.jpg$/);
     expect(byType["image/avif"]).toMatchObject({ width: 16, height: 10 });
     expect(byType["image/webp"]).toMatchObject({ width: 12, height: 8 });
+    expect(byType["image/gif"]).toMatchObject({ width: 7, height: 3 });
+    expect(byType["image/gif"]!.imageUrl).toMatch(/_d\.gif$/);
     for (const row of rows) {
-      const object = await env.IMAGES.get(row.imageUrl);
+      const object = await env.IMAGE_BUCKET.get(row.imageUrl);
       expect(object?.httpMetadata?.contentType).toBe(row.imageType);
       await object?.arrayBuffer();
     }
@@ -423,7 +491,7 @@ describe("delete", () => {
     expect((await groupRows(location.id)).map((row) => row.id)).toEqual(
       rows.filter((row) => row !== gone).map((row) => row.id),
     );
-    expect(await env.IMAGES.head(gone.imageUrl)).toBeNull();
+    expect(await env.IMAGE_BUCKET.head(gone.imageUrl)).toBeNull();
     expect(await objectKeys(`${location.id}/`)).toHaveLength(1);
     const audit = await db
       .select()

@@ -691,7 +691,7 @@ describe("room types", () => {
     const keep = await createRoom(admin.cookie, locationId, "Keep me");
     const roomId = await createRoom(admin.cookie, locationId, "Delete me");
     const key = `${locationId}/${roomId}/1_room.png`;
-    await env.IMAGES.put(key, new Uint8Array([1, 2, 3]));
+    await env.IMAGE_BUCKET.put(key, new Uint8Array([1, 2, 3]));
     await db.insert(images).values({
       id: crypto.randomUUID(),
       locationId,
@@ -718,7 +718,9 @@ describe("room types", () => {
     });
     expect((await roomRows(locationId)).map((room) => room.id)).toEqual([keep]);
     expect(await db.select().from(images).where(eq(images.roomTypeId, roomId))).toEqual([]);
-    expect((await env.IMAGES.list({ prefix: `${locationId}/${roomId}/` })).objects).toEqual([]);
+    expect((await env.IMAGE_BUCKET.list({ prefix: `${locationId}/${roomId}/` })).objects).toEqual(
+      [],
+    );
 
     const again = await post(ACTION, { ...fields, confirmed: "yes" }, admin.cookie);
     expect(toastOf(again)).toEqual({
@@ -739,7 +741,7 @@ describe("deleting a location", () => {
       `${locationId}/${roomId}/2_room.png`,
       `${locationId}/stray.png`,
     ];
-    for (const key of keys) await env.IMAGES.put(key, new Uint8Array([1, 2, 3]));
+    for (const key of keys) await env.IMAGE_BUCKET.put(key, new Uint8Array([1, 2, 3]));
     await db.insert(images).values([
       {
         id: crypto.randomUUID(),
@@ -762,7 +764,7 @@ describe("deleting a location", () => {
     ]);
     // Another location's objects stay.
     const otherKey = `${seedLocations[0]!.id}-not-deleted/keep.png`;
-    await env.IMAGES.put(otherKey, new Uint8Array([1]));
+    await env.IMAGE_BUCKET.put(otherKey, new Uint8Array([1]));
 
     const ask = await post(
       pageOf(locationId),
@@ -787,8 +789,8 @@ describe("deleting a location", () => {
     expect(await locationRow(locationId)).toBeUndefined();
     expect(await roomRows(locationId)).toEqual([]);
     expect(await db.select().from(images).where(eq(images.locationId, locationId))).toEqual([]);
-    expect((await env.IMAGES.list({ prefix: `${locationId}/` })).objects).toEqual([]);
-    expect(await env.IMAGES.head(otherKey)).not.toBeNull();
+    expect((await env.IMAGE_BUCKET.list({ prefix: `${locationId}/` })).objects).toEqual([]);
+    expect(await env.IMAGE_BUCKET.head(otherKey)).not.toBeNull();
     const audit = await db
       .select()
       .from(auditEvents)
