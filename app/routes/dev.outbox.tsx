@@ -3,14 +3,15 @@ import { type Route } from "./+types/dev.outbox";
 import { getAppContext } from "~/context";
 import { listOutbox } from "~/email/email.server";
 import { splitLinks } from "~/email/links";
+import { isLocalDevelopment } from "~/lib/local-development.server";
 
 /** How many e-mails the page shows: the newest, so it stays short however many were sent. */
 const SHOWN = 20;
 
-/** E-mails the app would have sent, when no e-mail provider is configured. Development only. */
+/** E-mails the app would have sent, when no e-mail provider is configured. Local development only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getAppContext(context);
-  if (env.APP_ENV !== "development") throw new Response("Not Found", { status: 404 });
+  if (!isLocalDevelopment(env, request)) throw new Response("Not Found", { status: 404 });
   const to =
     new URL(request.url).searchParams.get("to")?.trim().toLowerCase().slice(0, 320) || null;
   return { to, emails: await listOutbox(env, { limit: SHOWN, to: to ?? undefined }) };

@@ -20,8 +20,8 @@ function form(token?: string) {
   return data;
 }
 
-const request = () =>
-  new Request("http://localhost/login", {
+const request = (origin = "http://localhost") =>
+  new Request(`${origin}/login`, {
     method: "POST",
     headers: { "CF-Connecting-IP": "203.0.113.7" },
   });
@@ -137,6 +137,16 @@ describe("verifyBotCheck without a Turnstile secret", () => {
       expect(result).toEqual({ ok: false, message: FAILED });
     }
     expect(fetch).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it("on a deployed host left on APP_ENV development, takes no stand-in token", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const devEnv = { ...env, APP_ENV: "development", TURNSTILE_SECRET_KEY: undefined };
+    for (const origin of ["https://insiderstays.example", "https://localhost.evil.example"]) {
+      const result = await verifyBotCheck(devEnv, form(DEV_BOT_CHECK_TOKEN), request(origin));
+      expect(result).toEqual({ ok: false, message: FAILED });
+    }
     vi.restoreAllMocks();
   });
 });

@@ -1,5 +1,5 @@
 import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { appContextMiddleware, cloudflareContext } from "~/context";
@@ -79,5 +79,15 @@ describe("/dev/outbox", () => {
     });
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);
+  });
+
+  it("is not found on a deployed host, even with APP_ENV development", async () => {
+    const response = await exports.default.fetch(
+      new Request("https://insiderstays.example/dev/outbox"),
+    );
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("token=");
+    const local = await exports.default.fetch(new Request("http://localhost/dev/outbox"));
+    expect(local.status).toBe(200);
   });
 });

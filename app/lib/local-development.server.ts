@@ -1,0 +1,18 @@
+/**
+ * The development stand-ins (the dev outbox, the bot-check stand-in) answer only on this machine:
+ * APP_ENV must say development AND the request must be for a local host, so a deployed worker
+ * left on APP_ENV = "development" still shows no one's sign-in links and takes no fake bot check.
+ */
+function isLocalHost(request: Request) {
+  const { hostname } = new URL(request.url);
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "127.0.0.1" ||
+    hostname === "[::1]"
+  );
+}
+
+export function isLocalDevelopment(env: Pick<Env, "APP_ENV">, request: Request) {
+  return env.APP_ENV === "development" && isLocalHost(request);
+}
