@@ -66,11 +66,8 @@ export async function removeUser(db: Db, target: { userId?: string; email?: stri
   return removed[0] ?? null;
 }
 
-export const USERS_PAGE_SIZE = 50;
-
-export async function listUsers(db: Db, page: number, perPage = USERS_PAGE_SIZE) {
-  const size = Math.min(Math.max(1, perPage), 200);
-  const current = Math.max(1, page);
+/** One page of the users, e-mail order (page and size as userListQuery reads them). */
+export async function listUsers(db: Db, { page, perPage }: { page: number; perPage: number }) {
   const [rows, totals] = await db.batch([
     db
       .select({
@@ -82,16 +79,16 @@ export async function listUsers(db: Db, page: number, perPage = USERS_PAGE_SIZE)
       })
       .from(users)
       .orderBy(asc(users.email))
-      .limit(size)
-      .offset((current - 1) * size),
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ count: sql<number>`count(*)` }).from(users),
   ]);
   const total = totals[0]?.count ?? 0;
   return {
     users: rows,
-    page: current,
-    perPage: size,
+    page,
+    perPage,
     total,
-    pages: Math.max(1, Math.ceil(total / size)),
+    pages: Math.max(1, Math.ceil(total / perPage)),
   };
 }

@@ -35,11 +35,15 @@ function count(min: number, max: number, message: string) {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day of the calendar: 2099-02-30 or 2026-13-01 is not one (it must read back the same). */
+function isCalendarDate(value: string) {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 const date = (required: string) =>
-  z
-    .string({ error: required })
-    .regex(ISO_DATE, required)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), required);
+  z.string({ error: required }).regex(ISO_DATE, required).refine(isCalendarDate, required);
 
 function addDays(isoDate: string, days: number) {
   const next = new Date(`${isoDate}T00:00:00Z`);
@@ -75,6 +79,8 @@ export function bookingSchema({ today }: { today: string }) {
       ...hiddenFields,
     })
     .superRefine((value, context) => {
+      // The dates are compared only once both are real days (each has its own message).
+      if (!isCalendarDate(value.checkInDate) || !isCalendarDate(value.checkOutDate)) return;
       const issue = (path: "checkInDate" | "checkOutDate", message: string) =>
         context.addIssue({ code: "custom", path: [path], message });
       if (value.checkInDate < today) issue("checkInDate", BOOKING_FORM_MESSAGES.checkInPast);

@@ -4,8 +4,8 @@ import { requireAdminApi } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";
 import { getAppContext } from "~/context";
 import { readJson } from "~/lib/body.server";
-import { inviteSchema } from "~/models/user-schema";
-import { inviteUser, listUsers, removeUser, USERS_PAGE_SIZE } from "~/models/user.server";
+import { inviteSchema, userListQuery } from "~/models/user-schema";
+import { inviteUser, listUsers, removeUser } from "~/models/user.server";
 
 /**
  * The manage-users API, for admins only (by session cookie or `Authorization: Bearer <session
@@ -15,10 +15,8 @@ const json = (body: unknown, status = 200) => Response.json(body, { status });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminApi(request, context);
-  const params = new URL(request.url).searchParams;
-  const page = Number(params.get("page")) || 1;
-  const perPage = Number(params.get("perPage")) || USERS_PAGE_SIZE;
-  const list = await listUsers(getAppContext(context).db, page, perPage);
+  const query = userListQuery(new URL(request.url).searchParams);
+  const list = await listUsers(getAppContext(context).db, query);
   return json({
     users: list.users.map(({ id, email }) => ({ id, email })),
     page: list.page,

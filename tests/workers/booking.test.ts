@@ -86,6 +86,12 @@ describe("booking request validation", () => {
     ],
     ["a missing check-in", { checkInDate: "" }, "Please choose a check-in date"],
     ["an impossible date", { checkInDate: "2027-13-45" }, "Please choose a check-in date"],
+    [
+      "impossible dates on both sides",
+      { checkInDate: "2099-99-99", checkOutDate: "0000-00-00" },
+      "Please choose a check-out date",
+    ],
+    ["the 30th of February", { checkInDate: "2027-02-30" }, "Please choose a check-in date"],
     ["a bad e-mail", { email: "not-an-email" }, "Please enter a valid email address"],
     [
       "a 10,000-character request",

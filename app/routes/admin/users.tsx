@@ -11,7 +11,12 @@ import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
-import { inviteSchema, removeUserSchema } from "~/models/user-schema";
+import {
+  inviteSchema,
+  removeUserSchema,
+  userListQuery,
+  USERS_PAGE_SIZE,
+} from "~/models/user-schema";
 import { findUserById, inviteUser, listUsers, removeUser } from "~/models/user.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,8 +29,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
-  const page = Number(new URL(request.url).searchParams.get("page")) || 1;
-  const list = await listUsers(getAppContext(context).db, page);
+  const { page } = userListQuery(new URL(request.url).searchParams);
+  const list = await listUsers(getAppContext(context).db, { page, perPage: USERS_PAGE_SIZE });
   return { ...list, currentUserId: auth.user.id };
 }
 
