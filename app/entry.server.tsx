@@ -1,7 +1,6 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { applySecurityHeaders } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -12,7 +11,6 @@ export default async function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
-  applySecurityHeaders(responseHeaders);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (request.method.toUpperCase() === "HEAD") {

@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
 import { deliverDueEmails } from "../app/email/deliveries.server";
+import { withSecurityHeaders } from "../app/lib/security-headers.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -11,7 +12,8 @@ export default {
   async fetch(request, env, ctx) {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
-    return requestHandler(request, context);
+    // Every response, whatever route or error made it, leaves with the security headers.
+    return withSecurityHeaders(await requestHandler(request, context), request);
   },
   // The cron trigger in wrangler.toml: send e-mails about requests that could not go at once.
   async scheduled(_controller, env) {
