@@ -1,7 +1,11 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
 import { deliverDueEmails } from "../app/email/deliveries.server";
-import { withSecurityHeaders } from "../app/lib/security-headers.server";
+import {
+  createCspNonce,
+  cspNonceContext,
+  withSecurityHeaders,
+} from "../app/lib/security-headers.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -10,10 +14,12 @@ const requestHandler = createRequestHandler(
 
 export default {
   async fetch(request, env, ctx) {
+    const nonce = createCspNonce();
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
+    context.set(cspNonceContext, nonce);
     // Every response, whatever route or error made it, leaves with the security headers.
-    return withSecurityHeaders(await requestHandler(request, context), request);
+    return withSecurityHeaders(await requestHandler(request, context), { request, env, nonce });
   },
   // The cron trigger in wrangler.toml: send e-mails about requests that could not go at once.
   async scheduled(_controller, env) {
