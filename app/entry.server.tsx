@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { applySecurityHeaders } from "~/lib/security-headers.server";
+import { cspNonceContext } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -10,19 +10,21 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
-  applySecurityHeaders(responseHeaders);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // The nonce of the page's policy (workers/app.ts), on React Router's scripts and React's own.
+  const nonce = loadContext.get(cspNonceContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} />,
+    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     {
+      nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;

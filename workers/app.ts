@@ -3,6 +3,11 @@ import { cloudflareContext } from "../app/context";
 import { createDb } from "../app/db/client.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
+import {
+  createCspNonce,
+  cspNonceContext,
+  withSecurityHeaders,
+} from "../app/lib/security-headers.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -11,9 +16,12 @@ const requestHandler = createRequestHandler(
 
 export default {
   async fetch(request, env, ctx) {
+    const nonce = createCspNonce();
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
-    return requestHandler(request, context);
+    context.set(cspNonceContext, nonce);
+    // Every response, whatever route or error made it, leaves with the security headers.
+    return withSecurityHeaders(await requestHandler(request, context), { request, env, nonce });
   },
   // The cron trigger in wrangler.toml: send e-mails that could not go at once, and forget
   // rate-limit counters whose window has ended.

@@ -19,3 +19,9 @@ export type SiteConfig = ReturnType<typeof siteConfig>;
 
 /** What pages receive of it (the root loader's data): not where staff e-mail goes. */
 export type PublicSiteConfig = Omit<SiteConfig, "staffEmail">;
+
+/** The external agent application form that /join embeds: an https script from configuration only. */
+export function joinFormScriptUrl(env: Env) {
+  const url = URL.parse(env.JOIN_FORM_SCRIPT_URL ?? "");
+  return url?.protocol === "https:" ? url : null;
+}

@@ -25,9 +25,6 @@ export async function readImage(bucket: R2Bucket, key: string, request: Request)
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
   headers.set("Cache-Control", IMMUTABLE);
-  headers.set("X-Content-Type-Options", "nosniff");
-  // SVGs are served as images only: no script may run if one is opened directly.
-  headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/octet-stream");
 
   if (!("body" in object)) return new Response(null, { status: 304, headers });

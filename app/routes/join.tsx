@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/join";
 import { getAppContext } from "~/context";
+import { joinFormScriptUrl } from "~/lib/site.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,9 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ context }: Route.LoaderArgs) {
-  const scriptUrl = getAppContext(context).env.JOIN_FORM_SCRIPT_URL;
-  // Only an https script from configuration is ever embedded.
-  return { formScriptUrl: scriptUrl?.startsWith("https://") ? scriptUrl : null };
+  return { formScriptUrl: joinFormScriptUrl(getAppContext(context).env)?.href ?? null };
 }
 
 export default function Join({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { recordCspViolations } from "./support/csp";
 
 const PICTURES = [
   "tests/fixtures/images/navy-300x200.png",
@@ -72,6 +73,8 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   baseURL,
 }) => {
   const context = await signedInContext(browser, baseURL!, ACCOUNTS.curation, "curation");
+  // Uploads with progress, drag and drop, toasts and prompts, all under the pages' policy.
+  const violations = await recordCspViolations(context);
   const page = await context.newPage();
   const stamp = Date.now().toString(36);
   const name = `Curated Cove ${stamp}`;
@@ -141,6 +144,7 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   created.delete(locationId);
   expect((await publicStatus(page, "/admin/featured")).html).not.toContain(name);
   expect((await publicStatus(page, pictureUrl)).status).toBe(404);
+  expect(violations).toEqual([]);
   await context.close();
 });
 

@@ -1,6 +1,7 @@
 import { type RouteConfigEntry } from "@react-router/dev/routes";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import routes from "../../app/routes";
+import { expectScriptNonce, recordCspViolations } from "./support/csp";
 import { manyPhotos } from "./support/hard-cases";
 import {
   LAYOUT_ACCOUNTS,
@@ -18,7 +19,9 @@ import { sessionCookie } from "./support/session";
  * - it never scrolls sideways;
  * - it is at most 15,000 px tall, and hydrating changes its height by at most 25 %;
  * - every image in view has loaded (a failed one is replaced by its designed fallback);
- * - nothing was logged as an error (uncaught exceptions and hydration mismatches included).
+ * - nothing was logged as an error (uncaught exceptions and hydration mismatches included);
+ * - it came with a Content-Security-Policy whose scripts need the request's nonce, and nothing on
+ *   it broke that policy.
  * A screenshot of each page and width is kept in test-results/layout/ for a person to look at.
  */
 
@@ -198,6 +201,7 @@ async function visit(
     await context.addCookies([
       await sessionCookie(account, layoutSessionName(path, javaScript), baseURL),
     ]);
+  const violations = await recordCspViolations(context);
   const page = await context.newPage();
   const errors = watchForErrors(page);
   const measures: Measure[] = [];
@@ -205,7 +209,9 @@ async function visit(
     await page.setViewportSize(viewport);
     // Without JavaScript the page is HTML and CSS only: resized, it is what a load at that width
     // shows. With JavaScript each width is a fresh load, as a person's browser does.
-    if (javaScript || viewport === WIDTHS[0]) await page.goto(path);
+    if (javaScript || viewport === WIDTHS[0]) {
+      expectScriptNonce(await page.goto(path), `${role} ${path}`);
+    }
     if (javaScript) await waitForHydration(page);
     const measure = await scrollAndMeasure(page, javaScript);
     measures.push(measure);
@@ -220,7 +226,7 @@ async function visit(
     }
   }
   await context.close();
-  return { measures, errors };
+  return { measures, errors, violations };
 }
 
 test.describe.configure({ mode: "parallel" });
@@ -270,6 +276,7 @@ for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
       });
       expect.soft(withoutScript.errors, `${path} without JavaScript logs errors`).toEqual([]);
       expect.soft(withScript.errors, `${path} with JavaScript logs errors`).toEqual([]);
+      expect.soft(withScript.violations, `${path} breaks its Content-Security-Policy`).toEqual([]);
     });
   }
 }

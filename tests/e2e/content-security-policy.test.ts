@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { featuredLocations } from "../../app/lib/locations";
+import { seedLocations } from "../../scripts/seed/data";
+import { expectScriptNonce, recordCspViolations } from "./support/csp";
+
+/**
+ * The pages' Content-Security-Policy with the parts that run in the browser: a client-side
+ * navigation keeps the first page's policy, so a visitor's walk from the home page through the
+ * site, using what each page does with JavaScript, must break none of its rules. (The layout guard
+ * loads every page on its own under its policy.)
+ */
+
+const featured = featuredLocations(seedLocations.filter((location) => !location.hidden));
+
+test("a visitor's walk from the home page breaks no rule of its policy", async ({
+  context,
+  page,
+}) => {
+  const violations = await recordCspViolations(context);
+  expectScriptNonce(await page.goto("/"), "/");
+
+  // The hero video plays.
+  await expect
+    .poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime))
+    .toBeGreaterThan(0);
+
+  // A featured location, opened in the browser: its route module, the carousel and the lightbox.
+  const location = featured[0]!;
+  await page.getByRole("link", { name: location.name }).first().click();
+  await expect(page).toHaveURL(`/locations/${location.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: location.name })).toBeVisible();
+  await page.getByRole("button", { name: /^Open photo 1 of/ }).click();
+  const lightbox = page.locator(".yarl__root");
+  await expect(lightbox.locator(`img[alt="${location.images[0]!.caption}"]`)).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(lightbox.locator(`img[alt="${location.images[1]!.caption}"]`)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(lightbox).toHaveCount(0);
+
+  // The agent application, through the join page: validation in the browser, the local bot check.
+  await page.getByRole("link", { name: "Join us" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Join us" })).toBeVisible();
+  await page.getByRole("link", { name: "Apply as a travel agent" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Become a travel agent" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Submit application" }).click();
+  await expect(page.getByText("Please enter your phone number", { exact: true })).toBeVisible();
+  await page.getByLabel("I'm not a robot", { exact: true }).check();
+
+  // The sign-in form.
+  await page.goBack();
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill("someone@example.com");
+  await page.getByLabel("I'm not a robot", { exact: true }).check();
+
+  expect(violations).toEqual([]);
+});
