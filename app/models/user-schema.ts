@@ -18,7 +18,7 @@ export const USERS_PAGE_SIZE = 50;
  * The user list's page and page size from a query string. Beyond 10,000 pages of 200 there is
  * nobody to show; anything else unreadable falls back to the first page of 50.
  */
-export const userListQuerySchema = z.object({
+const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   perPage: z.coerce.number().int().min(1).max(200).catch(USERS_PAGE_SIZE),
 });
