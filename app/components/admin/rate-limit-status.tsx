@@ -101,7 +101,7 @@ export function RateLimitStatus({
                   <td className="px-4 py-3 whitespace-nowrap text-slate-800 tabular-nums sm:px-5">
                     <span data-count>{row.count}</span> / {limit}
                     {row.windowEndsAt && (
-                      <span className="block text-xs text-slate-500">
+                      <span className="block text-xs whitespace-normal text-slate-500">
                         resets{" "}
                         <time dateTime={row.windowEndsAt}>
                           {timeFormat.format(new Date(row.windowEndsAt))} UTC
