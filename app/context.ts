@@ -7,6 +7,8 @@ type Context = Readonly<RouterContextProvider>;
 export interface CloudflareContext {
   env: Env;
   ctx: ExecutionContext;
+  /** The request's D1 session (read replicas); without it, D1 itself. */
+  d1?: D1DatabaseSession;
 }
 
 /** What the worker gives each request (workers/app.ts): its bindings and execution context. */
@@ -21,8 +23,11 @@ export interface AppContext extends CloudflareContext {
 
 const appContext = createContext<AppContext>();
 
-export function createAppContext({ env, ctx }: CloudflareContext, request: Request): AppContext {
-  return { env, ctx, db: createDb(env.DB), site: siteConfig(env, request) };
+export function createAppContext(
+  { env, ctx, d1 }: CloudflareContext,
+  request: Request,
+): AppContext {
+  return { env, ctx, db: createDb(d1 ?? env.DB), site: siteConfig(env, request) };
 }
 
 /** The root's first middleware: the request's context, built once before any loader or action. */

@@ -1,7 +1,9 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
 import { createDb } from "../app/db/client.server";
+import { openD1Session, withBookmark } from "../app/db/read-replicas.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
+import { servePage } from "../app/lib/page-cache.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 import {
   createCspNonce,
@@ -17,11 +19,16 @@ const requestHandler = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const nonce = createCspNonce();
+    const d1 = openD1Session(env.DB, request);
     const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
+    context.set(cloudflareContext, { env, ctx, d1 });
     context.set(cspNonceContext, nonce);
-    // Every response, whatever route or error made it, leaves with the security headers.
-    return withSecurityHeaders(await requestHandler(request, context), { request, env, nonce });
+    // Visitors' public pages may come from the edge's cache; every response, whatever route or
+    // error made it, leaves with the security headers.
+    const response = await servePage(request, { env, ctx, nonce }, async () =>
+      withBookmark(await requestHandler(request, context), d1, request),
+    );
+    return withSecurityHeaders(response, { request, env, nonce });
   },
   // The cron trigger in wrangler.toml: send e-mails that could not go at once, and forget
   // rate-limit counters whose window has ended.

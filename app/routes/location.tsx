@@ -8,7 +8,7 @@ import { getAppContext } from "~/context";
 import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
-import { getLocationDetail } from "~/models/location.server";
+import { getLocationDetail, getPublicLocationDetail } from "~/models/location.server";
 
 /** An admin's preview of a hidden location is for them only: never stored, never indexed. */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -19,10 +19,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const auth = await getAuth(context);
     const isAdmin = hasAdminAccess(auth);
-    const location = await getLocationDetail(getAppContext(context).db, params.locationId, {
-      withPricing: auth !== null,
-      includeHidden: isAdmin,
-    });
+    const app = getAppContext(context);
+    // Visitors read the cached public detail; members see prices, admins hidden previews.
+    const location = auth
+      ? await getLocationDetail(app.db, params.locationId, {
+          withPricing: true,
+          includeHidden: isAdmin,
+        })
+      : await getPublicLocationDetail(app, params.locationId);
     if (!location) return data({ location: null, error: null, isAdmin: false }, { status: 404 });
     return data(
       { location, error: null, isAdmin },

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
-import { cacheKeys, invalidateLocationCaches } from "~/lib/cache.server";
+import { cacheKeys, catalogueVersion, invalidateLocationCaches } from "~/lib/cache.server";
 import { getVisibleLocationSummaries } from "~/models/location.server";
 import { ORIGIN, request, visibleSeed } from "./helpers";
 
@@ -57,7 +57,8 @@ describe("visible-location list cache", () => {
     expect(first).toHaveLength(visible!.n);
     expect(first.length).toBeGreaterThanOrEqual(visibleSeed.length);
     expect(calls).toEqual({ batch: 1, statements: 0 });
-    expect(await env.CACHE.get(cacheKeys.visibleLocations)).not.toBeNull();
+    const version = await catalogueVersion(env.CACHE);
+    expect(await env.CACHE.get(cacheKeys.visibleLocations(version))).not.toBeNull();
 
     const second = await getVisibleLocationSummaries(cloudflare);
     expect(second).toEqual(first);

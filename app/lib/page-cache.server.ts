@@ -1,0 +1,104 @@
+import { catalogueVersion, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
+
+/**
+ * Whole public pages for signed-out visitors, kept in the edge's cache (the Cache API) under the
+ * catalogue's cache version, so an admin write shows on the next request. Only a request that
+ * carries no cookie at all is served from it or stored: a signed-in member's page (with prices)
+ * never reaches the shared cache, and every page says so to caches downstream
+ * (`Cache-Control`, `Vary: Cookie`).
+ */
+
+/** The pages every visitor sees alike, and their `.data` for in-app navigation. */
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/_root\.data$/,
+  /^\/locations(\.data)?$/,
+  /^\/locations\/[A-Za-z0-9_-]{1,200}(\.data)?$/,
+  /^\/(about|nonprofits|privacy-policy|terms-of-service)(\.data)?$/,
+];
+
+const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+const isPageLike = (response: Response) => {
+  const type = response.headers.get("Content-Type") ?? "";
+  return type.startsWith("text/html") || type.startsWith("text/x-script");
+};
+
+/** A visitor's GET of a public page: the only request the shared cache answers. */
+function isSharedPageRequest(request: Request) {
+  if (request.method !== "GET" || request.headers.has("Cookie")) return false;
+  if (request.headers.has("Authorization")) return false;
+  const { pathname } = new URL(request.url);
+  return PUBLIC_PAGES.some((page) => page.test(pathname));
+}
+
+async function cacheKeyFor(request: Request, kv: KVNamespace) {
+  const url = new URL(request.url);
+  const version = await catalogueVersion(kv);
+  return new Request(`${url.origin}/__pages/${version}${url.pathname}${url.search}`);
+}
+
+/** A cached page gets this request's script nonce: a nonce is never served twice. */
+function withNonce(response: Response, nonce: string) {
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  return new HTMLRewriter()
+    .on("script[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+/**
+ * Answers a request from the edge's copy when it may, or renders it (`render`) and keeps a copy
+ * of a visitor's successful public page; every page leaves with its caching headers.
+ */
+export async function servePage(
+  request: Request,
+  { env, ctx, nonce }: { env: Env; ctx: ExecutionContext; nonce: string },
+  render: () => Promise<Response>,
+): Promise<Response> {
+  if (!isSharedPageRequest(request)) return privatePage(await render());
+
+  const cache = await caches.open("pages");
+  const key = await cacheKeyFor(request, env.CACHE);
+  const hit = await cache.match(key);
+  if (hit) {
+    const served = new Response(withNonce(hit, nonce).body, hit);
+    served.headers.set(PAGE_CACHE_HEADER, "hit");
+    return visitorPage(served);
+  }
+
+  const response = await render();
+  const storable =
+    response.status === 200 &&
+    isPageLike(response) &&
+    !response.headers.has("Set-Cookie") &&
+    !/private|no-store/.test(response.headers.get("Cache-Control") ?? "");
+  if (!storable) return privatePage(response);
+  const [forCache, forVisitor] = response.body ? response.body.tee() : [null, null];
+  const stored = new Response(forCache, response);
+  stored.headers.set("Cache-Control", `public, max-age=${CATALOGUE_TTL_SECONDS}`);
+  ctx.waitUntil(cache.put(key, stored));
+  const served = new Response(forVisitor, response);
+  served.headers.set(PAGE_CACHE_HEADER, "miss");
+  return visitorPage(served);
+}
+
+/** A visitor's page: the same for everyone, but checked again on every visit. */
+function visitorPage(response: Response) {
+  const page = new Response(response.body, response);
+  page.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+  page.headers.append("Vary", "Cookie");
+  return page;
+}
+
+/** Anything else that is a page (a member's, an admin's, a form's answer) is never stored. */
+function privatePage(response: Response) {
+  if (!isPageLike(response)) return response;
+  const page = new Response(response.body, response);
+  if (!page.headers.has("Cache-Control")) page.headers.set("Cache-Control", "private, no-store");
+  page.headers.append("Vary", "Cookie");
+  return page;
+}

@@ -1,0 +1,112 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createAppContext } from "~/context";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { getPublicLocationDetail } from "~/models/location.server";
+import { signIn } from "./auth-helpers";
+import { ORIGIN, request, visibleSeed } from "./helpers";
+
+/*
+ * Visitors' public pages come from the edge's cache under the catalogue's version; members' pages
+ * (with prices) are never stored and never reach a visitor.
+ */
+
+const location = visibleSeed.find((candidate) => candidate.roomTypes.length > 0)!;
+const PATH = `/locations/${location.slug}`;
+const VISITOR_ONLY = "Sign in to view pricing.";
+const MEMBER_ONLY = "Request to book";
+
+const nonceOf = (response: Response) =>
+  response.headers.get("Content-Security-Policy")?.match(/'nonce-([^']+)'/)?.[1];
+
+describe("the edge's copy of a visitor's page", () => {
+  it("serves the second visit from the cache, with a fresh script nonce", async () => {
+    await invalidateLocationCaches(env.CACHE);
+    const first = await request(PATH);
+    const firstHtml = await first.text();
+    expect(first.headers.get("X-Page-Cache")).toBe("miss");
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
+    expect(first.headers.get("Vary")).toContain("Cookie");
+
+    const second = await request(PATH);
+    const secondHtml = await second.text();
+    expect(second.headers.get("X-Page-Cache")).toBe("hit");
+    const nonce = nonceOf(second)!;
+    expect(nonce).not.toBe(nonceOf(first));
+    const nonces = [...secondHtml.matchAll(/<script[^>]*\snonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+    const strip = (html: string) => html.replace(/nonce="[^"]*"/g, "");
+    expect(strip(secondHtml)).toBe(strip(firstHtml));
+    expect(secondHtml).toContain(VISITOR_ONLY);
+  });
+
+  it("never stores a member's page, and a visitor after a member sees no price", async () => {
+    await invalidateLocationCaches(env.CACHE);
+    const member = await request(PATH, { headers: { Cookie: await signIn("user-member") } });
+    const memberHtml = await member.text();
+    expect(memberHtml).toContain(MEMBER_ONLY);
+    expect(member.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(member.headers.get("Vary")).toContain("Cookie");
+    expect(member.headers.get("X-Page-Cache")).toBeNull();
+
+    for (const path of [PATH, `${PATH}.data`]) {
+      const visitor = await request(path);
+      const body = await visitor.text();
+      expect(visitor.headers.get("X-Page-Cache")).toBe("miss");
+      expect(body).not.toContain(MEMBER_ONLY);
+      for (const room of location.roomTypes) {
+        expect(body).not.toMatch(new RegExp(`"price":\\s*${room.price}\\b`));
+      }
+    }
+    expect(await (await request(PATH)).text()).toContain(VISITOR_ONLY);
+  });
+
+  it("does not answer a request that carries any cookie from the cache", async () => {
+    await request(PATH);
+    const withCookie = await request(PATH, { headers: { Cookie: "theme=dark" } });
+    expect(withCookie.headers.get("X-Page-Cache")).toBeNull();
+    expect(withCookie.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("shows a change at the next request once the catalogue version moves", async () => {
+    const newName = `${location.name} Renamed`;
+    await request(PATH);
+    await env.DB.prepare("UPDATE locations SET name = ? WHERE id = ?")
+      .bind(newName, location.id)
+      .run();
+    try {
+      expect(await (await request(PATH)).text()).not.toContain(newName);
+      await invalidateLocationCaches(env.CACHE);
+      const fresh = await request(PATH);
+      expect(fresh.headers.get("X-Page-Cache")).toBe("miss");
+      expect(await fresh.text()).toContain(newName);
+    } finally {
+      await env.DB.prepare("UPDATE locations SET name = ? WHERE id = ?")
+        .bind(location.name, location.id)
+        .run();
+      await invalidateLocationCaches(env.CACHE);
+    }
+  });
+});
+
+describe("the cached public detail", () => {
+  it("makes no D1 query once cached", async () => {
+    await invalidateLocationCaches(env.CACHE);
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env, ctx }, new Request(ORIGIN));
+    const first = await getPublicLocationDetail(app, location.slug);
+    await waitOnExecutionContext(ctx);
+    expect(first?.name).toBe(location.name);
+    expect(JSON.stringify(first)).not.toMatch(/"price"|resortFeeCost|parkingCost/);
+
+    const unreachable = new Proxy(env.DB, {
+      get() {
+        throw new Error("D1 was queried");
+      },
+    });
+    const cached = createAppContext({ env: { ...env, DB: unreachable }, ctx }, new Request(ORIGIN));
+    expect(await getPublicLocationDetail(cached, location.slug)).toEqual(first);
+  });
+});
