@@ -1,55 +1,157 @@
 /**
- * Load benchmark of the built app in workerd (not part of `npm test`).
- * Starts `vite preview` on its own seeded state, then sends a bounded number of requests to the
- * home page, the list, a location page and one static asset, and prints requests/s, p50 and p99
- * latency, and each page's throughput as a ratio of the static asset's.
- *   BENCH_REQUESTS (default 400) and BENCH_CONCURRENCY (default 16) per target.
+ * Benchmark of the built app in workerd (not part of `npm test`). Starts `vite preview` on its own
+ * seeded state (under .wrangler/bench-*), then for the home page, the list, a location page and one
+ * static asset prints:
+ *   - requests/s, p50 and p99 latency, and each page's throughput as a ratio of the static asset's
+ *     (BENCH_REQUESTS, default 400, and BENCH_CONCURRENCY, default 16, per target);
+ *   - the JavaScript and the render-blocking CSS each page loads first (gzip, as served);
+ *   - the D1 round trips each page makes cold (a fresh server on a fresh copy of the seeded state:
+ *     empty caches) and cached (the same page again), read from /dev/d1-queries.
+ * Options:
+ *   --lighthouse  also runs Lighthouse (mobile, its default simulated throttling) on the three pages
+ *                 through a local proxy that compresses like the edge (brotli or gzip), with the
+ *                 Chromium at CHROMIUM_PATH (default /usr/bin/chromium). Needs the `lighthouse`
+ *                 package: in node_modules, or in LIGHTHOUSE_DIR (a folder where it is installed).
+ *                 Each page's full report is saved in .wrangler/lighthouse/<page>.json.
+ *   --serve       only starts the server and the compressing proxy (port BENCH_PORT + 1) and waits,
+ *                 to look at the pages as the edge serves them (Lighthouse in Chrome's DevTools).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
+const PROXY_PORT = PORT + 1;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PERSIST_DIR = ".wrangler/bench-state";
+const COLD_DIR = ".wrangler/bench-cold-state";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const args = new Set(process.argv.slice(2));
 const base = `http://localhost:${PORT}`;
-const env = { ...process.env, PERSIST_DIR, PORT: String(PORT) };
+
+const pages = [
+  ["home", "/"],
+  ["locations", "/locations"],
+  ["location", "/locations/casa-marena-cabo"],
+] as const;
 
 if (!existsSync("build/client")) {
   spawnSync("react-router", ["build"], { stdio: "inherit" });
 }
-const prepared = spawnSync("node", ["scripts/prepare-local.ts"], { stdio: "ignore", env });
+const prepared = spawnSync("node", ["scripts/prepare-local.ts"], {
+  stdio: "ignore",
+  env: { ...process.env, PERSIST_DIR },
+});
 if (prepared.status !== 0) throw new Error("could not prepare the local state");
 
-const server = spawn("vite", ["preview", "--port", String(PORT)], { env, stdio: "ignore" });
+if (args.has("--serve")) {
+  const server = startServer(PERSIST_DIR);
+  await waitForServer();
+  await startProxy();
+  console.log(
+    `The app on ${base}, compressed as the edge serves it on http://localhost:${PROXY_PORT}`,
+  );
+  await new Promise<void>((done) => process.once("SIGINT", done));
+  server.kill();
+  process.exit(0);
+}
+
+// D1 round trips per page, cold then cached: each page on a fresh server and a fresh copy of the
+// seeded state, so no page warms another's cache.
+const queries = new Map<string, { cold: number; cached: number }>();
+for (const [name, path] of pages) {
+  rmSync(COLD_DIR, { recursive: true, force: true });
+  cpSync(PERSIST_DIR, COLD_DIR, { recursive: true });
+  // Cold: without the KV lists and the Cache API entries an earlier run left.
+  for (const store of ["kv", "cache"])
+    rmSync(`${COLD_DIR}/v3/${store}`, { recursive: true, force: true });
+  const server = startServer(COLD_DIR);
+  try {
+    await waitForServer();
+    const cold = await countD1(path);
+    const cached = await countD1(path);
+    queries.set(name, { cold, cached });
+  } finally {
+    await stop(server);
+  }
+}
+rmSync(COLD_DIR, { recursive: true, force: true });
+
+const server = startServer(PERSIST_DIR);
 try {
   await waitForServer();
   const stylesheet = readdirSync("build/client/assets").find((file) => file.endsWith(".css"));
-  const targets = [
-    ["static asset", `/assets/${stylesheet}`],
-    ["home", "/"],
-    ["locations", "/locations"],
-    ["location", "/locations/casa-marena-cabo"],
-  ] as const;
+  const targets = [["static asset", `/assets/${stylesheet}`], ...pages] as const;
 
   for (const [, path] of targets) await run(path, 20); // warm up
   const results = [];
   for (const [name, path] of targets) results.push({ name, path, ...(await run(path, REQUESTS)) });
   const staticRate = results[0]?.rate ?? 1;
   console.log(`\n${REQUESTS} requests per target, ${CONCURRENCY} at a time\n`);
-  console.log("target         req/s    p50 ms   p99 ms   vs static");
+  console.log("target         req/s    p50 ms   p99 ms   vs static   D1 cold   D1 cached");
   for (const result of results) {
+    const d1 = queries.get(result.name);
     console.log(
-      `${result.name.padEnd(13)} ${result.rate.toFixed(0).padStart(6)} ${result.p50
-        .toFixed(1)
-        .padStart(9)} ${result.p99.toFixed(1).padStart(8)} ${(result.rate / staticRate)
-        .toFixed(2)
-        .padStart(10)}`,
+      [
+        result.name.padEnd(13),
+        result.rate.toFixed(0).padStart(6),
+        result.p50.toFixed(1).padStart(9),
+        result.p99.toFixed(1).padStart(8),
+        (result.rate / staticRate).toFixed(2).padStart(11),
+        String(d1?.cold ?? "-").padStart(9),
+        String(d1?.cached ?? "-").padStart(11),
+      ].join(" "),
     );
   }
+
+  console.log(
+    "\nFirst load, gzip: the JavaScript and the stylesheets that block the first paint\n",
+  );
+  console.log("page          JS KB   files   blocking CSS KB   files   inline CSS KB   HTML KB");
+  for (const [name, path] of pages) {
+    const weight = await pageWeight(path);
+    console.log(
+      [
+        name.padEnd(12),
+        weight.js.toFixed(1).padStart(6),
+        String(weight.jsFiles).padStart(7),
+        weight.css.toFixed(1).padStart(17),
+        String(weight.cssFiles).padStart(7),
+        weight.inlineCss.toFixed(1).padStart(15),
+        weight.html.toFixed(1).padStart(9),
+      ].join(" "),
+    );
+  }
+
+  if (args.has("--lighthouse")) {
+    const proxy = await startProxy();
+    try {
+      await lighthouse();
+    } finally {
+      proxy.close();
+    }
+  }
 } finally {
-  server.kill();
+  await stop(server);
+}
+
+function startServer(persistDir: string) {
+  return spawn("vite", ["preview", "--port", String(PORT)], {
+    env: { ...process.env, PERSIST_DIR: persistDir, PORT: String(PORT) },
+    stdio: "ignore",
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill();
+  await exited;
 }
 
 async function waitForServer() {
@@ -60,6 +162,17 @@ async function waitForServer() {
     await sleep(500);
   }
   throw new Error("the preview server did not start");
+}
+
+/** The D1 round trips one request for `path` makes (the page is read whole). */
+async function countD1(path: string) {
+  const read = async () =>
+    ((await (await fetch(`${base}/dev/d1-queries`)).json()) as { d1Calls: number }).d1Calls;
+  const before = await read();
+  const response = await fetch(base + path);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await read()) - before;
 }
 
 async function run(path: string, count: number) {
@@ -83,4 +196,174 @@ async function run(path: string, count: number) {
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/** What a first visit to `path` downloads before it is interactive: its scripts and stylesheets. */
+async function pageWeight(path: string) {
+  const html = await (await fetch(base + path)).text();
+  const gzipKb = async (url: string) =>
+    gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer())).length / 1024;
+  const scripts = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+  const head = html.slice(0, html.indexOf("</head>"));
+  const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)]
+    .map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1])
+    .filter((href): href is string => href !== undefined);
+  const inline = [...head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? "");
+  let js = 0;
+  for (const script of scripts) js += await gzipKb(script);
+  let css = 0;
+  for (const stylesheet of stylesheets) css += await gzipKb(stylesheet);
+  return {
+    js,
+    jsFiles: scripts.size,
+    css,
+    cssFiles: stylesheets.length,
+    inlineCss: gzipSync(inline.join("")).length / 1024,
+    html: gzipSync(html).length / 1024,
+  };
+}
+
+/**
+ * A proxy in front of the preview server that compresses as Cloudflare's edge does: brotli (or
+ * gzip) for text, scripts, styles, JSON and SVG, streamed; everything else passed through.
+ */
+function startProxy() {
+  const compressible = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
+  const proxy: Server = createServer((incoming, outgoing) => {
+    const upstream = httpRequest(
+      {
+        host: "localhost",
+        port: PORT,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: `localhost:${PORT}`, "accept-encoding": "identity" },
+      },
+      (response) => {
+        const headers = { ...response.headers };
+        const accepts = String(incoming.headers["accept-encoding"] ?? "");
+        const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : null;
+        if (!encoding || !compressible.test(String(headers["content-type"] ?? ""))) {
+          outgoing.writeHead(response.statusCode ?? 502, headers);
+          response.pipe(outgoing);
+          return;
+        }
+        delete headers["content-length"];
+        headers["content-encoding"] = encoding;
+        headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+        outgoing.writeHead(response.statusCode ?? 502, headers);
+        const compressor =
+          encoding === "br"
+            ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : createGzip();
+        // Flush as the page streams, as the edge does.
+        response.on("data", (chunk: Buffer) => {
+          compressor.write(chunk);
+          compressor.flush();
+        });
+        response.on("end", () => compressor.end());
+        compressor.pipe(outgoing);
+      },
+    );
+    upstream.on("error", () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  return new Promise<Server>((done) => proxy.listen(PROXY_PORT, "localhost", () => done(proxy)));
+}
+
+/** The part of Lighthouse's result this script reads. */
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<
+  | {
+      lhr: {
+        categories: Record<
+          string,
+          { score: number | null; auditRefs: Array<{ id: string; weight: number }> } | undefined
+        >;
+        audits: Record<
+          string,
+          { score: number | null; numericValue?: number; details?: unknown } | undefined
+        >;
+      };
+    }
+  | undefined
+>;
+
+async function importLighthouse() {
+  const dir = process.env.LIGHTHOUSE_DIR;
+  const from = (name: string, entry: string) =>
+    dir ? import(pathToFileURL(resolve(dir, "node_modules", name, entry)).href) : import(name);
+  try {
+    const lighthouse = (await from("lighthouse", "core/index.js")).default;
+    const launcher = await from("chrome-launcher", "dist/index.js");
+    return {
+      lighthouse: lighthouse as Lighthouse,
+      launch: launcher.launch as (options: {
+        chromePath: string;
+        chromeFlags: string[];
+      }) => Promise<{ port: number; kill(): void }>,
+    };
+  } catch {
+    throw new Error(
+      "--lighthouse needs the lighthouse package: `npm install --no-save lighthouse`, or install it " +
+        "elsewhere (`npm install --prefix /tmp/lh lighthouse`) and set LIGHTHOUSE_DIR=/tmp/lh",
+    );
+  }
+}
+
+async function lighthouse() {
+  const { lighthouse: run, launch } = await importLighthouse();
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"],
+  });
+  try {
+    console.log(
+      `\nLighthouse (mobile, simulated throttling) through the compressing proxy on port ${PROXY_PORT}\n`,
+    );
+    console.log(
+      "page          perf  a11y  bp  seo   FCP s   LCP s   TBT ms     CLS   JS KB (transfer)",
+    );
+    for (const [name, path] of pages) {
+      const result = await run(`http://localhost:${PROXY_PORT}${path}`, {
+        port: chrome.port,
+        logLevel: "error",
+        output: "json",
+        onlyCategories: categories,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      mkdirSync(".wrangler/lighthouse", { recursive: true });
+      writeFileSync(`.wrangler/lighthouse/${name}.json`, JSON.stringify(lhr));
+      const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100));
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+      const items = (lhr.audits["resource-summary"]?.details as { items?: unknown[] } | undefined)
+        ?.items as Array<{ resourceType: string; transferSize: number }> | undefined;
+      const scriptBytes = items?.find((item) => item.resourceType === "script")?.transferSize ?? 0;
+      console.log(
+        [
+          name.padEnd(12),
+          score("performance").padStart(5),
+          score("accessibility").padStart(5),
+          score("best-practices").padStart(3),
+          score("seo").padStart(4),
+          (audit("first-contentful-paint") / 1000).toFixed(2).padStart(7),
+          (audit("largest-contentful-paint") / 1000).toFixed(2).padStart(7),
+          audit("total-blocking-time").toFixed(0).padStart(8),
+          audit("cumulative-layout-shift").toFixed(3).padStart(7),
+          (scriptBytes / 1024).toFixed(1).padStart(18),
+        ].join(" "),
+      );
+      for (const category of categories) {
+        const failing = lhr.categories[category]?.auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => ref.id);
+        if (failing?.length) console.log(`  ${category}: ${failing.join(", ")}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
 }

@@ -8,6 +8,11 @@ import { useScrollMemory } from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
 import { getVisibleLocationSummaries } from "~/models/location.server";
 
+// The hero's poster is the first paint's largest picture: fetched with the page, not after the video.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: "/media/hero-poster.jpg", as: "image", fetchPriority: "high" },
+];
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Luxury stays. Unprecedented prices.",
