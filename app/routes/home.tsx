@@ -7,6 +7,7 @@ import { featuredLocations } from "~/lib/locations";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
 import { getVisibleLocationSummaries } from "~/models/location.server";
+import { HeroVideo } from "~/components/hero-video";
 
 // The hero's poster is the first paint's largest picture: fetched with the page, not after the video.
 export const links: Route.LinksFunction = () => [
@@ -38,19 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative isolate flex h-[520px] items-center justify-center overflow-hidden md:h-[720px]">
-        <video
-          className="absolute inset-0 -z-10 h-full w-full object-cover"
-          autoPlay
-          muted
-          loop
-          playsInline
-          preload="metadata"
-          poster="/media/hero-poster.jpg"
-          aria-hidden="true"
-        >
-          <source src="/media/hero.webm" type="video/webm" />
-          <source src="/media/hero.mp4" type="video/mp4" />
-        </video>
+        <HeroVideo className="absolute inset-0 -z-10 h-full w-full object-cover" />
         <div className="from-navy-950/30 via-navy-950/10 to-navy-950/40 absolute inset-0 -z-10 bg-gradient-to-b" />
         <div className="px-6 text-center text-white">
           <h1 className="font-serif text-5xl drop-shadow-lg sm:text-6xl md:text-7xl">

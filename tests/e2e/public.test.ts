@@ -9,14 +9,26 @@ const featured = featuredLocations(visible);
 const shortStay = visible.find((location) => location.minimumNights === 3)!;
 
 test.describe("home", () => {
+  test("keeps the poster for someone who asks for reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await page.waitForLoadState("load");
+    const video = page.locator("video");
+    await expect(video).toHaveAttribute("poster", "/media/hero-poster.jpg");
+    await expect(video.locator("source")).toHaveCount(0);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBe(0);
+  });
+
   test("plays the hero video and links each featured card to its location", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome home" })).toBeVisible();
     const video = page.locator("video");
     await expect(video).toHaveJSProperty("muted", true);
     await expect(video).toHaveJSProperty("loop", true);
-    await expect(video).toHaveJSProperty("autoplay", true);
     await expect(video).toHaveAttribute("poster", "/media/hero-poster.jpg");
+    // The poster is the first paint: the page's HTML names no video file.
+    const html = await (await page.request.get("/")).text();
+    expect(html).not.toContain("/media/hero.mp4");
     // The clip really loads and plays.
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
