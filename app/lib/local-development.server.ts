@@ -3,7 +3,8 @@
  * APP_ENV must say development AND the request must be for a local host, so a deployed worker
  * left on APP_ENV = "development" still shows no one's sign-in links and takes no fake bot check.
  */
-function isLocalHost(request: Request) {
+/** A request for this machine (localhost, a *.localhost name, a loopback address). */
+export function isLocalHost(request: Request) {
   const { hostname } = new URL(request.url);
   return (
     hostname === "localhost" ||

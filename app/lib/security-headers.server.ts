@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import { isLocalHost } from "~/lib/local-development.server";
 import { joinFormScriptUrl } from "~/lib/site.server";
 
 /**
@@ -62,7 +63,6 @@ const RESOURCE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 const HSTS = "max-age=31536000; includeSubDomains";
-const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * The response with the security headers set, as a new Response (a fetched response's headers
@@ -90,7 +90,7 @@ export function withSecurityHeaders(
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   // Not on a local address: over https it would pin every app on localhost to https for a year.
-  if (!LOCAL_HOSTNAMES.has(new URL(request.url).hostname)) {
+  if (!isLocalHost(request)) {
     headers.set("Strict-Transport-Security", HSTS);
   }
   return secured;
