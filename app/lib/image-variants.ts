@@ -12,7 +12,7 @@ export interface ImageVariants {
 }
 
 /** The widths made, at most: phone cards to a retina desktop lightbox. */
-export const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2400] as const;
+const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2400] as const;
 
 /**
  * AVIF is made only up to this width: encoding it costs seconds a picture at larger sizes (locally
@@ -20,7 +20,7 @@ export const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2400] as const;
  * the phone sizes are where its bytes matter. Larger widths are listed in WebP in the AVIF source,
  * which every AVIF-capable browser decodes.
  */
-export const AVIF_MAX_WIDTH = 800;
+const AVIF_MAX_WIDTH = 800;
 
 export type VariantFormat = "avif" | "webp" | "jpg";
 
