@@ -74,7 +74,8 @@ export default defineConfig({
     url: `http://localhost:${PORT}/robots.txt`,
     // A server already running on the port (started by hand while working on tests) is used as it is.
     reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    // The seed renders 171 pictures in every width and format first: about a minute, more on a busy machine.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },

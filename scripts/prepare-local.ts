@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { getPlatformProxy } from "wrangler";
+import { rasterize } from "./seed/raster.ts";
 import { seedCatalogue, seedUsers, type SeedBindings } from "./seed/seed.ts";
 import "./dev-vars.ts";
 
@@ -23,10 +24,11 @@ const proxy = await getPlatformProxy<SeedBindings>({
   persist: { path: `${persistDir}/v3` },
 });
 try {
-  const result = await seedCatalogue(proxy.env);
+  const started = Date.now();
+  const result = await seedCatalogue(proxy.env, undefined, { rasterize });
   await seedUsers(proxy.env);
   console.log(
-    `Seed: ${result.rowsInserted} rows inserted, ${result.picturesWritten} pictures written (existing data kept).`,
+    `Seed: ${result.rowsInserted} rows inserted, ${result.picturesWritten} pictures written in ${Math.round((Date.now() - started) / 1000)} s (existing data kept).`,
   );
 } finally {
   // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose

@@ -46,7 +46,7 @@ function isImagesError(error: unknown): error is Error & { code: number } {
 }
 
 /** One call to the binding: its refusal of the file becomes the upload's, logged with its code. */
-async function callImages<T>(name: string, call: () => Promise<T>): Promise<T> {
+export async function callImages<T>(name: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

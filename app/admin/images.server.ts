@@ -7,7 +7,8 @@ import { deleteObjects, storeObjects } from "~/models/image-store.server";
 import { commitAudited, type Actor } from "./audit.server";
 import { displayOrderUpdates, reorderedIds, type ReorderRefusal } from "./display-order.server";
 import { IMAGE_RULES } from "./image-actions";
-import { decodeImage, type DecodedImage } from "./image-decode.server";
+import { callImages, decodeImage, type DecodedImage } from "./image-decode.server";
+import { pictureObjectKeys, storeVariants } from "./image-variants.server";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { requireLocation } from "./locations.server";
 import { REORDER_MESSAGES } from "./reorder";
@@ -71,8 +72,9 @@ async function readUploads(images: ImagesBinding, files: File[]) {
 
 /**
  * Stores uploaded pictures at `{location_id}/{timestamp}_{filename}` (room pictures in the room
- * type's folder) with their size, all or nothing: the R2 objects first, then every row in one
- * batch; if the batch fails, the objects are removed again. New pictures get display_order 0.
+ * type's folder) with their size and their sized variants beside them (`{key}/w{width}.{format}`,
+ * made by Cloudflare Images), all or nothing: the R2 objects first, then every row in one batch;
+ * if anything fails, the objects written are removed again. New pictures get display_order 0.
  */
 export async function uploadImages(
   app: AppContext,
@@ -87,24 +89,37 @@ export async function uploadImages(
 
   const folder = group.roomTypeId ? `${group.locationId}/${group.roomTypeId}` : group.locationId;
   const stamp = Date.now();
-  const stored = uploads.map(({ file, bytes, image }, index) => ({
-    id: crypto.randomUUID(),
-    key: `${folder}/${stamp + index}_${sanitizeFileName(file.name, image.extension)}`,
-    bytes,
-    contentType: image.contentType,
-    image,
-    alt: file.name.replace(/\.[^.]*$/, "").slice(0, 200),
-  }));
-  await storeObjects(env.IMAGE_BUCKET, stored);
+  const written: string[] = [];
+  const stored = [];
+  try {
+    for (const [index, { file, bytes, image }] of uploads.entries()) {
+      const key = `${folder}/${stamp + index}_${sanitizeFileName(file.name, image.extension)}`;
+      await storeObjects(env.IMAGE_BUCKET, [{ key, bytes, contentType: image.contentType }]);
+      written.push(key);
+      const { variants, keys } = await makeVariants(env, key, file, image);
+      written.push(...keys);
+      stored.push({
+        id: crypto.randomUUID(),
+        key,
+        image,
+        variants,
+        alt: file.name.replace(/\.[^.]*$/, "").slice(0, 200),
+      });
+    }
+  } catch (error) {
+    await deleteObjects(env.IMAGE_BUCKET, written);
+    throw error;
+  }
   const rows = stored.map((item) =>
     db.insert(images).values({
       id: item.id,
       locationId: group.locationId,
       roomTypeId: group.roomTypeId,
       imageUrl: item.key,
-      imageType: item.contentType,
+      imageType: item.image.contentType,
       width: item.image.width,
       height: item.image.height,
+      variants: item.variants,
       alt: item.alt,
       displayOrder: 0,
     }),
@@ -123,10 +138,7 @@ export async function uploadImages(
       rows,
     );
   } catch (error) {
-    await deleteObjects(
-      env.IMAGE_BUCKET,
-      stored.map((item) => item.key),
-    );
+    await deleteObjects(env.IMAGE_BUCKET, written);
     throw error;
   }
   return stored.map((item) => item.id);
@@ -138,7 +150,12 @@ async function findImage(db: Db, id: string) {
   return image;
 }
 
-/** Deletes a picture: its row, then its object (a storage error is only logged). */
+/** A picture's variants; the binding's refusal (unlikely once decoded) is the upload's. */
+function makeVariants(env: AppContext["env"], key: string, file: File, image: DecodedImage) {
+  return callImages(file.name, () => storeVariants(env, key, file, image.width));
+}
+
+/** Deletes a picture: its row, then its objects, original and variants (a storage error is only logged). */
 export async function deleteImage(app: AppContext, actor: Actor, imageId: string) {
   const image = await findImage(app.db, imageId);
   if (!image) throw new DomainError("not-found", IMAGE_MESSAGES.notFound);
@@ -155,7 +172,8 @@ export async function deleteImage(app: AppContext, actor: Actor, imageId: string
     [app.db.delete(images).where(eq(images.id, imageId))],
   );
   try {
-    await app.env.IMAGE_BUCKET.delete(image.imageUrl);
+    const bucket = app.env.IMAGE_BUCKET;
+    await deleteObjects(bucket, await pictureObjectKeys(bucket, image.imageUrl));
   } catch (error) {
     console.error(`image ${imageId}: storage delete failed`, error);
   }

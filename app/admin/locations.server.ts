@@ -87,6 +87,7 @@ const managedImage = (image: LocationForEdit["images"][number]) => ({
   url: image.url,
   width: image.width,
   height: image.height,
+  variants: image.variants,
   alt: image.alt ?? "",
 });
 

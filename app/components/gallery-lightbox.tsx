@@ -1,5 +1,6 @@
 import Lightbox from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
+import { lightboxSources } from "~/lib/image-variants";
 import { type PublicImage } from "~/lib/locations";
 
 /** The lightbox fades in 250 ms, swipes in 500 ms, preloads 2 pictures each side, pads 16 px, spaces 30%. */
@@ -27,6 +28,8 @@ export default function GalleryLightbox({
         alt: image.alt,
         width: image.width,
         height: image.height,
+        // The lightbox picks the width that fills the screen from these.
+        srcSet: lightboxSources(image),
       }))}
       animation={LIGHTBOX_SETTINGS.animation}
       carousel={LIGHTBOX_SETTINGS.carousel}

@@ -1,22 +1,52 @@
 import { lazy, Suspense, useState } from "react";
+import { preload } from "react-dom";
 import { A11y, Keyboard, Navigation, Thumbs } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { type Swiper as SwiperInstance } from "swiper/types";
 import "swiper/css";
 import "swiper/css/navigation";
 import "swiper/css/thumbs";
+import { IMAGE_SIZES, pictureSources } from "~/lib/image-variants";
 import { type PublicImage } from "~/lib/locations";
 import { ResortImage } from "./resort-image";
 
 // The lightbox is only needed after a click: keep it out of the page's first JavaScript.
 const GalleryLightbox = lazy(() => import("./gallery-lightbox"));
 
+/**
+ * The first slide is the page's largest picture (its LCP): a preload in the <head> (React hoists
+ * it there) lets the browser fetch it before it lays the carousel out, at high priority. It names
+ * the AVIF source's widths, which is what an AVIF-capable browser picks from the <picture>.
+ */
+function preloadFirstSlide(image: PublicImage | undefined) {
+  const sources = image && pictureSources(image);
+  if (!image || !sources) {
+    if (image) preload(image.url, { as: "image", fetchPriority: "high" });
+    return;
+  }
+  preload(sources.src, {
+    as: "image",
+    fetchPriority: "high",
+    imageSrcSet: sources.avif ?? sources.webp,
+    imageSizes: IMAGE_SIZES.hero,
+    type: sources.avif ? "image/avif" : "image/webp",
+  });
+}
+
 export function HeroCarousel({ images, name }: { images: PublicImage[]; name: string }) {
   const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  preloadFirstSlide(images[0]);
 
   if (images.length === 0) {
-    return <ResortImage image={null} name={name} className="aspect-[16/10] w-full rounded-2xl" />;
+    return (
+      <ResortImage
+        image={null}
+        name={name}
+        slot="hero"
+        className="aspect-[16/10] w-full rounded-2xl"
+      />
+    );
   }
 
   return (
@@ -42,6 +72,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
                 name={name}
                 loading={index === 0 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
+                slot="hero"
                 className="aspect-[16/10] w-full"
               />
             </button>
@@ -63,6 +94,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
                 image={image}
                 name={name}
                 alt={`Thumbnail ${index + 1}: ${image.alt}`}
+                slot="thumb"
                 className="aspect-square w-20 cursor-pointer rounded-lg md:w-[100px]"
               />
             </SwiperSlide>

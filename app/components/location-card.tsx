@@ -12,6 +12,7 @@ export function LocationCard({ location }: { location: LocationSummary }) {
       <ResortImage
         image={location.image}
         name={location.name}
+        slot="card"
         className="aspect-[16/10] w-full transition duration-500 group-hover:scale-[1.02]"
       />
       <div className="p-5">

@@ -5,6 +5,7 @@ import {
   type FilterOption,
   type LocationFilters,
 } from "~/lib/location-filters";
+import { Picture } from "~/components/resort-image";
 import { locationPath, placeLine, type LocationSummary } from "~/lib/locations";
 import { type LocationListData } from "~/models/location-list.server";
 import { useScrollMemory } from "~/lib/scroll-memory";
@@ -179,11 +180,10 @@ function LocationRows({
               className="hover:bg-sand-50 flex items-center gap-4 p-4 transition sm:gap-6"
             >
               {location.image ? (
-                <img
-                  src={location.image.url}
+                <Picture
+                  image={location.image}
+                  slot="row"
                   alt=""
-                  width={location.image.width}
-                  height={location.image.height}
                   loading={index < eagerCount ? "eager" : "lazy"}
                   decoding="async"
                   className="h-16 w-24 flex-none rounded-lg object-cover sm:h-20 sm:w-32"

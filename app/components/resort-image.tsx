@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, pictureSources, type ImageSlot } from "~/lib/image-variants";
 import { type PublicImage } from "~/lib/locations";
 import { useImageFailure } from "~/lib/use-image-failure";
 
@@ -10,6 +11,8 @@ interface ResortImageProps {
   fetchPriority?: "high" | "auto";
   /** The alt text when it is not the picture's own (a thumbnail's, say). */
   alt?: string;
+  /** Where it is shown: gives the `sizes` the browser picks a variant width with. */
+  slot: ImageSlot;
 }
 
 /**
@@ -23,6 +26,7 @@ export function ResortImage({
   loading = "lazy",
   fetchPriority,
   alt,
+  slot,
 }: ResortImageProps) {
   const { failed, imageProps } = useImageFailure();
   if (!image) {
@@ -52,16 +56,49 @@ export function ResortImage({
     );
   }
   return (
-    <img
-      src={image.url}
+    <Picture
+      image={image}
+      slot={slot}
       alt={alt ?? image.alt}
-      width={image.width}
-      height={image.height}
       loading={loading}
       fetchPriority={fetchPriority}
       decoding="async"
       {...imageProps}
       className={`object-cover ${className}`}
     />
+  );
+}
+
+type PictureProps = Omit<React.ComponentProps<"img">, "src" | "srcSet" | "sizes"> & {
+  image: Pick<PublicImage, "url" | "width" | "height" | "variants">;
+  slot: ImageSlot;
+};
+
+/**
+ * A stored picture at the width its slot needs: a <picture> with AVIF and WebP sources and a JPEG
+ * <img>, each with its `srcset` and the slot's `sizes`, and always the picture's width and height
+ * (so the page keeps its space). A picture without variants is its original alone.
+ */
+export function Picture({ image, slot, ...props }: PictureProps) {
+  const sources = pictureSources(image);
+  const sizes = IMAGE_SIZES[slot];
+  const img = (
+    <img
+      src={sources?.src ?? image.url}
+      srcSet={sources?.jpg}
+      sizes={sources ? sizes : undefined}
+      width={image.width}
+      height={image.height}
+      {...props}
+    />
+  );
+  if (!sources) return img;
+  // The <picture> is only a wrapper: `contents` leaves the <img> in its parent's layout.
+  return (
+    <picture className="contents">
+      {sources.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

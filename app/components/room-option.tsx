@@ -66,6 +66,7 @@ export function RoomOption({
           <ResortImage
             image={null}
             name={room.name}
+            slot="room"
             className="aspect-[3/2] w-full md:aspect-auto md:h-full"
           />
         ) : (
@@ -83,6 +84,7 @@ export function RoomOption({
                   image={image}
                   name={room.name}
                   alt={image.alt || `${locationName}, ${room.name}`}
+                  slot="room"
                   className="aspect-[3/2] w-full md:aspect-auto md:h-full"
                 />
               </SwiperSlide>

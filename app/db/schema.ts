@@ -88,6 +88,9 @@ export const images = sqliteTable(
     imageType: text("image_type").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    // The sized variants stored beside the original: their widths, and those also in AVIF
+    // (ImageVariants in app/lib/image-variants.ts); null: the original only.
+    variants: text("variants", { mode: "json" }).$type<{ widths: number[]; avif: number[] }>(),
     alt: text("alt"),
     displayOrder: integer("display_order").notNull().default(0),
     createdAt: createdAt(),

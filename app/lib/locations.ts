@@ -1,6 +1,7 @@
 /** Presentation rules for locations shared by the server and the browser (sorting, subtitles, place lines, notes). */
 
 import { type Location } from "~/db/schema";
+import { type ImageVariants } from "./image-variants";
 
 /** A missing display_order sorts last, as this number. */
 const DISPLAY_ORDER_FALLBACK = 999999;
@@ -9,6 +10,8 @@ export interface PublicImage {
   url: string;
   width: number;
   height: number;
+  /** Its sized variants beside `url`; null (or absent in an older cached list): the original only. */
+  variants?: ImageVariants | null;
   alt: string;
 }
 

@@ -1,6 +1,9 @@
 /** Image bytes in R2: served to the pages, stored and removed by the admin. */
 
-/** Keys are `{location_id}/{timestamp}_{filename}` (room images in a room-type subfolder). */
+/**
+ * Keys are `{location_id}/{timestamp}_{filename}` (room images in a room-type subfolder), and a
+ * picture's sized variants `{key}/w{width}.{format}` beside it: at most four segments.
+ */
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*){0,3}$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

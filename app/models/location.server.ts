@@ -20,6 +20,7 @@ const imageColumns = {
   key: images.imageUrl,
   width: images.width,
   height: images.height,
+  variants: images.variants,
   alt: images.alt,
 };
 
@@ -27,6 +28,7 @@ type ImageRow = {
   key: string;
   width: number;
   height: number;
+  variants: PublicImage["variants"];
   alt: string | null;
 };
 
@@ -35,6 +37,7 @@ function toPublicImage(row: ImageRow, fallbackAlt: string): PublicImage {
     url: imageUrl(row.key),
     width: row.width,
     height: row.height,
+    variants: row.variants,
     alt: row.alt || fallbackAlt,
   };
 }

@@ -5,6 +5,7 @@ import { RoomOption } from "~/components/room-option";
 import { RoomPricing } from "~/components/room-pricing";
 import { getAuth, hasAdminAccess } from "~/auth/guards.server";
 import { getAppContext } from "~/context";
+import { shareImageUrl } from "~/lib/image-variants";
 import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: location.name,
     description: summary(location.description) || `${location.name}, ${placeLine(location)}`,
     path: locationPath(location),
-    image: location.images[0]?.url,
+    image: location.images[0] && shareImageUrl(location.images[0]),
     noindex: location.hidden,
   });
 };

@@ -1,10 +1,20 @@
 /**
  * Seeds the demo catalogue into D1 and R2. Idempotent: rows have stable ids and are inserted
- * only when missing; pictures are written only when their R2 object is missing.
+ * only when missing; pictures are written only when their R2 object is missing. Given a
+ * rasterizer (scripts/seed/raster.ts, in Node), each scene is stored as an upload is: a JPEG and
+ * its sized variants; without one (inside workerd), as its SVG alone.
  * Used by `npm start` (through wrangler's platform proxy) and by the workerd tests.
  */
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { images, locations, roomTypes, users } from "../../app/db/schema.ts";
+import {
+  VARIANT_CONTENT_TYPES,
+  variantKey,
+  variantPlan,
+  type ImageVariants,
+  type VariantFormat,
+} from "../../app/lib/image-variants.ts";
 import { slugify } from "../../app/lib/slug.ts";
 import { seedLocations } from "./data.ts";
 import { renderScene } from "./scenes.ts";
@@ -14,6 +24,15 @@ import { type SeedImage, type SeedLocation } from "./types.ts";
 const SEEDED_AT = 1767225600000;
 const LOCATION_PICTURE = { width: 1600, height: 1000 };
 const ROOM_PICTURE = { width: 1200, height: 800 };
+
+/** Draws a scene's SVG as a JPEG original and its variants (scripts/seed/raster.ts, Node only). */
+export type Rasterize = (
+  svg: string,
+  plan: ImageVariants,
+) => Promise<{
+  original: Uint8Array;
+  variants: Array<{ width: number; format: VariantFormat; bytes: Uint8Array }>;
+}>;
 
 export interface SeedBindings {
   DB: D1Database;
@@ -29,22 +48,27 @@ interface Picture {
   image: SeedImage;
   title: string;
   size: { width: number; height: number };
+  /** Null when the scene is stored as an SVG alone. */
+  variants: ImageVariants | null;
 }
 
 /** A seeded room type's stable id: its location's id and its position. */
 export const roomTypeId = (location: SeedLocation, index: number) =>
   `${location.id}-room-${index + 1}`;
 
-function picturesOf(location: SeedLocation): Picture[] {
+function picturesOf(location: SeedLocation, raster: boolean): Picture[] {
+  const extension = raster ? "jpg" : "svg";
+  const variantsOf = (size: { width: number }) => (raster ? variantPlan(size.width) : null);
   const pictures: Picture[] = location.images.map((image, index) => ({
     id: `${location.id}-img-${index + 1}`,
     locationId: location.id,
     roomTypeId: null,
-    key: `${location.id}/${SEEDED_AT}_${slugify(image.caption)}.svg`,
+    key: `${location.id}/${SEEDED_AT}_${slugify(image.caption)}.${extension}`,
     order: index,
     image,
     title: location.name,
     size: LOCATION_PICTURE,
+    variants: variantsOf(LOCATION_PICTURE),
   }));
   location.roomTypes.forEach((room, roomIndex) => {
     const id = roomTypeId(location, roomIndex);
@@ -53,11 +77,12 @@ function picturesOf(location: SeedLocation): Picture[] {
         id: `${id}-img-${index + 1}`,
         locationId: location.id,
         roomTypeId: id,
-        key: `${location.id}/${id}/${SEEDED_AT}_${slugify(image.caption)}.svg`,
+        key: `${location.id}/${id}/${SEEDED_AT}_${slugify(image.caption)}.${extension}`,
         order: index,
         image,
         title: `${location.name} · ${room.name}`,
         size: ROOM_PICTURE,
+        variants: variantsOf(ROOM_PICTURE),
       });
     });
   });
@@ -74,28 +99,57 @@ function hash(text: string) {
   return value >>> 0;
 }
 
-async function putMissingPicture(bucket: R2Bucket, picture: Picture) {
+async function putMissingPicture(bucket: R2Bucket, picture: Picture, rasterize?: Rasterize) {
   if (await bucket.head(picture.key)) return false;
   const svg = renderScene({
     kind: picture.image.scene,
     title: picture.title,
     caption: picture.image.caption,
-    seed: hash(picture.key),
+    // The SVG's key, so a scene looks the same whether stored as an SVG or rendered to a JPEG.
+    seed: hash(picture.key.replace(/\.jpg$/, ".svg")),
     ...picture.size,
   });
-  await bucket.put(picture.key, svg, {
-    httpMetadata: { contentType: "image/svg+xml" },
-  });
+  if (!rasterize || !picture.variants) {
+    await bucket.put(picture.key, svg, { httpMetadata: { contentType: "image/svg+xml" } });
+    return true;
+  }
+  const { original, variants } = await rasterize(svg, picture.variants);
+  // The variants before the original: an original present means its variants are too.
+  for (const variant of variants) {
+    await bucket.put(variantKey(picture.key, variant.width, variant.format), variant.bytes, {
+      httpMetadata: { contentType: VARIANT_CONTENT_TYPES[variant.format] },
+    });
+  }
+  await bucket.put(picture.key, original, { httpMetadata: { contentType: "image/jpeg" } });
   return true;
 }
 
-export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[] = seedLocations) {
-  const db = drizzle(env.DB);
-  const pictures = catalogue.flatMap(picturesOf);
+/** Runs `task` on every item, at most `limit` at a time. */
+async function eachLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
+  const results: R[] = Array.from({ length: items.length });
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 
-  // Objects first: a picture row never points at a missing object.
-  const written = await Promise.all(
-    pictures.map((picture) => putMissingPicture(env.IMAGE_BUCKET, picture)),
+export async function seedCatalogue(
+  env: SeedBindings,
+  catalogue: SeedLocation[] = seedLocations,
+  { rasterize }: { rasterize?: Rasterize } = {},
+) {
+  const db = drizzle(env.DB);
+  const pictures = catalogue.flatMap((location) => picturesOf(location, Boolean(rasterize)));
+
+  // Objects first: a picture row never points at a missing object. Rendering is CPU work: a
+  // few pictures at a time (sharp spreads each over the cores).
+  const written = await eachLimited(pictures, rasterize ? 2 : 16, (picture) =>
+    putMissingPicture(env.IMAGE_BUCKET, picture, rasterize),
   );
 
   const statements = [
@@ -149,22 +203,27 @@ export async function seedCatalogue(env: SeedBindings, catalogue: SeedLocation[]
           .onConflictDoNothing(),
       ),
     ),
-    ...pictures.map((picture) =>
-      db
-        .insert(images)
-        .values({
-          id: picture.id,
-          locationId: picture.locationId,
-          roomTypeId: picture.roomTypeId,
-          imageUrl: picture.key,
-          imageType: "image/svg+xml",
-          width: picture.size.width,
-          height: picture.size.height,
-          alt: picture.image.caption,
-          displayOrder: picture.order,
-        })
-        .onConflictDoNothing(),
-    ),
+    ...pictures.map((picture) => {
+      const insert = db.insert(images).values({
+        id: picture.id,
+        locationId: picture.locationId,
+        roomTypeId: picture.roomTypeId,
+        imageUrl: picture.key,
+        imageType: picture.variants ? "image/jpeg" : "image/svg+xml",
+        width: picture.size.width,
+        height: picture.size.height,
+        variants: picture.variants,
+        alt: picture.image.caption,
+        displayOrder: picture.order,
+      });
+      if (!picture.variants) return insert.onConflictDoNothing();
+      // A state seeded before the scenes were rendered moves to the JPEG; anything else stays.
+      return insert.onConflictDoUpdate({
+        target: images.id,
+        set: { imageUrl: picture.key, imageType: "image/jpeg", variants: picture.variants },
+        setWhere: eq(images.imageType, "image/svg+xml"),
+      });
+    }),
   ];
   const [first, ...rest] = statements;
   if (!first) return { rowsInserted: 0, picturesWritten: 0 };

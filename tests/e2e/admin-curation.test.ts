@@ -213,3 +213,83 @@ test("without JavaScript: the same curation works with plain forms", async ({
   expect((await publicStatus(page, `/locations/${slug}`)).status).toBe(404);
   await context.close();
 });
+
+/** A 4000 × 3000 camera-like JPEG (gradients, texture and grain), written once for the upload. */
+async function cameraPhoto(path: string) {
+  const { default: sharp } = await import("sharp");
+  const [width, height] = [4000, 3000];
+  const pixels = Buffer.alloc(width * height * 3);
+  let noise = 12345;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      noise = (Math.imul(noise, 1103515245) + 12345) >>> 0;
+      const grain = (noise >>> 27) - 16;
+      const texture = Math.sin(x / 37) * Math.cos(y / 23) * 40;
+      const at = (y * width + x) * 3;
+      pixels[at] = Math.max(0, Math.min(255, (x / width) * 200 + texture + grain));
+      pixels[at + 1] = Math.max(0, Math.min(255, (y / height) * 180 + texture / 2 + grain));
+      pixels[at + 2] = Math.max(0, Math.min(255, 120 + texture + grain));
+    }
+  }
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toFile(path);
+  return path;
+}
+
+test("a camera photo reaches a phone as a small variant, and its delete removes every size", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.curation, "curation");
+  const page = await context.newPage();
+  const stamp = Date.now().toString(36);
+  const slug = `photo-point-${stamp}`;
+  await createLocation(page, `Photo Point ${stamp}`, "Mexico", "Tulum");
+
+  const photo = await cameraPhoto(testInfo.outputPath("camera-4000x3000.jpg"));
+  await page.locator('input[type="file"]').first().setInputFiles(photo);
+  await page.getByRole("button", { name: "Upload", exact: true }).first().click();
+  await expect(page.getByText("1 image uploaded successfully").first()).toBeVisible({
+    timeout: 60_000,
+  });
+
+  // A 390 px phone at DPR 2: the first slide comes as the 800 px AVIF, preloaded, under 300 KB.
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+  });
+  const visitor = await phone.newPage();
+  await visitor.goto(`/locations/${slug}`);
+  const slide = visitor.getByRole("button", { name: /^Open photo 1 of/ }).locator("img");
+  await expect(slide).toHaveAttribute("width", "4000");
+  await expect(slide).toHaveAttribute("height", "3000");
+  await expect(slide).toHaveAttribute("sizes", /calc\(100vw - 2rem\)/);
+  // Loaded (its natural width is the variant's, over the density the browser chose it for).
+  await expect
+    .poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const chosen = await slide.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(chosen).toMatch(/\/w800\.avif$/);
+  const bytes = (await (await visitor.request.get(chosen)).body()).length;
+  expect(bytes).toBeLessThanOrEqual(300 * 1024);
+  await expect(
+    visitor.locator('link[rel="preload"][as="image"][fetchpriority="high"]'),
+  ).toHaveAttribute("imagesrcset", /\/w800\.avif 800w/);
+  const variants = await visitor
+    .locator("picture source")
+    .first()
+    .getAttribute("srcset")
+    .then((srcset) => srcset!.split(", ").map((candidate) => candidate.split(" ")[0]!));
+  await phone.close();
+
+  // Deleted from the admin: the original and every variant are gone.
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete image 1" }).first().click();
+  await expect(page.getByText("Image deleted successfully").first()).toBeVisible();
+  for (const url of [chosen, ...variants]) {
+    expect((await page.request.get(url)).status(), url).toBe(404);
+  }
+  await context.close();
+});

@@ -7,6 +7,7 @@ import { createDb } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes } from "~/db/schema";
 import { DECODE_MESSAGES } from "~/admin/image-decode.server";
 import { IMAGE_MESSAGES } from "~/admin/images.server";
+import { variantFiles, variantKey } from "~/lib/image-variants";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request } from "./helpers";
 import { fixture, png, pngDeclaring, type FixtureName } from "../fixtures/images";
@@ -78,6 +79,14 @@ async function groupRows(locationId: string, roomTypeId: string | null = null) {
 async function objectKeys(prefix: string) {
   const listed = await env.IMAGE_BUCKET.list({ prefix });
   return listed.objects.map((object) => object.key);
+}
+
+/** A stored picture's objects: its original and its sized variants beside it. */
+function pictureKeys(row: typeof images.$inferSelect) {
+  return [
+    row.imageUrl,
+    ...variantFiles(row.variants!).map((file) => variantKey(row.imageUrl, file.width, file.format)),
+  ];
 }
 
 let adminCookie: string;
@@ -171,9 +180,12 @@ describe("upload", () => {
       "Sunset-Beach.png",
       "pool.png",
     ]);
-    expect((await objectKeys(`${location.id}/`)).sort()).toEqual(
-      rows.map((row) => row.imageUrl).sort(),
-    );
+    // Sized variants up to each picture's own width, in AVIF too at these sizes.
+    expect(rows.map((row) => JSON.stringify(row.variants)).sort()).toEqual([
+      JSON.stringify({ widths: [400, 640], avif: [400, 640] }),
+      JSON.stringify({ widths: [400, 800], avif: [400, 800] }),
+    ]);
+    expect((await objectKeys(`${location.id}/`)).sort()).toEqual(rows.flatMap(pictureKeys).sort());
 
     const audit = await db
       .select()
@@ -387,7 +399,9 @@ describe("upload", () => {
     expect(rows[0]!.imageUrl).toMatch(
       new RegExp(`^${location.id}/${roomTypeId}/\\d+_suite\\.png$`),
     );
-    expect(await objectKeys(`${location.id}/${roomTypeId}/`)).toEqual([rows[0]!.imageUrl]);
+    expect((await objectKeys(`${location.id}/${roomTypeId}/`)).sort()).toEqual(
+      pictureKeys(rows[0]!).sort(),
+    );
     expect(await groupRows(location.id)).toHaveLength(0);
   });
 
@@ -492,7 +506,8 @@ describe("delete", () => {
       rows.filter((row) => row !== gone).map((row) => row.id),
     );
     expect(await env.IMAGE_BUCKET.head(gone.imageUrl)).toBeNull();
-    expect(await objectKeys(`${location.id}/`)).toHaveLength(1);
+    const kept = rows.find((row) => row !== gone)!;
+    expect((await objectKeys(`${location.id}/`)).sort()).toEqual(pictureKeys(kept).sort());
     const audit = await db
       .select()
       .from(auditEvents)

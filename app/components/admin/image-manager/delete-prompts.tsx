@@ -5,6 +5,7 @@ import {
   IMAGE_ACTION_PATH,
   LONG_PRESS_CONFIRM,
 } from "~/admin/image-actions";
+import { Picture } from "~/components/resort-image";
 import { buttonBase, GroupFields, type ImageGroup, type ManagedImage } from "./group";
 
 /** The question a delete posted without JavaScript comes back with, at the top of its group. */
@@ -21,11 +22,10 @@ export function DeleteConfirmation({
 }) {
   return (
     <div className="mt-4 flex flex-wrap items-center gap-4 rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
-      <img
-        src={image.url}
+      <Picture
+        image={image}
+        slot="admin"
         alt={alt}
-        width={image.width}
-        height={image.height}
         className="aspect-[4/3] w-28 shrink-0 rounded-lg object-cover"
       />
       <div className="min-w-0 flex-1">
@@ -91,11 +91,10 @@ export function LongPressDialog({
           <h3 id={headingId} className="text-navy-900 font-serif text-xl">
             {LONG_PRESS_CONFIRM}
           </h3>
-          <img
-            src={target.image.url}
+          <Picture
+            image={target.image}
+            slot="admin"
             alt=""
-            width={target.image.width}
-            height={target.image.height}
             className="mt-3 aspect-[4/3] w-full rounded-lg object-cover"
           />
           <p className="mt-2 text-sm text-slate-600">

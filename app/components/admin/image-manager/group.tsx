@@ -1,10 +1,13 @@
 /** What every form of one group of pictures (a location's own, or one room type's) carries. */
 
+import { type ImageVariants } from "~/lib/image-variants";
+
 export interface ManagedImage {
   id: string;
   url: string;
   width: number;
   height: number;
+  variants?: ImageVariants | null;
   alt: string | null;
 }
 

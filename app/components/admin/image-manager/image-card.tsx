@@ -1,5 +1,6 @@
 import { type PointerEvent as ReactPointerEvent } from "react";
 import { IMAGE_ACTION_PATH } from "~/admin/image-actions";
+import { Picture } from "~/components/resort-image";
 import { useImageFailure } from "~/lib/use-image-failure";
 import { GripIcon } from "../admin-ui";
 import { useSortableItem } from "../sortable-list";
@@ -206,12 +207,11 @@ function CardImage({ image, alt }: { image: ManagedImage; alt: string }) {
     );
   }
   return (
-    <img
+    <Picture
       {...imageProps}
-      src={image.url}
+      image={image}
+      slot="admin"
       alt={alt}
-      width={image.width}
-      height={image.height}
       loading="lazy"
       decoding="async"
       draggable={false}
