@@ -1,6 +1,8 @@
-import { useEffect } from "react";
-import { toast as showToast, Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { registerToaster, toast as showToast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
+
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
 interface Toast {
   type: "success" | "error" | "info";
@@ -10,12 +12,18 @@ interface Toast {
 /** Shows the server's one-time message: a toast with JavaScript, a banner without. */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => registerToaster(() => setMounted(true)), []);
   useEffect(() => {
     if (toast) showToast[toast.type](toast.message);
   }, [toast]);
   return (
     <>
-      <Sonner position="top-center" richColors closeButton />
+      {mounted && (
+        <Suspense fallback={null}>
+          <SonnerToaster />
+        </Suspense>
+      )}
       {toast && !hydrated && (
         <p
           role="status"

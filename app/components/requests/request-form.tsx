@@ -2,7 +2,7 @@ import { getFormProps, useForm, type DefaultValue, type FormMetadata } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type z } from "zod";
 import { BotCheck } from "~/components/bot-check";
 import { FormErrors, SubmitButton } from "~/components/forms";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type Route } from "./+types/locations";
 import { formValues } from "~/admin/form-values";
 import {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type Route } from "./+types/rate-limits";
 import { requireAdmin } from "~/auth/guards.server";
 import { RateLimitStatus } from "~/components/admin/rate-limit-status";

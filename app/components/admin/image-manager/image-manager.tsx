@@ -1,7 +1,7 @@
 import { rectSortingStrategy } from "@dnd-kit/sortable";
 import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   CONFIRMED_FIELD,
   DELETE_CONFIRM,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   IMAGE_ACTION_PATH,
   IMAGE_RULES,

@@ -1,6 +1,6 @@
 import { verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { Link, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { adminHref, INTENTS, LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cardClass } from "../admin-ui";
