@@ -1,61 +1,14 @@
 import { env } from "cloudflare:workers";
-import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { images, locations } from "~/db/schema";
 import { variantFiles, variantKey } from "~/lib/image-variants";
+import { photoPng } from "../fixtures/images";
 import { createUser, signIn } from "./auth-helpers";
 import { ORIGIN, request } from "./helpers";
 
 const db = createDb(env.DB);
-
-/** Photo-like pixels (gradients, texture and grain), so the encoders have real work to do. */
-function photoPng(width: number, height: number) {
-  const rows = new Uint8Array((width * 3 + 1) * height);
-  let noise = 12345;
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      noise = (Math.imul(noise, 1103515245) + 12345) >>> 0;
-      const grain = (noise >>> 27) - 16;
-      const texture = Math.sin(x / 37) * Math.cos(y / 23) * 40;
-      const at = row + 1 + x * 3;
-      rows[at] = Math.max(0, Math.min(255, (x / width) * 200 + texture + grain));
-      rows[at + 1] = Math.max(0, Math.min(255, (y / height) * 180 + texture / 2 + grain));
-      rows[at + 2] = Math.max(0, Math.min(255, 120 + texture + grain));
-    }
-  }
-  const chunk = (type: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(new TextEncoder().encode(type), 4);
-    out.set(data, 8);
-    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const header = new Uint8Array(13);
-  new DataView(header.buffer).setUint32(0, width);
-  new DataView(header.buffer).setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8);
-  const parts = [
-    Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows, { level: 1 })),
-    chunk("IEND", new Uint8Array()),
-  ];
-  return new Blob(parts);
-}
-
-function crc32(bytes: Uint8Array) {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
 
 /** A 4000 × 3000 JPEG, as a camera would send it. */
 async function cameraJpeg() {
