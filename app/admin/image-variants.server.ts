@@ -45,15 +45,3 @@ export async function storeVariants(
   }
   return { variants, keys };
 }
-
-/** A picture's objects: the original and whatever is stored beside it (its variants). */
-export async function pictureObjectKeys(bucket: R2Bucket, key: string) {
-  const keys = [key];
-  let cursor: string | undefined;
-  do {
-    const listed = await bucket.list({ prefix: `${key}/`, cursor });
-    keys.push(...listed.objects.map((object) => object.key));
-    cursor = listed.truncated ? listed.cursor : undefined;
-  } while (cursor);
-  return keys;
-}

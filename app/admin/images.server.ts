@@ -4,11 +4,12 @@ import { type Db } from "~/db/client.server";
 import { images } from "~/db/schema";
 import { DomainError } from "~/lib/errors.server";
 import { deleteObjects, storeObjects } from "~/models/image-store.server";
+import { pictureObjectKeys } from "~/lib/image-variants";
 import { commitAudited, type Actor } from "./audit.server";
 import { displayOrderUpdates, reorderedIds, type ReorderRefusal } from "./display-order.server";
 import { IMAGE_RULES } from "./image-actions";
 import { callImages, decodeImage, type DecodedImage } from "./image-decode.server";
-import { pictureObjectKeys, storeVariants } from "./image-variants.server";
+import { storeVariants } from "./image-variants.server";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { requireLocation } from "./locations.server";
 import { REORDER_MESSAGES } from "./reorder";
@@ -172,8 +173,7 @@ export async function deleteImage(app: AppContext, actor: Actor, imageId: string
     [app.db.delete(images).where(eq(images.id, imageId))],
   );
   try {
-    const bucket = app.env.IMAGE_BUCKET;
-    await deleteObjects(bucket, await pictureObjectKeys(bucket, image.imageUrl));
+    await deleteObjects(app.env.IMAGE_BUCKET, pictureObjectKeys(image.imageUrl, image.variants));
   } catch (error) {
     console.error(`image ${imageId}: storage delete failed`, error);
   }

@@ -56,6 +56,12 @@ export function variantKey(key: string, width: number, format: VariantFormat) {
   return `${key}/w${width}.${format}`;
 }
 
+/** A picture's objects: its original and the variants its row records (none when null). */
+export function pictureObjectKeys(key: string, variants: ImageVariants | null) {
+  const files = variants ? variantFiles(variants) : [];
+  return [key, ...files.map((file) => variantKey(key, file.width, file.format))];
+}
+
 /** The `sizes` of each place a picture is shown, from the page layouts (max-w-6xl, grids). */
 export const IMAGE_SIZES = {
   /** A card in the home and list grids: 1, 2 or 3 columns. */
