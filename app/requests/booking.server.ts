@@ -62,16 +62,21 @@ function bookingEmails(
     state: row.locationState ?? null,
     country: row.locationCountry,
   });
-  const details = [
-    emailLine("Guest", `${row.firstName} ${row.lastName}`),
-    emailLine("E-mail", row.email),
-    emailLine("Phone", row.phone),
+  // What the site itself names (the resort, the room, the dates, the party): all a receipt
+  // shows, so the form cannot send our mail with the sender's own words.
+  const stay = [
     emailLine("Resort", `${row.locationName} (${place})`),
     emailLine("Room", row.roomTypeName),
     emailLine("Check-in", row.checkInDate),
     emailLine("Check-out", row.checkOutDate),
     emailLine("Guests", `${row.adults} adults, ${row.children} children, ${row.infants} infants`),
     emailLine("Typical weekly price", row.roomTypePrice ? usd.format(row.roomTypePrice) : null),
+  ];
+  const details = [
+    emailLine("Guest", `${row.firstName} ${row.lastName}`),
+    emailLine("E-mail", row.email),
+    emailLine("Phone", row.phone),
+    ...stay,
     emailLine("Special requests", row.specialRequests),
     emailLine("Referral code", row.referralCode),
   ];
@@ -91,11 +96,9 @@ function bookingEmails(
     content: {
       siteName,
       heading: "Request received",
-      // Only what the site itself names (the resort, the room, the dates, the party): a receipt
-      // never repeats the sender's own words, so the form cannot send our mail with their text.
       paragraphs: [
         "Thank you. We received your request and will get back to you soon.",
-        ...details.slice(3, 9),
+        ...stay,
         emailLine("Reference", row.id),
         "This is only a request until the resort confirms it. Please do not book flights until you receive our confirmation.",
       ],
