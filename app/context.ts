@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { createDb, type Db } from "~/db/client.server";
+import { requestCatalogueVersion } from "~/lib/cache.server";
 import { siteConfig, type SiteConfig } from "~/lib/site.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -9,6 +10,8 @@ export interface CloudflareContext {
   ctx: ExecutionContext;
   /** The request's D1 session (read replicas); without it, D1 itself. */
   d1?: D1DatabaseSession;
+  /** The request's catalogue cache version (read once); without it, read when first asked. */
+  catalogueVersion?: () => Promise<string>;
 }
 
 /** What the worker gives each request (workers/app.ts): its bindings and execution context. */
@@ -19,15 +22,23 @@ export interface AppContext extends CloudflareContext {
   /** One drizzle client per request. */
   db: Db;
   site: SiteConfig;
+  /** The catalogue's cache version, read at most once for the request. */
+  catalogueVersion: () => Promise<string>;
 }
 
 const appContext = createContext<AppContext>();
 
 export function createAppContext(
-  { env, ctx, d1 }: CloudflareContext,
+  { env, ctx, d1, catalogueVersion }: CloudflareContext,
   request: Request,
 ): AppContext {
-  return { env, ctx, db: createDb(d1 ?? env.DB), site: siteConfig(env, request) };
+  return {
+    env,
+    ctx,
+    db: createDb(d1 ?? env.DB),
+    site: siteConfig(env, request),
+    catalogueVersion: catalogueVersion ?? requestCatalogueVersion(env.CACHE),
+  };
 }
 
 /** The root's first middleware: the request's context, built once before any loader or action. */

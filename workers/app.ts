@@ -3,6 +3,7 @@ import { cloudflareContext } from "../app/context";
 import { createDb } from "../app/db/client.server";
 import { openD1Session, withBookmark } from "../app/db/read-replicas.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
+import { requestCatalogueVersion } from "../app/lib/cache.server";
 import { servePage } from "../app/lib/page-cache.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 import {
@@ -20,12 +21,13 @@ export default {
   async fetch(request, env, ctx) {
     const nonce = createCspNonce();
     const d1 = openD1Session(env.DB, request);
+    const catalogueVersion = requestCatalogueVersion(env.CACHE);
     const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx, d1 });
+    context.set(cloudflareContext, { env, ctx, d1, catalogueVersion });
     context.set(cspNonceContext, nonce);
     // Visitors' public pages may come from the edge's cache; every response, whatever route or
     // error made it, leaves with the security headers.
-    const response = await servePage(request, { env, ctx, nonce }, async () =>
+    const response = await servePage(request, { ctx, nonce, catalogueVersion }, async () =>
       withBookmark(await requestHandler(request, context), d1, request),
     );
     return withSecurityHeaders(response, { request, env, nonce });

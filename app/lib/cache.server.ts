@@ -23,6 +23,12 @@ export async function catalogueVersion(kv: KVNamespace) {
   return (await kv.get(VERSION_KEY)) ?? INITIAL_VERSION;
 }
 
+/** The catalogue version for one request: read once, however many caches ask for it. */
+export function requestCatalogueVersion(kv: KVNamespace) {
+  let version: Promise<string> | undefined;
+  return () => (version ??= catalogueVersion(kv));
+}
+
 export async function cachedJson<T>(
   kv: KVNamespace,
   key: string,

@@ -1,4 +1,4 @@
-import { catalogueVersion, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
+import { CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
 
 /**
  * Whole public pages for signed-out visitors, kept in the edge's cache (the Cache API) under the
@@ -32,9 +32,9 @@ function isSharedPageRequest(request: Request) {
   return PUBLIC_PAGES.some((page) => page.test(pathname));
 }
 
-async function cacheKeyFor(request: Request, kv: KVNamespace) {
+async function cacheKeyFor(request: Request, catalogueVersion: () => Promise<string>) {
   const url = new URL(request.url);
-  const version = await catalogueVersion(kv);
+  const version = await catalogueVersion();
   return new Request(`${url.origin}/__pages/${version}${url.pathname}${url.search}`);
 }
 
@@ -56,13 +56,17 @@ function withNonce(response: Response, nonce: string) {
  */
 export async function servePage(
   request: Request,
-  { env, ctx, nonce }: { env: Env; ctx: ExecutionContext; nonce: string },
+  {
+    ctx,
+    nonce,
+    catalogueVersion,
+  }: { ctx: ExecutionContext; nonce: string; catalogueVersion: () => Promise<string> },
   render: () => Promise<Response>,
 ): Promise<Response> {
   if (!isSharedPageRequest(request)) return privatePage(await render());
 
   const cache = await caches.open("pages");
-  const key = await cacheKeyFor(request, env.CACHE);
+  const key = await cacheKeyFor(request, catalogueVersion);
   const hit = await cache.match(key);
   if (hit) {
     const served = new Response(withNonce(hit, nonce).body, hit);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { images, locations, roomTypes } from "~/db/schema";
-import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS, catalogueVersion } from "~/lib/cache.server";
+import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
 import {
   byDisplayOrderThenName,
   imageUrl,
@@ -77,10 +77,10 @@ async function fetchVisibleLocationSummaries(db: Db): Promise<LocationSummary[]>
 }
 
 /** Visible locations for the public lists, cached in KV (a cached page makes no D1 query). */
-export async function getVisibleLocationSummaries({ env, ctx, db }: AppContext) {
+export async function getVisibleLocationSummaries({ env, ctx, db, catalogueVersion }: AppContext) {
   return cachedJson(
     env.CACHE,
-    cacheKeys.visibleLocations(await catalogueVersion(env.CACHE)),
+    cacheKeys.visibleLocations(await catalogueVersion()),
     CATALOGUE_TTL_SECONDS,
     () => fetchVisibleLocationSummaries(db),
     (promise) => ctx.waitUntil(promise),
@@ -192,11 +192,14 @@ export type LocationDetail = NonNullable<Awaited<ReturnType<typeof getLocationDe
  * A visible location as a visitor sees it (no price or fee), cached in KV: a cached detail makes
  * no D1 query. Members' and admins' views are read from D1 (getLocationDetail).
  */
-export async function getPublicLocationDetail({ env, ctx, db }: AppContext, slugOrId: string) {
+export async function getPublicLocationDetail(
+  { env, ctx, db, catalogueVersion }: AppContext,
+  slugOrId: string,
+) {
   if (!LOCATION_KEY.test(slugOrId)) return null;
   return cachedJson<LocationDetail | null>(
     env.CACHE,
-    cacheKeys.locationDetail(await catalogueVersion(env.CACHE), slugOrId),
+    cacheKeys.locationDetail(await catalogueVersion(), slugOrId),
     CATALOGUE_TTL_SECONDS,
     () => getLocationDetail(db, slugOrId, { withPricing: false }),
     (promise) => ctx.waitUntil(promise),
