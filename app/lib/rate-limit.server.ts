@@ -71,25 +71,6 @@ export async function hitRateLimit(
   };
 }
 
-/** The current window's count for `subject`, without counting a call. */
-export async function readRateLimit(
-  db: Db,
-  rule: RateLimitRule,
-  subject: string,
-  now = Date.now(),
-) {
-  const [counter] = await db
-    .select({ hits: rateLimits.hits, resetsAt: rateLimits.resetsAt })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.rule, rule.name), eq(rateLimits.subject, subject)));
-  const current = counter && counter.resetsAt > now ? counter : null;
-  return {
-    count: current?.hits ?? 0,
-    limit: rule.limit,
-    windowEndsAt: current ? new Date(current.resetsAt).toISOString() : null,
-  };
-}
-
 /** Forgets `subject`'s count (a right authenticator code, for example). */
 export async function clearRateLimit(db: Db, rule: RateLimitRule, subject: string) {
   await db
