@@ -59,8 +59,13 @@ interface Measure {
 async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measure> {
   if (javaScript) {
     await page.evaluate(async (maxHeight) => {
+      // A frame, or 100 ms when the browser skips frames for a page it is not painting (a busy
+      // machine): a stalled requestAnimationFrame once hung a test until its timeout.
       const frame = () =>
-        new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16)));
+        Promise.race([
+          new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))),
+          new Promise((resolve) => setTimeout(resolve, 100)),
+        ]);
       const end = Math.min(document.documentElement.scrollHeight, maxHeight);
       for (let top = 0; top < end; top += window.innerHeight) {
         window.scrollTo(0, top);
