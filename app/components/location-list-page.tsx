@@ -1,15 +1,23 @@
+import { Fragment, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import {
+  FIT_LIMITS,
   filtersAfterChange,
   filtersToSearch,
+  isFiltered,
+  MAX_SEARCH_LENGTH,
   type FilterOption,
   type LocationFilters,
 } from "~/lib/location-filters";
+import { markWords } from "~/lib/location-search";
 import { Picture } from "~/components/resort-image";
-import { locationPath, placeLine, type LocationSummary } from "~/lib/locations";
-import { type LocationListData } from "~/models/location-list.server";
+import { locationPath, placeLine } from "~/lib/locations";
+import { type LocationListData, type LocationRow } from "~/models/location-list.server";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { useHydrated } from "~/lib/use-hydrated";
+
+/** Results follow typing once the person pauses this long. */
+const TYPING_PAUSE_MS = 300;
 
 export function LocationListPage({
   data,
@@ -18,8 +26,8 @@ export function LocationListPage({
   data: LocationListData;
   heading?: string;
 }) {
-  const { filters, dropdowns, featured, all, error } = data;
-  const filtered = Boolean(filters.country || filters.state || filters.city);
+  const { filters, notices, words, searching, featured, all, error } = data;
+  const filtered = isFiltered(filters);
   useScrollMemory("scroll:locations");
 
   return (
@@ -29,62 +37,167 @@ export function LocationListPage({
         Hand-picked resorts around the world, available to our members by the week at insider rates.
       </p>
 
-      <FilterBar filters={filters} dropdowns={dropdowns} filtered={filtered} />
+      <FilterBar data={data} filtered={filtered} />
+
+      {notices.length > 0 && (
+        <ul className="mt-4 space-y-1 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
+          {notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      )}
+      {/* Announces each new result as the list follows the filters. */}
+      <p aria-live="polite" className="mt-6 min-h-5 text-sm text-slate-600">
+        {filtered && !error && all.length > 0
+          ? `${all.length} ${all.length === 1 ? "location" : "locations"} found`
+          : ""}
+      </p>
 
       {error ? (
-        <p role="alert" className="mt-10 rounded-lg bg-red-50 p-4 text-red-800">
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-800">
           Error loading locations: {error}
         </p>
       ) : all.length === 0 ? (
-        <div className="mt-10 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
+        <div className="mt-4 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
           <p className="text-slate-700">No locations found with the selected filters.</p>
           <Link to="/locations" className="text-gold-700 mt-4 inline-block font-medium underline">
             View all locations
           </Link>
         </div>
+      ) : searching ? (
+        <LocationRows title="Results" locations={all} words={words} eagerCount={4} />
       ) : (
         <>
           {featured.length > 0 && (
-            <LocationRows title="Featured" locations={featured} eagerCount={4} />
+            <LocationRows title="Featured" locations={featured} words={words} eagerCount={4} />
           )}
-          <LocationRows title="All" locations={all} eagerCount={featured.length > 0 ? 0 : 4} />
+          <LocationRows
+            title="All"
+            locations={all}
+            words={words}
+            eagerCount={featured.length > 0 ? 0 : 4}
+          />
         </>
       )}
     </div>
   );
 }
 
-function FilterBar({
-  filters,
-  dropdowns,
-  filtered,
-}: {
-  filters: LocationFilters;
-  dropdowns: LocationListData["dropdowns"];
-  filtered: boolean;
-}) {
+/** Calls the latest `action` once calls stop for `wait` ms; `flush` runs a pending call now. */
+function useDebounced<Args extends unknown[]>(action: (...args: Args) => void, wait: number) {
+  const latest = useRef(action);
+  useEffect(() => {
+    latest.current = action;
+  });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    call(...args: Args) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => latest.current(...args), wait);
+    },
+    cancel() {
+      clearTimeout(timer.current);
+    },
+  };
+}
+
+/** A text box's own value while it has focus; the address's value otherwise (a new page, Back). */
+function useTypedValue(value: string) {
+  const [typed, setTyped] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (document.activeElement !== input.current) setTyped(value);
+  }, [value]);
+  return [typed, setTyped, input] as const;
+}
+
+const sizeOptions = (upTo: number, current: number | null): FilterOption[] =>
+  [
+    ...new Set([
+      ...Array.from({ length: upTo }, (_, index) => index + 1),
+      ...(current ? [current] : []),
+    ]),
+  ]
+    .sort((a, b) => a - b)
+    .map((size) => ({ value: String(size), label: `${size}+` }));
+
+const numberOrNull = (value: string) => (value ? Number(value) : null);
+const priceOrNull = (value: string) => {
+  const price = Number(value);
+  return value.trim() && Number.isFinite(price) && price > 0 ? price : null;
+};
+
+/**
+ * A GET form: without JavaScript it is sent with 'Apply filters'; with it, every change shows
+ * its results at once (the search and the price once typing pauses).
+ */
+function FilterBar({ data, filtered }: { data: LocationListData; filtered: boolean }) {
+  const { filters, dropdowns, canFilterByPrice } = data;
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const change = (key: keyof LocationFilters) => (event: React.ChangeEvent<HTMLSelectElement>) => {
-    const next = filtersAfterChange(filters, key, event.target.value || null);
-    navigate(`/locations${filtersToSearch(next)}`, { preventScrollReset: true });
-  };
+  const [searchText, setSearchText, searchInput] = useTypedValue(filters.q ?? "");
+  const [priceText, setPriceText, priceInput] = useTypedValue(
+    filters.maxPrice === null ? "" : String(filters.maxPrice),
+  );
+
+  const show = (change: Partial<LocationFilters>) =>
+    navigate(`/locations${filtersToSearch(filtersAfterChange(filters, change))}`, {
+      preventScrollReset: true,
+      // Typing refines the search in place: Back leaves the search rather than each keystroke.
+      replace: "q" in change && filters.q !== null,
+    });
+  const typed = useDebounced(show, TYPING_PAUSE_MS);
+  const select =
+    (
+      key: keyof LocationFilters,
+      read: (value: string) => string | number | null = (v) => v || null,
+    ) =>
+    (event: React.ChangeEvent<HTMLSelectElement>) =>
+      show({ [key]: read(event.target.value) });
 
   return (
     <Form
       method="get"
       action="/locations"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        typed.cancel();
+        show({ q: searchText.trim() || null, maxPrice: priceOrNull(priceText) });
+      }}
       className="mt-8 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
       {/* What the dropdowns showed, so the server can apply the clearing rules without JavaScript. */}
       <input type="hidden" name="prevCountry" value={filters.country ?? ""} />
       <input type="hidden" name="prevState" value={filters.state ?? ""} />
+      <div className="flex w-full flex-col gap-1">
+        <label htmlFor="filter-q" className={filterLabelClass}>
+          Search
+        </label>
+        <input
+          ref={searchInput}
+          id="filter-q"
+          type="search"
+          name="q"
+          value={searchText}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Resort, place or room feature"
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            typed.call({ q: event.target.value.trim() || null });
+          }}
+          className={`${filterControlClass} w-full`}
+        />
+      </div>
       <FilterSelect
         name="country"
         label="Country"
         value={filters.country}
         options={dropdowns.countries}
-        onChange={change("country")}
+        onChange={select("country")}
       />
       {dropdowns.states && (
         <FilterSelect
@@ -92,7 +205,7 @@ function FilterBar({
           label="State"
           value={filters.state}
           options={dropdowns.states}
-          onChange={change("state")}
+          onChange={select("state")}
         />
       )}
       {dropdowns.cities && (
@@ -101,8 +214,55 @@ function FilterBar({
           label={dropdowns.cities.label}
           value={filters.city}
           options={dropdowns.cities.options}
-          onChange={change("city")}
+          onChange={select("city")}
         />
+      )}
+      <FilterSelect
+        name="guests"
+        label="Guests"
+        value={filters.guests === null ? null : String(filters.guests)}
+        options={sizeOptions(12, filters.guests)}
+        onChange={select("guests", numberOrNull)}
+        narrow
+      />
+      <FilterSelect
+        name="bedrooms"
+        label="Bedrooms"
+        value={filters.bedrooms === null ? null : String(filters.bedrooms)}
+        options={sizeOptions(6, filters.bedrooms)}
+        onChange={select("bedrooms", numberOrNull)}
+        narrow
+      />
+      {canFilterByPrice && (
+        <div className="flex w-44 flex-col gap-1">
+          <label htmlFor="filter-max-price" className={filterLabelClass}>
+            Weekly price up to
+          </label>
+          <span className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
+            >
+              $
+            </span>
+            <input
+              ref={priceInput}
+              id="filter-max-price"
+              type="number"
+              name="maxPrice"
+              inputMode="numeric"
+              min={1}
+              max={FIT_LIMITS.maxPrice}
+              step="any"
+              value={priceText}
+              onChange={(event) => {
+                setPriceText(event.target.value);
+                typed.call({ maxPrice: priceOrNull(event.target.value) });
+              }}
+              className={`${filterControlClass} w-full pl-7`}
+            />
+          </span>
+        </div>
       )}
       {!hydrated && (
         <button
@@ -121,23 +281,30 @@ function FilterBar({
   );
 }
 
+const filterLabelClass = "text-xs font-semibold tracking-wider text-slate-600 uppercase";
+const filterControlClass =
+  "rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-800";
+
 function FilterSelect({
   name,
   label,
   value,
   options,
   onChange,
+  narrow = false,
 }: {
   name: string;
   label: string;
   value: string | null;
   options: FilterOption[];
   onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
+  /** For short options (sizes): two fit beside each other on a phone. */
+  narrow?: boolean;
 }) {
   const id = `filter-${name}`;
   return (
-    <div className="flex min-w-44 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold tracking-wider text-slate-600 uppercase">
+    <div className={`flex flex-col gap-1 ${narrow ? "min-w-28" : "min-w-44"}`}>
+      <label htmlFor={id} className={filterLabelClass}>
         {label}
       </label>
       <select
@@ -145,7 +312,7 @@ function FilterSelect({
         name={name}
         value={value ?? ""}
         onChange={onChange}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-800"
+        className={filterControlClass}
       >
         <option value="">All</option>
         {options.map((option) => (
@@ -158,13 +325,28 @@ function FilterSelect({
   );
 }
 
+/** The text with the words that start with a search word marked. */
+function Marked({ text, words }: { text: string; words: string[] }) {
+  return markWords(text, words).map((part, index) =>
+    part.match ? (
+      <mark key={index} className="bg-gold-300/60 rounded-sm text-inherit">
+        {part.text}
+      </mark>
+    ) : (
+      <Fragment key={index}>{part.text}</Fragment>
+    ),
+  );
+}
+
 function LocationRows({
   title,
   locations,
+  words,
   eagerCount,
 }: {
   title: string;
-  locations: LocationSummary[];
+  locations: LocationRow[];
+  words: string[];
   eagerCount: number;
 }) {
   return (
@@ -198,9 +380,16 @@ function LocationRows({
               )}
               <span className="min-w-0">
                 <span className="text-navy-900 block truncate font-serif text-lg">
-                  {location.name}
+                  <Marked text={location.name} words={words} />
                 </span>
-                <span className="block text-sm text-slate-600">{placeLine(location)}</span>
+                <span className="block text-sm text-slate-600">
+                  <Marked text={placeLine(location)} words={words} />
+                </span>
+                {location.excerpt && (
+                  <span className="mt-1 line-clamp-2 block text-sm break-words text-slate-500">
+                    <Marked text={location.excerpt} words={words} />
+                  </span>
+                )}
               </span>
               <span aria-hidden="true" className="ml-auto text-slate-400">
                 →

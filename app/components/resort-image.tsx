@@ -93,11 +93,14 @@ export function Picture({ image, slot, ...props }: PictureProps) {
     />
   );
   if (!sources) return img;
-  // The <picture> is only a wrapper: `contents` leaves the <img> in its parent's layout.
+  // The <picture> is only a wrapper: `contents` leaves the <img> in its parent's layout, and its
+  // <source>s are hidden so they are no boxes there (a flex gap once opened beside each).
   return (
     <picture className="contents">
-      {sources.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
-      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      {sources.avif && (
+        <source type="image/avif" srcSet={sources.avif} sizes={sizes} className="hidden" />
+      )}
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} className="hidden" />
       {img}
     </picture>
   );

@@ -10,7 +10,8 @@ const VERSION_KEY = "catalogue:version";
 const INITIAL_VERSION = "v1";
 
 export const cacheKeys = {
-  visibleLocations: (version: string) => `locations:visible:${version}`,
+  /** The list of visible locations; "2": the shape with room sizes, not read from older copies. */
+  visibleLocations: (version: string) => `locations:visible:2:${version}`,
   /** A location's public detail (no prices), by the slug or id it was asked for. */
   locationDetail: (version: string, slugOrId: string) => `location:${version}:${slugOrId}`,
 } as const;

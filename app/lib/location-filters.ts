@@ -1,12 +1,46 @@
+import { z } from "zod";
+import { MAX_SEARCH_WORDS, searchWords } from "./location-search";
 import { slugify } from "./slug";
 
-/** Filter values live in the query string as lowercase, hyphenated names. */
+/** The list's query string: place filters as lowercase, hyphenated names, a search and fit filters. */
 export interface LocationFilters {
   country: string | null;
   state: string | null;
   city: string | null;
+  /** The search as typed (trimmed, at most MAX_SEARCH_LENGTH characters). */
+  q: string | null;
+  /** A room type for at least this many guests. */
+  guests: number | null;
+  /** A room type with at least this many bedrooms. */
+  bedrooms: number | null;
+  /** A room type at most this weekly price; for signed-in members only (the server drops it otherwise). */
+  maxPrice: number | null;
 }
 
+export type PlaceFilters = Pick<LocationFilters, "country" | "state" | "city">;
+
+export const NO_FILTERS: LocationFilters = {
+  country: null,
+  state: null,
+  city: null,
+  q: null,
+  guests: null,
+  bedrooms: null,
+  maxPrice: null,
+};
+
+export const MAX_SEARCH_LENGTH = 100;
+export const FIT_LIMITS = { guests: 50, bedrooms: 20, maxPrice: 1_000_000 } as const;
+
+/** What the list says when a filter in the address could not be used (the list shows without it). */
+export const FILTER_NOTICES = {
+  searchTooLong: `Searches use their first ${MAX_SEARCH_LENGTH} characters.`,
+  searchTooManyWords: `Searches use their first ${MAX_SEARCH_WORDS} words.`,
+  searchWithoutWords: "Type letters or numbers to search, so every location is shown.",
+  guests: `Guests must be a whole number from 1 to ${FIT_LIMITS.guests}, so rooms of every size are shown.`,
+  bedrooms: `Bedrooms must be a whole number from 1 to ${FIT_LIMITS.bedrooms}, so rooms of every size are shown.`,
+  maxPrice: `The weekly price must be an amount from $1 to $${FIT_LIMITS.maxPrice.toLocaleString("en-US")}, so every price is shown.`,
+} as const;
 export interface FilterOption {
   value: string;
   label: string;
@@ -31,15 +65,70 @@ function readValue(params: URLSearchParams, key: string) {
   return FILTER_VALUE.test(value) ? value : null;
 }
 
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .pipe(z.number().min(1).max(max));
+const fitSchemas = {
+  guests: wholeNumber(FIT_LIMITS.guests),
+  bedrooms: wholeNumber(FIT_LIMITS.bedrooms),
+  maxPrice: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .transform(Number)
+    .pipe(z.number().min(1).max(FIT_LIMITS.maxPrice)),
+};
+
 /**
- * Reads the filters from the query string, dropping what the dropdown rules would not allow:
- * a state only for the United States, a city only where the city dropdown appears.
+ * Reads the list's query string. Place filters the dropdown rules would not allow are dropped
+ * quietly (a state only for the United States, a city only where the city dropdown appears); a
+ * search or a fit filter that cannot be used is dropped with a notice saying why. The price
+ * limit is read only `withPrice` (for a signed-in member); otherwise it is ignored, silently.
  */
-export function parseFilters(params: URLSearchParams): LocationFilters {
+export function readFilters(
+  params: URLSearchParams,
+  { withPrice = true }: { withPrice?: boolean } = {},
+): {
+  filters: LocationFilters;
+  notices: string[];
+} {
+  const notices: string[] = [];
   const country = readValue(params, "country");
   const state = country === UNITED_STATES ? readValue(params, "state") : null;
   const city = citiesApply(country, state) ? readValue(params, "city") : null;
-  return { country, state, city };
+
+  const typed = params.get("q")?.trim() ?? "";
+  if (typed.length > MAX_SEARCH_LENGTH) notices.push(FILTER_NOTICES.searchTooLong);
+  const q = Array.from(typed).slice(0, MAX_SEARCH_LENGTH).join("").trim() || null;
+  const words = searchWords(q, Infinity).length;
+  if (q && words === 0) notices.push(FILTER_NOTICES.searchWithoutWords);
+  if (words > MAX_SEARCH_WORDS) notices.push(FILTER_NOTICES.searchTooManyWords);
+
+  const fit = (key: keyof typeof fitSchemas) => {
+    const raw = params.get(key)?.trim();
+    if (!raw) return null;
+    const parsed = fitSchemas[key].safeParse(raw);
+    if (!parsed.success) notices.push(FILTER_NOTICES[key]);
+    return parsed.success ? parsed.data : null;
+  };
+  return {
+    filters: {
+      country,
+      state,
+      city,
+      q,
+      guests: fit("guests"),
+      bedrooms: fit("bedrooms"),
+      maxPrice: withPrice ? fit("maxPrice") : null,
+    },
+    notices,
+  };
+}
+
+export function parseFilters(params: URLSearchParams): LocationFilters {
+  return readFilters(params).filters;
 }
 
 function citiesApply(country: string | null, state: string | null) {
@@ -56,15 +145,34 @@ function distinctOptions(names: Array<string | null>): FilterOption[] {
     .sort((a, b) => a.label.localeCompare(b.label, "en"));
 }
 
-function matches(location: Placed, filters: LocationFilters) {
+function matches(location: Placed, filters: PlaceFilters) {
   if (filters.country && filterValue(location.country) !== filters.country) return false;
   if (filters.state && filterValue(location.state ?? "") !== filters.state) return false;
   if (filters.city && filterValue(location.city ?? "") !== filters.city) return false;
   return true;
 }
 
-export function applyFilters<T extends Placed>(locations: readonly T[], filters: LocationFilters) {
+export function applyFilters<T extends Placed>(locations: readonly T[], filters: PlaceFilters) {
   return locations.filter((location) => matches(location, filters));
+}
+
+/** A room type's size, as the fit filters read it. */
+export interface RoomFit {
+  bedrooms: number | null;
+  maxGuests: number | null;
+}
+
+/** Whether one of the room types is big enough: at least `guests` guests and `bedrooms` bedrooms. */
+export function hasRoomFor(
+  rooms: readonly RoomFit[],
+  { guests, bedrooms }: Pick<LocationFilters, "guests" | "bedrooms">,
+) {
+  if (guests === null && bedrooms === null) return true;
+  return rooms.some(
+    (room) =>
+      (guests === null || (room.maxGuests ?? 0) >= guests) &&
+      (bedrooms === null || (room.bedrooms ?? 0) >= bedrooms),
+  );
 }
 
 export interface FilterDropdowns {
@@ -77,10 +185,10 @@ export interface FilterDropdowns {
 
 export function filterDropdowns(
   locations: readonly Placed[],
-  filters: LocationFilters,
+  filters: PlaceFilters,
 ): FilterDropdowns {
   const countries = distinctOptions(locations.map((l) => l.country));
-  const inCountry = applyFilters(locations, { country: filters.country, state: null, city: null });
+  const inCountry = applyFilters(locations, { ...filters, state: null, city: null });
   const states =
     filters.country === UNITED_STATES ? distinctOptions(inCountry.map((l) => l.state)) : null;
   const inState = applyFilters(inCountry, { ...filters, city: null });
@@ -95,23 +203,27 @@ export function filterDropdowns(
   return { countries, states, cities };
 }
 
-/** The query string after a dropdown changes: a new country clears state and city; a new state clears city. */
+/** The filters after a change: a new country clears state and city; a new state clears city. */
 export function filtersAfterChange(
   filters: LocationFilters,
-  key: keyof LocationFilters,
-  value: string | null,
+  change: Partial<LocationFilters>,
 ): LocationFilters {
-  if (key === "country") return { country: value, state: null, city: null };
-  if (key === "state") return { ...filters, state: value, city: null };
-  return { ...filters, city: value };
+  const cleared =
+    "country" in change ? { state: null, city: null } : "state" in change ? { city: null } : {};
+  return { ...filters, ...cleared, ...change };
 }
 
-export function filtersToSearch(filters: LocationFilters) {
+export function filtersToSearch(filters: Partial<LocationFilters>) {
   const params = new URLSearchParams();
-  for (const key of ["country", "state", "city"] as const) {
+  for (const key of Object.keys(NO_FILTERS) as Array<keyof LocationFilters>) {
     const value = filters[key];
-    if (value) params.set(key, value);
+    if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/** Whether anything narrows the list (a search, a place or a fit filter). */
+export function isFiltered(filters: LocationFilters) {
+  return Object.values(filters).some((value) => value !== null);
 }

@@ -3,15 +3,19 @@ import { type AppContext } from "~/context";
 import {
   applyFilters,
   filterDropdowns,
+  filtersAfterChange,
   filtersToSearch,
+  hasRoomFor,
   parseFilters,
-  type LocationFilters,
+  readFilters,
 } from "~/lib/location-filters";
-import { featuredLocations, sortByName } from "~/lib/locations";
-import { getVisibleLocationSummaries } from "./location.server";
+import { searchWords, wordsFoundIn } from "~/lib/location-search";
+import { featuredLocations, placeLine, sortByName, type LocationSummary } from "~/lib/locations";
+import { findLocations, type FoundLocation } from "./location-search.server";
+import { getVisibleLocations, toSummary, type VisibleLocation } from "./location.server";
 
 /**
- * Without JavaScript the filter form posts every dropdown at once, with the values it was drawn
+ * Without JavaScript the filter form sends every field at once, with the place it was drawn
  * with; apply the dropdown rules here (a new country clears state and city, a new state clears
  * city) and redirect to the clean URL.
  */
@@ -19,31 +23,71 @@ function normalizeSubmittedFilters(url: URL): string | null {
   const params = url.searchParams;
   if (!params.has("prevCountry") && !params.has("prevState")) return null;
   const submitted = parseFilters(params);
-  const filters: LocationFilters =
+  const filters =
     (params.get("prevCountry") ?? "") !== (submitted.country ?? "")
-      ? { country: submitted.country, state: null, city: null }
+      ? filtersAfterChange(submitted, { country: submitted.country })
       : (params.get("prevState") ?? "") !== (submitted.state ?? "")
-        ? { ...submitted, city: null }
+        ? filtersAfterChange(submitted, { state: submitted.state })
         : submitted;
   return `/locations${filtersToSearch(filters)}`;
 }
 
-/** The locations list: for /locations, and with status 404 for any unknown path. */
-export async function loadLocationList(request: Request, app: AppContext, status = 200) {
+/** A row of the list; a search's rows say why they matched when the name and place do not. */
+export type LocationRow = LocationSummary & { excerpt?: string | null };
+
+function searchResults(
+  found: FoundLocation[],
+  candidates: VisibleLocation[],
+  words: string[],
+): LocationRow[] {
+  const byId = new Map(candidates.map((location) => [location.id, location]));
+  return found.flatMap(({ id, excerpt }) => {
+    const location = byId.get(id);
+    if (!location) return [];
+    const shown = wordsFoundIn([location.name, placeLine(location)], words);
+    return [{ ...toSummary(location), excerpt: shown.length < words.length ? excerpt : null }];
+  });
+}
+
+/**
+ * The locations list: for /locations, and with status 404 for any unknown path. The list and
+ * its place and size filters come from the cached list; a search, or a member's price limit,
+ * adds one D1 query. A visitor's price limit is ignored: prices are for members only.
+ */
+export async function loadLocationList(
+  request: Request,
+  app: AppContext,
+  { member, status = 200 }: { member: boolean; status?: number },
+) {
   const url = new URL(request.url);
   const cleanUrl = normalizeSubmittedFilters(url);
   if (cleanUrl) throw redirect(cleanUrl);
 
-  const filters = parseFilters(url.searchParams);
+  const { filters, notices } = readFilters(url.searchParams, { withPrice: member });
+  const words = searchWords(filters.q);
+  const searching = words.length > 0;
   try {
-    const all = await getVisibleLocationSummaries(app);
-    const matching = applyFilters(all, filters);
+    const [visible, found] = await Promise.all([
+      getVisibleLocations(app),
+      searching || filters.maxPrice !== null ? findLocations(app.db, { ...filters, words }) : null,
+    ]);
+    const candidates = applyFilters(visible, filters).filter((location) =>
+      hasRoomFor(location.rooms, filters),
+    );
+    const matching = found
+      ? searchResults(found, candidates, words)
+      : candidates.map((location) => toSummary(location));
     return data(
       {
         filters,
-        dropdowns: filterDropdowns(all, filters),
-        featured: featuredLocations(matching),
-        all: sortByName(matching),
+        notices,
+        words,
+        searching,
+        canFilterByPrice: member,
+        dropdowns: filterDropdowns(visible, filters),
+        // A search lists its results by relevance alone; browsing shows Featured, then All.
+        featured: searching ? [] : featuredLocations(matching),
+        all: searching ? matching : sortByName(matching),
         error: null,
       },
       { status },
@@ -53,6 +97,10 @@ export async function loadLocationList(request: Request, app: AppContext, status
     return data(
       {
         filters,
+        notices,
+        words,
+        searching,
+        canFilterByPrice: member,
         dropdowns: { countries: [], states: null, cities: null },
         featured: [],
         all: [],

@@ -3,6 +3,7 @@ import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { images, locations, roomTypes } from "~/db/schema";
 import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
+import { type RoomFit } from "~/lib/location-filters";
 import {
   byDisplayOrderThenName,
   imageUrl,
@@ -42,9 +43,15 @@ function toPublicImage(row: ImageRow, fallbackAlt: string): PublicImage {
   };
 }
 
-/** One round trip: visible locations and their location-level images, first image per card. */
-async function fetchVisibleLocationSummaries(db: Db): Promise<LocationSummary[]> {
-  const [rows, imageRows] = await db.batch([
+/** A visible location as the lists use it: its summary and the sizes of its room types. */
+export type VisibleLocation = LocationSummary & { rooms: RoomFit[] };
+
+/**
+ * One round trip: visible locations, their location-level images (first image per card) and
+ * their room types' sizes (for the fit filters).
+ */
+async function fetchVisibleLocations(db: Db): Promise<VisibleLocation[]> {
+  const [rows, imageRows, roomRows] = await db.batch([
     db
       .select({
         id: locations.id,
@@ -65,26 +72,53 @@ async function fetchVisibleLocationSummaries(db: Db): Promise<LocationSummary[]>
       .innerJoin(locations, eq(images.locationId, locations.id))
       .where(and(eq(locations.hidden, false), isNull(images.roomTypeId)))
       .orderBy(asc(images.locationId), asc(images.displayOrder), asc(images.createdAt)),
+    db
+      .select({
+        locationId: roomTypes.locationId,
+        bedrooms: roomTypes.bedrooms,
+        maxGuests: roomTypes.maxGuests,
+      })
+      .from(roomTypes)
+      .innerJoin(locations, eq(roomTypes.locationId, locations.id))
+      .where(eq(locations.hidden, false)),
   ]);
   const firstImage = new Map<string, ImageRow>();
   for (const image of imageRows) {
     if (!firstImage.has(image.locationId)) firstImage.set(image.locationId, image);
   }
+  const roomsOf = Map.groupBy(roomRows, (room) => room.locationId);
   return rows.map((row) => {
     const image = firstImage.get(row.id);
-    return { ...row, image: image ? toPublicImage(image, row.name) : null };
+    return {
+      ...row,
+      image: image ? toPublicImage(image, row.name) : null,
+      rooms: (roomsOf.get(row.id) ?? []).map(({ bedrooms, maxGuests }) => ({
+        bedrooms,
+        maxGuests,
+      })),
+    };
   });
 }
 
 /** Visible locations for the public lists, cached in KV (a cached page makes no D1 query). */
-export async function getVisibleLocationSummaries({ env, ctx, db, catalogueVersion }: AppContext) {
+export async function getVisibleLocations({ env, ctx, db, catalogueVersion }: AppContext) {
   return cachedJson(
     env.CACHE,
     cacheKeys.visibleLocations(await catalogueVersion()),
     CATALOGUE_TTL_SECONDS,
-    () => fetchVisibleLocationSummaries(db),
+    () => fetchVisibleLocations(db),
     (promise) => ctx.waitUntil(promise),
   );
+}
+
+/** A visible location's summary: what a card or a row shows. */
+export function toSummary({ rooms: _rooms, ...summary }: VisibleLocation): LocationSummary {
+  return summary;
+}
+
+/** The visible locations' summaries (cards and rows), from the cached list. */
+export async function getVisibleLocationSummaries(app: AppContext) {
+  return (await getVisibleLocations(app)).map(toSummary);
 }
 
 /** Room type fields anyone may see. Prices and fees are deliberately absent. */

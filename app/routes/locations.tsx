@@ -1,4 +1,5 @@
 import { type Route } from "./+types/locations";
+import { getAuth } from "~/auth/guards.server";
 import { LocationListPage } from "~/components/location-list-page";
 import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
@@ -8,12 +9,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Locations",
     description:
-      "Browse our luxury resort locations in the United States, Mexico, the Caribbean, Europe and the Maldives. Filter by country, state and city.",
+      "Browse our luxury resort locations in the United States, Mexico, the Caribbean, Europe and the Maldives. Search by name, place or feature, and filter by country, guests and bedrooms.",
     path: "/locations",
   });
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadLocationList(request, getAppContext(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = Boolean(await getAuth(context));
+  return loadLocationList(request, getAppContext(context), { member });
 }
 
 export default function Locations({ loaderData }: Route.ComponentProps) {

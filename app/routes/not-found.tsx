@@ -1,4 +1,5 @@
 import { type Route } from "./+types/not-found";
+import { getAuth } from "~/auth/guards.server";
 import { LocationListPage } from "~/components/location-list-page";
 import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
@@ -13,8 +14,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Any unknown path shows the locations list, with HTTP status 404. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadLocationList(request, getAppContext(context), 404);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = Boolean(await getAuth(context));
+  return loadLocationList(request, getAppContext(context), { member, status: 404 });
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,11 @@ import {
   filterDropdowns,
   filtersAfterChange,
   filtersToSearch,
+  FILTER_NOTICES,
+  hasRoomFor,
+  NO_FILTERS,
   parseFilters,
+  readFilters,
 } from "~/lib/location-filters";
 
 const places = [
@@ -23,6 +27,7 @@ const params = (query: string) => new URLSearchParams(query);
 describe("reading filters from the query string", () => {
   it("keeps lowercase hyphenated values", () => {
     expect(parseFilters(params("country=united-states&state=hawaii&city=maui"))).toEqual({
+      ...NO_FILTERS,
       country: "united-states",
       state: "hawaii",
       city: "maui",
@@ -31,15 +36,10 @@ describe("reading filters from the query string", () => {
 
   it("drops a state outside the United States and a city where no city dropdown applies", () => {
     expect(parseFilters(params("country=france&state=hawaii&city=nice"))).toEqual({
+      ...NO_FILTERS,
       country: "france",
-      state: null,
-      city: null,
     });
-    expect(parseFilters(params("state=hawaii&city=maui"))).toEqual({
-      country: null,
-      state: null,
-      city: null,
-    });
+    expect(parseFilters(params("state=hawaii&city=maui"))).toEqual(NO_FILTERS);
   });
 
   it.each([
@@ -50,8 +50,9 @@ describe("reading filters from the query string", () => {
     "country[]=x",
     "country=../../etc",
   ])("ignores odd value %s without failing", (query) => {
-    const values = Object.values(parseFilters(params(query))).filter((value) => value !== null);
-    for (const value of values) expect(value).toMatch(/^[a-z0-9-]{1,80}$/);
+    const { country, state, city } = parseFilters(params(query));
+    for (const value of [country, state, city].filter((value) => value !== null))
+      expect(value).toMatch(/^[a-z0-9-]{1,80}$/);
   });
 });
 
@@ -109,21 +110,37 @@ describe("dropdown rules", () => {
     ).toBeNull();
   });
 
-  it("a new country clears state and city; a new state clears city", () => {
-    const current = { country: "united-states", state: "hawaii", city: "maui" };
-    expect(filtersAfterChange(current, "country", "mexico")).toEqual({
+  it("a new country clears state and city; a new state clears city; the rest stays", () => {
+    const current = {
+      ...NO_FILTERS,
+      country: "united-states",
+      state: "hawaii",
+      city: "maui",
+      q: "beach",
+      guests: 8,
+    };
+    expect(filtersAfterChange(current, { country: "mexico" })).toEqual({
+      ...current,
       country: "mexico",
       state: null,
       city: null,
     });
-    expect(filtersAfterChange(current, "state", "colorado")).toEqual({
-      country: "united-states",
+    expect(filtersAfterChange(current, { state: "colorado" })).toEqual({
+      ...current,
       state: "colorado",
       city: null,
     });
-    expect(filtersAfterChange(current, "city", "kauai")).toEqual({ ...current, city: "kauai" });
-    expect(filtersToSearch({ country: "mexico", state: null, city: null })).toBe("?country=mexico");
-    expect(filtersToSearch({ country: null, state: null, city: null })).toBe("");
+    expect(filtersAfterChange(current, { city: "kauai" })).toEqual({ ...current, city: "kauai" });
+    expect(filtersAfterChange(current, { q: null, bedrooms: 2 })).toEqual({
+      ...current,
+      q: null,
+      bedrooms: 2,
+    });
+    expect(filtersToSearch({ ...NO_FILTERS, country: "mexico" })).toBe("?country=mexico");
+    expect(filtersToSearch({ ...current, maxPrice: 2500 })).toBe(
+      "?country=united-states&state=hawaii&city=maui&q=beach&guests=8&maxPrice=2500",
+    );
+    expect(filtersToSearch(NO_FILTERS)).toBe("");
   });
 
   it("applies every selected filter", () => {
@@ -135,5 +152,84 @@ describe("dropdown rules", () => {
     expect(applyFilters(places, { country: "mexico", state: null, city: "cancun" })).toHaveLength(
       1,
     );
+  });
+});
+
+describe("reading the search and fit filters", () => {
+  it("reads a search, guests, bedrooms and a price limit", () => {
+    expect(readFilters(params("q=+beach+club+&guests=8&bedrooms=3&maxPrice=2500.50"))).toEqual({
+      filters: { ...NO_FILTERS, q: "beach club", guests: 8, bedrooms: 3, maxPrice: 2500.5 },
+      notices: [],
+    });
+  });
+
+  it("ignores the price limit, silently, unless asked to read it (for a member)", () => {
+    expect(readFilters(params("maxPrice=2500"), { withPrice: false })).toEqual({
+      filters: NO_FILTERS,
+      notices: [],
+    });
+    expect(readFilters(params("maxPrice=abc"), { withPrice: false }).notices).toEqual([]);
+  });
+
+  it.each([
+    ["guests=abc", "guests"],
+    ["guests=0", "guests"],
+    ["guests=2.5", "guests"],
+    ["guests=51", "guests"],
+    ["guests=1e309", "guests"],
+    ["guests=-4", "guests"],
+    ["bedrooms=-4", "bedrooms"],
+    ["bedrooms=0x10", "bedrooms"],
+    ["bedrooms=21", "bedrooms"],
+    ["maxPrice=-1", "maxPrice"],
+    ["maxPrice=Infinity", "maxPrice"],
+    ["maxPrice=1000001", "maxPrice"],
+  ] as const)("drops %s with a notice", (query, key) => {
+    const { filters, notices } = readFilters(params(query));
+    expect(filters).toEqual(NO_FILTERS);
+    expect(notices).toEqual([FILTER_NOTICES[key]]);
+  });
+
+  it("keeps the first 100 characters of a long search, and says so", () => {
+    const { filters, notices } = readFilters(params(`q=${"maui ".repeat(1000)}`));
+    expect(filters.q).toBe("maui ".repeat(20).trim());
+    expect(notices).toContain(FILTER_NOTICES.searchTooLong);
+  });
+
+  it("says when a search has no words, or more than ten", () => {
+    expect(readFilters(params(`q=${encodeURIComponent('"*( )')}`)).notices).toEqual([
+      FILTER_NOTICES.searchWithoutWords,
+    ]);
+    expect(readFilters(params("q=a b c d e f g h i j k")).notices).toEqual([
+      FILTER_NOTICES.searchTooManyWords,
+    ]);
+  });
+});
+
+describe("room fit", () => {
+  const rooms = [
+    { bedrooms: 1, maxGuests: 4 },
+    { bedrooms: 3, maxGuests: 8 },
+    { bedrooms: null, maxGuests: null },
+  ];
+
+  it("needs one room type big enough for both the guests and the bedrooms", () => {
+    expect(hasRoomFor(rooms, { guests: 8, bedrooms: null })).toBe(true);
+    expect(hasRoomFor(rooms, { guests: 8, bedrooms: 3 })).toBe(true);
+    expect(hasRoomFor(rooms, { guests: 9, bedrooms: null })).toBe(false);
+    expect(
+      hasRoomFor(
+        [
+          { bedrooms: 4, maxGuests: 2 },
+          { bedrooms: 1, maxGuests: 10 },
+        ],
+        { guests: 8, bedrooms: 3 },
+      ),
+    ).toBe(false);
+  });
+
+  it("lets every location through without a fit filter, even one without room types", () => {
+    expect(hasRoomFor([], { guests: null, bedrooms: null })).toBe(true);
+    expect(hasRoomFor([], { guests: 1, bedrooms: null })).toBe(false);
   });
 });

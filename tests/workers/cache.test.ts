@@ -4,42 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
 import { cacheKeys, catalogueVersion, invalidateLocationCaches } from "~/lib/cache.server";
 import { getVisibleLocationSummaries } from "~/models/location.server";
-import { ORIGIN, request, visibleSeed } from "./helpers";
-
-/** A D1 binding that counts the round trips made through it. */
-function countingD1(db: D1Database) {
-  const calls = { batch: 0, statements: 0 };
-  const counted = new Proxy(db, {
-    get(target, property) {
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          calls.batch += 1;
-          return target.batch(statements);
-        };
-      }
-      if (property === "prepare") {
-        return (query: string) => {
-          const statement = target.prepare(query);
-          return new Proxy(statement, {
-            get(inner, key) {
-              const value = Reflect.get(inner, key, inner);
-              if (["all", "run", "first", "raw"].includes(String(key))) {
-                return (...args: unknown[]) => {
-                  calls.statements += 1;
-                  return (value as (...a: unknown[]) => unknown).apply(inner, args);
-                };
-              }
-              return typeof value === "function" ? value.bind(inner) : value;
-            },
-          });
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db: counted, calls };
-}
+import { countingD1, ORIGIN, request, visibleSeed } from "./helpers";
 
 describe("visible-location list cache", () => {
   it("loads the list in one D1 batch, then serves it from KV with no D1 query", async () => {

@@ -1,0 +1,357 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createAppContext } from "~/context";
+import { FILTER_NOTICES } from "~/lib/location-filters";
+import { loadLocationList } from "~/models/location-list.server";
+import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
+import { countingD1, hiddenSeed, ORIGIN, PRICE_FIELDS, request, visibleSeed } from "./helpers";
+
+const unique = () =>
+  crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, "")
+    .slice(0, 6);
+
+/** What a person sees of the list: the result rows (slugs in order, and their HTML), the text. */
+async function list(path: string, cookie?: string) {
+  const response = await get(path, cookie);
+  const html = await response.text();
+  const sections = [
+    ...html.matchAll(/<section[^>]*aria-labelledby="rows-(\w+)"[\s\S]*?<\/section>/g),
+  ];
+  // The last section lists every result (Results when searching; All when browsing).
+  const rows = [...(sections.at(-1)?.[0] ?? "").matchAll(/<li>([\s\S]*?)<\/li>/g)].map(
+    ([, row]) => row!,
+  );
+  return {
+    status: response.status,
+    html,
+    text: visibleText(html),
+    rows,
+    slugs: rows.map((row) => decodeURIComponent(row.match(/href="\/locations\/([^"]+)"/)![1]!)),
+  };
+}
+
+async function visibleSlugsWhere(condition: string, ...values: unknown[]) {
+  const { results } = await env.DB.prepare(
+    `SELECT DISTINCT l.slug FROM locations l JOIN room_types r ON r.location_id = l.id
+     WHERE l.hidden = 0 AND ${condition}`,
+  )
+    .bind(...values)
+    .all<{ slug: string }>();
+  return results.map((row) => row.slug).sort();
+}
+
+async function freshAdmin() {
+  const admin = await createUser("admin");
+  return { ...admin, cookie: await signIn(admin.id) };
+}
+
+async function freshMember() {
+  const member = await createUser("member");
+  return { ...member, cookie: await signIn(member.id) };
+}
+
+const LOCATION_FIELDS = {
+  description: "",
+  country: "United States",
+  state: "Florida",
+  city: "Key West",
+  minimumNights: "7",
+};
+
+async function createLocation(cookie: string, name: string) {
+  const response = await post(
+    "/admin?index&new=1",
+    { intent: "create-location", ...LOCATION_FIELDS, slug: "", name },
+    cookie,
+  );
+  expect(response.status).toBe(302);
+  const id = new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("location")!;
+  const slug = (await env.DB.prepare("SELECT slug FROM locations WHERE id = ?")
+    .bind(id)
+    .first<{ slug: string }>())!.slug;
+  return { id, slug };
+}
+
+async function updateLocation(
+  cookie: string,
+  id: string,
+  fields: { name: string; description?: string; hidden?: boolean },
+) {
+  const { slug } = (await env.DB.prepare("SELECT slug FROM locations WHERE id = ?")
+    .bind(id)
+    .first<{ slug: string }>())!;
+  const response = await post(
+    `/admin?index&location=${id}`,
+    {
+      intent: "update-location",
+      locationId: id,
+      ...LOCATION_FIELDS,
+      slug,
+      name: fields.name,
+      description: fields.description ?? "",
+      ...(fields.hidden ? { hidden: "on" } : {}),
+    },
+    cookie,
+  );
+  expect(response.status).toBe(302);
+}
+
+const MAUI = visibleSeed.filter((location) => location.city === "Maui").map((l) => l.slug);
+
+describe("search", () => {
+  it("finds the Maui resorts by 'maui' and by its start 'mau', each row marking why it matched", async () => {
+    expect(MAUI.length).toBeGreaterThan(0);
+    for (const q of ["maui", "mau", "MAUI", " Maui "]) {
+      const found = await list(`/locations?q=${encodeURIComponent(q)}`);
+      expect(found.status).toBe(200);
+      expect(found.slugs).toEqual(expect.arrayContaining(MAUI));
+      expect(found.text).toContain(`${found.slugs.length} locations found`);
+      for (const row of found.rows) expect(row).toMatch(/<mark[^>]*>Mau/i);
+    }
+  });
+
+  it("searches names, places, room features and descriptions; every word must match", async () => {
+    const seaside = visibleSeed.find((l) =>
+      l.roomTypes.some((r) => r.features.includes("Balcony")),
+    )!;
+    expect((await list("/locations?q=balcony")).slugs).toContain(seaside.slug);
+    const cabo = visibleSeed.find((l) => l.city === "Cabo San Lucas")!;
+    expect((await list("/locations?q=cabo%20san%20lucas")).slugs).toContain(cabo.slug);
+    // Accents do not matter either way.
+    const accented = await list("/locations?q=canc%C3%BAn");
+    expect(accented.slugs).toEqual((await list("/locations?q=cancun")).slugs);
+    expect((await list("/locations?q=maui%20cabo")).slugs).toEqual([]);
+  });
+
+  it("ranks by relevance (a name match first), then by name", async () => {
+    const admin = await freshAdmin();
+    const word = `qz${unique()}`;
+    const named = await createLocation(admin.cookie, `Zulu Lodge ${word}`);
+    const described = [];
+    for (const name of [`Bravo Retreat ${unique()}`, `Alpha Retreat ${unique()}`]) {
+      const created = await createLocation(admin.cookie, name);
+      await updateLocation(admin.cookie, created.id, {
+        name,
+        description: `A quiet ${word} stay by the sea.`,
+      });
+      described.push({ ...created, name });
+    }
+    const alpha = described.find((l) => l.name.startsWith("Alpha"))!;
+    const bravo = described.find((l) => l.name.startsWith("Bravo"))!;
+    const found = await list(`/locations?q=${word}`);
+    expect(found.slugs).toEqual([named.slug, alpha.slug, bravo.slug]);
+    // A row whose name does not show the word shows the words around it.
+    expect(found.rows[1]).toMatch(new RegExp(`<mark[^>]*>${word}</mark> stay by the sea`));
+    expect(found.rows[0]).not.toContain("stay by the sea");
+  });
+
+  it.each([
+    '"',
+    "*",
+    "(",
+    ")",
+    "NEAR",
+    "OR",
+    "AND",
+    "NOT",
+    "maui OR cabo",
+    "name:maui",
+    "NEAR(maui cabo, 2)",
+    "' OR 1=1 --",
+    "\\",
+    "%_",
+    "{name}: maui",
+  ])("answers %j calmly, as words and never as query syntax", async (q) => {
+    const found = await list(`/locations?q=${encodeURIComponent(q)}`);
+    expect(found.status).toBe(200);
+    expect(found.text).toContain("Our Locations");
+  });
+
+  it.each(['maui"', '"maui', "maui*", "(maui)", "-maui", "^maui", "maui +", "\u0000maui"])(
+    "finds for %j what it finds for maui",
+    async (q) => {
+      const found = await list(`/locations?q=${encodeURIComponent(q)}`);
+      expect(found.status).toBe(200);
+      expect(found.slugs.sort()).toEqual((await list("/locations?q=maui")).slugs.sort());
+    },
+  );
+
+  it("never finds a hidden location, and stops or starts finding one as an admin hides or shows it", async () => {
+    for (const hidden of hiddenSeed) {
+      const found = await list(`/locations?q=${encodeURIComponent(hidden.name)}`);
+      expect(found.slugs).not.toContain(hidden.slug);
+      expect(found.html).not.toContain(`/locations/${hidden.slug}`);
+    }
+    const admin = await freshAdmin();
+    const name = `Hideaway ${unique()}`;
+    const { id, slug } = await createLocation(admin.cookie, name);
+    expect((await list(`/locations?q=${encodeURIComponent(name)}`)).slugs).toEqual([slug]);
+    await updateLocation(admin.cookie, id, { name, hidden: true });
+    expect((await list(`/locations?q=${encodeURIComponent(name)}`)).slugs).toEqual([]);
+    await updateLocation(admin.cookie, id, { name });
+    expect((await list(`/locations?q=${encodeURIComponent(name)}`)).slugs).toEqual([slug]);
+  });
+
+  it("follows every admin write at once: new, renamed, room types added and removed, deleted", async () => {
+    const admin = await freshAdmin();
+    const [first, second, roomWord] = [
+      `Kestrel ${unique()}`,
+      `Osprey ${unique()}`,
+      `zz${unique()}`,
+    ];
+    const { id, slug } = await createLocation(admin.cookie, first);
+    expect((await list(`/locations?q=${encodeURIComponent(first)}`)).slugs).toEqual([slug]);
+
+    await updateLocation(admin.cookie, id, { name: second });
+    expect((await list(`/locations?q=${encodeURIComponent(first)}`)).slugs).toEqual([]);
+    expect((await list(`/locations?q=${encodeURIComponent(second)}`)).slugs).toEqual([slug]);
+
+    const created = await post(
+      `/admin?index&location=${id}&addRoomType=1`,
+      { intent: "create-room-type", locationId: id, name: `Suite ${roomWord}` },
+      admin.cookie,
+    );
+    expect(created.status).toBe(302);
+    expect((await list(`/locations?q=${roomWord}`)).slugs).toEqual([slug]);
+    const roomId = new URL(created.headers.get("Location")!, ORIGIN).searchParams.get("roomType")!;
+    const removed = await post(
+      `/admin?index&location=${id}&roomType=${roomId}`,
+      { intent: "delete-room-type", locationId: id, roomTypeId: roomId, confirmed: "yes" },
+      admin.cookie,
+    );
+    expect(removed.status).toBe(302);
+    expect((await list(`/locations?q=${roomWord}`)).slugs).toEqual([]);
+
+    const deleted = await post(
+      "/admin?index",
+      { intent: "delete-location", locationId: id, confirmed: "yes" },
+      admin.cookie,
+    );
+    expect(deleted.status).toBe(302);
+    expect((await list(`/locations?q=${encodeURIComponent(second)}`)).slugs).toEqual([]);
+  });
+
+  it("keeps one index row per visible location, equal to what the catalogue says", async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT
+         (SELECT count(*) FROM location_search) AS indexed,
+         (SELECT count(*) FROM locations WHERE hidden = 0) AS visible,
+         (SELECT count(*) FROM location_search s JOIN location_search_source v
+            ON v.location_id = s.location_id AND v.name = s.name AND v.place = s.place
+           AND v.rooms = s.rooms AND v.description = s.description) AS current`,
+    ).all<{ indexed: number; visible: number; current: number }>();
+    const [counts] = results;
+    expect(counts!.indexed).toBe(counts!.visible);
+    expect(counts!.current).toBe(counts!.visible);
+  });
+});
+
+describe("fit filters", () => {
+  it("guests=8 lists only the locations with a room type for at least 8", async () => {
+    const found = await list("/locations?guests=8");
+    expect(found.slugs.sort()).toEqual(await visibleSlugsWhere("r.max_guests >= 8"));
+    expect(found.slugs.length).toBeGreaterThan(0);
+    expect(found.html).toMatch(/<option value="8" selected="">8\+<\/option>/);
+  });
+
+  it("guests and bedrooms must fit in the same room type, and combine with search and place", async () => {
+    const found = await list("/locations?guests=8&bedrooms=3");
+    expect(found.slugs.sort()).toEqual(
+      await visibleSlugsWhere("r.max_guests >= 8 AND r.bedrooms >= 3"),
+    );
+    const inMexico = await list("/locations?country=mexico&bedrooms=2&q=beach");
+    for (const row of inMexico.rows) expect(visibleText(row)).toContain("Mexico");
+  });
+
+  it("gives a member only locations with a priced room type within the weekly price", async () => {
+    const member = await freshMember();
+    const found = await list("/locations?maxPrice=3000", member.cookie);
+    expect(found.slugs.sort()).toEqual(await visibleSlugsWhere("r.price > 0 AND r.price <= 3000"));
+    expect(found.slugs.length).toBeGreaterThan(0);
+    expect(found.html).toContain('id="filter-max-price"');
+    const bigAndCheap = await list("/locations?maxPrice=3000&guests=6", member.cookie);
+    expect(bigAndCheap.slugs.sort()).toEqual(
+      await visibleSlugsWhere("r.price > 0 AND r.price <= 3000 AND r.max_guests >= 6"),
+    );
+    const searched = await list("/locations?maxPrice=3000&q=beach", member.cookie);
+    for (const slug of searched.slugs) expect(found.slugs).toContain(slug);
+  });
+
+  it("ignores the weekly price for a visitor: the same results, the same order, no price anywhere", async () => {
+    for (const query of ["", "q=beach", "guests=4"]) {
+      const without = await list(`/locations?${query}`);
+      for (const price of ["1", "3000", "999999", "abc"]) {
+        const withPrice = await list(`/locations?${query}&maxPrice=${price}`);
+        expect(withPrice.slugs).toEqual(without.slugs);
+        expect(withPrice.text).not.toContain("weekly price");
+        expect(withPrice.html).not.toContain("filter-max-price");
+        for (const field of PRICE_FIELDS) expect(withPrice.html).not.toContain(`"${field}"`);
+      }
+    }
+  });
+});
+
+describe("bad input", () => {
+  it.each([
+    ["guests=abc", FILTER_NOTICES.guests],
+    ["guests=-1", FILTER_NOTICES.guests],
+    ["bedrooms=-4", FILTER_NOTICES.bedrooms],
+    ["bedrooms=1e309", FILTER_NOTICES.bedrooms],
+    [`q=${"x".repeat(5000)}`, FILTER_NOTICES.searchTooLong],
+    [`q=${encodeURIComponent('"*(')}`, FILTER_NOTICES.searchWithoutWords],
+  ])("%s shows the list with a clear message", async (query, notice) => {
+    const found = await list(`/locations?${query}`);
+    expect(found.status).toBe(200);
+    expect(found.text).toContain(notice);
+    expect(found.text).toContain("Our Locations");
+  });
+
+  it("a member's impossible weekly price is explained too", async () => {
+    const member = await freshMember();
+    const found = await list("/locations?maxPrice=-5", member.cookie);
+    expect(found.status).toBe(200);
+    expect(found.text).toContain(FILTER_NOTICES.maxPrice);
+  });
+
+  it("an empty result says so, with a way back to every location", async () => {
+    const found = await list("/locations?q=zzzzqqqq");
+    expect(found.status).toBe(200);
+    expect(found.text).toContain("No locations found with the selected filters.");
+    expect(found.html).toMatch(/<a[^>]*href="\/locations"[^>]*>View all locations<\/a>/);
+  });
+
+  it("a form sent without JavaScript keeps the search and the sizes through the place rules", async () => {
+    const response = await request(
+      "/locations?prevCountry=mexico&prevState=&country=united-states&state=&q=beach&guests=8&bedrooms=",
+      { redirect: "manual" },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(
+      "/locations?country=united-states&q=beach&guests=8",
+    );
+  });
+});
+
+describe("cost", () => {
+  async function roundTrips(path: string) {
+    const { db, calls } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const pageRequest = new Request(`${ORIGIN}${path}`);
+    const app = createAppContext({ env: { ...env, DB: db }, ctx }, pageRequest);
+    await loadLocationList(pageRequest, app, { member: path.includes("maxPrice") });
+    await waitOnExecutionContext(ctx);
+    return calls.batch + calls.statements;
+  }
+
+  it("the list and its place and size filters come from the cache; a search is one D1 query", async () => {
+    await roundTrips("/locations");
+    expect(await roundTrips("/locations")).toBe(0);
+    expect(await roundTrips("/locations?country=united-states&guests=8&bedrooms=2")).toBe(0);
+    expect(await roundTrips("/locations?q=maui")).toBe(1);
+    expect(await roundTrips("/locations?q=beach&guests=8&country=mexico")).toBe(1);
+    expect(await roundTrips("/locations?maxPrice=3000&q=beach&guests=6")).toBe(1);
+  });
+});
