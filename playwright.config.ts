@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [
     {
       name: "public",
-      testMatch: "public.test.ts",
+      testMatch: ["public.test.ts", "location-search.test.ts"],
       workers: 1,
       use: { ...devices["Desktop Chrome"] },
     },
@@ -50,6 +50,7 @@ export default defineConfig({
       name: "chromium",
       testIgnore: [
         "public.test.ts",
+        "location-search.test.ts",
         "layout.*",
         "admin-{curation,featured,locations,asks-first,place-rules}.test.ts",
       ],

@@ -102,14 +102,24 @@ function useDebounced<Args extends unknown[]>(action: (...args: Args) => void, w
   };
 }
 
-/** A text box's own value while it has focus; the address's value otherwise (a new page, Back). */
+/**
+ * A text box that follows the address: what the person types stays as typed while its results
+ * load; a value the address gets another way (Back, 'Clear all filters') replaces it.
+ */
 function useTypedValue(value: string) {
   const [typed, setTyped] = useState(value);
-  const input = useRef<HTMLInputElement>(null);
+  const sent = useRef(value);
   useEffect(() => {
-    if (document.activeElement !== input.current) setTyped(value);
+    if (value === sent.current) return;
+    sent.current = value;
+    setTyped(value);
   }, [value]);
-  return [typed, setTyped, input] as const;
+  /** `text` as typed; `asSent`: how it reads back from the address once applied. */
+  const type = (text: string, asSent: string) => {
+    sent.current = asSent;
+    setTyped(text);
+  };
+  return [typed, type] as const;
 }
 
 const sizeOptions = (upTo: number, current: number | null): FilterOption[] =>
@@ -136,8 +146,8 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
   const { filters, dropdowns, canFilterByPrice } = data;
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [searchText, setSearchText, searchInput] = useTypedValue(filters.q ?? "");
-  const [priceText, setPriceText, priceInput] = useTypedValue(
+  const [searchText, typeSearch] = useTypedValue(filters.q ?? "");
+  const [priceText, typePrice] = useTypedValue(
     filters.maxPrice === null ? "" : String(filters.maxPrice),
   );
 
@@ -176,7 +186,6 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
           Search
         </label>
         <input
-          ref={searchInput}
           id="filter-q"
           type="search"
           name="q"
@@ -186,8 +195,9 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
           autoComplete="off"
           enterKeyHint="search"
           onChange={(event) => {
-            setSearchText(event.target.value);
-            typed.call({ q: event.target.value.trim() || null });
+            const q = event.target.value.trim() || null;
+            typeSearch(event.target.value, q ?? "");
+            typed.call({ q });
           }}
           className={`${filterControlClass} w-full`}
         />
@@ -246,7 +256,6 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
               $
             </span>
             <input
-              ref={priceInput}
               id="filter-max-price"
               type="number"
               name="maxPrice"
@@ -256,8 +265,9 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
               step="any"
               value={priceText}
               onChange={(event) => {
-                setPriceText(event.target.value);
-                typed.call({ maxPrice: priceOrNull(event.target.value) });
+                const maxPrice = priceOrNull(event.target.value);
+                typePrice(event.target.value, maxPrice === null ? "" : String(maxPrice));
+                typed.call({ maxPrice });
               }}
               className={`${filterControlClass} w-full pl-7`}
             />
@@ -329,7 +339,7 @@ function FilterSelect({
 function Marked({ text, words }: { text: string; words: string[] }) {
   return markWords(text, words).map((part, index) =>
     part.match ? (
-      <mark key={index} className="bg-gold-300/60 rounded-sm text-inherit">
+      <mark key={index} className="bg-gold-300/60 text-navy-900 rounded-sm">
         {part.text}
       </mark>
     ) : (

@@ -29,7 +29,13 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.checklist, names: ["checklist on a phone"] },
   {
     account: ACCOUNTS.member,
-    names: ["denied without JavaScript", "denied with JavaScript", "denied on navigation"],
+    names: [
+      "denied without JavaScript",
+      "denied with JavaScript",
+      "denied on navigation",
+      "searches by price",
+      "searches by price without JavaScript",
+    ],
   },
   { account: ACCOUNTS.curation, names: ["curation"] },
   { account: ACCOUNTS.featured, names: ["featured"] },

@@ -20,7 +20,15 @@ const twelvePhotosRoom = roomTypeId(
 /** The addresses that show each page route, with real ids and slugs. */
 export const LAYOUT_PAGES: Record<string, string[]> = {
   "routes/home.tsx": ["/"],
-  "routes/locations.tsx": ["/locations", "/locations?country=united-states&state=hawaii&city=maui"],
+  "routes/locations.tsx": [
+    "/locations",
+    "/locations?country=united-states&state=hawaii&city=maui",
+    // A search with every fit filter (the price for members), rows with excerpts.
+    "/locations?q=beach&guests=4&bedrooms=2&maxPrice=3000",
+    // An excerpt that is one 300-character word, and a notice for a bad filter.
+    "/locations?q=featureful&guests=abc",
+    "/locations?q=zzzz",
+  ],
   "routes/location.tsx": [
     `/locations/${kaanapali.slug}`,
     "/locations/casa-marena-cabo",

@@ -1,0 +1,143 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { seedLocations } from "../../scripts/seed/data";
+import { ACCOUNTS, signIn } from "./support/accounts";
+
+/** Search and fit filters on /locations, with JavaScript (results as you type) and without. */
+
+const visible = seedLocations.filter((location) => !location.hidden);
+const names = (locations: typeof visible) => locations.map((location) => location.name).sort();
+const maui = visible.filter((location) => location.city === "Maui");
+const forEight = visible.filter((location) => location.roomTypes.some((r) => r.maxGuests >= 8));
+const upTo3000 = visible.filter((location) =>
+  location.roomTypes.some((room) => room.price > 0 && room.price <= 3000),
+);
+
+const results = (page: Page) => page.locator("section").last().locator("li");
+
+async function resultNames(page: Page) {
+  const rows = results(page).locator("a > span.min-w-0 > span:first-child");
+  return (await rows.allTextContents()).sort();
+}
+
+test.describe("with JavaScript", () => {
+  test("a visitor finds the Maui resorts by typing 'maui', marked, and Back leaves the search", async ({
+    page,
+  }) => {
+    await page.goto("/locations");
+    const search = page.getByRole("searchbox", { name: "Search" });
+    await search.pressSequentially("maui", { delay: 40 });
+    await expect(page).toHaveURL(/\/locations\?q=maui$/);
+    await expect(page.getByText(`${maui.length} locations found`)).toBeVisible();
+    expect(await resultNames(page)).toEqual(names(maui));
+    await expect(results(page).first().locator("mark").first()).toHaveText(/maui/i);
+    // Typing went on in the box the whole time: it kept its text and its focus.
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue("maui");
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/locations$/);
+    await expect(search).toHaveValue("");
+    await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
+  });
+
+  test("a family of eight picks 8+ guests and sees only resorts with a room for eight", async ({
+    page,
+  }) => {
+    await page.goto("/locations");
+    await page.getByLabel("Guests").selectOption("8");
+    await expect(page).toHaveURL(/\/locations\?guests=8$/);
+    await expect(page.getByText(`${forEight.length} locations found`)).toBeVisible();
+    expect(await resultNames(page)).toEqual(names(forEight));
+  });
+
+  test("an empty result says so and 'View all locations' clears the search box", async ({
+    page,
+  }) => {
+    await page.goto("/locations");
+    const search = page.getByRole("searchbox", { name: "Search" });
+    await search.fill("zzzqqq");
+    await expect(page.getByText("No locations found with the selected filters.")).toBeVisible();
+    await page.getByRole("link", { name: "View all locations" }).click();
+    await expect(page).toHaveURL(/\/locations$/);
+    await expect(search).toHaveValue("");
+    await expect(results(page)).not.toHaveCount(0);
+  });
+
+  test("a member limits the weekly price as they type", async ({ page, context, baseURL }) => {
+    await signIn(context, ACCOUNTS.member, "searches by price", baseURL!);
+    await page.goto("/locations");
+    await page.getByLabel("Weekly price up to").fill("3000");
+    await expect(page).toHaveURL(/\/locations\?maxPrice=3000$/);
+    await expect(page.getByText(`${upTo3000.length} locations found`)).toBeVisible();
+    expect(await resultNames(page)).toEqual(names(upTo3000));
+  });
+
+  test("a visitor has no price filter", async ({ page }) => {
+    await page.goto("/locations?maxPrice=1");
+    await expect(page.getByLabel("Weekly price up to")).toHaveCount(0);
+    expect(await resultNames(page)).toEqual(names(visible));
+  });
+
+  test("the results and their messages pass axe, on a phone too", async ({ page }) => {
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ["/locations?q=beach", "/locations?guests=abc&q=zzzz"]) {
+        await page.goto(path);
+        await page.waitForLoadState("load");
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(
+          violations.map(
+            (violation) =>
+              `${path} at ${width} px: ${violation.id} ${violation.nodes.map((node) => node.failureSummary ?? node.target).join(" | ")}`,
+          ),
+        ).toEqual([]);
+      }
+    }
+  });
+
+  test("a row's picture sits at the row's edge, with no gap before it", async ({ page }) => {
+    await page.goto("/locations?q=maui");
+    const row = results(page).first().locator("a");
+    const picture = row.locator("img");
+    const [rowBox, pictureBox] = [await row.boundingBox(), await picture.boundingBox()];
+    // The row's padding (16 px) and nothing else: hidden <source>s once added a flex gap each.
+    expect(pictureBox!.x - rowBox!.x).toBeCloseTo(16, 0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a visitor searches with the form, and the fit filters apply", async ({ page }) => {
+    await page.goto("/locations");
+    await page.getByRole("searchbox", { name: "Search" }).fill("mau");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/locations\?q=mau$/);
+    expect(await resultNames(page)).toEqual(names(maui));
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("mau");
+
+    await page.getByRole("searchbox", { name: "Search" }).fill("");
+    await page.getByLabel("Guests").selectOption("8");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/locations\?guests=8$/);
+    expect(await resultNames(page)).toEqual(names(forEight));
+  });
+
+  test("bad input in the address is answered with the list and a message", async ({ page }) => {
+    const response = await page.goto(`/locations?guests=abc&bedrooms=-4&q=${"x".repeat(5000)}`);
+    expect(response!.status()).toBe(200);
+    await expect(page.getByText("Guests must be a whole number from 1 to 50")).toBeVisible();
+    await expect(page.getByText("Bedrooms must be a whole number from 1 to 20")).toBeVisible();
+    await expect(page.getByText("Searches use their first 100 characters.")).toBeVisible();
+  });
+
+  test("a member limits the weekly price with the form", async ({ page, context, baseURL }) => {
+    await signIn(context, ACCOUNTS.member, "searches by price without JavaScript", baseURL!);
+    await page.goto("/locations");
+    await page.getByLabel("Weekly price up to").fill("3000");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/locations\?maxPrice=3000$/);
+    expect(await resultNames(page)).toEqual(names(upTo3000));
+  });
+});
