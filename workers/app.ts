@@ -12,10 +12,8 @@ import {
   withSecurityHeaders,
 } from "../app/lib/security-headers.server";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const serverBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {
@@ -27,8 +25,13 @@ export default {
     context.set(cspNonceContext, nonce);
     // Visitors' public pages may come from the edge's cache; every response, whatever route or
     // error made it, leaves with the security headers.
-    const response = await servePage(request, { ctx, nonce, catalogueVersion }, async () =>
-      withBookmark(await requestHandler(request, context), d1, request),
+    // A cached page names the hashed scripts and styles of the build that rendered it: the
+    // build's version is part of its cache key, so a deploy never serves one whose files are gone.
+    const buildVersion = (await serverBuild()).assets.version;
+    const response = await servePage(
+      request,
+      { ctx, nonce, catalogueVersion, buildVersion },
+      async () => withBookmark(await requestHandler(request, context), d1, request),
     );
     return withSecurityHeaders(response, { request, env, nonce });
   },

@@ -2,7 +2,8 @@ import { CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
 
 /**
  * Whole public pages for signed-out visitors, kept in the edge's cache (the Cache API) under the
- * catalogue's cache version, so an admin write shows on the next request. Only a request that
+ * app build and the catalogue's cache version, so an admin write shows on the next request and a
+ * deploy on the next page. Only a request that
  * carries no cookie at all is served from it or stored: a signed-in member's page (with prices)
  * never reaches the shared cache, and every page says so to caches downstream
  * (`Cache-Control`, `Vary: Cookie`).
@@ -32,10 +33,16 @@ function isSharedPageRequest(request: Request) {
   return PUBLIC_PAGES.some((page) => page.test(pathname));
 }
 
-async function cacheKeyFor(request: Request, catalogueVersion: () => Promise<string>) {
+async function cacheKeyFor(
+  request: Request,
+  buildVersion: string,
+  catalogueVersion: () => Promise<string>,
+) {
   const url = new URL(request.url);
   const version = await catalogueVersion();
-  return new Request(`${url.origin}/__pages/${version}${url.pathname}${url.search}`);
+  return new Request(
+    `${url.origin}/__pages/${buildVersion}/${version}${url.pathname}${url.search}`,
+  );
 }
 
 /** A cached page gets this request's script nonce: a nonce is never served twice. */
@@ -60,13 +67,20 @@ export async function servePage(
     ctx,
     nonce,
     catalogueVersion,
-  }: { ctx: ExecutionContext; nonce: string; catalogueVersion: () => Promise<string> },
+    buildVersion,
+  }: {
+    ctx: ExecutionContext;
+    nonce: string;
+    catalogueVersion: () => Promise<string>;
+    /** The app build that renders (its asset manifest's version). */
+    buildVersion: string;
+  },
   render: () => Promise<Response>,
 ): Promise<Response> {
   if (!isSharedPageRequest(request)) return privatePage(await render());
 
   const cache = await caches.open("pages");
-  const key = await cacheKeyFor(request, catalogueVersion);
+  const key = await cacheKeyFor(request, buildVersion, catalogueVersion);
   const hit = await cache.match(key);
   if (hit) {
     const served = new Response(withNonce(hit, nonce).body, hit);

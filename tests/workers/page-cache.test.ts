@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
 import { invalidateLocationCaches } from "~/lib/cache.server";
+import { servePage } from "~/lib/page-cache.server";
 import { getPublicLocationDetail } from "~/models/location.server";
 import { signIn } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";
@@ -88,6 +89,31 @@ describe("the edge's copy of a visitor's page", () => {
         .run();
       await invalidateLocationCaches(env.CACHE);
     }
+  });
+});
+
+describe("a new build", () => {
+  it("never serves a page the previous build cached, whose scripts and styles are gone", async () => {
+    const ctx = createExecutionContext();
+    const catalogueVersion = () => Promise.resolve("v-build-test");
+    const page = (build: string) => () =>
+      Promise.resolve(
+        new Response(`<script nonce="x" src="/assets/entry-${build}.js"></script>`, {
+          headers: { "Content-Type": "text/html" },
+        }),
+      );
+    const serve = (build: string) =>
+      servePage(
+        new Request(`${ORIGIN}/about`),
+        { ctx, nonce: "n", catalogueVersion, buildVersion: build },
+        page(build),
+      );
+    expect((await serve("old")).headers.get("X-Page-Cache")).toBe("miss");
+    await waitOnExecutionContext(ctx);
+    expect((await serve("old")).headers.get("X-Page-Cache")).toBe("hit");
+    const afterDeploy = await serve("new");
+    expect(afterDeploy.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await afterDeploy.text()).toContain("/assets/entry-new.js");
   });
 });
 
