@@ -34,6 +34,11 @@ const HOSTILE_STRINGS = [
   "\r\nSet-Cookie: evil=1",
   "2099-99-99",
   "0000-00-00",
+  // Full-text query syntax.
+  '"',
+  "*",
+  "NEAR(a b, 2) OR name:x NOT (y)",
+  "a".repeat(60) + "*",
 ];
 
 /** Values of the wrong type for a JSON body's fields. */
@@ -353,6 +358,8 @@ function getCases(): Case[] {
     ]),
     ...HOSTILE_STRINGS.map(encodeURIComponent).flatMap((value) => [
       `/locations?q=${value}&country=${value}&page=${value}`,
+      `/locations?q=${value}&guests=${value}&bedrooms=${value}&maxPrice=${value}`,
+      `/locations.data?q=${value}&guests=${value}&maxPrice=${value}`,
       `/admin/requests?kind=${value}&status=${value}&page=${value}`,
       `/admin/users?page=${value}`,
       `/api/manage-users?page=${value}&perPage=${value}`,
