@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { useDebouncedCallback } from "use-debounce";
 import {
   FIT_LIMITS,
   filtersAfterChange,
@@ -83,25 +84,6 @@ export function LocationListPage({
   );
 }
 
-/** Calls the latest `action` once calls stop for `wait` ms; `flush` runs a pending call now. */
-function useDebounced<Args extends unknown[]>(action: (...args: Args) => void, wait: number) {
-  const latest = useRef(action);
-  useEffect(() => {
-    latest.current = action;
-  });
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return {
-    call(...args: Args) {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => latest.current(...args), wait);
-    },
-    cancel() {
-      clearTimeout(timer.current);
-    },
-  };
-}
-
 /**
  * A text box that follows the address: what the person types stays as typed while its results
  * load; a value the address gets another way (Back, 'Clear all filters') replaces it.
@@ -157,7 +139,7 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
       // Typing refines the search in place: Back leaves the search rather than each keystroke.
       replace: "q" in change && filters.q !== null,
     });
-  const typed = useDebounced(show, TYPING_PAUSE_MS);
+  const showAfterPause = useDebouncedCallback(show, TYPING_PAUSE_MS);
   const select =
     (
       key: keyof LocationFilters,
@@ -173,7 +155,7 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        typed.cancel();
+        showAfterPause.cancel();
         show({ q: searchText.trim() || null, maxPrice: priceOrNull(priceText) });
       }}
       className="mt-8 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
@@ -197,7 +179,7 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
           onChange={(event) => {
             const q = event.target.value.trim() || null;
             typeSearch(event.target.value, q ?? "");
-            typed.call({ q });
+            showAfterPause({ q });
           }}
           className={`${filterControlClass} w-full`}
         />
@@ -267,7 +249,7 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
               onChange={(event) => {
                 const maxPrice = priceOrNull(event.target.value);
                 typePrice(event.target.value, maxPrice === null ? "" : String(maxPrice));
-                typed.call({ maxPrice });
+                showAfterPause({ maxPrice });
               }}
               className={`${filterControlClass} w-full pl-7`}
             />
