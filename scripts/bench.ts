@@ -48,6 +48,9 @@ const prepared = spawnSync("node", ["scripts/prepare-local.ts"], {
   env: { ...process.env, PERSIST_DIR },
 });
 if (prepared.status !== 0) throw new Error("could not prepare the local state");
+// The edge's copies of the pages an earlier build rendered (the cache key is the catalogue's
+// version, not the build's) would stand in for this build's pages.
+rmSync(`${PERSIST_DIR}/v3/cache`, { recursive: true, force: true });
 
 if (args.has("--serve")) {
   const server = startServer(PERSIST_DIR);
