@@ -38,11 +38,11 @@ async function cacheKeyFor(request: Request, catalogueVersion: () => Promise<str
   return new Request(`${url.origin}/__pages/${version}${url.pathname}${url.search}`);
 }
 
-/** A cached page gets this request's script nonce: a nonce is never served twice. */
+/** A cached page gets this request's nonce (scripts, inline stylesheet): never served twice. */
 function withNonce(response: Response, nonce: string) {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   return new HTMLRewriter()
-    .on("script[nonce]", {
+    .on("script[nonce], style[nonce]", {
       element(element) {
         element.setAttribute("nonce", nonce);
       },
