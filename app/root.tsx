@@ -88,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a43" />
         <Meta />
-        {/* Before the routes' stylesheets, which it overrides (the carousel's arrows). */}
+        {/* First, as the stylesheet link was: a route's own stylesheet comes after it. */}
         <CriticalCss />
         {/* An empty nonce: stylesheets and module preloads come from this origin, which the policy
             allows. With ServerRouter's, the browser hides it in the parsed page and React reports

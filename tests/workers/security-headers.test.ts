@@ -160,10 +160,11 @@ describe("the Content-Security-Policy of a page", () => {
       expect(styles).toHaveLength(1);
       const [style] = styles;
       expect(`'nonce-${style![1]!.match(/\bnonce="([^"]*)"/)?.[1]}'`).toBe(nonce);
-      // The whole stylesheet: the faces, and the utilities every page's layout uses.
+      // The whole stylesheet: the faces, the utilities every page's layout uses, the carousels'.
       expect(style![2]).toContain("@font-face");
       expect(style![2]).toContain(".sr-only");
-      // A route's own stylesheet (the carousel's) comes after it, which overrides it.
+      expect(style![2]).toContain(".swiper-button-next");
+      // A route's own stylesheet comes after it, as after the root's stylesheet link before.
       const links = [...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)];
       expect(links.every((link) => link.index > style!.index)).toBe(true);
     },
