@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 import { generateSigningKey } from "./app/auth/signing-keys.server";
 
@@ -29,6 +30,7 @@ export default defineConfig(async () => ({
               },
             },
           }),
+          tailwindcss(),
           reactRouter(),
         ],
         resolve: { tsconfigPaths: true },
@@ -37,6 +39,8 @@ export default defineConfig(async () => ({
           include: ["tests/workers/**/*.test.ts"],
           setupFiles: ["./tests/workers/setup.ts"],
           isolate: false,
+          // The site's stylesheet, which pages carry inline (app/entry.server.tsx), compiled.
+          css: { include: [/\/app\/app\.css/] },
         },
       },
     ],

@@ -1,7 +1,9 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { CriticalCssContext } from "~/components/critical-css";
 import { cspNonceContext } from "~/lib/security-headers.server";
+import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -18,11 +20,14 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // The nonce of the page's policy (workers/app.ts), on React Router's scripts and React's own.
+  // The nonce of the page's policy (workers/app.ts), on React Router's scripts and React's own, and
+  // on the inline stylesheet.
   const nonce = loadContext.get(cspNonceContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    <CriticalCssContext value={{ css: appCss, nonce }}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </CriticalCssContext>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),

@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { config as configureZod } from "zod";
 import { type Route } from "./+types/root";
+import { CriticalCss } from "./components/critical-css";
 import { NavigationProgress } from "./components/navigation-progress";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -21,7 +22,6 @@ import { appContextMiddleware, getAppContext } from "./context";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
-import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 
@@ -31,7 +31,8 @@ import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-
 configureZod({ jitless: true });
 
 export const links: Route.LinksFunction = () => [
-  // The Latin faces every page uses (app/app.css), fetched with the stylesheet rather than after it.
+  // The Latin faces every page uses (app/app.css), fetched with the page rather than once its
+  // inline stylesheet is parsed.
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: playfairLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -87,6 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a43" />
         <Meta />
+        {/* First, as the stylesheet link was: a route's own stylesheet comes after it. */}
+        <CriticalCss />
         {/* An empty nonce: stylesheets and module preloads come from this origin, which the policy
             allows. With ServerRouter's, the browser hides it in the parsed page and React reports
             the difference when hydrating (in development). */}

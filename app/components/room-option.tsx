@@ -1,8 +1,5 @@
 import { A11y, EffectFade, Navigation } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
-import "swiper/css";
-import "swiper/css/effect-fade";
-import "swiper/css/navigation";
 import { type PublicImage } from "~/lib/locations";
 import { ResortImage } from "./resort-image";
 

@@ -45,11 +45,11 @@ async function cacheKeyFor(
   );
 }
 
-/** A cached page gets this request's script nonce: a nonce is never served twice. */
+/** A cached page gets this request's nonce (scripts, inline stylesheet): never served twice. */
 function withNonce(response: Response, nonce: string) {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   return new HTMLRewriter()
-    .on("script[nonce]", {
+    .on("script[nonce], style[nonce]", {
       element(element) {
         element.setAttribute("nonce", nonce);
       },

@@ -7,11 +7,18 @@ import { featuredLocations } from "~/lib/locations";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
 import { getVisibleLocationSummaries } from "~/models/location.server";
-import { HeroVideo } from "~/components/hero-video";
+import { HERO_POSTER, HeroVideo } from "~/components/hero-video";
 
-// The hero's poster is the first paint's largest picture: fetched with the page, not after the video.
+// The hero's poster is the first paint's largest picture: fetched with the page. A browser that
+// reads no AVIF skips the preload (its type) and fetches the JPEG the picture falls back to.
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: "/media/hero-poster.jpg", as: "image", fetchPriority: "high" },
+  {
+    rel: "preload",
+    href: HERO_POSTER.avif,
+    as: "image",
+    type: "image/avif",
+    fetchPriority: "high",
+  },
 ];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Curated luxury resort destinations at insider rates: weekly stays in Hawaii, Mexico, the Caribbean, Europe and the Maldives for our members.",
     path: "/",
-    image: "/media/hero-poster.jpg",
+    image: HERO_POSTER.jpg,
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

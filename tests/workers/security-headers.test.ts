@@ -148,6 +148,28 @@ describe("the Content-Security-Policy of a page", () => {
     expect(nonces.every((scriptNonce) => nonce === `'nonce-${scriptNonce}'`)).toBe(true);
   });
 
+  it.each(PAGES)(
+    "%s: carries the site's stylesheet inline with the request's nonce, first of its styles",
+    async (path) => {
+      const response = await fetchFrom(PRODUCTION_ORIGIN, path);
+      const policy = directives(response.headers.get("Content-Security-Policy"));
+      const nonce = policy.get("script-src")!.find((source) => source.startsWith("'nonce-"));
+      const html = await response.text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const styles = [...head.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)];
+      expect(styles).toHaveLength(1);
+      const [style] = styles;
+      expect(`'nonce-${style![1]!.match(/\bnonce="([^"]*)"/)?.[1]}'`).toBe(nonce);
+      // The whole stylesheet: the faces, the utilities every page's layout uses, the carousels'.
+      expect(style![2]).toContain("@font-face");
+      expect(style![2]).toContain(".sr-only");
+      expect(style![2]).toContain(".swiper-button-next");
+      // A route's own stylesheet comes after it, as after the root's stylesheet link before.
+      const links = [...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)];
+      expect(links.every((link) => link.index > style!.index)).toBe(true);
+    },
+  );
+
   it("is new for each request", async () => {
     const policies = await Promise.all(
       [1, 2, 3].map(async () =>
