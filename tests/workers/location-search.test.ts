@@ -235,6 +235,27 @@ describe("search", () => {
   });
 
   it("keeps one index row per visible location, equal to what the catalogue says", async () => {
+    // Room types written and reordered outside the admin's forms are followed too.
+    const id = `loc-search-${unique()}`;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO locations (id, name, slug, country) VALUES (?, 'Index Check', ?, 'Aruba')",
+      ).bind(id, id),
+      env.DB.prepare(
+        `INSERT INTO room_types (id, location_id, name, display_order, room_features)
+         VALUES (?1 || '-a', ?1, 'Atrium', 0, '["Balcony"]'), (?1 || '-b', ?1, 'Bungalow', 1, '[]')`,
+      ).bind(id),
+      env.DB.prepare(
+        "UPDATE room_types SET display_order = 2 - display_order WHERE location_id = ?",
+      ).bind(id),
+    ]);
+    const { rooms } = (await env.DB.prepare(
+      "SELECT rooms FROM location_search WHERE location_id = ?",
+    )
+      .bind(id)
+      .first<{ rooms: string }>())!;
+    expect(rooms).toBe("Bungalow. Atrium: Balcony");
+
     const { results } = await env.DB.prepare(
       `SELECT
          (SELECT count(*) FROM location_search) AS indexed,
