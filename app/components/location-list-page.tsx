@@ -378,7 +378,7 @@ function LocationRows({
                   <Marked text={placeLine(location)} words={words} />
                 </span>
                 {location.excerpt && (
-                  <span className="mt-1 line-clamp-2 block text-sm break-words text-slate-500">
+                  <span className="mt-1 line-clamp-2 text-sm break-words text-slate-500">
                     <Marked text={location.excerpt} words={words} />
                   </span>
                 )}

@@ -96,6 +96,20 @@ test.describe("with JavaScript", () => {
     }
   });
 
+  test("a row's excerpt takes at most two lines on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/locations?q=beach");
+    const excerpts = results(page).locator("a > span.min-w-0 > span:nth-child(3)");
+    expect(await excerpts.count()).toBeGreaterThan(0);
+    for (const excerpt of await excerpts.all()) {
+      const { height, lineHeight } = await excerpt.evaluate((element) => ({
+        height: element.getBoundingClientRect().height,
+        lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      }));
+      expect(height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+    }
+  });
+
   test("a row's picture sits at the row's edge, with no gap before it", async ({ page }) => {
     await page.goto("/locations?q=maui");
     const row = results(page).first().locator("a");
