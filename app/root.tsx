@@ -22,19 +22,15 @@ import { appContextMiddleware, getAppContext } from "./context";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 
 // Zod compiles its object parsers with `new Function` unless told not to, and probes for it when
 // the first object schema is made: under the pages' policy (no eval), a reported violation. The
 // root module runs before any route module makes its schemas.
 configureZod({ jitless: true });
 
+// The fonts are not preloaded: the inline stylesheet names them as soon as the page is parsed,
+// and a preload made the first paint wait for them more often than not (Lighthouse on a phone).
 export const links: Route.LinksFunction = () => [
-  // The Latin faces every page uses (app/app.css), fetched with the page rather than once its
-  // inline stylesheet is parsed.
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: playfairLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { MAX_SEARCH_WORDS, searchWords } from "./location-search";
 import { slugify } from "./slug";
 
@@ -65,21 +64,15 @@ function readValue(params: URLSearchParams, key: string) {
   return FILTER_VALUE.test(value) ? value : null;
 }
 
-const wholeNumber = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number)
-    .pipe(z.number().min(1).max(max));
-const fitSchemas = {
-  guests: wholeNumber(FIT_LIMITS.guests),
-  bedrooms: wholeNumber(FIT_LIMITS.bedrooms),
-  maxPrice: z
-    .string()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/)
-    .transform(Number)
-    .pipe(z.number().min(1).max(FIT_LIMITS.maxPrice)),
-};
+/**
+ * A fit filter's value: digits only (no sign, exponent or hex), whole for sizes and with at most
+ * cents for a price, within 1 and its limit; null otherwise.
+ */
+function readAmount(raw: string, max: number, { cents }: { cents: boolean }) {
+  if (!(cents ? /^\d{1,9}(\.\d{1,2})?$/ : /^\d{1,9}$/).test(raw)) return null;
+  const amount = Number(raw);
+  return amount >= 1 && amount <= max ? amount : null;
+}
 
 /**
  * Reads the list's query string. Place filters the dropdown rules would not allow are dropped
@@ -106,12 +99,12 @@ export function readFilters(
   if (q && words === 0) notices.push(FILTER_NOTICES.searchWithoutWords);
   if (words > MAX_SEARCH_WORDS) notices.push(FILTER_NOTICES.searchTooManyWords);
 
-  const fit = (key: keyof typeof fitSchemas) => {
+  const fit = (key: keyof typeof FIT_LIMITS) => {
     const raw = params.get(key)?.trim();
     if (!raw) return null;
-    const parsed = fitSchemas[key].safeParse(raw);
-    if (!parsed.success) notices.push(FILTER_NOTICES[key]);
-    return parsed.success ? parsed.data : null;
+    const amount = readAmount(raw, FIT_LIMITS[key], { cents: key === "maxPrice" });
+    if (amount === null) notices.push(FILTER_NOTICES[key]);
+    return amount;
   };
   return {
     filters: {
