@@ -16,7 +16,7 @@ const GalleryLightbox = lazy(() => import("./gallery-lightbox"));
  * the AVIF source's widths, which is what an AVIF-capable browser picks from the <picture>.
  */
 function preloadFirstSlide(image: PublicImage | undefined) {
-  const sources = image && pictureSources(image);
+  const sources = image && pictureSources(image, "hero");
   if (!image || !sources) {
     if (image) preload(image.url, { as: "image", fetchPriority: "high" });
     return;

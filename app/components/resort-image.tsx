@@ -80,7 +80,7 @@ type PictureProps = Omit<React.ComponentProps<"img">, "src" | "srcSet" | "sizes"
  * (so the page keeps its space). A picture without variants is its original alone.
  */
 export function Picture({ image, slot, ...props }: PictureProps) {
-  const sources = pictureSources(image);
+  const sources = pictureSources(image, slot);
   const sizes = IMAGE_SIZES[slot];
   const img = (
     <img

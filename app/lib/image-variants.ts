@@ -80,28 +80,46 @@ export const IMAGE_SIZES = {
 
 export type ImageSlot = keyof typeof IMAGE_SIZES;
 
+/**
+ * The widest file each slot can use: its widest size above on the densest screens that show it
+ * (3× phones, 2× desktops). A srcset lists the widths up to the first that reaches it, so a
+ * thumbnail's markup does not name every photo size.
+ */
+const SLOT_WIDEST = {
+  card: 1150,
+  row: 384,
+  hero: 2208,
+  thumb: 300,
+  room: 1150,
+  admin: 800,
+} as const satisfies Record<ImageSlot, number>;
+
 interface StoredPicture {
   /** `/images/{key}`: the original's URL; variants are beside it. */
   url: string;
   variants?: ImageVariants | null;
 }
 
-const srcSet = (picture: StoredPicture, pick: (width: number) => VariantFormat) =>
-  picture
-    .variants!.widths.map((width) => `${variantKey(picture.url, width, pick(width))} ${width}w`)
-    .join(", ");
+/** The variant widths a slot can use: up to the first that reaches its widest (all, if none). */
+function slotWidths({ widths }: ImageVariants, slot: ImageSlot) {
+  const reaching = widths.findIndex((width) => width >= SLOT_WIDEST[slot]);
+  return reaching === -1 ? widths : widths.slice(0, reaching + 1);
+}
 
 /**
- * The `srcset` of each `<source>` and of the `<img>`: AVIF where made (WebP above), WebP, and the
- * JPEG fallback. Null for a picture without variants (shown as its original).
+ * The `srcset` of each `<source>` and of the `<img>` for a slot: AVIF where made (WebP above),
+ * WebP, and the JPEG fallback. Null for a picture without variants (shown as its original).
  */
-export function pictureSources(picture: StoredPicture) {
+export function pictureSources(picture: StoredPicture, slot: ImageSlot) {
   if (!picture.variants?.widths.length) return null;
   const { avif } = picture.variants;
+  const widths = slotWidths(picture.variants, slot);
+  const srcSet = (pick: (width: number) => VariantFormat) =>
+    widths.map((width) => `${variantKey(picture.url, width, pick(width))} ${width}w`).join(", ");
   return {
-    avif: avif.length ? srcSet(picture, (width) => (avif.includes(width) ? "avif" : "webp")) : null,
-    webp: srcSet(picture, () => "webp"),
-    jpg: srcSet(picture, () => "jpg"),
+    avif: avif.length ? srcSet((width) => (avif.includes(width) ? "avif" : "webp")) : null,
+    webp: srcSet(() => "webp"),
+    jpg: srcSet(() => "jpg"),
     /** The `src`: the JPEG closest to 800 px, for browsers that read no `srcset`. */
     src: variantKey(picture.url, fallbackWidth(picture.variants), "jpg"),
   };
