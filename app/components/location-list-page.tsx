@@ -27,7 +27,8 @@ export function LocationListPage({
   data: LocationListData;
   heading?: string;
 }) {
-  const { filters, notices, words, searching, featured, all, error } = data;
+  const { filters, notices, words, featured, all, error } = data;
+  const searching = words.length > 0;
   const filtered = isFiltered(filters);
   useScrollMemory("scroll:locations");
 

@@ -82,7 +82,6 @@ export async function loadLocationList(
         filters,
         notices,
         words,
-        searching,
         canFilterByPrice: member,
         dropdowns: filterDropdowns(visible, filters),
         // A search lists its results by relevance alone; browsing shows Featured, then All.
@@ -99,7 +98,6 @@ export async function loadLocationList(
         filters,
         notices,
         words,
-        searching,
         canFilterByPrice: member,
         dropdowns: { countries: [], states: null, cities: null },
         featured: [],
