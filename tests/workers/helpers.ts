@@ -27,6 +27,15 @@ export const PRICE_FIELDS = [
   "localTaxes",
 ];
 
+/**
+ * Whether a page or its loader data carries a number as a value of its own. A number inside
+ * another (the dev manifest's random version) or inside a script nonce is not a price leak.
+ */
+export function carriesNumber(body: string, value: number) {
+  const withoutNonces = body.replace(/nonce="[^"]*"/g, "");
+  return new RegExp(`(?<![\\d.])${value}(?![\\d])`).test(withoutNonces);
+}
+
 /** A D1 binding that counts the round trips made through it (a batch is one). */
 export function countingD1(db: D1Database) {
   const calls = { batch: 0, statements: 0 };
