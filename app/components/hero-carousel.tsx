@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import Swiper from "swiper";
 import { A11y, Keyboard, Navigation, Thumbs } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
-import { type Swiper as SwiperInstance } from "swiper/types";
 import { IMAGE_SIZES, pictureSources } from "~/lib/image-variants";
 import { type PublicImage } from "~/lib/locations";
+import { Carousel, navigationOf, Slide, startWhenNear } from "./carousel";
 import { ResortImage } from "./resort-image";
 
 // The lightbox is only needed after a click: keep it out of the page's first JavaScript.
@@ -31,9 +31,33 @@ function preloadFirstSlide(image: PublicImage | undefined) {
 }
 
 export function HeroCarousel({ images, name }: { images: PublicImage[]; name: string }) {
-  const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const main = useRef<HTMLDivElement>(null);
+  const thumbs = useRef<HTMLDivElement>(null);
+  const slides = images.map((image) => image.url).join(" ");
+  const moves = images.length > 1;
   preloadFirstSlide(images[0]);
+
+  useEffect(
+    () =>
+      startWhenNear(moves ? main.current : null, () => {
+        const strip =
+          thumbs.current &&
+          new Swiper(thumbs.current, {
+            slidesPerView: "auto",
+            spaceBetween: 8,
+            watchSlidesProgress: true,
+          });
+        const carousel = new Swiper(main.current!, {
+          modules: [Navigation, Thumbs, Keyboard, A11y],
+          navigation: navigationOf(main.current!),
+          keyboard: { enabled: true },
+          thumbs: { swiper: strip },
+        });
+        return strip ? [carousel, strip] : [carousel];
+      }),
+    [slides, moves],
+  );
 
   if (images.length === 0) {
     return (
@@ -48,16 +72,14 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
 
   return (
     <div>
-      <Swiper
-        modules={[Navigation, Thumbs, Keyboard, A11y]}
-        navigation={images.length > 1}
-        keyboard={{ enabled: true }}
-        thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }}
+      <Carousel
+        ref={main}
+        label={`${name} photos`}
+        navigation={moves}
         className="overflow-hidden rounded-2xl bg-slate-200"
-        aria-label={`${name} photos`}
       >
         {images.map((image, index) => (
-          <SwiperSlide key={image.url}>
+          <Slide key={image.url}>
             <button
               type="button"
               onClick={() => setLightboxIndex(index)}
@@ -73,20 +95,13 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
                 className="aspect-[16/10] w-full"
               />
             </button>
-          </SwiperSlide>
+          </Slide>
         ))}
-      </Swiper>
-      {images.length > 1 && (
-        <Swiper
-          modules={[Thumbs]}
-          onSwiper={setThumbs}
-          slidesPerView="auto"
-          spaceBetween={8}
-          watchSlidesProgress
-          className="hero-thumbs mt-3"
-        >
+      </Carousel>
+      {moves && (
+        <Carousel ref={thumbs} className="hero-thumbs mt-3">
           {images.map((image, index) => (
-            <SwiperSlide key={image.url} className="!w-20 md:!w-[100px]">
+            <Slide key={image.url} className="!w-20 md:!w-[100px]">
               <ResortImage
                 image={image}
                 name={name}
@@ -94,9 +109,9 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
                 slot="thumb"
                 className="aspect-square w-20 cursor-pointer rounded-lg md:w-[100px]"
               />
-            </SwiperSlide>
+            </Slide>
           ))}
-        </Swiper>
+        </Carousel>
       )}
       {lightboxIndex !== null && (
         <Suspense fallback={null}>

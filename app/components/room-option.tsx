@@ -1,6 +1,8 @@
+import { useEffect, useRef } from "react";
+import Swiper from "swiper";
 import { A11y, EffectFade, Navigation } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
 import { type PublicImage } from "~/lib/locations";
+import { Carousel, navigationOf, Slide, startWhenNear } from "./carousel";
 import { ResortImage } from "./resort-image";
 
 export interface RoomOptionData {
@@ -59,34 +61,16 @@ export function RoomOption({
     // minmax(0, …) tracks: a carousel sizes itself to its slides, so an auto track would grow with them.
     <article className="grid grid-cols-1 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="min-w-0 bg-slate-100 md:min-h-72">
-        {room.images.length === 0 ? (
+        {room.images.length > 1 ? (
+          <RoomGallery room={room} locationName={locationName} />
+        ) : (
           <ResortImage
-            image={null}
+            image={room.images[0] ?? null}
             name={room.name}
+            alt={room.images[0] && roomImageAlt(room.images[0], room, locationName)}
             slot="room"
             className="aspect-[3/2] w-full md:aspect-auto md:h-full"
           />
-        ) : (
-          <Swiper
-            modules={[EffectFade, Navigation, A11y]}
-            effect="fade"
-            fadeEffect={{ crossFade: true }}
-            navigation={room.images.length > 1}
-            className="h-full"
-            aria-label={`${room.name} photos`}
-          >
-            {room.images.map((image) => (
-              <SwiperSlide key={image.url}>
-                <ResortImage
-                  image={image}
-                  name={room.name}
-                  alt={image.alt || `${locationName}, ${room.name}`}
-                  slot="room"
-                  className="aspect-[3/2] w-full md:aspect-auto md:h-full"
-                />
-              </SwiperSlide>
-            ))}
-          </Swiper>
         )}
       </div>
       <div className="min-w-0 p-6 md:p-8">
@@ -120,5 +104,42 @@ export function RoomOption({
         {children}
       </div>
     </article>
+  );
+}
+
+function roomImageAlt(image: PublicImage, room: RoomOptionData, locationName: string) {
+  return image.alt || `${locationName}, ${room.name}`;
+}
+
+/** A room's photos, one at a time: a fade gallery with arrows. */
+function RoomGallery({ room, locationName }: { room: RoomOptionData; locationName: string }) {
+  const gallery = useRef<HTMLDivElement>(null);
+  const slides = room.images.map((image) => image.url).join(" ");
+  useEffect(
+    () =>
+      startWhenNear(gallery.current, () => [
+        new Swiper(gallery.current!, {
+          modules: [EffectFade, Navigation, A11y],
+          effect: "fade",
+          fadeEffect: { crossFade: true },
+          navigation: navigationOf(gallery.current!),
+        }),
+      ]),
+    [slides],
+  );
+  return (
+    <Carousel ref={gallery} label={`${room.name} photos`} navigation className="h-full">
+      {room.images.map((image) => (
+        <Slide key={image.url}>
+          <ResortImage
+            image={image}
+            name={room.name}
+            alt={roomImageAlt(image, room, locationName)}
+            slot="room"
+            className="aspect-[3/2] w-full md:aspect-auto md:h-full"
+          />
+        </Slide>
+      ))}
+    </Carousel>
   );
 }

@@ -203,6 +203,40 @@ test.describe("location detail", () => {
     ).toHaveAttribute("href", `/login?dest=${encodeURIComponent(`/locations/${shortStay.slug}`)}`);
   });
 
+  test("the carousels move with their arrows, thumbnails and keys; a room's gallery fades", async ({
+    page,
+  }) => {
+    const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
+    const count = location.images.length;
+    const room = location.roomTypes.find((candidate) => candidate.images.length === 2)!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/locations/${location.slug}`);
+    const photo = (n: number) => page.getByRole("button", { name: `Open photo ${n} of ${count}:` });
+    const hero = page.getByRole("region", { name: `${location.name} photos` });
+
+    await expect(photo(1)).toBeInViewport({ ratio: 0.9 });
+    await hero.getByRole("button", { name: "Next slide" }).click();
+    await expect(photo(2)).toBeInViewport({ ratio: 0.9 });
+    await expect(photo(1)).not.toBeInViewport();
+
+    await page.locator(".hero-thumbs img").nth(3).click();
+    await expect(photo(4)).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press("ArrowRight");
+    await expect(photo(5)).toBeInViewport({ ratio: 0.9 });
+    await hero.getByRole("button", { name: "Previous slide" }).click();
+    await expect(photo(4)).toBeInViewport({ ratio: 0.9 });
+
+    const gallery = page.getByRole("region", { name: `${room.name} photos` });
+    await gallery.scrollIntoViewIfNeeded();
+    const slideOf = (caption: string) =>
+      gallery.locator(".swiper-slide").filter({ has: page.getByAltText(caption, { exact: true }) });
+    const [first, second] = room.images.map((image) => slideOf(image.caption));
+    await expect(first!).toHaveCSS("opacity", "1");
+    await gallery.getByRole("button", { name: "Next slide" }).click();
+    await expect(second!).toHaveCSS("opacity", "1");
+    await expect(first!).toHaveCSS("opacity", "0");
+  });
+
   test("an unknown location says so with status 404", async ({ page }) => {
     const response = await page.goto("/locations/no-such-resort");
     expect(response?.status()).toBe(404);
