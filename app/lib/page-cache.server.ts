@@ -19,6 +19,8 @@ const PUBLIC_PAGES = [
 ];
 
 const PAGE_CACHE_HEADER = "X-Page-Cache";
+/** On a stored page only: the nonce it was rendered with, replaced on every hit. */
+const STORED_NONCE_HEADER = "X-Page-Nonce";
 
 const isPageLike = (response: Response) => {
   const type = response.headers.get("Content-Type") ?? "";
@@ -45,16 +47,19 @@ async function cacheKeyFor(
   );
 }
 
-/** A cached page gets this request's nonce (scripts, inline stylesheet): never served twice. */
-function withNonce(response: Response, nonce: string) {
-  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
-  return new HTMLRewriter()
-    .on("script[nonce], style[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
+/**
+ * A cached page gets this request's nonce (scripts, inline stylesheet): never served twice. The
+ * stored nonce is random and only ever written as an attribute (React escapes the quotes of
+ * any text), so replacing `nonce="…"` in the text finds exactly the elements; it is several
+ * times cheaper than parsing the page again with HTMLRewriter.
+ */
+async function withNonce(response: Response, nonce: string) {
+  const stored = response.headers.get(STORED_NONCE_HEADER);
+  const headers = new Headers(response.headers);
+  headers.delete(STORED_NONCE_HEADER);
+  if (!stored) return new Response(response.body, { status: response.status, headers });
+  const html = (await response.text()).replaceAll(`nonce="${stored}"`, `nonce="${nonce}"`);
+  return new Response(html, { status: response.status, headers });
 }
 
 /**
@@ -83,7 +88,7 @@ export async function servePage(
   const key = await cacheKeyFor(request, buildVersion, catalogueVersion);
   const hit = await cache.match(key);
   if (hit) {
-    const served = new Response(withNonce(hit, nonce).body, hit);
+    const served = await withNonce(hit, nonce);
     served.headers.set(PAGE_CACHE_HEADER, "hit");
     return visitorPage(served);
   }
@@ -98,6 +103,9 @@ export async function servePage(
   const [forCache, forVisitor] = response.body ? response.body.tee() : [null, null];
   const stored = new Response(forCache, response);
   stored.headers.set("Cache-Control", `public, max-age=${CATALOGUE_TTL_SECONDS}`);
+  if (response.headers.get("Content-Type")?.startsWith("text/html")) {
+    stored.headers.set(STORED_NONCE_HEADER, nonce);
+  }
   ctx.waitUntil(cache.put(key, stored));
   const served = new Response(forVisitor, response);
   served.headers.set(PAGE_CACHE_HEADER, "miss");

@@ -50,6 +50,8 @@ describe("the edge's copy of a visitor's page", () => {
     expect(second.headers.get("X-Page-Cache")).toBe("hit");
     const nonce = nonceOf(second)!;
     expect(nonce).not.toBe(nonceOf(first));
+    expect(secondHtml).not.toContain(nonceOf(first)!);
+    expect(second.headers.get("X-Page-Nonce")).toBeNull();
     const nonces = [...secondHtml.matchAll(/<(script|style)[^>]*\snonce="([^"]*)"/g)];
     expect(nonces.some(([, element]) => element === "style")).toBe(true);
     expect(nonces.some(([, element]) => element === "script")).toBe(true);
