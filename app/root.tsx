@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { config as configureZod } from "zod";
 import { type Route } from "./+types/root";
 import { CriticalCss } from "./components/critical-css";
 import { NavigationProgress } from "./components/navigation-progress";
@@ -22,11 +21,6 @@ import { appContextMiddleware, getAppContext } from "./context";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
-
-// Zod compiles its object parsers with `new Function` unless told not to, and probes for it when
-// the first object schema is made: under the pages' policy (no eval), a reported violation. The
-// root module runs before any route module makes its schemas.
-configureZod({ jitless: true });
 
 // The fonts are not preloaded: the inline stylesheet names them as soon as the page is parsed,
 // and a preload made the first paint wait for them more often than not (Lighthouse on a phone).

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { type AppContext } from "~/context";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { type Actor } from "./audit.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { MAX_ID_LENGTH } from "./ids";
 import { slugFromName } from "./schemas";
 

@@ -1,5 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The magic-link form, shared by the browser (conform) and the /login action. The sign-in page

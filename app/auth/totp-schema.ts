@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const code = z
   .string({ error: "Enter the 6-digit code from your authenticator app." })

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The invite form of /admin/users and the manage-users API (an e-mail is required). */
 export const inviteSchema = z.object({

@@ -1,5 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { stripControlCharacters } from "~/lib/text";
 
 /**

@@ -1,7 +1,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getAuth } from "~/auth/guards.server";
 import { getAppContext } from "~/context";
 import { readFormData, readJson } from "~/lib/body.server";

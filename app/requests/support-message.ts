@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { hiddenFields, SENDER_MESSAGES, senderFields, text } from "./fields";
 
 /** The support message form (/contact and its JSON endpoint), for the browser and the server. */

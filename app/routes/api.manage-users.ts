@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { type Route } from "./+types/api.manage-users";
 import { requireAdminApi } from "~/auth/guards.server";
 import { sendInvitation } from "~/auth/magic-link.server";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { toast } from "~/lib/toast";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { type Route } from "./+types/featured";
 import {
   FEATURED_MESSAGES as M,
