@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { featuredLocations } from "../../app/lib/locations";
 import { seedLocations } from "../../scripts/seed/data";
@@ -56,4 +57,41 @@ test("a visitor's walk from the home page breaks no rule of its policy", async (
   await page.getByLabel("I'm not a robot", { exact: true }).check();
 
   expect(violations).toEqual([]);
+});
+
+test("static files carry the security headers the worker gives its own responses", async ({
+  request,
+}) => {
+  const entry = readdirSync("build/client/assets").find((file) => file.startsWith("entry.client-"));
+  const headersOf = async (path: string) => {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    return response.headers();
+  };
+  const fromWorker = await headersOf("/robots.txt");
+  const shared = [
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "permissions-policy",
+  ];
+  for (const path of [
+    "/favicon.svg",
+    "/media/hero-poster.avif",
+    "/downloads/nonprofit-pricing.csv",
+    "/brand/partners/isla-noble.svg",
+    `/assets/${entry}`,
+  ]) {
+    const headers = await headersOf(path);
+    for (const name of shared) expect(headers[name], `${name} of ${path}`).toBe(fromWorker[name]);
+    // The worker leaves HSTS out on localhost; a static file can't tell hosts apart, and a browser
+    // ignores it over plain HTTP.
+    expect(headers["strict-transport-security"], path).toBe("max-age=31536000; includeSubDomains");
+  }
+  // A picture or a script opened on its own runs nothing, as the worker's images don't.
+  for (const path of ["/brand/partners/isla-noble.svg", `/assets/${entry}`]) {
+    expect((await headersOf(path))["content-security-policy"], path).toBe(
+      fromWorker["content-security-policy"],
+    );
+  }
 });
