@@ -1,8 +1,8 @@
 import { data } from "react-router";
 
 /**
- * What can go wrong with a request that is not the server's fault, and the HTTP status each
- * answers with: the one place a status is chosen for an error.
+ * What can go wrong with a request that the person can act on, and the HTTP status each answers
+ * with: the one place a status is chosen for an error.
  */
 export const ERROR_STATUS = {
   /** The input breaks a rule (a field, a form, a body that cannot be read). */
@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   /** A body or file of a kind this endpoint does not take. */
   unsupported: 415,
   "rate-limited": 429,
+  /** Storage could not take it just now; nothing was kept half-done, so trying again is safe. */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

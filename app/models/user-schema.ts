@@ -10,7 +10,21 @@ export const inviteSchema = z.object({
     .email("Please enter a valid email address."),
 });
 
-export const removeUserSchema = z.object({ userId: z.string().min(1).max(100) });
+/**
+ * What /admin/users posts: an invitation, or a removal. Without JavaScript the first removal post
+ * only asks; the one that carries `confirmed=yes` removes.
+ */
+export const userIntentSchema = z.discriminatedUnion("intent", [
+  inviteSchema.extend({ intent: z.literal("invite") }),
+  z.object({
+    intent: z.literal("remove"),
+    userId: z.string().min(1).max(100),
+    confirmed: z
+      .string()
+      .optional()
+      .transform((value) => value === "yes"),
+  }),
+]);
 
 export const USERS_PAGE_SIZE = 50;
 

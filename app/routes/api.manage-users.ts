@@ -1,11 +1,12 @@
 import { z } from "~/lib/zod";
 import { type Route } from "./+types/api.manage-users";
+import { inviteMember, removeMember, USER_MESSAGES } from "~/admin/users.server";
 import { requireAdminApi } from "~/auth/guards.server";
-import { sendInvitation } from "~/auth/magic-link.server";
 import { getAppContext } from "~/context";
 import { readJson } from "~/lib/body.server";
+import { ERROR_STATUS, isDomainError, jsonRefusal } from "~/lib/errors.server";
 import { inviteSchema, userListQuery } from "~/models/user-schema";
-import { inviteUser, listUsers, removeUser } from "~/models/user.server";
+import { listUsers } from "~/models/user.server";
 
 /**
  * The manage-users API, for admins only (by session cookie or `Authorization: Bearer <session
@@ -36,61 +37,48 @@ const deleteSchema = z
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdminApi(request, context);
   const app = getAppContext(context);
-  const { db } = app;
   if (request.method !== "POST" && request.method !== "DELETE") {
     return json({ message: "Method not allowed" }, 405);
   }
   const body = await readJson(request);
-
-  if (request.method === "POST") {
-    const parsed = postSchema.safeParse(body);
-    if (!parsed.success) {
-      return json(
-        {
-          message: parsed.error.issues[0]?.message ?? "Invite failed",
-          errors: z.flattenError(parsed.error).fieldErrors,
-        },
-        400,
-      );
-    }
-    const { user, created } = await inviteUser(db, parsed.data.email, auth.user.id);
-    try {
-      const sent = await sendInvitation(app, {
-        email: user.email,
-        origin: new URL(request.url).origin,
-      });
-      if (sent.status === "rate-limited") {
+  try {
+    if (request.method === "POST") {
+      const parsed = postSchema.safeParse(body);
+      if (!parsed.success) {
         return json(
-          { message: `Invite failed: wait ${sent.retryAfterSeconds} seconds and try again.` },
-          429,
+          {
+            message: parsed.error.issues[0]?.message ?? USER_MESSAGES.inviteFailed,
+            errors: z.flattenError(parsed.error).fieldErrors,
+          },
+          ERROR_STATUS.invalid,
         );
       }
-    } catch (error) {
-      // Nothing was queued (storage trouble): inviting again is safe.
-      console.error("invitation not stored", error);
-      return json({ message: "Invite failed" }, 503);
+      const { user, created } = await inviteMember(app, {
+        email: parsed.data.email,
+        invitedBy: auth.user.id,
+        origin: new URL(request.url).origin,
+      });
+      return json(
+        {
+          message: created
+            ? "Account created; the invitation e-mail is queued"
+            : "Already a member; a new sign-in link is queued",
+          user: { id: user.id, email: user.email },
+        },
+        created ? 201 : 200,
+      );
     }
-    return json(
-      {
-        message: created
-          ? "Account created; the invitation e-mail is queued"
-          : "Already a member; a new sign-in link is queued",
-        user: { id: user.id, email: user.email },
-      },
-      created ? 201 : 200,
-    );
+    const parsed = deleteSchema.safeParse(body);
+    if (!parsed.success) {
+      return json(
+        { message: parsed.error.issues[0]?.message ?? "Delete failed" },
+        ERROR_STATUS.invalid,
+      );
+    }
+    const removed = await removeMember(app.db, auth.user, parsed.data);
+    return json({ message: "User removed", user: removed });
+  } catch (error) {
+    if (isDomainError(error)) return jsonRefusal(error);
+    throw error;
   }
-
-  const parsed = deleteSchema.safeParse(body);
-  if (!parsed.success)
-    return json({ message: parsed.error.issues[0]?.message ?? "Delete failed" }, 400);
-  if (
-    parsed.data.userId === auth.user.id ||
-    parsed.data.email?.trim().toLowerCase() === auth.user.email
-  ) {
-    return json({ message: "You cannot remove yourself." }, 400);
-  }
-  const removed = await removeUser(db, parsed.data);
-  if (!removed) return json({ message: "User not found" }, 404);
-  return json({ message: "User removed", user: removed });
 }

@@ -518,6 +518,33 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     expect(await emailsTo(user.email)).toEqual([]);
   });
 
+  it("inviting the same address again within a minute is refused with Retry-After, on the page and the API", async () => {
+    const email = uniqueEmail("invited-twice");
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id);
+    const first = await post("/admin/users", { intent: "invite", email }, cookie);
+    expect(first.status).toBe(302);
+
+    const page = await post("/admin/users", { intent: "invite", email }, cookie);
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(visibleText(await page.text())).toMatch(
+      new RegExp(`Invite failed: wait \\d+ seconds before inviting ${email} again\\.`),
+    );
+
+    const api = await request("/api/manage-users", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "invite", email }),
+    });
+    expect(api.status).toBe(429);
+    expect(Number(api.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await api.json()) as { message: string }).toMatchObject({
+      message: expect.stringMatching(/^Invite failed: wait \d+ seconds/),
+    });
+    expect(await deliveriesTo(email)).toHaveLength(1);
+  });
+
   it("an invitation is one outcome: the account exists and its e-mail is queued", async () => {
     const email = uniqueEmail("invitee");
     const admin = await createUser("admin");

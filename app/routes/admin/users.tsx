@@ -2,22 +2,23 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFormAction, useNavigation } from "react-router";
 import { type Route } from "./+types/users";
+import { inviteMember, removeMember } from "~/admin/users.server";
 import { requireAdmin } from "~/auth/guards.server";
-import { sendInvitation } from "~/auth/magic-link.server";
 import { RemoveUser } from "~/components/admin/remove-user";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { ERROR_STATUS, isDomainError, retryAfterOf } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   inviteSchema,
-  removeUserSchema,
+  userIntentSchema,
   userListQuery,
   USERS_PAGE_SIZE,
 } from "~/models/user-schema";
-import { findUserById, inviteUser, listUsers, removeUser } from "~/models/user.server";
+import { findUserById, listUsers } from "~/models/user.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -26,6 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/admin/users",
     noindex: true,
   });
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireAdmin(request, context);
@@ -37,63 +40,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const app = getAppContext(context);
-  const { db } = app;
   const formData = await readFormData(request);
-  const here = "/admin/users";
+  const submission = parseWithZod(formData, { schema: userIntentSchema });
+  if (submission.status !== "success") {
+    return formData.get("intent") === "remove"
+      ? redirectWithToast(HERE, deleteFailed)
+      : data(invite(submission.reply()), { status: ERROR_STATUS.invalid });
+  }
+  const intent = submission.value;
 
-  if (formData.get("intent") === "remove") {
-    const parsed = removeUserSchema.safeParse({ userId: formData.get("userId") });
-    if (!parsed.success || parsed.data.userId === auth.user.id) {
-      return redirectWithToast(here, { type: "error", message: "Delete failed" });
-    }
+  if (intent.intent === "remove") {
+    if (intent.userId === auth.user.id) return redirectWithToast(HERE, deleteFailed);
     // Without JavaScript there is no confirm(): the first post asks, the second removes.
-    if (formData.get("confirmed") !== "yes") {
-      const target = await findUserById(db, parsed.data.userId);
-      if (!target) return redirectWithToast(here, { type: "error", message: "Delete failed" });
+    if (!intent.confirmed) {
+      const target = await findUserById(app.db, intent.userId);
+      if (!target) return redirectWithToast(HERE, deleteFailed);
       return { form: "confirm-remove" as const, userId: target.id, email: target.email };
     }
-    const removed = await removeUser(db, { userId: parsed.data.userId });
-    return redirectWithToast(
-      here,
-      removed
-        ? { type: "success", message: `Removed ${removed.email}` }
-        : { type: "error", message: "Delete failed" },
-    );
+    try {
+      const removed = await removeMember(app.db, auth.user, { userId: intent.userId });
+      return redirectWithToast(HERE, { type: "success", message: `Removed ${removed.email}` });
+    } catch (error) {
+      if (isDomainError(error)) return redirectWithToast(HERE, deleteFailed);
+      throw error;
+    }
   }
 
-  const submission = parseWithZod(formData, { schema: inviteSchema });
-  if (submission.status !== "success") return data(invite(submission.reply()), { status: 400 });
-  const { user, created } = await inviteUser(db, submission.value.email, auth.user.id);
   try {
-    const sent = await sendInvitation(app, {
-      email: user.email,
+    const { user, created } = await inviteMember(app, {
+      email: intent.email,
+      invitedBy: auth.user.id,
       origin: new URL(request.url).origin,
     });
-    if (sent.status === "rate-limited") {
-      return data(
-        invite(
-          submission.reply({
-            formErrors: [
-              `Invite failed: wait ${sent.retryAfterSeconds} seconds before inviting ${user.email} again.`,
-            ],
-          }),
-        ),
-        { status: 429 },
-      );
-    }
+    return redirectWithToast(HERE, {
+      type: "success",
+      message: created
+        ? `Account created for ${user.email}; the invitation e-mail is on its way`
+        : `${user.email} is already a member; a new sign-in link is on its way`,
+    });
   } catch (error) {
-    // Nothing was queued (storage trouble): inviting again is safe.
-    console.error("invitation not stored", error);
-    return data(invite(submission.reply({ formErrors: ["Invite failed"] })), { status: 503 });
+    if (!isDomainError(error)) throw error;
+    return data(invite(submission.reply({ formErrors: [error.message] })), {
+      status: error.status,
+      headers: error.headers,
+    });
   }
-  return redirectWithToast(here, {
-    type: "success",
-    message: created
-      ? `Account created for ${user.email}; the invitation e-mail is on its way`
-      : `${user.email} is already a member; a new sign-in link is on its way`,
-  });
 }
 
+const HERE = "/admin/users";
+const deleteFailed = { type: "error", message: "Delete failed" } as const;
 const invite = (result: SubmissionResult<string[]>) => ({ form: "invite" as const, result });
 
 export default function ManageUsers({ loaderData, actionData }: Route.ComponentProps) {
