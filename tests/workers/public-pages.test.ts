@@ -238,6 +238,32 @@ describe("images", () => {
     expect(await response.text()).toContain("<svg");
   });
 
+  it("answers a repeat visit's If-None-Match with 304, and ignores conditions it cannot read", async () => {
+    const image = await env.DB.prepare(
+      "SELECT image_url FROM images WHERE room_type_id IS NULL LIMIT 1",
+    ).first<{ image_url: string }>();
+    const path = `/images/${image!.image_url}`;
+    const etag = (await request(path)).headers.get("ETag")!;
+    expect((await request(path, { headers: { "If-None-Match": etag } })).status).toBe(304);
+    expect((await request(path, { headers: { "If-None-Match": `"other", ${etag}` } })).status).toBe(
+      304,
+    );
+    for (const [name, value] of [
+      ["If-None-Match", "abc"],
+      ["If-None-Match", '"unclosed'],
+      ["If-None-Match", '"a" "b"'],
+      ["If-Match", "abc"],
+      ["If-Match", '"not-this-one"'],
+      ["If-Modified-Since", "yesterday"],
+      ["If-Unmodified-Since", "Thu, 01 Jan 1970 00:00:00 GMT"],
+      ["Range", "bytes=abc"],
+    ] as const) {
+      const response = await request(path, { headers: { [name]: value } });
+      expect(response.status, `${name}: ${value}`).toBe(200);
+      expect(await response.text()).toContain("<svg");
+    }
+  });
+
   it("answers 404 for a missing key", async () => {
     const response = await request("/images/loc-none/123_missing.png");
     expect(response.status).toBe(404);
