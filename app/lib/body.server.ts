@@ -14,8 +14,37 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const mediaTypeOf = (request: Request) =>
   request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
 
-function tooLarge(request: Request, maxBytes: number) {
+function declaredTooLarge(request: Request, maxBytes: number) {
   return Number(request.headers.get("Content-Length") ?? 0) > maxBytes;
+}
+
+/**
+ * Parses a body with the limit counted as it arrives, not trusted from Content-Length (a chunked
+ * body has none): past the limit the stream stops, and `tooLarge` is called instead of reading on.
+ */
+async function parseLimited<T>(
+  request: Request,
+  maxBytes: number,
+  parse: (body: Response) => Promise<T>,
+  { tooLarge, unreadable }: { tooLarge: () => never; unreadable: () => never },
+): Promise<T> {
+  if (declaredTooLarge(request, maxBytes)) tooLarge();
+  let received = 0;
+  const counted = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > maxBytes) controller.error(new Error("over the limit"));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    return await parse(new Response(counted ?? null, { headers: { "Content-Type": type } }));
+  } catch {
+    return received > maxBytes ? tooLarge() : unreadable();
+  }
 }
 
 /**
@@ -34,12 +63,14 @@ export async function readForm(
       "Send the form as form data (application/x-www-form-urlencoded or multipart/form-data).",
     );
   }
-  if (tooLarge(request, maxBytes)) throw new DomainError("too-large", "The form is too large.");
-  try {
-    return await request.formData();
-  } catch {
-    throw new DomainError("invalid", "The form data could not be read. Please try again.");
-  }
+  return parseLimited(request, maxBytes, (body) => body.formData(), {
+    tooLarge: () => {
+      throw new DomainError("too-large", "The form is too large.");
+    },
+    unreadable: () => {
+      throw new DomainError("invalid", "The form data could not be read. Please try again.");
+    },
+  });
 }
 
 /** A page action's form: a refusal renders the error page with its status. */
@@ -69,10 +100,8 @@ export async function readJson(
   if (mediaTypeOf(request) !== "application/json") {
     refuse("unsupported", "Send a JSON body (Content-Type: application/json).");
   }
-  if (tooLarge(request, maxBytes)) refuse("too-large", "The body is too large.");
-  try {
-    return await request.json();
-  } catch {
-    return refuse("invalid", "The body is not valid JSON.");
-  }
+  return parseLimited(request, maxBytes, (body) => body.json(), {
+    tooLarge: () => refuse("too-large", "The body is too large."),
+    unreadable: () => refuse("invalid", "The body is not valid JSON."),
+  });
 }

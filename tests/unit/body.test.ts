@@ -5,6 +5,25 @@ import { DomainError, ERROR_STATUS } from "~/lib/errors.server";
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/form", { method: "POST", body, headers });
 
+/** A body sent in chunks, with no Content-Length to say how long it is. */
+function streamed(text: string, contentType: string, chunks = 64) {
+  const bytes = new TextEncoder().encode(text);
+  const size = Math.ceil(bytes.length / chunks);
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, (at += size)));
+    },
+  });
+  return new Request("http://localhost/form", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": contentType },
+    duplex: "half",
+  } as RequestInit);
+}
+
 /** What a refusal thrown by a reader answers: its status and its message. */
 async function refusal(read: Promise<unknown>) {
   const thrown = await read.then(
@@ -51,6 +70,21 @@ describe("reading a form", () => {
       400,
       "The form data could not be read. Please try again.",
     ],
+    [
+      "a body over the limit sent in chunks, with no length",
+      streamed(`a=${"x".repeat(1_100_000)}`, "application/x-www-form-urlencoded"),
+      413,
+      "The form is too large.",
+    ],
+    [
+      "a body over the limit whose length is not a number",
+      post(`a=${"x".repeat(1_100_000)}`, {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": "lots",
+      }),
+      413,
+      "The form is too large.",
+    ],
   ])("refuses %s with a message", async (_name, request, status, message) => {
     const answer = await refusal(readFormData(request));
     expect(answer.status).toBe(status);
@@ -65,8 +99,20 @@ describe("reading JSON", () => {
     });
   });
 
+  it("reads a form sent in chunks, under the limit", async () => {
+    const form = await readFormData(
+      streamed("name=Ada&note=hi", "application/x-www-form-urlencoded", 4),
+    );
+    expect(form.get("note")).toBe("hi");
+  });
+
   it.each([
     ["a form", post("a=1", { "Content-Type": "application/x-www-form-urlencoded" }), 415],
+    [
+      "a body over the limit sent in chunks",
+      streamed(JSON.stringify({ a: "x".repeat(300_000) }), "application/json"),
+      413,
+    ],
     ["broken JSON", post("{not json", { "Content-Type": "application/json" }), 400],
     ["no body", post(null, { "Content-Type": "application/json" }), 400],
   ])("refuses %s, with the endpoint's own fields", async (_name, request, status) => {

@@ -147,6 +147,18 @@ const json = (value: unknown) => ({
 });
 
 /** Every kind of body a client could send to a POST endpoint, given the fields it reads. */
+/** A body sent in 64 KB chunks with no Content-Length: its size is known only as it arrives. */
+function chunked(text: string) {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, (at += 65_536)));
+    },
+  });
+}
+
 function bodies(fields: string[], fixed: Record<string, string> = {}) {
   const cases: Omit<Case, "method" | "path">[] = [
     { label: "no body, no type" },
@@ -177,6 +189,16 @@ function bodies(fields: string[], fixed: Record<string, string> = {}) {
       label: "2 MB form",
       body: `a=${"x".repeat(2_000_000)}`,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      label: "2 MB form in chunks, no length",
+      body: chunked(`a=${"x".repeat(2_000_000)}`),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      label: "2 MB JSON in chunks, no length",
+      body: chunked(JSON.stringify({ a: "x".repeat(2_000_000) })),
+      headers: { "Content-Type": "application/json" },
     },
     {
       label: "declared 1 GB",
