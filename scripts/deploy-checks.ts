@@ -8,3 +8,15 @@ const REQUIRED_SECRETS = ["SESSION_SIGNING_KEY", "RESEND_API_KEY", "TURNSTILE_SE
 export function missingSecrets(names: readonly string[]) {
   return REQUIRED_SECRETS.filter((name) => !names.includes(name));
 }
+
+/**
+ * Variables a deployed worker needs from wrangler.toml (`wrangler deploy` replaces the dashboard's
+ * with them): without a Turnstile site key every form shows the stand-in and is refused; without a
+ * sender no e-mail leaves.
+ */
+const REQUIRED_VARS = ["TURNSTILE_SITE_KEY", "EMAIL_FROM"] as const;
+
+/** The required variables that are missing or empty. */
+export function missingVars(vars: Readonly<Record<string, unknown>>) {
+  return REQUIRED_VARS.filter((name) => typeof vars[name] !== "string" || vars[name].trim() === "");
+}

@@ -1,9 +1,10 @@
 /**
- * `npm run deploy`: refuses to deploy a worker that lacks its production secrets, then builds and
- * deploys it with APP_ENV = "production" whatever wrangler.toml says for local use.
+ * `npm run deploy`: refuses to deploy a worker that lacks its production secrets or variables,
+ * then builds and deploys it with APP_ENV = "production" whatever wrangler.toml says for local use.
  */
 import { execFileSync } from "node:child_process";
-import { missingSecrets } from "./deploy-checks.ts";
+import { unstable_readConfig } from "wrangler";
+import { missingSecrets, missingVars } from "./deploy-checks.ts";
 
 const run = (command: string, args: string[]) =>
   execFileSync(command, args, { encoding: "utf8", stdio: ["inherit", "pipe", "inherit"] });
@@ -16,6 +17,11 @@ if (missing.length > 0) {
   console.error(
     `Refusing to deploy: set ${missing.join(", ")} first (npx wrangler secret put <NAME>).`,
   );
+  process.exit(1);
+}
+const emptyVars = missingVars(unstable_readConfig({ config: "wrangler.toml" }).vars);
+if (emptyVars.length > 0) {
+  console.error(`Refusing to deploy: set ${emptyVars.join(", ")} in wrangler.toml [vars] first.`);
   process.exit(1);
 }
 execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });

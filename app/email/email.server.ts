@@ -1,10 +1,11 @@
 // The one place e-mail leaves the app. With RESEND_API_KEY it goes out through Resend; without it
-// (local development) it is kept in the outbox_emails table and shown on /dev/outbox.
+// (local development on this machine) it is kept in the outbox_emails table and shown on /dev/outbox.
 import { desc, eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { createDb } from "~/db/client.server";
 import { outboxEmails } from "~/db/schema";
-import { firstUrl } from "./links";
+import { isLocalHostname } from "~/lib/local-development.server";
+import { firstUrl, linksIn } from "./links";
 
 export interface EmailMessage {
   to: string;
@@ -24,16 +25,19 @@ export type EmailEnv = Pick<Env, "DB" | "EMAIL_FROM" | "APP_ENV"> & { RESEND_API
 const RESEND_TIMEOUT_MS = 10_000;
 
 /**
- * Sends the message, or in development without a Resend key stores it in the dev outbox.
- * Throws when Resend rejects the message or cannot be reached, and outside development when no key
- * is set (the outbox is unreadable there and its log line would leak sign-in links); callers decide
- * what to tell the user. (Resend's client always uses the global fetch: tests mock globalThis.fetch.)
+ * Sends the message, or in local development without a Resend key stores it in the dev outbox.
+ * Throws when Resend rejects the message or cannot be reached, and without a key unless APP_ENV is
+ * development and every link in the message is to this machine: a deployed worker left on
+ * development writes links to its public host, and its outbox log line would leak sign-in links.
+ * Callers decide what to tell the user (a queued e-mail stays pending, for the retry job).
+ * (Resend's client always uses the global fetch: tests mock globalThis.fetch.)
  */
 export async function sendEmail(env: EmailEnv, message: EmailMessage): Promise<SentEmail> {
   if (env.RESEND_API_KEY) return sendWithResend(env.RESEND_API_KEY, env.EMAIL_FROM, message);
-  if (env.APP_ENV !== "development") {
+  const local = linksIn(message.text).every((url) => isLocalHostname(new URL(url).hostname));
+  if (env.APP_ENV !== "development" || !local) {
     throw new Error(
-      "Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for development only).",
+      "Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for this machine only).",
     );
   }
   return saveToOutbox(env, message);

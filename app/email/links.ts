@@ -23,10 +23,14 @@ export function splitLinks(text: string): TextPart[] {
   return parts;
 }
 
+/** Every http(s) link in the text. */
+export function linksIn(text: string): string[] {
+  return splitLinks(text).flatMap((part) => (part.type === "link" ? [part.url] : []));
+}
+
 /** The first http(s) link in the text, if any. */
 export function firstUrl(text: string): string | null {
-  for (const part of splitLinks(text)) if (part.type === "link") return part.url;
-  return null;
+  return linksIn(text)[0] ?? null;
 }
 
 function isWebUrl(candidate: string) {

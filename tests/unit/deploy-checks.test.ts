@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingSecrets } from "../../scripts/deploy-checks";
+import { missingSecrets, missingVars } from "../../scripts/deploy-checks";
 
 describe("the deploy check", () => {
   it("names every production secret the worker lacks", () => {
@@ -14,5 +14,15 @@ describe("the deploy check", () => {
     expect(
       missingSecrets(["TURNSTILE_SECRET_KEY", "RESEND_API_KEY", "SESSION_SIGNING_KEY", "OTHER"]),
     ).toEqual([]);
+  });
+
+  it("names the variables a deployed worker needs that are missing or empty", () => {
+    expect(missingVars({ TURNSTILE_SITE_KEY: "", EMAIL_FROM: "Stays <hi@stays.example>" })).toEqual(
+      ["TURNSTILE_SITE_KEY"],
+    );
+    expect(missingVars({ TURNSTILE_SITE_KEY: " " })).toEqual(["TURNSTILE_SITE_KEY", "EMAIL_FROM"]);
+    expect(missingVars({ TURNSTILE_SITE_KEY: "0x4AAA", EMAIL_FROM: "hi@stays.example" })).toEqual(
+      [],
+    );
   });
 });

@@ -54,6 +54,19 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
     expect(log).not.toHaveBeenCalled();
   });
 
+  it("refuses, storing and logging nothing, when a link is not to this machine (a deployed worker left on development)", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const before = await listOutbox(env, { limit: 1000 });
+    const deployed = message({
+      text: "Sign in: https://insiderstays.example/auth/callback?token=secret\n\nOr http://localhost/",
+    });
+    await expect(sendEmail({ ...env, RESEND_API_KEY: undefined }, deployed)).rejects.toThrow(
+      "RESEND_API_KEY is not set",
+    );
+    expect(await listOutbox(env, { limit: 1000 })).toHaveLength(before.length);
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it("lists the outbox newest first, up to the limit", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const first = await sendEmail(env, message({ subject: "First" }));
