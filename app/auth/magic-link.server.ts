@@ -163,13 +163,13 @@ async function issueLoginLink(
  */
 export async function requestMagicLink(
   app: AppContext,
-  input: { email: string; dest: string; origin: string; ip: string | null },
+  input: { email: string; dest: string; origin: string; address: string | null },
   now = new Date(),
 ): Promise<MagicLinkRequest> {
   const { env, db } = app;
   const email = normalizeEmail(input.email);
-  if (input.ip) {
-    const perIp = await hitRateLimit(db, RATE_LIMITS.magicLinkPerIp, input.ip, now.getTime());
+  if (input.address) {
+    const perIp = await hitRateLimit(db, RATE_LIMITS.magicLinkPerIp, input.address, now.getTime());
     if (!perIp.allowed)
       return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
   }

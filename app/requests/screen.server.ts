@@ -1,5 +1,6 @@
 import { verifyBotCheck } from "~/auth/bot-check.server";
 import { type AppContext } from "~/context";
+import { rateLimitAddress } from "~/lib/client-address.server";
 import { DomainError, RateLimitedError } from "~/lib/errors.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HONEYPOT_FIELD } from "./fields";
@@ -23,9 +24,9 @@ export async function screenSubmission(
   if (typeof honeypot === "string" && honeypot !== "") {
     return new DomainError("invalid", SCREEN_MESSAGES.honeypot);
   }
-  const ip = request.headers.get("CF-Connecting-IP");
-  if (ip) {
-    const limit = await hitRateLimit(db, RATE_LIMITS.requestFormsPerIp, ip);
+  const address = rateLimitAddress(request);
+  if (address) {
+    const limit = await hitRateLimit(db, RATE_LIMITS.requestFormsPerIp, address);
     if (!limit.allowed) {
       return new RateLimitedError(SCREEN_MESSAGES.rateLimited, limit.retryAfterSeconds);
     }

@@ -9,6 +9,7 @@ import { requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { rateLimitAddress } from "~/lib/client-address.server";
 import { retryAfterOf } from "~/lib/errors.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 
@@ -51,7 +52,7 @@ async function answerSignIn(
       email: value.email,
       dest: variant === "admin" ? adminReturnPath(value.dest) : safeRedirectPath(value.dest),
       origin: new URL(request.url).origin,
-      ip: request.headers.get("CF-Connecting-IP"),
+      address: rateLimitAddress(request),
     });
     if (outcome.status === "rate-limited") {
       return {

@@ -37,11 +37,11 @@ import {
 } from "./auth-helpers";
 import { ORIGIN, request } from "./helpers";
 
-async function ask(email: string, now: Date, ip: string | null = null) {
+async function ask(email: string, now: Date, address: string | null = null) {
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
     createAppContext({ env, ctx }, new Request(ORIGIN)),
-    { email, dest: "/members", origin: ORIGIN, ip },
+    { email, dest: "/members", origin: ORIGIN, address },
     now,
   );
   await waitOnExecutionContext(ctx);
@@ -477,7 +477,7 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     const ctx = createExecutionContext();
     const outcome = await requestMagicLink(
       createAppContext({ env: bindings, ctx }, new Request(ORIGIN)),
-      { email, dest: "/members", origin: ORIGIN, ip: null },
+      { email, dest: "/members", origin: ORIGIN, address: null },
       now,
     );
     await waitOnExecutionContext(ctx);

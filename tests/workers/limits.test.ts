@@ -24,9 +24,10 @@ const SIMULTANEOUS = 200;
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length > 0)!;
 const roomTypeId = `${location.id}-room-1`;
 
-/** An address no other test uses. */
-const uniqueIp = () =>
-  `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::1`;
+const randomHextet = () => crypto.randomUUID().slice(0, 4);
+
+/** An address no other test uses (nor any in its /64). */
+const uniqueIp = () => `2001:db8:${randomHextet()}:${randomHextet()}::1`;
 
 const isoDate = (daysFromNow: number) =>
   new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
@@ -182,6 +183,22 @@ describe("200 simultaneous requests from one address", () => {
     },
     60_000,
   );
+
+  it("from a new IPv6 address each time, all in one /64 (one subscriber's network): counted as one address", async () => {
+    const network = uniqueIp().replace(/::1$/, "");
+    const marker = `Burst${crypto.randomUUID().slice(0, 8)}`;
+    const { limited, accepted } = await burst(() =>
+      formPost(
+        "/contact",
+        FORMS.contact(marker),
+        `${network}:${randomHextet()}:${randomHextet()}::1`,
+      ),
+    );
+
+    expect(accepted).toHaveLength(limit);
+    expect(limited).toHaveLength(SIMULTANEOUS - limit);
+    expect(await storedWith.contact(marker)).toBe(limit);
+  }, 60_000);
 
   it("to /login: exactly 10 sign-in links are issued, the rest get 429 with Retry-After", async () => {
     const ip = uniqueIp();
