@@ -1,0 +1,119 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { type TestAccount } from "./support/session";
+
+/**
+ * The signed-in header is one row on a phone and on a desktop: the site's name, the links and
+ * 'Sign out' side by side on screen, none of them wrapped onto a second line, and the header no
+ * taller than its tallest item and its padding.
+ */
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+] as const;
+
+// Sessions that only browse, so sharing them with the tests they are named after changes nothing
+// for those tests (the fixture's sessions are stored by tests/e2e/support/accounts.ts).
+const SIGNED_IN: Array<{ role: string; account: TestAccount; session: string; items: string[] }> = [
+  {
+    role: "member",
+    account: ACCOUNTS.member,
+    session: "searches by price",
+    items: ["Locations", "Sign out"],
+  },
+  {
+    role: "admin",
+    account: ACCOUNTS.checklist,
+    session: "checklist on a phone",
+    items: ["Locations", "Admin", "Sign out"],
+  },
+];
+
+interface Item {
+  name: string;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  /** Lines of text the item's label takes. */
+  lines: number;
+}
+
+/**
+ * The header's height, the height of one row (its tallest item and the padding around it), and
+ * every link and button shown in it, with where each sits.
+ */
+async function measureHeader(page: Page) {
+  return page.locator("header").evaluate((header) => {
+    const lines = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set(
+        Array.from(range.getClientRects())
+          .filter((rect) => rect.width > 0 && rect.height > 0)
+          .map((rect) => Math.round(rect.top)),
+      );
+      return tops.size;
+    };
+    const items: Item[] = Array.from(header.querySelectorAll("a, button"))
+      .filter((element) => element.checkVisibility())
+      .map((element) => {
+        const { top, bottom, left, right } = element.getBoundingClientRect();
+        return {
+          name: element.textContent.trim(),
+          top,
+          bottom,
+          left,
+          right,
+          lines: lines(element),
+        };
+      });
+    const nav = getComputedStyle(header.querySelector("nav")!);
+    const padding = parseFloat(nav.paddingTop) + parseFloat(nav.paddingBottom);
+    return {
+      height: header.getBoundingClientRect().height,
+      row: padding + Math.max(...items.map((item) => item.bottom - item.top)),
+      items,
+    };
+  });
+}
+
+for (const { width, height } of WIDTHS) {
+  test(`the signed-in header fits one row at ${width} px`, async ({ browser, baseURL }) => {
+    for (const { role, account, session, items } of SIGNED_IN) {
+      const context = await signedInContext(browser, baseURL!, account, session, {
+        viewport: { width, height },
+      });
+      const page = await context.newPage();
+      await page.goto("/locations");
+      const header = page.locator("header");
+      for (const name of items) {
+        await expect(
+          header.getByRole(name === "Sign out" ? "button" : "link", { name }),
+        ).toBeVisible();
+      }
+      // The address links to the account where there is room for it.
+      if (width >= 640)
+        await expect(header.getByRole("link", { name: account.email })).toBeVisible();
+      await page.screenshot({ path: `test-results/header/${role}-${width}.png` });
+
+      const measured = await measureHeader(page);
+      const at = `${role} at ${width} px`;
+      expect(measured.height, `${at}: the header is taller than one row`).toBeLessThanOrEqual(
+        measured.row + 1,
+      );
+      const middle = (item: Item) => (item.top + item.bottom) / 2;
+      const row = middle(measured.items[0]!);
+      for (const item of measured.items) {
+        expect.soft(item.lines, `${at}: '${item.name}' wraps`).toBe(1);
+        expect
+          .soft(Math.abs(middle(item) - row), `${at}: '${item.name}' is off the row`)
+          .toBeLessThanOrEqual(1);
+        expect.soft(item.left, `${at}: '${item.name}' starts off screen`).toBeGreaterThanOrEqual(0);
+        expect.soft(item.right, `${at}: '${item.name}' ends off screen`).toBeLessThanOrEqual(width);
+      }
+      await context.close();
+    }
+  });
+}
