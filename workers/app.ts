@@ -38,9 +38,10 @@ export default {
   // The cron trigger in wrangler.toml: send e-mails that could not go at once, and forget
   // rate-limit counters whose window has ended.
   async scheduled(_controller, env) {
+    const db = createDb(env.DB);
     const [sent, expired] = await Promise.all([
-      deliverDueEmails(env),
-      deleteExpiredRateLimits(createDb(env.DB)),
+      deliverDueEmails({ env, db }),
+      deleteExpiredRateLimits(db),
     ]);
     if (sent > 0) console.log(`retried e-mails: ${sent} sent`);
     if (expired > 0) console.log(`rate limits: ${expired} ended windows deleted`);

@@ -32,10 +32,10 @@ const SESSION_COOKIE_PREFIX = "__session=";
  * and only when asked for; then adds the renewed (or clearing) session cookie to the response.
  */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { env } = getAppContext(context);
+  const app = getAppContext(context);
   const state: RequestAuth = {
     loaded: undefined,
-    load: () => (state.loaded ??= loadAuth(env, request)),
+    load: () => (state.loaded ??= loadAuth(app, request)),
   };
   context.set(authContext, state);
   const response = await next();

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, gt, lt, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
-import { createDb } from "~/db/client.server";
+import { type Db } from "~/db/client.server";
 import { loginTokens, users } from "~/db/schema";
 import { deliverLater, type EmailDraft, queuedEmail, queueEmails } from "~/email/deliveries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -197,9 +197,8 @@ export function sendInvitation(
 }
 
 /** Uses a sign-in link once. Returns the account it signs in, or null if expired, used or unknown. */
-export async function consumeMagicLink(env: Pick<Env, "DB">, token: string, now = new Date()) {
+export async function consumeMagicLink(db: Db, token: string, now = new Date()) {
   if (!token || token.length > 200) return null;
-  const db = createDb(env.DB);
   // Deleting the row is the claim: of two clicks, only one gets it back.
   const [claimed] = await db
     .delete(loginTokens)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { createDb, type Db } from "~/db/client.server";
+import { type Db } from "~/db/client.server";
 import { sessions, totpFactors, users, type UserRole } from "~/db/schema";
+import { isLocalHost } from "~/lib/local-development.server";
 import { signSessionToken, verifySessionToken } from "./signing-keys.server";
 
 const COOKIE_NAME = "__session";
@@ -28,11 +29,6 @@ function randomId(bytes = 16) {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function isLocalhost(request: Request) {
-  const { hostname } = new URL(request.url);
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
-}
-
 function serializeCookie(request: Request, value: string, maxAgeSeconds: number) {
   const parts = [
     `${COOKIE_NAME}=${value}`,
@@ -41,7 +37,8 @@ function serializeCookie(request: Request, value: string, maxAgeSeconds: number)
     "SameSite=Lax",
     `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
   ];
-  if (!isLocalhost(request)) parts.push("Secure");
+  // Browsers keep Secure cookies only over HTTPS, and `npm start` serves plain HTTP on localhost.
+  if (!isLocalHost(request)) parts.push("Secure");
   return parts.join("; ");
 }
 
@@ -63,6 +60,15 @@ function readSessionToken(request: Request) {
 
 type KeyEnv = Pick<Env, "SESSION_SIGNING_KEY" | "SESSION_PREVIOUS_PUBLIC_KEYS">;
 
+/**
+ * What the session functions need: the signing keys and the request's database client, so a
+ * sign-in's rows are read back through the same D1 session (the bookmark covers them).
+ */
+interface SessionApp {
+  env: KeyEnv;
+  db: Db;
+}
+
 async function sessionCookie(
   env: KeyEnv,
   request: Request,
@@ -77,12 +83,11 @@ async function sessionCookie(
 
 /** Starts a session (a fresh id at every sign-in) and returns its Set-Cookie header. */
 export async function createSession(
-  env: KeyEnv & { DB: D1Database },
+  { env, db }: SessionApp,
   request: Request,
   userId: string,
   { aal = "aal1", now = new Date() }: { aal?: Aal; now?: Date } = {},
 ) {
-  const db = createDb(env.DB);
   const id = randomId();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await db.batch([
@@ -100,12 +105,11 @@ export async function createSession(
 
 /** Raises a session to aal2 after a TOTP code and returns the renewed cookie. */
 export async function elevateSession(
-  env: KeyEnv & { DB: D1Database },
+  { env, db }: SessionApp,
   request: Request,
   auth: Auth,
   now = new Date(),
 ) {
-  const db = createDb(env.DB);
   await db.update(sessions).set({ aal: "aal2" }).where(eq(sessions.id, auth.session.id));
   return sessionCookie(
     env,
@@ -131,7 +135,7 @@ export interface LoadedAuth {
  * its session still exists and has not expired (sign-out and user removal end it at once).
  */
 export async function loadAuth(
-  env: KeyEnv & { DB: D1Database },
+  { env, db }: SessionApp,
   request: Request,
   now = new Date(),
 ): Promise<LoadedAuth> {
@@ -150,7 +154,6 @@ export async function loadAuth(
     return refuse();
   }
 
-  const db = createDb(env.DB);
   // One query (not a batch: drizzle's D1 batch maps joined columns of the same name wrongly).
   const rows = await db
     .select({

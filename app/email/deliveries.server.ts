@@ -1,8 +1,8 @@
 import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { createDb, type Db } from "~/db/client.server";
+import { type Db } from "~/db/client.server";
 import { emailDeliveries, type EmailDelivery, type EmailKind, LINK_EMAIL_KINDS } from "~/db/schema";
-import { sendEmail, type EmailMessage } from "./email.server";
+import { type EmailMessage, type Mailer, sendEmail } from "./email.server";
 import { emailHtml, emailText, type EmailContent } from "./layout.server";
 
 /**
@@ -107,8 +107,8 @@ async function claim(db: Db, id: string, now: Date) {
 }
 
 /** Sends the given pending deliveries that are due; returns how many went out. */
-async function deliver(env: Env, ids: string[], now = new Date()) {
-  const db = createDb(env.DB);
+async function deliver(mailer: Mailer, ids: string[], now = new Date()) {
+  const { db } = mailer;
   let sent = 0;
   for (const id of ids) {
     const delivery = await claim(db, id, now);
@@ -130,7 +130,7 @@ async function deliver(env: Env, ids: string[], now = new Date()) {
       continue;
     }
     try {
-      await sendEmail(env, {
+      await sendEmail(mailer, {
         to: delivery.to,
         subject: delivery.subject,
         text: delivery.text,
@@ -170,14 +170,14 @@ async function deliver(env: Env, ids: string[], now = new Date()) {
  * fails stays pending for the scheduled handler. `now` is the moment they were queued.
  */
 export function deliverLater(
-  { env, ctx }: { env: Env; ctx: ExecutionContext },
+  { env, db, ctx }: Mailer & { ctx: ExecutionContext },
   emails: QueuedEmail[],
   what: string,
   now = new Date(),
 ) {
   ctx.waitUntil(
     deliver(
-      env,
+      { env, db },
       emails.map((email) => email.id),
       now,
     ).catch((error) => console.error(`${what}: e-mails will be retried`, error)),
@@ -185,8 +185,8 @@ export function deliverLater(
 }
 
 /** The scheduled handler's job: send every delivery whose time has come. */
-export async function deliverDueEmails(env: Env, now = new Date(), limit = 50) {
-  const due = await createDb(env.DB)
+export async function deliverDueEmails(mailer: Mailer, now = new Date(), limit = 50) {
+  const due = await mailer.db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
     .where(
@@ -198,7 +198,7 @@ export async function deliverDueEmails(env: Env, now = new Date(), limit = 50) {
     .orderBy(asc(emailDeliveries.nextAttemptAt))
     .limit(limit);
   return deliver(
-    env,
+    mailer,
     due.map((row) => row.id),
     now,
   );

@@ -2,7 +2,7 @@
 // (local development on this machine) it is kept in the outbox_emails table and shown on /dev/outbox.
 import { desc, eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
-import { createDb } from "~/db/client.server";
+import { type Db } from "~/db/client.server";
 import { outboxEmails } from "~/db/schema";
 import { isLocalHostname } from "~/lib/local-development.server";
 import { firstUrl, linksIn } from "./links";
@@ -19,8 +19,14 @@ export interface SentEmail {
   via: "resend" | "outbox";
 }
 
-/** The bindings e-mail needs (any worker Env fits). */
-export type EmailEnv = Pick<Env, "DB" | "EMAIL_FROM" | "APP_ENV"> & { RESEND_API_KEY?: string };
+/** The settings e-mail needs (any worker Env fits). */
+type EmailEnv = Pick<Env, "EMAIL_FROM" | "APP_ENV"> & { RESEND_API_KEY?: string };
+
+/** What sending needs: the settings, and the database the dev outbox is kept in. */
+export interface Mailer {
+  env: EmailEnv;
+  db: Db;
+}
 
 const RESEND_TIMEOUT_MS = 10_000;
 
@@ -32,7 +38,7 @@ const RESEND_TIMEOUT_MS = 10_000;
  * Callers decide what to tell the user (a queued e-mail stays pending, for the retry job).
  * (Resend's client always uses the global fetch: tests mock globalThis.fetch.)
  */
-export async function sendEmail(env: EmailEnv, message: EmailMessage): Promise<SentEmail> {
+export async function sendEmail({ env, db }: Mailer, message: EmailMessage): Promise<SentEmail> {
   if (env.RESEND_API_KEY) return sendWithResend(env.RESEND_API_KEY, env.EMAIL_FROM, message);
   const local = linksIn(message.text).every((url) => isLocalHostname(new URL(url).hostname));
   if (env.APP_ENV !== "development" || !local) {
@@ -40,7 +46,7 @@ export async function sendEmail(env: EmailEnv, message: EmailMessage): Promise<S
       "Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for this machine only).",
     );
   }
-  return saveToOutbox(env, message);
+  return saveToOutbox(db, message);
 }
 
 async function sendWithResend(
@@ -62,9 +68,9 @@ async function sendWithResend(
   return { id: data.id, via: "resend" };
 }
 
-async function saveToOutbox(env: EmailEnv, message: EmailMessage): Promise<SentEmail> {
+async function saveToOutbox(db: Db, message: EmailMessage): Promise<SentEmail> {
   const id = crypto.randomUUID();
-  await createDb(env.DB).insert(outboxEmails).values({
+  await db.insert(outboxEmails).values({
     id,
     to: message.to,
     subject: message.subject,
@@ -79,11 +85,8 @@ async function saveToOutbox(env: EmailEnv, message: EmailMessage): Promise<SentE
 }
 
 /** The outbox, newest first; only the e-mails to `to` when given. */
-export async function listOutbox(
-  env: Pick<Env, "DB">,
-  { limit = 20, to }: { limit?: number; to?: string } = {},
-) {
-  return await createDb(env.DB)
+export async function listOutbox(db: Db, { limit = 20, to }: { limit?: number; to?: string } = {}) {
+  return await db
     .select()
     .from(outboxEmails)
     .where(to ? eq(outboxEmails.to, to) : undefined)

@@ -49,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context);
-  const { env, db, site } = getAppContext(context);
+  const app = getAppContext(context);
+  const { db, site } = app;
   const submission = parseWithZod(await readFormData(request), { schema: totpSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const here = "/account/security";
@@ -81,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "verify": {
       const refusal = await verifyFactorCode(db, auth.user.id, value.code, "unverified");
       if (refusal) return codeRefusal(refusal);
-      const cookie = await elevateSession(env, request, auth);
+      const cookie = await elevateSession(app, request, auth);
       return redirectWithToast(
         here,
         { type: "success", message: "Authenticator app verified." },

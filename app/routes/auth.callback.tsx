@@ -28,16 +28,16 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = getAppContext(context);
+  const app = getAppContext(context);
   const formData = await readFormData(request);
   const token = String(formData.get("token") ?? "");
   const dest = safeRedirectPath(String(formData.get("dest") ?? ""));
-  const user = await consumeMagicLink(env, token);
+  const user = await consumeMagicLink(app.db, token);
   if (!user) return data({ error: LOGIN_MESSAGES.expired }, { status: 400 });
 
   const previous = await getAuth(context);
-  if (previous) await destroySession(db, previous.session.id);
-  const cookie = await createSession(env, request, user.id);
+  if (previous) await destroySession(app.db, previous.session.id);
+  const cookie = await createSession(app, request, user.id);
   return redirect(dest, { headers: { "Set-Cookie": cookie } });
 }
 

@@ -34,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Raises the session to aal2 with a TOTP code (an admin with an authenticator needs it). */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context);
-  const { env, db } = getAppContext(context);
+  const app = getAppContext(context);
+  const { db } = app;
   const submission = parseWithZod(await readFormData(request), { schema: verifyCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const refusal = await verifyFactorCode(db, auth.user.id, submission.value.code, "verified");
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: refusal.headers,
     });
   }
-  const cookie = await elevateSession(env, request, auth);
+  const cookie = await elevateSession(app, request, auth);
   return redirect(safeRedirectPath(submission.value.dest), { headers: { "Set-Cookie": cookie } });
 }
 

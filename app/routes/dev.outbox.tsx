@@ -10,11 +10,11 @@ const SHOWN = 20;
 
 /** E-mails the app would have sent, when no e-mail provider is configured. Local development only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = getAppContext(context);
+  const { env, db } = getAppContext(context);
   if (!isLocalDevelopment(env, request)) throw new Response("Not Found", { status: 404 });
   const to =
     new URL(request.url).searchParams.get("to")?.trim().toLowerCase().slice(0, 320) || null;
-  return { to, emails: await listOutbox(env, { limit: SHOWN, to: to ?? undefined }) };
+  return { to, emails: await listOutbox(db, { limit: SHOWN, to: to ?? undefined }) };
 }
 
 export const meta: Route.MetaFunction = () => [

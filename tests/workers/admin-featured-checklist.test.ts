@@ -10,7 +10,7 @@ import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admi
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seedLocations } from "../../scripts/seed/data";
 import { cookiePair, createUser, get, signIn, visibleText } from "./auth-helpers";
-import { ORIGIN, request } from "./helpers";
+import { ORIGIN, request, testApp } from "./helpers";
 
 const db = createDb(env.DB);
 
@@ -26,7 +26,7 @@ const MESSAGES = {
 
 /** The seeded admin, signed in as the brief says (a session made without e-mail). */
 async function seededAdminCookie() {
-  return cookiePair(await createSession(env, new Request(`${ORIGIN}/`), "user-admin"));
+  return cookiePair(await createSession(testApp, new Request(`${ORIGIN}/`), "user-admin"));
 }
 
 /** A new admin of its own: the admin check counts calls per address and page. */

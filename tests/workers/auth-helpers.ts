@@ -4,7 +4,7 @@ import { createAppContext } from "~/context";
 import { decodeJwt } from "jose";
 import { requestMagicLink } from "~/auth/magic-link.server";
 import { createSession, type Aal } from "~/auth/session.server";
-import { ORIGIN, request } from "./helpers";
+import { ORIGIN, request, testApp } from "./helpers";
 
 /** The value the local stand-in bot check accepts (APP_ENV=development, no Turnstile secret). */
 export const BOT_CHECK = { "cf-turnstile-response": "dev-bot-check-passed" };
@@ -58,7 +58,7 @@ export function cookiePair(setCookie: string) {
 
 /** Signs a user in without e-mail: the Cookie header value of a new session. */
 export async function signIn(userId: string, options?: { aal?: Aal; now?: Date }) {
-  return cookiePair(await createSession(env, new Request(`${ORIGIN}/`), userId, options));
+  return cookiePair(await createSession(testApp, new Request(`${ORIGIN}/`), userId, options));
 }
 
 /** The response's `__session` Set-Cookie header, if any. */

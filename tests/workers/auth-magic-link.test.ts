@@ -35,7 +35,7 @@ import {
   visibleText,
   waitForEmails,
 } from "./auth-helpers";
-import { ORIGIN, request } from "./helpers";
+import { ORIGIN, request, testApp } from "./helpers";
 
 async function ask(email: string, now: Date, address: string | null = null) {
   const ctx = createExecutionContext();
@@ -57,9 +57,9 @@ describe("a sign-in link", () => {
     const user = await createUser();
     const token = await issueToken(user.email);
 
-    const first = await consumeMagicLink(env, token);
+    const first = await consumeMagicLink(testApp.db, token);
     expect(first?.id).toBe(user.id);
-    expect(await consumeMagicLink(env, token)).toBeNull();
+    expect(await consumeMagicLink(testApp.db, token)).toBeNull();
   });
 
   it("expires exactly 1 hour after it was issued", async () => {
@@ -68,16 +68,18 @@ describe("a sign-in link", () => {
 
     const early = await issueToken(user.email, issuedAt);
     const atLastSecond = new Date(issuedAt.getTime() + HOUR - 1000);
-    expect((await consumeMagicLink(env, early, atLastSecond))?.id).toBe(user.id);
+    expect((await consumeMagicLink(testApp.db, early, atLastSecond))?.id).toBe(user.id);
 
     const later = new Date(issuedAt.getTime() + 2 * HOUR);
     const onTheHour = await issueToken(user.email, later);
-    expect(await consumeMagicLink(env, onTheHour, new Date(later.getTime() + HOUR))).toBeNull();
+    expect(
+      await consumeMagicLink(testApp.db, onTheHour, new Date(later.getTime() + HOUR)),
+    ).toBeNull();
 
     const latest = new Date(issuedAt.getTime() + 4 * HOUR);
     const afterTheHour = await issueToken(user.email, latest);
     expect(
-      await consumeMagicLink(env, afterTheHour, new Date(latest.getTime() + HOUR + 1000)),
+      await consumeMagicLink(testApp.db, afterTheHour, new Date(latest.getTime() + HOUR + 1000)),
     ).toBeNull();
   });
 
@@ -380,7 +382,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
   it("marks the cookie Secure away from localhost", async () => {
     const user = await createUser();
     const setCookie = await createSession(
-      env,
+      testApp,
       new Request("https://stays.example/auth/callback"),
       user.id,
     );
@@ -397,7 +399,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
     let token: string;
     if (kind === "used") {
       token = await issueToken(user.email);
-      await consumeMagicLink(env, token);
+      await consumeMagicLink(testApp.db, token);
     } else if (kind === "expired") {
       token = await issueToken(user.email, new Date(Date.now() - HOUR - 1000));
     } else if (kind === "unknown") {
@@ -493,12 +495,12 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     expect(pending!.lastError).toMatch(/RESEND_API_KEY/);
     expect(pending!.text).toContain("/auth/callback?token=");
 
-    await deliverDueEmails(env, new Date(Date.now() + 2 * 60_000));
+    await deliverDueEmails(testApp, new Date(Date.now() + 2 * 60_000));
     const [sent] = await deliveriesTo(user.email);
     expect(sent).toMatchObject({ status: "sent", attempts: 2, text: "", html: "" });
     const [mail] = await emailsTo(user.email);
     const token = signInLink(mail!.text).searchParams.get("token")!;
-    expect((await consumeMagicLink(env, token))?.id).toBe(user.id);
+    expect((await consumeMagicLink(testApp.db, token))?.id).toBe(user.id);
   });
 
   it("queues nothing for an address without an account (the answer is the same)", async () => {
@@ -512,7 +514,7 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     const user = await createUser();
     const issuedAt = new Date(Date.now() - 61 * MINUTE);
     await askWith(brokenEnv, user.email, issuedAt);
-    await deliverDueEmails(env, new Date());
+    await deliverDueEmails(testApp, new Date());
     const [delivery] = await deliveriesTo(user.email);
     expect(delivery).toMatchObject({ status: "failed", text: "", html: "" });
     expect(await emailsTo(user.email)).toEqual([]);

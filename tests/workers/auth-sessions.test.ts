@@ -16,7 +16,7 @@ import {
   signIn,
   userExists,
 } from "./auth-helpers";
-import { ORIGIN } from "./helpers";
+import { ORIGIN, testApp } from "./helpers";
 
 const withCookie = (cookie: string) =>
   new Request(`${ORIGIN}/members`, { headers: { Cookie: cookie } });
@@ -120,14 +120,14 @@ describe("session lifetime", () => {
   it("renews the token 46 minutes after issue (new cookie, last_seen_at updated), not at 44", async () => {
     const user = await createUser();
     const issuedAt = new Date(Date.now() - DAY);
-    const setCookie = await createSession(env, new Request(`${ORIGIN}/`), user.id, {
+    const setCookie = await createSession(testApp, new Request(`${ORIGIN}/`), user.id, {
       now: issuedAt,
     });
     const cookie = cookiePair(setCookie);
     const sessionId = sessionIdOf(cookie);
 
     const quiet = await loadAuth(
-      env,
+      testApp,
       withCookie(cookie),
       new Date(issuedAt.getTime() + 44 * MINUTE),
     );
@@ -136,7 +136,7 @@ describe("session lifetime", () => {
     expect((await sessionRow(sessionId))?.last_seen_at).toBe(issuedAt.toISOString());
 
     const later = new Date(issuedAt.getTime() + 46 * MINUTE);
-    const renewed = await loadAuth(env, withCookie(cookie), later);
+    const renewed = await loadAuth(testApp, withCookie(cookie), later);
     expect(renewed.auth?.user.id).toBe(user.id);
     expect(renewed.setCookie).toMatch(
       /^__session=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/,
@@ -150,12 +150,12 @@ describe("session lifetime", () => {
     const user = await createUser();
     const issuedAt = new Date(Date.now() - DAY);
     const cookie = cookiePair(
-      await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }),
+      await createSession(testApp, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }),
     );
     const bearer = new Request(`${ORIGIN}/api/manage-users`, {
       headers: { Authorization: `Bearer ${cookie.replace("__session=", "")}` },
     });
-    const loaded = await loadAuth(env, bearer, new Date(issuedAt.getTime() + 2 * 60 * MINUTE));
+    const loaded = await loadAuth(testApp, bearer, new Date(issuedAt.getTime() + 2 * 60 * MINUTE));
     expect(loaded.auth?.user.id).toBe(user.id);
     expect(loaded.setCookie).toBeNull();
   });
@@ -174,17 +174,21 @@ describe("session lifetime", () => {
     const user = await createUser();
     const issuedAt = new Date(Date.now() - 60 * DAY);
     const cookie = cookiePair(
-      await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }),
+      await createSession(testApp, new Request(`${ORIGIN}/`), user.id, { now: issuedAt }),
     );
 
     const justBefore = await loadAuth(
-      env,
+      testApp,
       withCookie(cookie),
       new Date(issuedAt.getTime() + 7 * DAY - 1000),
     );
     expect(justBefore.auth?.user.id).toBe(user.id);
 
-    const idle = await loadAuth(env, withCookie(cookie), new Date(issuedAt.getTime() + 7 * DAY));
+    const idle = await loadAuth(
+      testApp,
+      withCookie(cookie),
+      new Date(issuedAt.getTime() + 7 * DAY),
+    );
     expect(idle.auth).toBeNull();
     expect(idle.setCookie).toContain("Max-Age=0");
   });
@@ -198,7 +202,7 @@ describe("session lifetime", () => {
       .bind(new Date(now.getTime() - 7 * DAY).toISOString(), sessionId)
       .run();
 
-    const loaded = await loadAuth(env, withCookie(cookie), now);
+    const loaded = await loadAuth(testApp, withCookie(cookie), now);
     expect(loaded.auth).toBeNull();
     expect(loaded.setCookie).toContain("Max-Age=0");
     expect(await sessionRow(sessionId)).toBeNull();
@@ -208,13 +212,13 @@ describe("session lifetime", () => {
     const user = await createUser();
     const signedInAt = new Date(Date.now() - 90 * DAY);
     let cookie = cookiePair(
-      await createSession(env, new Request(`${ORIGIN}/`), user.id, { now: signedInAt }),
+      await createSession(testApp, new Request(`${ORIGIN}/`), user.id, { now: signedInAt }),
     );
     const sessionId = sessionIdOf(cookie);
 
     for (const day of [6, 12, 18, 24, 29]) {
       const loaded = await loadAuth(
-        env,
+        testApp,
         withCookie(cookie),
         new Date(signedInAt.getTime() + day * DAY),
       );
@@ -223,13 +227,17 @@ describe("session lifetime", () => {
       cookie = cookiePair(loaded.setCookie!);
     }
     const lastMinute = await loadAuth(
-      env,
+      testApp,
       withCookie(cookie),
       new Date(signedInAt.getTime() + 30 * DAY - MINUTE),
     );
     expect(lastMinute.auth?.user.id).toBe(user.id);
 
-    const over = await loadAuth(env, withCookie(cookie), new Date(signedInAt.getTime() + 30 * DAY));
+    const over = await loadAuth(
+      testApp,
+      withCookie(cookie),
+      new Date(signedInAt.getTime() + 30 * DAY),
+    );
     expect(over.auth).toBeNull();
     expect(over.setCookie).toContain("Max-Age=0");
     expect((await sessionRow(sessionId))?.expires_at).toBe(

@@ -10,7 +10,7 @@ import { bookingSchema } from "~/requests/booking";
 import { bookingKind } from "~/requests/booking.server";
 import { storeRequest } from "~/requests/store.server";
 import { eq, sql } from "drizzle-orm";
-import { request, visibleSeed } from "./helpers";
+import { request, testApp, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
@@ -21,7 +21,7 @@ const isoDate = (daysFromNow: number) =>
   new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 async function memberCookie() {
-  const cookie = await createSession(env, new Request("http://localhost/"), "user-member");
+  const cookie = await createSession(testApp, new Request("http://localhost/"), "user-member");
   return cookie.split(";")[0]!;
 }
 
@@ -321,9 +321,9 @@ describe("nothing lost when e-mail fails", () => {
     expect(row!.status).toBe("new");
 
     // Not due yet: the first retry waits a minute.
-    expect(await deliverDueEmails(env)).toBe(0);
+    expect(await deliverDueEmails(testApp)).toBe(0);
     // The scheduled job, a few minutes later, with e-mail working again.
-    const sent = await deliverDueEmails(env, new Date(Date.now() + 5 * 60_000));
+    const sent = await deliverDueEmails(testApp, new Date(Date.now() + 5 * 60_000));
     expect(sent).toBeGreaterThanOrEqual(2);
     const after = await db
       .select()

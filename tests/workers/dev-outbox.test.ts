@@ -5,12 +5,12 @@ import { describe, expect, it, vi } from "vitest";
 import { appContextMiddleware, cloudflareContext } from "~/context";
 import { sendEmail } from "~/email/email.server";
 import { loader } from "~/routes/dev.outbox";
-import { request } from "./helpers";
+import { request, testApp } from "./helpers";
 
 describe("/dev/outbox", () => {
   it("lists stored e-mails with their links clickable (development)", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
-    await sendEmail(env, {
+    await sendEmail(testApp, {
       to: "outbox-reader@example.com",
       subject: "Your <b>sign-in</b> link",
       text: "Sign in: http://localhost/login/verify?token=dev-outbox-123.\nNot a link: javascript:alert(1)",
@@ -36,7 +36,7 @@ describe("/dev/outbox", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const reader = `reader-${crypto.randomUUID()}@example.com`;
     for (let index = 1; index <= 22; index++) {
-      await sendEmail(env, {
+      await sendEmail(testApp, {
         to: index % 2 ? reader : "someone-else@example.com",
         subject: `Outbox page ${index}`,
         text: "x",

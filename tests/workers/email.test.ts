@@ -6,6 +6,7 @@ import { outboxEmails } from "~/db/schema";
 import { listOutbox, sendEmail, type EmailMessage } from "~/email/email.server";
 import { emailHtml, emailText } from "~/email/layout.server";
 import { firstUrl, splitLinks } from "~/email/links";
+import { testApp } from "./helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,7 +26,10 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
   it("stores the message in outbox_emails and logs the recipient, subject and first link", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const sent = await sendEmail({ ...env, RESEND_API_KEY: undefined }, message());
+    const sent = await sendEmail(
+      { ...testApp, env: { ...env, RESEND_API_KEY: undefined } },
+      message(),
+    );
 
     expect(sent.via).toBe("outbox");
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -46,38 +50,41 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
 
   it("refuses outside development instead of storing (and logging) the message", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const before = await listOutbox(env, { limit: 1000 });
+    const before = await listOutbox(testApp.db, { limit: 1000 });
     await expect(
-      sendEmail({ ...env, APP_ENV: "production", RESEND_API_KEY: undefined }, message()),
+      sendEmail(
+        { ...testApp, env: { ...env, APP_ENV: "production", RESEND_API_KEY: undefined } },
+        message(),
+      ),
     ).rejects.toThrow("RESEND_API_KEY is not set");
-    expect(await listOutbox(env, { limit: 1000 })).toHaveLength(before.length);
+    expect(await listOutbox(testApp.db, { limit: 1000 })).toHaveLength(before.length);
     expect(log).not.toHaveBeenCalled();
   });
 
   it("refuses, storing and logging nothing, when a link is not to this machine (a deployed worker left on development)", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const before = await listOutbox(env, { limit: 1000 });
+    const before = await listOutbox(testApp.db, { limit: 1000 });
     const deployed = message({
       text: "Sign in: https://insiderstays.example/auth/callback?token=secret\n\nOr http://localhost/",
     });
-    await expect(sendEmail({ ...env, RESEND_API_KEY: undefined }, deployed)).rejects.toThrow(
-      "RESEND_API_KEY is not set",
-    );
-    expect(await listOutbox(env, { limit: 1000 })).toHaveLength(before.length);
+    await expect(
+      sendEmail({ ...testApp, env: { ...env, RESEND_API_KEY: undefined } }, deployed),
+    ).rejects.toThrow("RESEND_API_KEY is not set");
+    expect(await listOutbox(testApp.db, { limit: 1000 })).toHaveLength(before.length);
     expect(log).not.toHaveBeenCalled();
   });
 
   it("lists the outbox newest first, up to the limit", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
-    const first = await sendEmail(env, message({ subject: "First" }));
-    const second = await sendEmail(env, message({ subject: "Second" }));
-    const third = await sendEmail(env, message({ subject: "Third" }));
+    const first = await sendEmail(testApp, message({ subject: "First" }));
+    const second = await sendEmail(testApp, message({ subject: "Second" }));
+    const third = await sendEmail(testApp, message({ subject: "Third" }));
 
-    const ids = (await listOutbox(env)).map((email) => email.id);
+    const ids = (await listOutbox(testApp.db)).map((email) => email.id);
     expect(ids.indexOf(third.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(third.id)).toBeLessThan(ids.indexOf(second.id));
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
-    expect((await listOutbox(env, { limit: 2 })).map((email) => email.id)).toEqual([
+    expect((await listOutbox(testApp.db, { limit: 2 })).map((email) => email.id)).toEqual([
       third.id,
       second.id,
     ]);
@@ -95,9 +102,9 @@ describe("sendEmail with RESEND_API_KEY", () => {
     const fetchSpy = vi
       .spyOn(globalThis, "fetch")
       .mockResolvedValue(Response.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" }));
-    const before = await listOutbox(env, { limit: 1000 });
+    const before = await listOutbox(testApp.db, { limit: 1000 });
 
-    const sent = await sendEmail(resendEnv, message());
+    const sent = await sendEmail({ ...testApp, env: resendEnv }, message());
 
     expect(sent).toEqual({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794", via: "resend" });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
@@ -113,7 +120,7 @@ describe("sendEmail with RESEND_API_KEY", () => {
       html: "<p>Sign in</p>",
     });
     // Nothing went to the outbox.
-    expect(await listOutbox(env, { limit: 1000 })).toHaveLength(before.length);
+    expect(await listOutbox(testApp.db, { limit: 1000 })).toHaveLength(before.length);
   });
 
   it("throws when Resend rejects the message", async () => {
@@ -123,21 +130,23 @@ describe("sendEmail with RESEND_API_KEY", () => {
         { status: 422 },
       ),
     );
-    await expect(sendEmail(resendEnv, message())).rejects.toThrow(
+    await expect(sendEmail({ ...testApp, env: resendEnv }, message())).rejects.toThrow(
       /Resend did not send the e-mail \(HTTP 422\): validation_error: Invalid `to` field\./,
     );
   });
 
   it("throws when Resend cannot be reached", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost."));
-    await expect(sendEmail(resendEnv, message())).rejects.toThrow(/Resend did not send the e-mail/);
+    await expect(sendEmail({ ...testApp, env: resendEnv }, message())).rejects.toThrow(
+      /Resend did not send the e-mail/,
+    );
   });
 
   it("throws when EMAIL_FROM is missing, without calling Resend", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    await expect(sendEmail({ ...resendEnv, EMAIL_FROM: "" }, message())).rejects.toThrow(
-      "EMAIL_FROM is not set",
-    );
+    await expect(
+      sendEmail({ ...testApp, env: { ...resendEnv, EMAIL_FROM: "" } }, message()),
+    ).rejects.toThrow("EMAIL_FROM is not set");
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,11 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { createDb } from "~/db/client.server";
 import { seedLocations } from "../../scripts/seed/data";
 
 export const ORIGIN = "http://localhost";
+
+/** The bindings and a database client, as a request's context gives them to the app's modules. */
+export const testApp = { env, db: createDb(env.DB) };
 
 /** A request through the whole built worker, as a browser would send it. */
 export function request(path: string, init?: RequestInit) {

@@ -12,7 +12,7 @@ import { action as agentsAction } from "~/routes/agents";
 import { action as agentApiAction } from "~/routes/api.send-agent-application";
 import { action as supportApiAction } from "~/routes/api.send-support-message";
 import { action as contactAction } from "~/routes/contact";
-import { ORIGIN, request } from "./helpers";
+import { ORIGIN, request, testApp } from "./helpers";
 
 /*
  * /agents and /contact (form posts, as a browser without JavaScript sends them) and their JSON
@@ -278,7 +278,9 @@ describe("GET /agents and /contact", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0]!;
+    const cookie = (await createSession(testApp, new Request(`${ORIGIN}/`), user.id)).split(
+      ";",
+    )[0]!;
     for (const [path, id] of [
       ["/agents", "agent-application-email"],
       ["/contact", "support-message-email"],
@@ -396,7 +398,9 @@ describe("POST /agents (the form, without JavaScript)", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(env, new Request(`${ORIGIN}/`), user.id)).split(";")[0]!;
+    const cookie = (await createSession(testApp, new Request(`${ORIGIN}/`), user.id)).split(
+      ";",
+    )[0]!;
     const fields = agentFields({ email: user.email });
     const response = await postForm("/agents", fields, { Cookie: cookie });
     expect(response.status).toBe(200);
