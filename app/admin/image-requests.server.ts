@@ -1,9 +1,9 @@
 import { type RouterContextProvider } from "react-router";
-import { ADMIN_MESSAGES, checkAdmin, requireAdmin, type AdminCheck } from "~/auth/guards.server";
+import { adminRefusalError, checkAdmin, requireAdmin } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { type Auth } from "~/auth/session.server";
 import { readForm } from "~/lib/body.server";
-import { DomainError, ERROR_STATUS, isDomainError } from "~/lib/errors.server";
+import { DomainError, isDomainError, jsonRefusal } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES, type ImageActionResult } from "./image-actions";
 
@@ -88,21 +88,7 @@ export async function readImageForm(request: Request) {
   }
 }
 
-type Refusal = Exclude<AdminCheck, { ok: true }>["reason"];
-
-/** Who is not let in, in this route's terms: statuses, and the messages of the admin API. */
-const REFUSALS: Record<Refusal, { status: number; message: string }> = {
-  // Not signed in: the request says nothing of who it is.
-  "signed-out": { status: ERROR_STATUS.unauthenticated, message: ADMIN_MESSAGES.noSession },
-  denied: { status: ERROR_STATUS.forbidden, message: ADMIN_MESSAGES.accessDenied },
-  "rate-limited": { status: ERROR_STATUS["rate-limited"], message: ADMIN_MESSAGES.rateLimited },
-  "needs-aal2": {
-    status: ERROR_STATUS.forbidden,
-    message: "A verification code from your authenticator app is required.",
-  },
-};
-
-function refusalPage(status: number, message: string, headers: HeadersInit) {
+function refusalPage({ status, message, headers }: DomainError) {
   const escaped = message.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Access denied</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f2a43"><h1>Access denied</h1><p>${escaped}</p><p><a href="/admin">Sign in to the admin</a></p></body></html>`;
   const response = new Response(html, { status, headers });
@@ -128,10 +114,6 @@ export async function requireImageAdmin(
   if (isDataRequest(request) || (check.reason === "needs-aal2" && !json)) {
     return requireAdmin(request, context);
   }
-  const { status, message } = REFUSALS[check.reason];
-  const headers: HeadersInit =
-    check.reason === "rate-limited" ? { "Retry-After": String(check.retryAfterSeconds) } : {};
-  throw json
-    ? Response.json({ ok: false, message } satisfies ImageActionResult, { status, headers })
-    : refusalPage(status, message, headers);
+  const error = adminRefusalError(check, "page");
+  throw json ? jsonRefusal(error, { ok: false }) : refusalPage(error);
 }

@@ -6,6 +6,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { getAppContext } from "~/context";
+import { DomainError, jsonRefusal, RateLimitedError } from "~/lib/errors.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import {
   clearSessionCookie,
@@ -90,6 +91,7 @@ export const ADMIN_MESSAGES = {
   notAuthorized: (email: string) => `Access denied. The email ${email} is not authorized.`,
   noSession: "No authenticated session found",
   rateLimited: "Too many admin requests. Please wait a minute and try again.",
+  needsCode: "A verification code from your authenticator app is required.",
 } as const;
 
 export type AdminCheck =
@@ -145,6 +147,31 @@ export interface AdminRefusal {
   message: string | null;
 }
 
+type RefusedAdminCheck = Exclude<AdminCheck, { ok: true }>;
+
+/**
+ * A refused admin check as a typed error: the one place its status is chosen. Its message is the
+ * admin API's words, or with `words: "page"` the admin screens' (which name no address).
+ */
+export function adminRefusalError(
+  check: RefusedAdminCheck,
+  words: "api" | "page" = "api",
+): DomainError {
+  switch (check.reason) {
+    case "signed-out":
+      return new DomainError("unauthenticated", ADMIN_MESSAGES.noSession);
+    case "denied":
+      return new DomainError(
+        "forbidden",
+        words === "page" ? ADMIN_MESSAGES.accessDenied : ADMIN_MESSAGES.notAuthorized(check.email),
+      );
+    case "rate-limited":
+      return new RateLimitedError(ADMIN_MESSAGES.rateLimited, check.retryAfterSeconds);
+    case "needs-aal2":
+      return new DomainError("forbidden", ADMIN_MESSAGES.needsCode);
+  }
+}
+
 /**
  * Admins only, for admin pages and their actions. A visitor gets the admin login screen (401);
  * a signed-in non-admin is signed out and refused (403); an admin with an
@@ -153,23 +180,16 @@ export interface AdminRefusal {
 export async function requireAdmin(request: Request, context: Context): Promise<Auth> {
   const check = await checkAdmin(request, context);
   if (check.ok) return check.auth;
-  switch (check.reason) {
-    case "signed-out":
-      throw data<AdminRefusal>({ adminAccess: "signed-out", message: null }, { status: 401 });
-    case "rate-limited":
-      throw data<AdminRefusal>(
-        { adminAccess: "rate-limited", message: ADMIN_MESSAGES.rateLimited },
-        { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
-      );
-    case "needs-aal2":
-      throw redirect(`/auth/verify?dest=${encodeURIComponent(currentPath(request))}`);
-    case "denied":
-      await endSession(request, context);
-      throw data<AdminRefusal>(
-        { adminAccess: "denied", message: ADMIN_MESSAGES.accessDenied },
-        { status: 403 },
-      );
+  if (check.reason === "needs-aal2") {
+    throw redirect(`/auth/verify?dest=${encodeURIComponent(currentPath(request))}`);
   }
+  if (check.reason === "denied") await endSession(request, context);
+  const error = adminRefusalError(check, "page");
+  // The admin layout shows its sign-in screen; a visitor needs no message to sign in.
+  throw data<AdminRefusal>(
+    { adminAccess: check.reason, message: check.reason === "signed-out" ? null : error.message },
+    { status: error.status, headers: error.headers },
+  );
 }
 
 /**
@@ -185,24 +205,11 @@ export const adminAccessMiddleware: MiddlewareFunction<Response> = async (
   return next();
 };
 
-/** The same rule for JSON endpoints: a JSON error with the same messages instead of a page. */
+/** The same rule for JSON endpoints: a JSON error with the API's messages instead of a page. */
 export async function requireAdminApi(request: Request, context: Context): Promise<Auth> {
   const check = await checkAdmin(request, context);
   if (check.ok) return check.auth;
-  const json = (message: string, status: number, headers?: HeadersInit) =>
-    Response.json({ message }, { status, headers });
-  switch (check.reason) {
-    case "signed-out":
-      throw json(ADMIN_MESSAGES.noSession, 401);
-    case "denied":
-      // As on the admin pages, a non-admin asking for admin work is signed out.
-      await endSession(request, context);
-      throw json(ADMIN_MESSAGES.notAuthorized(check.email), 403);
-    case "rate-limited":
-      throw json(ADMIN_MESSAGES.rateLimited, 429, {
-        "Retry-After": String(check.retryAfterSeconds),
-      });
-    case "needs-aal2":
-      throw json("A verification code from your authenticator app is required.", 403);
-  }
+  // As on the admin pages, a non-admin asking for admin work is signed out.
+  if (check.reason === "denied") await endSession(request, context);
+  throw jsonRefusal(adminRefusalError(check));
 }

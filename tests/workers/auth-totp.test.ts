@@ -238,6 +238,9 @@ describe("an admin with an authenticator app", () => {
     const cookie = await signIn(admin.id);
     const response = await get("/api/manage-users", cookie);
     expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      message: "A verification code from your authenticator app is required.",
+    });
   });
 
   it("a wrong code on /auth/verify is refused with the spec's message and keeps the session at aal1", async () => {
