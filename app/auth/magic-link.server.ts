@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, lt, notExists, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { loginTokens, users } from "~/db/schema";
@@ -113,11 +113,20 @@ async function issueLoginLink(
     db
       .delete(loginTokens)
       .where(and(eq(loginTokens.email, email), lt(loginTokens.expiresAt, nowIso))),
-    // One statement: a link is stored only if none was issued in the last minute. The values
-    // follow the table's column order (token_hash, email, created_at, expires_at).
+    // One statement: a link is stored only if none was issued in the last minute. (drizzle checks
+    // that the selected fields are the table's columns, in order.)
     db.insert(loginTokens).select(
-      sql`SELECT ${tokenHash}, ${email}, ${nowIso}, ${new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString()}
-            WHERE NOT EXISTS (SELECT 1 FROM ${loginTokens} WHERE ${recent})`,
+      db
+        .select({
+          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+          email: sql<string>`${email}`.as("email"),
+          createdAt: sql<string>`${nowIso}`.as("created_at"),
+          expiresAt: sql<string>`${new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString()}`.as(
+            "expires_at",
+          ),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(notExists(db.select({ email: loginTokens.email }).from(loginTokens).where(recent))),
     ),
     db
       .select({ createdAt: loginTokens.createdAt })

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { users, type User } from "~/db/schema";
+import { users } from "~/db/schema";
 
 /** E-mail addresses are stored and compared trimmed and lower-cased. */
 export function normalizeEmail(email: string) {
@@ -12,14 +12,6 @@ function adminEmails(env: Pick<Env, "ADMIN_EMAILS">) {
 }
 
 const newId = () => crypto.randomUUID();
-
-async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)));
-  return user ?? null;
-}
 
 export async function findUserById(db: Db, id: string) {
   const [user] = await db
@@ -44,14 +36,16 @@ export async function ensureAdminAccount(db: Db, env: Pick<Env, "ADMIN_EMAILS">,
 
 /** Invites a member; inviting an existing account changes nothing. */
 export async function inviteUser(db: Db, email: string, invitedBy: string) {
-  const address = normalizeEmail(email);
-  const [created] = await db
+  const id = newId();
+  // One statement: an existing account is returned as it is (the update sets nothing new), so
+  // the row is ours only if it carries the id just made.
+  const [user] = await db
     .insert(users)
-    .values({ id: newId(), email: address, role: "member", invitedBy })
-    .onConflictDoNothing({ target: users.email })
+    .values({ id, email: normalizeEmail(email), role: "member", invitedBy })
+    .onConflictDoUpdate({ target: users.email, set: { email: sql`${users.email}` } })
     .returning();
-  if (created) return { user: created, created: true };
-  return { user: (await findUserByEmail(db, address)) as User, created: false };
+  if (!user) throw new Error("Inviting returned no account.");
+  return { user, created: user.id === id };
 }
 
 /** Removes an account; its sessions, factors and tokens go with it (foreign keys cascade). */

@@ -385,6 +385,26 @@ describe("who may use /api/manage-users", () => {
     expect(await countRows("users")).toBe(before);
   });
 
+  it("admin: inviting an existing member (200) keeps their account as it is and sends a new link", async () => {
+    const admin = await actor("admin");
+    const member = await createUser("member");
+    const before = await countRows("users");
+
+    const invited = await api("POST", {
+      cookie: admin.cookie,
+      body: { action: "invite", email: member.email.toUpperCase() },
+    });
+    expect(invited.status).toBe(200);
+    expect(await invited.json()).toEqual({
+      message: "Already a member; a new sign-in link is queued",
+      user: { id: member.id, email: member.email },
+    });
+    expect(await countRows("users")).toBe(before);
+    const stored = await userByEmail(member.email);
+    expect(stored).toEqual({ id: member.id, email: member.email, role: "member" });
+    expect(await waitForEmails(member.email)).toHaveLength(1);
+  });
+
   it("admin: a Bearer token (the JWT of the session cookie) works without a cookie", async () => {
     const admin = await actor("admin");
     const bearer = admin.cookie!.replace("__session=", "");
