@@ -12,28 +12,42 @@ import {
   withSecurityHeaders,
 } from "../app/lib/security-headers.server";
 
+/** A short page for a failure nothing else answered: no details, never stored. */
+function unexpectedFailure() {
+  return new Response("Something went wrong on our side. Please try again in a moment.", {
+    status: 500,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 const serverBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {
     const nonce = createCspNonce();
-    const d1 = openD1Session(env.DB, request);
-    const catalogueVersion = requestCatalogueVersion(env.CACHE);
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx, d1, catalogueVersion });
-    context.set(cspNonceContext, nonce);
-    // Visitors' public pages may come from the edge's cache; every response, whatever route or
-    // error made it, leaves with the security headers.
-    // A cached page names the hashed scripts and styles of the build that rendered it: the
-    // build's version is part of its cache key, so a deploy never serves one whose files are gone.
-    const buildVersion = (await serverBuild()).assets.version;
-    const response = await servePage(
-      request,
-      { ctx, nonce, catalogueVersion, buildVersion },
-      async () => withBookmark(await requestHandler(request, context), d1, request),
-    );
-    return withSecurityHeaders(response, { request, env, nonce });
+    try {
+      const d1 = openD1Session(env.DB, request);
+      const catalogueVersion = requestCatalogueVersion(env.CACHE);
+      const context = new RouterContextProvider();
+      context.set(cloudflareContext, { env, ctx, d1, catalogueVersion });
+      context.set(cspNonceContext, nonce);
+      // Visitors' public pages may come from the edge's cache; every response, whatever route or
+      // error made it, leaves with the security headers.
+      // A cached page names the hashed scripts and styles of the build that rendered it: the
+      // build's version is part of its cache key, so a deploy never serves one whose files are gone.
+      const buildVersion = (await serverBuild()).assets.version;
+      const response = await servePage(
+        request,
+        { ctx, nonce, catalogueVersion, buildVersion },
+        async () => withBookmark(await requestHandler(request, context), d1, request),
+      );
+      return withSecurityHeaders(response, { request, env, nonce });
+    } catch (error) {
+      // React Router answers its own errors with the error page; this is for what fails around it.
+      console.error("request failed outside the app", error);
+      return withSecurityHeaders(unexpectedFailure(), { request, env, nonce });
+    }
   },
   // The cron trigger in wrangler.toml: send e-mails that could not go at once, and forget
   // rate-limit counters whose window has ended.

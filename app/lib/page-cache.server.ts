@@ -84,17 +84,21 @@ export async function servePage(
 ): Promise<Response> {
   if (!isSharedPageRequest(request)) return privatePage(await render());
 
-  const cache = await caches.open("pages");
-  const key = await cacheKeyFor(request, buildVersion, catalogueVersion);
-  const hit = await cache.match(key);
-  if (hit) {
-    const served = await withNonce(hit, nonce);
+  // The cache only makes pages faster: when it (or the catalogue version in KV) fails, the page
+  // is rendered as if it were not there.
+  const cached = await lookUp(request, buildVersion, catalogueVersion).catch((error: unknown) => {
+    console.error("page cache unavailable", error);
+    return null;
+  });
+  if (cached?.hit) {
+    const served = await withNonce(cached.hit, nonce);
     served.headers.set(PAGE_CACHE_HEADER, "hit");
     return visitorPage(served);
   }
 
   const response = await render();
   const storable =
+    cached &&
     response.status === 200 &&
     isPageLike(response) &&
     !response.headers.has("Set-Cookie") &&
@@ -106,10 +110,25 @@ export async function servePage(
   if (response.headers.get("Content-Type")?.startsWith("text/html")) {
     stored.headers.set(STORED_NONCE_HEADER, nonce);
   }
-  ctx.waitUntil(cache.put(key, stored));
+  ctx.waitUntil(
+    cached.cache
+      .put(cached.key, stored)
+      .catch((error: unknown) => console.error("page not cached", error)),
+  );
   const served = new Response(forVisitor, response);
   served.headers.set(PAGE_CACHE_HEADER, "miss");
   return visitorPage(served);
+}
+
+/** The edge's cache, this page's key in it, and its copy when there is one. */
+async function lookUp(
+  request: Request,
+  buildVersion: string,
+  catalogueVersion: () => Promise<string>,
+) {
+  const cache = await caches.open("pages");
+  const key = await cacheKeyFor(request, buildVersion, catalogueVersion);
+  return { cache, key, hit: await cache.match(key) };
 }
 
 /** A visitor's page: the same for everyone, but checked again on every visit. */
