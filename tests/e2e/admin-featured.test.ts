@@ -160,9 +160,9 @@ test("the checklist brings the admin back to where they were after an Edit click
     const rows = page.locator("tbody tr");
     const row = rows.nth((await rows.count()) - 3);
     await row.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(100);
+    await expect(row).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const before = await page.evaluate(() => window.scrollY);
-    expect(before).toBeGreaterThan(500);
     const id = await row.getAttribute("data-location-id");
 
     await row.getByRole("link", { name: /^Edit/ }).click();

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { createAppContext } from "~/context";
 import { decodeJwt } from "jose";
+import { vi } from "vitest";
 import { requestMagicLink } from "~/auth/magic-link.server";
 import { createSession, type Aal } from "~/auth/session.server";
 import { ORIGIN, request, testApp } from "./helpers";
@@ -143,15 +144,21 @@ export async function emailsTo(address: string) {
   return results;
 }
 
-/** E-mails go out after the response (waitUntil): poll the dev outbox briefly for them. */
-export async function waitForEmails(address: string, count = 1, timeoutMs = 2000) {
-  const deadline = Date.now() + timeoutMs;
-  let found = await emailsTo(address);
-  while (found.length < count && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    found = await emailsTo(address);
-  }
-  return found;
+/**
+ * E-mails go out after the response (waitUntil): poll the dev outbox briefly for them. Fails
+ * if fewer than `count` have arrived within `timeoutMs`.
+ */
+export function waitForEmails(address: string, count = 1, timeoutMs = 2000) {
+  return vi.waitFor(
+    async () => {
+      const found = await emailsTo(address);
+      if (found.length < count) {
+        throw new Error(`${found.length} of ${count} e-mail(s) to ${address} in the outbox`);
+      }
+      return found;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 /** The sign-in link in an e-mail's text. */

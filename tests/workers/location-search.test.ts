@@ -61,10 +61,15 @@ const LOCATION_FIELDS = {
   minimumNights: "7",
 };
 
-async function createLocation(cookie: string, name: string) {
+/** A new location through the admin's form, in Key West, Florida unless `place` says otherwise. */
+async function createLocation(
+  cookie: string,
+  name: string,
+  place: { country?: string; state?: string; city?: string } = {},
+) {
   const response = await post(
     "/admin?index&new=1",
-    { intent: "create-location", ...LOCATION_FIELDS, slug: "", name },
+    { intent: "create-location", ...LOCATION_FIELDS, ...place, slug: "", name },
     cookie,
   );
   expect(response.status).toBe(302);
@@ -146,6 +151,49 @@ describe("search", () => {
     // A row whose name does not show the word shows the words around it.
     expect(found.rows[1]).toMatch(new RegExp(`<mark[^>]*>${word}</mark> stay by the sea`));
     expect(found.rows[0]).not.toContain("stay by the sea");
+  });
+
+  it("combines with the state and the city filters: only the matches in that place", async () => {
+    const admin = await freshAdmin();
+    const word = `qp${unique()}`;
+    const keyWest = (await createLocation(admin.cookie, `Coral Inn ${word}`)).slug;
+    const orlando = (await createLocation(admin.cookie, `Citrus Inn ${word}`, { city: "Orlando" }))
+      .slug;
+    const maui = (
+      await createLocation(admin.cookie, `Palm Inn ${word}`, { state: "Hawaii", city: "Maui" })
+    ).slug;
+    const cancun = (
+      await createLocation(admin.cookie, `Reef Inn ${word}`, {
+        country: "Mexico",
+        state: "",
+        city: "Cancun",
+      })
+    ).slug;
+    const search = async (place: string) =>
+      (await list(`/locations?q=${word}${place}`)).slugs.sort();
+
+    expect(await search("")).toEqual([keyWest, orlando, maui, cancun].sort());
+    // Each place holds seed resorts without the word: the search leaves them out.
+    const seedIn = (state: string | null, city: string) =>
+      visibleSeed.filter((l) => l.state === state && l.city === city).map((l) => l.slug);
+    for (const [place, seed] of [
+      ["country=united-states&state=florida&city=orlando", seedIn("Florida", "Orlando")],
+      ["country=united-states&state=hawaii&city=maui", seedIn("Hawaii", "Maui")],
+      ["country=mexico&city=cancun", seedIn(null, "Cancun")],
+    ] as const) {
+      expect(seed.length).toBeGreaterThan(0);
+      expect((await list(`/locations?${place}`)).slugs).toEqual(expect.arrayContaining(seed));
+    }
+    expect(await search("&country=united-states&state=florida")).toEqual([keyWest, orlando].sort());
+    expect(await search("&country=united-states&state=hawaii")).toEqual([maui]);
+    expect(await search("&country=united-states&state=florida&city=orlando")).toEqual([orlando]);
+    expect(await search("&country=united-states&state=florida&city=key-west")).toEqual([keyWest]);
+    expect(await search("&country=united-states&state=hawaii&city=maui")).toEqual([maui]);
+    expect(await search("&country=mexico&city=cancun")).toEqual([cancun]);
+    expect(await search("&country=mexico")).toEqual([cancun]);
+    // A place with seed resorts but none with the word: nothing.
+    expect(await search("&country=united-states&state=utah")).toEqual([]);
+    expect(await search("&country=united-states&state=florida&city=captiva")).toEqual([]);
   });
 
   it.each([
@@ -284,6 +332,7 @@ describe("fit filters", () => {
       await visibleSlugsWhere("r.max_guests >= 8 AND r.bedrooms >= 3"),
     );
     const inMexico = await list("/locations?country=mexico&bedrooms=2&q=beach");
+    expect(inMexico.rows.length).toBeGreaterThan(0);
     for (const row of inMexico.rows) expect(visibleText(row)).toContain("Mexico");
   });
 
@@ -298,6 +347,7 @@ describe("fit filters", () => {
       await visibleSlugsWhere("r.price > 0 AND r.price <= 3000 AND r.max_guests >= 6"),
     );
     const searched = await list("/locations?maxPrice=3000&q=beach", member.cookie);
+    expect(searched.slugs.length).toBeGreaterThan(0);
     for (const slug of searched.slugs) expect(found.slugs).toContain(slug);
   });
 

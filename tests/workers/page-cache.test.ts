@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAppContext } from "~/context";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { servePage } from "~/lib/page-cache.server";
@@ -23,13 +23,15 @@ const MEMBER_ONLY = "Request to book";
  * right after the first one's last byte may come before the copy is written.
  */
 async function storedAtTheEdge(path: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const visit = await request(path);
-    await visit.body?.cancel();
-    if (visit.headers.get("X-Page-Cache") === "hit") return;
-    await new Promise((done) => setTimeout(done, 20));
-  }
-  throw new Error(`${path} was never stored`);
+  await vi.waitFor(
+    async () => {
+      const visit = await request(path);
+      await visit.body?.cancel();
+      const cache = visit.headers.get("X-Page-Cache");
+      if (cache !== "hit") throw new Error(`${path} is not stored yet (X-Page-Cache: ${cache})`);
+    },
+    { timeout: 2000, interval: 20 },
+  );
 }
 
 const nonceOf = (response: Response) =>
