@@ -376,7 +376,7 @@ function LocationRows({
                   <Marked text={location.name} words={words} />
                 </span>
                 <span className="block text-sm text-slate-600">
-                  <Marked text={placeLine(location)} words={words} />
+                  <Marked text={location.place ?? placeLine(location)} words={words} />
                 </span>
                 {location.excerpt && (
                   <span className="mt-1 line-clamp-2 text-sm break-words text-slate-500">

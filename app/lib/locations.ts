@@ -71,6 +71,11 @@ export function placeLine({ city, state, country }: Placed) {
   return line || country;
 }
 
+/** Every part of the place, the country included: for showing why a search matched. */
+export function fullPlaceLine({ city, state, country }: Placed) {
+  return [city, state, country].filter(Boolean).join(", ");
+}
+
 /** The short-stay note, for minimum nights 1 to 6. */
 export function shortStayNote(minimumNights: number) {
   return minimumNights >= 1 && minimumNights <= 6

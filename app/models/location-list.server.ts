@@ -10,7 +10,13 @@ import {
   readFilters,
 } from "~/lib/location-filters";
 import { searchWords, wordsFoundIn } from "~/lib/location-search";
-import { featuredLocations, placeLine, sortByName, type LocationSummary } from "~/lib/locations";
+import {
+  featuredLocations,
+  fullPlaceLine,
+  placeLine,
+  sortByName,
+  type LocationSummary,
+} from "~/lib/locations";
 import { findLocations, type FoundLocation } from "./location-search.server";
 import { getVisibleLocations, toSummary, type VisibleLocation } from "./location.server";
 
@@ -33,7 +39,12 @@ function normalizeSubmittedFilters(url: URL): string | null {
 }
 
 /** A row of the list; a search's rows say why they matched when the name and place do not. */
-export type LocationRow = LocationSummary & { excerpt?: string | null };
+export type LocationRow = LocationSummary & {
+  /** The place to show instead of the short place line, when a search word is only in it. */
+  place?: string | null;
+  /** Words around a match the name and place do not show. */
+  excerpt?: string | null;
+};
 
 function searchResults(
   found: FoundLocation[],
@@ -44,8 +55,18 @@ function searchResults(
   return found.flatMap(({ id, excerpt }) => {
     const location = byId.get(id);
     if (!location) return [];
-    const shown = wordsFoundIn([location.name, placeLine(location)], words);
-    return [{ ...toSummary(location), excerpt: shown.length < words.length ? excerpt : null }];
+    // A word in the part of the place a row leaves out (a US resort's country) shows the whole
+    // place; a word in neither the name nor the place shows the words around it.
+    const shortPlace = placeLine(location);
+    const fullPlace = fullPlaceLine(location);
+    const place =
+      wordsFoundIn([fullPlace], words).length > wordsFoundIn([shortPlace], words).length
+        ? fullPlace
+        : null;
+    const shown = wordsFoundIn([location.name, place ?? shortPlace], words);
+    return [
+      { ...toSummary(location), place, excerpt: shown.length < words.length ? excerpt : null },
+    ];
   });
 }
 

@@ -118,6 +118,20 @@ describe("search", () => {
     }
   });
 
+  it("shows the whole place, marked, when a search word is in the part a row leaves out (a US resort's country)", async () => {
+    const florida = visibleSeed.find(
+      (l) => l.country === "United States" && l.state === "Florida",
+    )!;
+    const usa = await list("/locations?q=united%20states");
+    expect(usa.slugs).toContain(florida.slug);
+    const row = usa.rows[usa.slugs.indexOf(florida.slug)]!;
+    expect(row).toMatch(/<mark[^>]*>United<\/mark> <mark[^>]*>States<\/mark>/);
+    const text = visibleText(row).replace(/<[^>]+>/g, "");
+    expect(text).toContain(`${florida.city}, Florida, United States`);
+    // In place of the short place line, not beside it.
+    expect(text.split("Florida")).toHaveLength(2);
+  });
+
   it("searches names, places, room features and descriptions; every word must match", async () => {
     const seaside = visibleSeed.find((l) =>
       l.roomTypes.some((r) => r.features.includes("Balcony")),
