@@ -86,7 +86,7 @@ export async function requireUser(request: Request, context: Context): Promise<A
 }
 
 /** The admin screens' refusal and the admin API's messages, word for word. */
-export const ADMIN_MESSAGES = {
+const ADMIN_MESSAGES = {
   accessDenied: "Access denied. You are not authorized to view this page.",
   notAuthorized: (email: string) => `Access denied. The email ${email} is not authorized.`,
   noSession: "No authenticated session found",
