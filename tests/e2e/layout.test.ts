@@ -4,8 +4,10 @@ import routes from "../../app/routes";
 import { expectScriptNonce, recordCspViolations } from "./support/csp";
 import { manyPhotos } from "./support/hard-cases";
 import {
+  expectedLanding,
   LAYOUT_ACCOUNTS,
   LAYOUT_PAGES,
+  layoutAccount,
   layoutPaths,
   layoutSessionName,
   type LayoutRole,
@@ -147,7 +149,10 @@ async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measur
     }, MAX_HEIGHT);
   let result = await measure();
   if (result.pending.length > 0) {
-    await expect.poll(async () => (result = await measure()).pending).toEqual([]);
+    // Generous: a busy machine serves the footer's badges slowly, and only a stuck image fails.
+    await expect
+      .poll(async () => (result = await measure()).pending, { timeout: 20_000 })
+      .toEqual([]);
   }
   const { pending: _pending, ...measured } = result;
   return measured;
@@ -196,7 +201,7 @@ async function visit(
   javaScript: boolean,
   baseURL: string,
 ) {
-  const account = LAYOUT_ACCOUNTS[role];
+  const account = layoutAccount(role, path);
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: javaScript,
@@ -216,6 +221,11 @@ async function visit(
     // shows. With JavaScript each width is a fresh load, as a person's browser does.
     if (javaScript || viewport === WIDTHS[0]) {
       expectScriptNonce(await page.goto(path), `${role} ${path}`);
+      const landed = new URL(page.url());
+      expect(
+        decodeURIComponent(`${landed.pathname}${landed.search}`),
+        `${role} ${path} landed elsewhere`,
+      ).toBe(decodeURIComponent(expectedLanding(role, path)));
     }
     if (javaScript) await waitForHydration(page);
     const measure = await scrollAndMeasure(page, javaScript);

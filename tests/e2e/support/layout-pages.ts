@@ -17,6 +17,8 @@ const twelvePhotosRoom = roomTypeId(
   manyPhotos.roomTypes.findIndex((room) => room.images.length === 12),
 );
 
+const VERIFY_PATH = "/auth/verify?dest=%2Faccount%2Fsecurity";
+
 /** The addresses that show each page route, with real ids and slugs. */
 export const LAYOUT_PAGES: Record<string, string[]> = {
   "routes/home.tsx": ["/"],
@@ -43,7 +45,8 @@ export const LAYOUT_PAGES: Record<string, string[]> = {
   "routes/terms-of-service.tsx": ["/terms-of-service"],
   "routes/login.tsx": ["/login"],
   "routes/auth.callback.tsx": ["/auth/callback?token=not-a-real-token&dest=%2Fmembers"],
-  "routes/auth.verify.tsx": ["/auth/verify"],
+  // Shown to an account with an authenticator app before its code (the admin visits as one).
+  "routes/auth.verify.tsx": [VERIFY_PATH],
   "routes/account.security.tsx": ["/account/security"],
   "routes/members.tsx": ["/members"],
   "routes/join.tsx": ["/join"],
@@ -76,6 +79,36 @@ export const LAYOUT_ACCOUNTS: Record<"visitor" | "member" | "admin", TestAccount
 };
 export type LayoutRole = keyof typeof LAYOUT_ACCOUNTS;
 
+/** An admin with an authenticator app, signed in but not yet past its code: /auth/verify's visitor. */
+const LAYOUT_VERIFIER: TestAccount = {
+  email: "layout-verifier@example.com",
+  role: "admin",
+  authenticator: true,
+};
+
+/** Who visits `path` for `role`: the role's account, or the one the page is for. */
+export function layoutAccount(role: LayoutRole, path: string) {
+  return role === "admin" && path === VERIFY_PATH ? LAYOUT_VERIFIER : LAYOUT_ACCOUNTS[role];
+}
+
+/** Pages for signed-in people only: a visitor is sent to sign in and brought back. */
+const SIGNED_IN_ONLY = ["/members", "/account/security", "/auth/verify", "/book"];
+
+/**
+ * Where a visit to `path` ends for `role`: the page asked for, except where the site sends a person
+ * on (so no page is measured in the guard while it shows another one).
+ */
+export function expectedLanding(role: LayoutRole, path: string) {
+  const { pathname, searchParams } = new URL(path, "http://localhost");
+  if (role === "visitor" && SIGNED_IN_ONLY.includes(pathname)) {
+    return `/login?dest=${encodeURIComponent(path)}`;
+  }
+  // Signed in already; no authenticator, so nothing to verify: on to where they were going.
+  if (role !== "visitor" && pathname === "/login") return "/members";
+  if (role === "member" && pathname === "/auth/verify") return searchParams.get("dest")!;
+  return path;
+}
+
 /**
  * Each visit has a session of its own: a member who opens an admin page is signed out, and must
  * not sign out another visit.
@@ -95,11 +128,14 @@ export function layoutPaths(role: LayoutRole) {
 
 /** Every session the guard uses, for the global setup to store before the tests start. */
 export function layoutSessions() {
-  return (["member", "admin"] as const).map((role) => ({
-    account: LAYOUT_ACCOUNTS[role]!,
-    names: layoutPaths(role).flatMap((path) => [
-      layoutSessionName(path, false),
-      layoutSessionName(path, true),
-    ]),
-  }));
+  const names = (path: string) => [layoutSessionName(path, false), layoutSessionName(path, true)];
+  return [
+    ...(["member", "admin"] as const).map((role) => ({
+      account: LAYOUT_ACCOUNTS[role]!,
+      names: layoutPaths(role)
+        .filter((path) => layoutAccount(role, path) === LAYOUT_ACCOUNTS[role])
+        .flatMap(names),
+    })),
+    { account: LAYOUT_VERIFIER, names: names(VERIFY_PATH) },
+  ];
 }

@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { type Cookie } from "@playwright/test";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { signSessionToken } from "../../../app/auth/signing-keys.server";
-import { sessions, users, type UserRole } from "../../../app/db/schema";
+import { sessions, totpFactors, users, type UserRole } from "../../../app/db/schema";
 import { E2E_PERSIST_DIR } from "./server";
 
 /**
@@ -22,9 +22,13 @@ import { E2E_PERSIST_DIR } from "./server";
 export interface TestAccount {
   email: string;
   role: UserRole;
+  /** Has a verified authenticator app: its sessions start before the code (aal1). */
+  authenticator?: true;
 }
 
 const SESSION_MS = 24 * 60 * 60 * 1000;
+/** A fixed base32 secret: the browser tests never enter a code, they only need the factor. */
+const AUTHENTICATOR_SECRET = "JBSWY3DPEHPK3PXP";
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 const userId = (account: TestAccount) => `user-e2e-${digest(account.email)}`;
@@ -69,6 +73,18 @@ export async function storeSessions(wanted: Array<{ account: TestAccount; names:
         throw new Error(
           `${account.email} exists with another id: start the test server on a fresh state`,
         );
+      }
+      if (account.authenticator) {
+        await db
+          .insert(totpFactors)
+          .values({
+            id: `factor-${userId(account)}`,
+            userId: userId(account),
+            secret: AUTHENTICATOR_SECRET,
+            status: "verified",
+            verifiedAt: now.toISOString(),
+          })
+          .onConflictDoNothing();
       }
       for (const name of names) {
         await db
