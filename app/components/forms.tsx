@@ -1,4 +1,5 @@
 import {
+  getCollectionProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -34,6 +35,16 @@ export const buttonClass = {
   primary: `${buttonBase} bg-navy-900 px-5 py-2.5 text-white hover:bg-navy-800`,
   secondary: `${buttonBase} border border-slate-300 bg-white px-3 py-2 text-navy-900 hover:bg-slate-50`,
   danger: `${buttonBase} border border-red-300 bg-white px-4 py-2 text-red-700 hover:bg-red-50`,
+  /** Gold: the one step that matters, on navy (Save Order on the bar of unsaved changes). */
+  accent: `${buttonBase} bg-gold-500 px-5 py-2.5 text-navy-950 hover:bg-gold-400`,
+} as const;
+
+/** Buttons a size smaller, for a row of a list and the question asked there (remove a user). */
+export const smallButtonClass = {
+  secondary: `${buttonBase} border border-slate-300 bg-white px-3 py-1.5 text-navy-900 hover:bg-slate-50`,
+  danger: `${buttonBase} border border-red-300 bg-white px-3 py-1.5 text-red-700 hover:bg-red-50`,
+  /** The answer that deletes, once asked. */
+  dangerSolid: `${buttonBase} bg-red-700 px-3 py-1.5 text-white hover:bg-red-800`,
 } as const;
 
 /** A field's messages (the first one is shown; the rest follow once it is fixed). */
@@ -241,6 +252,38 @@ export function CheckboxField({
         <ErrorList id={field.errorId} errors={field.errors} />
       </div>
     </div>
+  );
+}
+
+/**
+ * A checkbox for each option of one list field, ticked as the field's value says, with a hint and
+ * the field's first error below them. Its legend is the fieldset it is put in.
+ */
+export function CheckboxGroupField({
+  field,
+  options,
+  hint,
+}: {
+  field: AnyField;
+  options: readonly string[];
+  hint?: ReactNode;
+}) {
+  const boxes = getCollectionProps(field, {
+    type: "checkbox",
+    options: [...options],
+    ariaDescribedBy: hint ? hintIdOf(field) : undefined,
+  });
+  return (
+    <>
+      {boxes.map(({ key, ...props }) => (
+        <label key={key} className="text-navy-900 flex items-center gap-2.5 text-sm font-semibold">
+          <input {...props} className="accent-navy-900 size-4" />
+          {props.value}
+        </label>
+      ))}
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </>
   );
 }
 

@@ -685,6 +685,18 @@ describe("the rate-limit page", () => {
     expect(shownCount(html, RATE_LIMITS_PAGE).count).toBe(1);
   });
 
+  it("answers an unknown intent with 400 and a message, and cleans up nothing", async () => {
+    const admin = await freshAdmin();
+    await get(FEATURED, admin.cookie);
+    const posts: Array<Array<[string, string]>> = [[["intent", "clean"]], [["intent", ""]], []];
+    for (const fields of posts) {
+      const response = await postForm(RATE_LIMITS_PAGE, fields, admin.cookie);
+      expect(response.status).toBe(400);
+      expect(visibleText(await response.text())).toContain("Unknown action.");
+    }
+    expect(await count(admin.email, FEATURED)).toBe(1);
+  });
+
   it("clears by the whole address, not a prefix of it", async () => {
     const email = "prefix@example.com";
     const addresses = [email, `${email}.evil`, `x${email}`];

@@ -2,6 +2,7 @@ import { verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { neighbourOf } from "~/admin/reorder";
+import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FeaturedRow, type FeaturedItem } from "./featured-row";
 import { namedRowWords, SortableList } from "./sortable-list";
@@ -127,15 +128,9 @@ function SaveOrderForm({ ids, busy }: { ids: string[]; busy: boolean }) {
       {ids.map((id) => (
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
-      <button
-        type="submit"
-        name="intent"
-        value="save"
-        disabled={busy}
-        className="bg-gold-500 text-navy-950 hover:bg-gold-400 rounded-lg px-5 py-2.5 text-sm font-semibold disabled:opacity-60"
-      >
-        {busy ? "Saving..." : "Save Order"}
-      </button>
+      <SubmitButton busy={busy} busyText="Saving..." variant="accent" name="intent" value="save">
+        Save Order
+      </SubmitButton>
     </Form>
   );
 }

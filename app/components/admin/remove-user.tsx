@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { smallButtonClass } from "~/components/forms";
 
 /**
  * Remove asks first: with JavaScript in a confirm(); without it, the page comes back with the
@@ -44,19 +45,12 @@ export function RemoveUser({
         name="intent"
         value="remove"
         aria-label={confirming ? undefined : `Remove ${email}`}
-        className={
-          confirming
-            ? "rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
-            : "w-20 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-        }
+        className={confirming ? smallButtonClass.dangerSolid : `${smallButtonClass.danger} w-20`}
       >
         {confirming ? `Yes, remove ${email}` : "Remove"}
       </button>
       {confirming && (
-        <Link
-          to="/admin/users"
-          className="text-navy-900 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold"
-        >
+        <Link to="/admin/users" className={smallButtonClass.secondary}>
           Cancel
         </Link>
       )}

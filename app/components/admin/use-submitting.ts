@@ -1,11 +1,29 @@
 import { useNavigation } from "react-router";
 
-/** Whether the page is posting this intent (for these fields), so its button can say it is busy. */
-export function useSubmitting(intent: string, fields: Record<string, string> = {}) {
+/** How a form's post is told from the page's others: its intent, its fields, where it posts. */
+interface Post {
+  intent?: string;
+  fields?: Record<string, string>;
+  /** The path it posts to (its query and fragment aside). */
+  action?: string;
+}
+
+/**
+ * Whether the page is posting this form (its intent and fields, or a `Post`), so its button can
+ * say it is busy: from the post until the page has its answer and the data it loads after it.
+ */
+export function useSubmitting(post: string | Post, fields: Record<string, string> = {}) {
+  const wanted = typeof post === "string" ? { intent: post, fields } : post;
   const navigation = useNavigation();
-  const posted = navigation.state === "submitting" ? navigation.formData : undefined;
+  const posted =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
+      ? navigation.formData
+      : undefined;
   return (
-    posted?.get("intent") === intent &&
-    Object.entries(fields).every(([name, value]) => posted.get(name) === value)
+    posted !== undefined &&
+    (wanted.intent === undefined || posted.get("intent") === wanted.intent) &&
+    Object.entries(wanted.fields ?? {}).every(([name, value]) => posted.get(name) === value) &&
+    (wanted.action === undefined ||
+      (navigation.formAction ?? "").split(/[?#]/)[0] === wanted.action)
   );
 }

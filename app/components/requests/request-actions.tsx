@@ -1,7 +1,10 @@
-import { type FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
-import { buttonClass, hintClass, inputClass, labelClass } from "~/components/forms";
-import { NOTE_MAX } from "~/requests/inbox";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type FormEvent, type ReactNode } from "react";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/admin/use-submitting";
+import { buttonClass, TextareaField } from "~/components/forms";
+import { inboxActionSchema, NOTE_MAX } from "~/requests/inbox";
 import { type InboxItem } from "~/requests/inbox.server";
 
 const QUESTIONS: Record<string, string> = {
@@ -18,8 +21,7 @@ function askFirst(event: FormEvent<HTMLFormElement>) {
 
 /** What staff can do with a new request: confirm or decline a booking, or mark it handled. */
 export function RequestActions({ item }: { item: InboxItem }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
+  const busy = useSubmitting({ fields: { id: item.id } });
   // The visible label starts the accessible name; the rest says which request it acts on.
   const who = (
     <span className="sr-only">
@@ -44,26 +46,42 @@ export function RequestActions({ item }: { item: InboxItem }) {
       </Form>
     );
   }
-  const noteId = `note-${item.id}`;
+  return <BookingDecision item={item} busy={busy} who={who} />;
+}
+
+/** Confirm or decline a booking, with a note to the guest (inboxActionSchema, as the action). */
+function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; who: ReactNode }) {
+  const [form, fields] = useForm({
+    constraint: getZodConstraint(inboxActionSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inboxActionSchema }),
+  });
+  const formProps = getFormProps(form);
   return (
-    <Form method="post" onSubmit={askFirst} className="space-y-3" aria-busy={busy || undefined}>
+    <Form
+      method="post"
+      {...formProps}
+      // A note the schema refuses is shown first; a valid decision is then asked about.
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (!event.defaultPrevented) askFirst(event);
+      }}
+      className="space-y-3"
+      aria-busy={busy || undefined}
+    >
       <input type="hidden" name="id" value={item.id} />
-      <div>
-        <label htmlFor={noteId} className={labelClass}>
-          Note to the guest <span className="font-normal">(optional)</span>
-        </label>
-        <textarea
-          id={noteId}
-          name="note"
-          rows={2}
-          maxLength={NOTE_MAX}
-          aria-describedby={`${noteId}-hint`}
-          className={inputClass}
-        />
-        <p id={`${noteId}-hint`} className={hintClass}>
-          Added to the e-mail that tells the guest.
-        </p>
-      </div>
+      <TextareaField
+        field={fields.note}
+        label={
+          <>
+            Note to the guest <span className="font-normal">(optional)</span>
+          </>
+        }
+        hint="Added to the e-mail that tells the guest."
+        rows={2}
+        maxLength={NOTE_MAX}
+      />
       <div className="flex flex-wrap gap-2 md:justify-end">
         <button
           type="submit"

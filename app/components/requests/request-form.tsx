@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { type z } from "zod";
+import { useSubmitting } from "~/components/admin/use-submitting";
 import { BotCheck } from "~/components/bot-check";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, type RequestFormReply } from "~/requests/fields";
@@ -23,16 +24,6 @@ export interface RequestFormProps {
   siteKey: string;
   /** The page action's last answer. */
   reply: RequestFormReply | undefined;
-}
-
-/** True while this page's form is being posted (and the page reloads its data after it). */
-function useSubmitting(path: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    (navigation.formAction ?? "").split(/[?#]/)[0] === path
-  );
 }
 
 /**
@@ -66,7 +57,8 @@ export function useRequestForm<Schema extends z.ZodObject>(
     defaultValue: DefaultValue<z.input<Schema>>;
   },
 ) {
-  const submitting = useSubmitting(path);
+  // True while this page's form is being posted (and the page reloads its data after it).
+  const submitting = useSubmitting({ action: path });
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult: submitting ? undefined : reply?.result,

@@ -1,11 +1,15 @@
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { toast } from "~/lib/toast";
+import { z } from "~/lib/zod";
 import { type Route } from "./+types/rate-limits";
 import { requireAdmin } from "~/auth/guards.server";
 import { RateLimitStatus } from "~/components/admin/rate-limit-status";
+import { useSubmitting } from "~/components/admin/use-submitting";
+import { FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { ERROR_STATUS } from "~/lib/errors.server";
 import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
@@ -24,6 +28,7 @@ const RATE_LIMIT_MESSAGES = {
   cleaned: "Rate limit data cleaned up",
   statusFailed: "Could not get rate limit status",
   cleanupFailed: "Could not clean up rate limit data. Please try again.",
+  unknown: "Unknown action.",
 } as const;
 const STATUS_TOAST_MS = 5_000;
 
@@ -46,12 +51,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The page's one form, 'Clean up rate limit data'. */
+const CLEANUP = "cleanup";
+const rateLimitIntentSchema = z.object({ intent: z.literal(CLEANUP) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const here = "/admin/rate-limits";
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "cleanup") {
-    return redirectWithToast(here, { type: "error", message: RATE_LIMIT_MESSAGES.cleanupFailed });
+  const parsed = rateLimitIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    return data({ error: RATE_LIMIT_MESSAGES.unknown }, { status: ERROR_STATUS.invalid });
   }
   try {
     await clearAdminCheckCounters(getAppContext(context).db, auth.user.email);
@@ -62,10 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(here, { type: "success", message: RATE_LIMIT_MESSAGES.cleaned });
 }
 
-export default function RateLimits({ loaderData }: Route.ComponentProps) {
+export default function RateLimits({ loaderData, actionData }: Route.ComponentProps) {
   const { email, limit, warnAbove, windowSeconds, rows, error } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "cleanup";
+  const busy = useSubmitting(CLEANUP);
 
   useEffect(() => {
     if (error) toast.error(error, { duration: STATUS_TOAST_MS });
@@ -111,16 +119,11 @@ export default function RateLimits({ loaderData }: Route.ComponentProps) {
           script locked you out of one page. Counters also expire on their own when their window
           ends.
         </p>
-        <Form method="post" className="mt-4">
-          <button
-            type="submit"
-            name="intent"
-            value="cleanup"
-            disabled={busy}
-            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 text-sm font-semibold text-white disabled:opacity-60"
-          >
-            {busy ? "Cleaning up..." : "Clean up rate limit data"}
-          </button>
+        <Form method="post" className="mt-4 space-y-3">
+          <FormErrors errors={actionData ? [actionData.error] : undefined} />
+          <SubmitButton busy={busy} busyText="Cleaning up..." name="intent" value={CLEANUP}>
+            Clean up rate limit data
+          </SubmitButton>
         </Form>
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { ROOM_FEATURE_OPTIONS } from "~/admin/schemas";
 import {
   CheckboxField,
-  ErrorList,
+  CheckboxGroupField,
   Field,
   hintClass,
   TextareaField,
@@ -90,7 +90,6 @@ export function RoomTypeFields({
   fields: Record<RoomTypeFieldName, AnyField>;
   extraFeatures: string[];
 }) {
-  const features = ([] as unknown[]).concat(fields.roomFeatures.initialValue ?? []).map(String);
   return (
     <>
       <Fieldset legend="Details">
@@ -118,28 +117,14 @@ export function RoomTypeFields({
       </Fieldset>
 
       <Fieldset legend="Room features">
-        {ROOM_FEATURE_OPTIONS.map((option) => (
-          <label
-            key={option}
-            className="text-navy-900 flex items-center gap-2.5 text-sm font-semibold"
-          >
-            <input
-              type="checkbox"
-              name={fields.roomFeatures.name}
-              value={option}
-              defaultChecked={features.includes(option)}
-              className="accent-navy-900 size-4"
-            />
-            {option}
-          </label>
-        ))}
-        {extraFeatures.length > 0 && (
-          <p className={hintClass}>Also kept: {extraFeatures.join(", ")}.</p>
-        )}
+        <CheckboxGroupField
+          field={fields.roomFeatures}
+          options={ROOM_FEATURE_OPTIONS}
+          hint={extraFeatures.length > 0 && `Also kept: ${extraFeatures.join(", ")}.`}
+        />
         {extraFeatures.map((feature) => (
           <input key={feature} type="hidden" name={fields.roomFeatures.name} value={feature} />
         ))}
-        <ErrorList id={fields.roomFeatures.errorId} errors={fields.roomFeatures.errors} />
       </Fieldset>
 
       <Fieldset legend="Fees (per night, US$)">
