@@ -135,6 +135,7 @@ async function deliver(mailer: Mailer, ids: string[], now = new Date()) {
         subject: delivery.subject,
         text: delivery.text,
         html: delivery.html,
+        signsIn: carriesLink(delivery),
       });
       await db
         .update(emailDeliveries)

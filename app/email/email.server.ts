@@ -12,6 +12,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** It carries a link that signs someone in (a sign-in link, an invitation). */
+  signsIn?: boolean;
 }
 
 export interface SentEmail {
@@ -33,15 +35,16 @@ const RESEND_TIMEOUT_MS = 10_000;
 /**
  * Sends the message, or in local development without a Resend key stores it in the dev outbox.
  * Throws when Resend rejects the message or cannot be reached, and without a key unless APP_ENV is
- * development and every link in the message is to this machine: a deployed worker left on
- * development writes links to its public host, and its outbox log line would leak sign-in links.
+ * development and, for a message that signs someone in, its links are to this machine: a
+ * deployed worker left on development writes links to its public host, and the outbox's log line
+ * would leak them. (Other messages may quote a visitor's links, wherever they point.)
  * Callers decide what to tell the user (a queued e-mail stays pending, for the retry job).
  * (Resend's client always uses the global fetch: tests mock globalThis.fetch.)
  */
 export async function sendEmail({ env, db }: Mailer, message: EmailMessage): Promise<SentEmail> {
   if (env.RESEND_API_KEY) return sendWithResend(env.RESEND_API_KEY, env.EMAIL_FROM, message);
   const local = linksIn(message.text).every((url) => isLocalHostname(new URL(url).hostname));
-  if (env.APP_ENV !== "development" || !local) {
+  if (env.APP_ENV !== "development" || (message.signsIn && !local)) {
     throw new Error(
       "Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for this machine only).",
     );

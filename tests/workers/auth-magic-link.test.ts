@@ -486,6 +486,23 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     return outcome;
   }
 
+  it("on a deployed host left on development, keeps the link pending rather than in the dev outbox", async () => {
+    const user = await createUser();
+    const ctx = createExecutionContext();
+    const deployed = "https://insiderstays.example";
+    const outcome = await requestMagicLink(
+      createAppContext({ env, ctx }, new Request(`${deployed}/login`)),
+      { email: user.email, dest: "/members", origin: deployed, address: null },
+    );
+    await waitOnExecutionContext(ctx);
+    expect(outcome).toEqual({ status: "sent" });
+
+    const [pending] = await deliveriesTo(user.email);
+    expect(pending).toMatchObject({ requestKind: "sign-in", status: "pending", attempts: 1 });
+    expect(pending!.lastError).toContain("the dev outbox is for this machine only");
+    expect(await emailsTo(user.email)).toEqual([]);
+  });
+
   it("stores the link's e-mail, retries it, and erases the link once it is sent", async () => {
     const user = await createUser();
     expect(await askWith(brokenEnv, user.email)).toEqual({ status: "sent" });

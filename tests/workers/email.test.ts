@@ -61,11 +61,27 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it("refuses, storing and logging nothing, when a link is not to this machine (a deployed worker left on development)", async () => {
+  it("keeps a message that quotes a visitor's link to elsewhere (a staff copy of a contact message)", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const quoted = message({
+      subject: "New support message",
+      text: "Message: is https://other.example/villa yours?\n\nInbox: http://localhost/admin/requests",
+    });
+    const sent = await sendEmail(
+      { ...testApp, env: { ...env, RESEND_API_KEY: undefined } },
+      quoted,
+    );
+    expect(sent.via).toBe("outbox");
+    const [stored] = await listOutbox(testApp.db, { limit: 1 });
+    expect(stored).toMatchObject({ id: sent.id, subject: "New support message" });
+  });
+
+  it("refuses, storing and logging nothing, a sign-in link that is not to this machine (a deployed worker left on development)", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const before = await listOutbox(testApp.db, { limit: 1000 });
     const deployed = message({
       text: "Sign in: https://insiderstays.example/auth/callback?token=secret\n\nOr http://localhost/",
+      signsIn: true,
     });
     await expect(
       sendEmail({ ...testApp, env: { ...env, RESEND_API_KEY: undefined } }, deployed),
