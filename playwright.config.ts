@@ -36,7 +36,8 @@ export default defineConfig({
     {
       name: "public",
       testMatch: ["public.test.ts", "location-search.test.ts"],
-      workers: 1,
+      // Both only read the seed: side by side.
+      workers: 2,
       use: { ...devices["Desktop Chrome"] },
     },
     {
