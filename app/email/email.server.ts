@@ -43,14 +43,16 @@ const RESEND_TIMEOUT_MS = 10_000;
  */
 export async function sendEmail({ env, db }: Mailer, message: EmailMessage): Promise<SentEmail> {
   if (env.RESEND_API_KEY) return sendWithResend(env.RESEND_API_KEY, env.EMAIL_FROM, message);
-  const local = linksIn(message.text).every((url) => isLocalHostname(new URL(url).hostname));
-  if (env.APP_ENV !== "development" || (message.signsIn && !local)) {
+  if (env.APP_ENV !== "development" || (message.signsIn && !linksStayHere(message.text))) {
     throw new Error(
       "Cannot send e-mail: RESEND_API_KEY is not set (the dev outbox is for this machine only).",
     );
   }
   return saveToOutbox(db, message);
 }
+
+const linksStayHere = (text: string) =>
+  linksIn(text).every((url) => isLocalHostname(new URL(url).hostname));
 
 async function sendWithResend(
   apiKey: string,
