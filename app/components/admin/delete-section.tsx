@@ -2,7 +2,7 @@ import { Form, Link, useFormAction } from "react-router";
 import { buttonClass, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cardClass } from "./admin-ui";
-import { useSubmitting } from "./use-submitting";
+import { useSubmitting } from "~/lib/use-submitting";
 
 /**
  * A delete that asks first. With JavaScript the browser's confirm() asks before the form posts;

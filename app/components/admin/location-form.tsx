@@ -17,7 +17,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { Fieldset } from "./admin-ui";
 import { PlaceFields } from "./place-fields";
 import { useFormDirty } from "./use-form-dirty";
-import { useSubmitting } from "./use-submitting";
+import { useSubmitting } from "~/lib/use-submitting";
 
 const LOCATION_REFS = ["intent", "locationId"] as const;
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
-import { useSubmitting } from "~/components/admin/use-submitting";
+import { useSubmitting } from "~/lib/use-submitting";
 import { buttonClass, TextareaField } from "~/components/forms";
 import { inboxActionSchema, NOTE_MAX } from "~/requests/inbox";
 import { type InboxItem } from "~/requests/inbox.server";

@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { type z } from "zod";
-import { useSubmitting } from "~/components/admin/use-submitting";
+import { useSubmitting } from "~/lib/use-submitting";
 import { BotCheck } from "~/components/bot-check";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, type RequestFormReply } from "~/requests/fields";

@@ -5,7 +5,7 @@ import { z } from "~/lib/zod";
 import { type Route } from "./+types/rate-limits";
 import { requireAdmin } from "~/auth/guards.server";
 import { RateLimitStatus } from "~/components/admin/rate-limit-status";
-import { useSubmitting } from "~/components/admin/use-submitting";
+import { useSubmitting } from "~/lib/use-submitting";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";

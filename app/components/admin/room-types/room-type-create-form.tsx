@@ -5,7 +5,7 @@ import { INTENTS } from "~/admin/location-admin";
 import { roomTypeCreateSchema } from "~/admin/schemas";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { cardClass } from "../admin-ui";
-import { useSubmitting } from "../use-submitting";
+import { useSubmitting } from "~/lib/use-submitting";
 
 /** '+ Add Room Type': only the name; the other fields come once the room type exists. */
 export function RoomTypeCreateForm({

@@ -10,7 +10,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { cardClass } from "../admin-ui";
 import { DeleteSection } from "../delete-section";
 import { useFormDirty } from "../use-form-dirty";
-import { useSubmitting } from "../use-submitting";
+import { useSubmitting } from "~/lib/use-submitting";
 import { RoomTypeFields } from "./room-type-fields";
 
 const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId"] as const;
