@@ -65,7 +65,7 @@ export default defineConfig({
       testMatch: "layout.test.ts",
       dependencies: ["layout-setup"],
       fullyParallel: true,
-      workers: 2,
+      workers: Number(process.env.LAYOUT_WORKERS ?? 2),
       // It keeps screenshots; a trace's recorder would also inject scripts into sandboxed frames.
       use: { ...devices["Desktop Chrome"], trace: "off" },
     },

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import type * as Axe from "axe-core";
+import { createRequire } from "node:module";
 import { type RouteConfigEntry } from "@react-router/dev/routes";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import routes from "../../app/routes";
@@ -15,16 +18,19 @@ import {
 import { sessionCookie } from "./support/session";
 
 /**
- * The layout guard: every page of app/routes.ts, as visitor, member and admin, at three widths,
- * with JavaScript and without, on the seed plus the hard cases (tests/e2e/support/hard-cases.ts).
+ * The layout guard: every page of app/routes.ts, as visitor, member and admin (where the page
+ * differs for them: tests/e2e/support/layout-pages.ts), at three widths, with JavaScript and
+ * without, on the seed plus the hard cases (tests/e2e/support/hard-cases.ts).
  * After the page has hydrated and been scrolled through (so lazy images load):
  * - it never scrolls sideways;
  * - it is at most 15,000 px tall, and hydrating changes its height by at most 25 %;
  * - every image in view has loaded (a failed one is replaced by its designed fallback);
  * - nothing was logged as an error (uncaught exceptions and hydration mismatches included);
  * - it came with a Content-Security-Policy whose scripts need the request's nonce, and nothing on
- *   it broke that policy.
- * A screenshot of each page and width is kept in test-results/layout/ for a person to look at.
+ *   it broke that policy;
+ * - with JavaScript, axe finds no serious or critical violation at 390 and 1366 px.
+ * A screenshot of a page at a width that fails is kept in test-results/layout/; with
+ * LAYOUT_SCREENSHOTS=1, one of every page and width, for a person to look at.
  */
 
 const WIDTHS = [
@@ -34,6 +40,11 @@ const WIDTHS = [
 ] as const;
 const MAX_HEIGHT = 15_000;
 const MAX_HYDRATION_CHANGE = 0.25;
+/**
+ * Pages held to a tighter rule: a room type with 12 photos leaves the location page as tall
+ * hydrated as without JavaScript (a carousel sized by its slides once made it millions of pixels tall).
+ */
+const HYDRATION_CHANGE: Record<string, number> = { [`/locations/${manyPhotos.slug}`]: 0.01 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [entry.file, ...routeFiles(entry.children ?? [])]);
@@ -194,6 +205,47 @@ function screenshotPath(role: LayoutRole, path: string, width: number, javaScrip
   return `test-results/layout/${role}/${name}-${width}${javaScript ? "" : "-nojs"}.jpeg`;
 }
 
+/** Screenshots of every page and width when asked for (LAYOUT_SCREENSHOTS=1); else only of a failure. */
+const SCREENSHOTS = Boolean(process.env.LAYOUT_SCREENSHOTS);
+
+function looksBroken(measure: Measure, width: number) {
+  return (
+    measure.scrollWidth > width || measure.height > MAX_HEIGHT || measure.brokenImages.length > 0
+  );
+}
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/**
+ * Serious and critical axe violations, as "rule: where". axe runs in the page itself, injected
+ * once (AxeBuilder also opens a page of its own for every run: four times as slow); the guard's
+ * pages have no frames of their own.
+ */
+async function axeViolations(page: Page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof Axe };
+    const results = await axe.run(document, { resultTypes: ["violations"] });
+    return results.violations.map(({ id, impact, nodes }) => ({
+      id,
+      impact,
+      targets: nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+  return violations
+    .filter(({ impact }) => impact === "serious" || impact === "critical")
+    .map(({ id, targets }) => `${id}: ${targets.join(" | ")}`);
+}
+
+/**
+ * One load of `path` at the phone's width, then the same page widened to each other width, as a
+ * turned tablet or a resized window shows it (without JavaScript, resizing shows what a load at
+ * that width would; with it, the page must follow the new width). With JavaScript, axe checks the
+ * phone and the desktop.
+ */
 async function visit(
   browser: Browser,
   role: LayoutRole,
@@ -214,24 +266,25 @@ async function visit(
   const violations = await recordCspViolations(context);
   const page = await context.newPage();
   const errors = watchForErrors(page);
+  expectScriptNonce(await page.goto(path), `${role} ${path}`);
+  const landed = new URL(page.url());
+  expect(
+    decodeURIComponent(`${landed.pathname}${landed.search}`),
+    `${role} ${path} landed elsewhere`,
+  ).toBe(decodeURIComponent(expectedLanding(role, path)));
+  if (javaScript) await waitForHydration(page);
   const measures: Measure[] = [];
+  const inaccessible: string[] = [];
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
-    // Without JavaScript the page is HTML and CSS only: resized, it is what a load at that width
-    // shows. With JavaScript each width is a fresh load, as a person's browser does.
-    if (javaScript || viewport === WIDTHS[0]) {
-      expectScriptNonce(await page.goto(path), `${role} ${path}`);
-      const landed = new URL(page.url());
-      expect(
-        decodeURIComponent(`${landed.pathname}${landed.search}`),
-        `${role} ${path} landed elsewhere`,
-      ).toBe(decodeURIComponent(expectedLanding(role, path)));
-    }
-    if (javaScript) await waitForHydration(page);
     const measure = await scrollAndMeasure(page, javaScript);
     measures.push(measure);
-    // Every width as most people see it (hydrated); without JavaScript, the phone and the desktop.
-    if (javaScript || viewport.width !== 768) {
+    if (javaScript && viewport.width !== 768) {
+      inaccessible.push(
+        ...(await axeViolations(page)).map((violation) => `${viewport.width} px: ${violation}`),
+      );
+    }
+    if (SCREENSHOTS || looksBroken(measure, viewport.width)) {
       await page.screenshot({
         path: screenshotPath(role, path, viewport.width, javaScript),
         fullPage: measure.height <= MAX_HEIGHT,
@@ -241,27 +294,10 @@ async function visit(
     }
   }
   await context.close();
-  return { measures, errors, violations };
+  return { measures, errors, violations, inaccessible };
 }
 
 test.describe.configure({ mode: "parallel" });
-
-test("a room type with 12 photos leaves the location page as tall hydrated as without JavaScript", async ({
-  browser,
-  baseURL,
-}) => {
-  const path = `/locations/${manyPhotos.slug}`;
-  const plain = await visit(browser, "visitor", path, false, baseURL!);
-  const hydrated = await visit(browser, "visitor", path, true, baseURL!);
-  WIDTHS.forEach(({ width }, index) => {
-    const [before, after] = [plain.measures[index]!.height, hydrated.measures[index]!.height];
-    // A carousel sized by its slides once made this page millions of pixels tall.
-    expect(
-      Math.abs(after - before),
-      `${width} px: ${before} px without JavaScript, ${after} px hydrated`,
-    ).toBeLessThanOrEqual(before * 0.01);
-  });
-});
 
 for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
   for (const path of layoutPaths(role)) {
@@ -287,11 +323,14 @@ for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
             Math.abs(hydrated.height - plain.height),
             `${path} at ${width} px: ${plain.height} px without JavaScript, ${hydrated.height} px hydrated`,
           )
-          .toBeLessThanOrEqual(plain.height * MAX_HYDRATION_CHANGE);
+          .toBeLessThanOrEqual(plain.height * (HYDRATION_CHANGE[path] ?? MAX_HYDRATION_CHANGE));
       });
       expect.soft(withoutScript.errors, `${path} without JavaScript logs errors`).toEqual([]);
       expect.soft(withScript.errors, `${path} with JavaScript logs errors`).toEqual([]);
       expect.soft(withScript.violations, `${path} breaks its Content-Security-Policy`).toEqual([]);
+      expect
+        .soft(withScript.inaccessible, `${path} has serious or critical axe violations`)
+        .toEqual([]);
     });
   }
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
@@ -295,32 +294,4 @@ test.describe("legal and story pages", () => {
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   });
-});
-
-test.describe("accessibility", () => {
-  for (const path of [
-    "/",
-    "/locations",
-    "/locations?country=united-states&state=hawaii",
-    `/locations/${shortStay.slug}`,
-    "/locations/no-such-resort",
-    "/about",
-    "/nonprofits",
-    "/privacy-policy",
-    "/terms-of-service",
-    "/unknown-page",
-  ]) {
-    test(`${path} has no serious or critical axe violation`, async ({ page }) => {
-      await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === "serious" || violation.impact === "critical",
-      );
-      expect(
-        serious.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`,
-        ),
-      ).toEqual([]);
-    });
-  }
 });

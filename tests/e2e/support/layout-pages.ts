@@ -5,6 +5,8 @@ import { type TestAccount } from "./session";
 
 /** What the layout guard (tests/e2e/layout.test.ts) visits, and as whom. */
 
+export type LayoutRole = "visitor" | "member" | "admin";
+
 const seeded = (slug: string) => {
   const location = seedLocations.find((candidate) => candidate.slug === slug);
   if (!location) throw new Error(`No seeded location ${slug}`);
@@ -19,65 +21,92 @@ const twelvePhotosRoom = roomTypeId(
 
 const VERIFY_PATH = "/auth/verify?dest=%2Faccount%2Fsecurity";
 
+/** An address and who it is seen as. */
+interface LayoutVisit {
+  path: string;
+  roles: LayoutRole[];
+}
+
+const EVERYONE: LayoutRole[] = ["visitor", "member", "admin"];
+/**
+ * An address seen by `roles`. A role visits only where the page differs for it from the role
+ * before it: a visitor sees everything once; a member where a loader reads who is signed in
+ * (prices, the price filter, the members' pages); an admin where it differs from a member (the
+ * Edit link, a hidden location's preview, the admin pages).
+ */
+const visit = (path: string, ...roles: LayoutRole[]): LayoutVisit => ({
+  path,
+  roles: roles.length ? roles : EVERYONE,
+});
+const visitorOnly = (path: string) => visit(path, "visitor");
+const visitorAndMember = (path: string) => visit(path, "visitor", "member");
+
 /** The addresses that show each page route, with real ids and slugs. */
-export const LAYOUT_PAGES: Record<string, string[]> = {
-  "routes/home.tsx": ["/"],
+export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
+  // The signed-in header, as member and admin.
+  "routes/home.tsx": [visit("/")],
   "routes/locations.tsx": [
-    "/locations",
-    "/locations?country=united-states&state=hawaii&city=maui",
+    visitorAndMember("/locations"),
+    visitorOnly("/locations?country=united-states&state=hawaii&city=maui"),
     // A search with every fit filter (the price for members), rows with excerpts.
-    "/locations?q=beach&guests=4&bedrooms=2&maxPrice=3000",
+    visitorAndMember("/locations?q=beach&guests=4&bedrooms=2&maxPrice=3000"),
     // An excerpt that is one 300-character word, and a notice for a bad filter.
-    "/locations?q=featureful&guests=abc",
-    "/locations?q=zzzz",
+    visitorOnly("/locations?q=featureful&guests=abc"),
+    visitorOnly("/locations?q=zzzz"),
   ],
   "routes/location.tsx": [
-    `/locations/${kaanapali.slug}`,
-    "/locations/casa-marena-cabo",
-    `/locations/${manyPhotos.slug}`,
-    `/locations/${longNames.slug}`,
-    `/locations/${noImages.slug}`,
-    `/locations/${hidden.slug}`,
+    visitorAndMember(`/locations/${kaanapali.slug}`),
+    visitorOnly("/locations/casa-marena-cabo"),
+    visitorAndMember(`/locations/${manyPhotos.slug}`),
+    visit(`/locations/${longNames.slug}`),
+    visitorAndMember(`/locations/${noImages.slug}`),
+    // Not found for visitors and members; a preview with a banner for admins.
+    visit(`/locations/${hidden.slug}`, "visitor", "admin"),
+    visitorOnly("/locations/no-such-resort"),
   ],
-  "routes/about.tsx": ["/about"],
-  "routes/nonprofits.tsx": ["/nonprofits"],
-  "routes/privacy-policy.tsx": ["/privacy-policy"],
-  "routes/terms-of-service.tsx": ["/terms-of-service"],
-  "routes/login.tsx": ["/login"],
-  "routes/auth.callback.tsx": ["/auth/callback?token=not-a-real-token&dest=%2Fmembers"],
+  "routes/about.tsx": [visitorOnly("/about")],
+  "routes/nonprofits.tsx": [visitorOnly("/nonprofits")],
+  "routes/privacy-policy.tsx": [visitorOnly("/privacy-policy")],
+  "routes/terms-of-service.tsx": [visitorOnly("/terms-of-service")],
+  "routes/login.tsx": [visitorAndMember("/login")],
+  "routes/auth.callback.tsx": [
+    visitorAndMember("/auth/callback?token=not-a-real-token&dest=%2Fmembers"),
+  ],
   // Shown to an account with an authenticator app before its code (the admin visits as one).
-  "routes/auth.verify.tsx": [VERIFY_PATH],
-  "routes/account.security.tsx": ["/account/security"],
-  "routes/members.tsx": ["/members"],
-  "routes/join.tsx": ["/join"],
-  "routes/book.tsx": [`/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}`],
-  "routes/booking-confirmation.tsx": ["/booking-confirmation"],
-  "routes/agents.tsx": ["/agents"],
-  "routes/contact.tsx": ["/contact"],
-  "routes/admin/layout.tsx": [],
-  "routes/admin/locations.tsx": [
-    "/admin",
-    `/admin?location=${manyPhotos.id}`,
-    `/admin?location=${manyPhotos.id}&roomType=${twelvePhotosRoom}`,
-    `/admin?location=${longNames.id}&roomType=${roomTypeId(longNames, 0)}`,
-    "/admin?new=1",
+  "routes/auth.verify.tsx": [visit(VERIFY_PATH, "member", "admin")],
+  "routes/account.security.tsx": [visit("/account/security", "member")],
+  "routes/members.tsx": [visitorAndMember("/members")],
+  "routes/join.tsx": [visitorOnly("/join")],
+  "routes/book.tsx": [
+    visitorAndMember(`/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}`),
   ],
-  "routes/admin/overview.tsx": ["/admin/overview"],
-  "routes/admin/featured.tsx": ["/admin/featured"],
-  "routes/admin/rate-limits.tsx": ["/admin/rate-limits"],
-  "routes/admin/users.tsx": ["/admin/users"],
-  "routes/admin/requests.tsx": ["/admin/requests"],
-  "routes/dev.outbox.tsx": ["/dev/outbox"],
-  "routes/not-found.tsx": ["/no-such-page"],
+  "routes/booking-confirmation.tsx": [visitorAndMember("/booking-confirmation")],
+  "routes/agents.tsx": [visitorOnly("/agents")],
+  "routes/contact.tsx": [visitorOnly("/contact")],
+  "routes/admin/layout.tsx": [],
+  // Every admin page refuses a visitor and a member with the same sign-in screen: seen once.
+  "routes/admin/locations.tsx": [
+    visit("/admin"),
+    visit(`/admin?location=${manyPhotos.id}`, "admin"),
+    visit(`/admin?location=${manyPhotos.id}&roomType=${twelvePhotosRoom}`, "admin"),
+    visit(`/admin?location=${longNames.id}&roomType=${roomTypeId(longNames, 0)}`, "admin"),
+    visit("/admin?new=1", "admin"),
+  ],
+  "routes/admin/overview.tsx": [visit("/admin/overview", "admin")],
+  "routes/admin/featured.tsx": [visit("/admin/featured", "admin")],
+  "routes/admin/rate-limits.tsx": [visit("/admin/rate-limits", "admin")],
+  "routes/admin/users.tsx": [visit("/admin/users", "admin")],
+  "routes/admin/requests.tsx": [visit("/admin/requests", "admin")],
+  "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
+  "routes/not-found.tsx": [visitorAndMember("/no-such-page")],
 };
 
 /** The guard's visitor (no account), member and admin. */
-export const LAYOUT_ACCOUNTS: Record<"visitor" | "member" | "admin", TestAccount | null> = {
+export const LAYOUT_ACCOUNTS: Record<LayoutRole, TestAccount | null> = {
   visitor: null,
   member: { email: "layout-member@example.com", role: "member" },
   admin: { email: "layout-admin@example.com", role: "admin" },
 };
-export type LayoutRole = keyof typeof LAYOUT_ACCOUNTS;
 
 /** An admin with an authenticator app, signed in but not yet past its code: /auth/verify's visitor. */
 const LAYOUT_VERIFIER: TestAccount = {
@@ -116,13 +145,10 @@ export function expectedLanding(role: LayoutRole, path: string) {
 export const layoutSessionName = (path: string, javaScript: boolean) =>
   `layout ${path} ${javaScript ? "js" : "no-js"}`;
 
-/**
- * The addresses a role visits: all of them for an admin; for visitors and members, whom every
- * admin page refuses with the same sign-in screen, one address per admin route.
- */
+/** The addresses `role` visits. */
 export function layoutPaths(role: LayoutRole) {
-  return Object.entries(LAYOUT_PAGES).flatMap(([file, paths]) =>
-    role === "admin" || !file.startsWith("routes/admin/") ? paths : paths.slice(0, 1),
+  return Object.values(LAYOUT_PAGES).flatMap((visits) =>
+    visits.filter((visit) => visit.roles.includes(role)).map((visit) => visit.path),
   );
 }
 
