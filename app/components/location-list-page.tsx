@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate, useSubmit } from "react-router";
 import { useDebouncedCallback } from "use-debounce";
 import {
   FIT_LIMITS,
@@ -16,6 +16,7 @@ import { locationPath, placeLine } from "~/lib/locations";
 import { type LocationListData, type LocationRow } from "~/models/location-list.server";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
 /** Results follow typing once the person pauses this long. */
 const TYPING_PAUSE_MS = 300;
@@ -141,6 +142,15 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
       replace: "q" in change && filters.q !== null,
     });
   const showAfterPause = useDebouncedCallback(show, TYPING_PAUSE_MS);
+  // Filters chosen before the scripts ran are sent as the form would send them without scripts.
+  const submit = useSubmit();
+  const form = useInputBeforeHydration<HTMLFormElement>((values, element) => {
+    const q = values.get("q");
+    if (q !== undefined) typeSearch(q, q.trim());
+    const maxPrice = values.get("maxPrice");
+    if (maxPrice !== undefined) typePrice(maxPrice, String(priceOrNull(maxPrice) ?? ""));
+    void submit(element, { preventScrollReset: true });
+  });
   const select =
     (
       key: keyof LocationFilters,
@@ -151,6 +161,7 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
 
   return (
     <Form
+      ref={form}
       method="get"
       action="/locations"
       role="search"

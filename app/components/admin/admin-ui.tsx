@@ -1,4 +1,4 @@
-import { type ReactNode } from "react";
+import { type ReactNode, type Ref } from "react";
 
 /** The admin's own building blocks, beside the form fields of app/components/forms.tsx. */
 
@@ -9,13 +9,15 @@ export function Fieldset({
   legend,
   children,
   className = "",
+  ref,
 }: {
   legend: string;
   children: ReactNode;
   className?: string;
+  ref?: Ref<HTMLFieldSetElement>;
 }) {
   return (
-    <fieldset className={`min-w-0 ${className}`}>
+    <fieldset ref={ref} className={`min-w-0 ${className}`}>
       <legend className="text-gold-700 text-xs font-semibold tracking-wider uppercase">
         {legend}
       </legend>

@@ -3,6 +3,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { adminHref } from "~/admin/location-admin";
 import { buttonClass, inputClass } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 import { Badge, cardClass } from "./admin-ui";
 
 export interface PickerLocation {
@@ -58,6 +59,10 @@ export function LocationPicker({
     setAddressQuery(initialQuery);
     setQuery(initialQuery);
   }
+  const searchForm = useInputBeforeHydration<HTMLFormElement>((values) => {
+    const typed = values.get("q");
+    if (typed !== undefined) setQuery(typed);
+  });
   const shown = query.trim()
     ? locations.filter((location) => matchesSearch(location.name, query))
     : locations;
@@ -92,6 +97,7 @@ export function LocationPicker({
       </Link>
 
       <Form
+        ref={searchForm}
         method="get"
         action="/admin"
         role="search"

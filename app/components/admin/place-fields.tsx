@@ -11,6 +11,7 @@ import {
 } from "~/admin/places";
 import { Field, hintClass, SelectField, type AnyField } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 import { Fieldset } from "./admin-ui";
 
 /**
@@ -45,11 +46,19 @@ export function PlaceFields({
           : "",
     }));
   const changeCity = (next: string) => setPlace((current) => ({ ...current, city: next }));
+  // Before the scripts ran every field was there: what was chosen is kept as it is.
+  const fieldset = useInputBeforeHydration<HTMLFieldSetElement>((values) =>
+    setPlace((current) => ({
+      country: values.get(fields.country.name) ?? current.country,
+      state: values.get(fields.state.name) ?? current.state,
+      city: values.get(fields.city.name) ?? current.city,
+    })),
+  );
   const showState = !hydrated || hasStates(country);
   const showCity = !hydrated || hasCities(country);
 
   return (
-    <Fieldset legend="Place">
+    <Fieldset legend="Place" ref={fieldset}>
       <SelectField
         field={fields.country}
         label="Country"

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from "@playwright/test";
+import { seedLocations } from "../../scripts/seed/data";
+import { ACCOUNTS, signIn } from "./support/accounts";
+
+/**
+ * A slow phone shows the page before its scripts run: what a person types or chooses in that
+ * time must survive the scripts taking over, on every form and filter.
+ */
+
+/**
+ * Opens `path` with its scripts held back, lets `act` fill the page as served, then lets the
+ * scripts run and waits until React has taken the page over and settled.
+ */
+async function beforeHydration(page: Page, path: string, act: () => Promise<void>) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  await act();
+  release();
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber"))),
+    )
+    .toBe(true);
+  // Effects run after hydration, and a render they cause follows within a frame or two.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+  );
+}
+
+const hawaii = seedLocations.find((location) => location.state === "Hawaii" && !location.hidden)!;
+
+test("a filter chosen and a search typed on /locations are applied once the scripts run", async ({
+  page,
+}) => {
+  await beforeHydration(page, "/locations", async () => {
+    await page.getByLabel("Country", { exact: true }).selectOption({ label: "United States" });
+    await page.getByLabel("Search", { exact: true }).fill(hawaii.name);
+  });
+  await expect(page).toHaveURL(
+    `/locations?country=united-states&q=${encodeURIComponent(hawaii.name).replaceAll("%20", "+")}`,
+  );
+  await expect(page.getByLabel("Country", { exact: true })).toHaveValue("united-states");
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue(hawaii.name);
+  await expect(page.getByRole("link", { name: new RegExp(hawaii.name) })).toBeVisible();
+});
+
+test("what is typed into the contact form stays", async ({ page }) => {
+  await beforeHydration(page, "/contact", async () => {
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByRole("textbox", { name: "Message" }).fill("Typed before the scripts ran.");
+  });
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    "Typed before the scripts ran.",
+  );
+});
+
+test("a member's guests and dates on /book stay and count", async ({ page, context, baseURL }) => {
+  await signIn(context, ACCOUNTS.member, "searches by price", baseURL!);
+  await beforeHydration(page, `/book?location=${hawaii.slug}`, async () => {
+    await page.getByLabel("Adults").selectOption("3");
+    await page.getByLabel("Children (ages 2-12)").selectOption("1");
+  });
+  await expect(page.getByLabel("Adults")).toHaveValue("3");
+  await expect(page.getByText("Total guests: 4")).toBeVisible();
+});
+
+test("an admin's place and location search stay", async ({ page, context, baseURL }) => {
+  await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
+  await beforeHydration(page, "/admin?new=1", async () => {
+    await page.getByLabel("Country").selectOption("Mexico");
+    await page.getByLabel("Search locations").fill("zzz");
+  });
+  await expect(page.getByLabel("Country")).toHaveValue("Mexico");
+  // Mexico has no states: the rules apply to what was chosen.
+  await expect(page.getByLabel("State")).toHaveCount(0);
+  await expect(page.getByLabel("Search locations")).toHaveValue("zzz");
+});
