@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Curated luxury resort destinations at insider rates: weekly stays in Hawaii, Mexico, the Caribbean, Europe and the Maldives for our members.",
     path: "/",
-    image: HERO_POSTER.jpg,
+    image: { url: HERO_POSTER.jpg, alt: HERO_POSTER.description },
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -45,7 +45,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useScrollMemory("scroll:home");
   return (
     <>
-      <section className="relative isolate flex h-[520px] items-center justify-center overflow-hidden md:h-[720px]">
+      {/* Dark under the picture, so the white text stays readable while it loads or if it fails. */}
+      <section className="bg-navy-950 relative isolate flex h-[520px] items-center justify-center overflow-hidden md:h-[720px]">
         <HeroVideo className="absolute inset-0 -z-10 h-full w-full object-cover" />
         <div className="from-navy-950/30 via-navy-950/10 to-navy-950/40 absolute inset-0 -z-10 bg-gradient-to-b" />
         <div className="px-6 text-center text-white">

@@ -19,6 +19,27 @@ test.describe("home", () => {
     await expect(page.locator("video")).toHaveCount(0);
   });
 
+  test("the hero's white text has a dark background of its own, under its picture", async ({
+    page,
+  }) => {
+    // The picture and the video fail: what is left behind the text is the hero's own colour.
+    await page.route("**/media/**", (route) => route.abort());
+    await page.goto("/");
+    const hero = page.locator("main section").first();
+    await expect(hero.getByRole("heading", { level: 1, name: "Welcome home" })).toBeVisible();
+    const [red, green, blue, alpha = 1] = (
+      await hero.evaluate((section) => getComputedStyle(section).backgroundColor)
+    )
+      .match(/[\d.]+/g)!
+      .map(Number);
+    expect(alpha).toBe(1);
+    // WCAG's contrast of white text on that colour.
+    const channel = (value: number) =>
+      value / 255 <= 0.03928 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4;
+    const luminance = 0.2126 * channel(red!) + 0.7152 * channel(green!) + 0.0722 * channel(blue!);
+    expect(1.05 / (luminance + 0.05)).toBeGreaterThanOrEqual(4.5);
+  });
+
   test("plays the hero video and links each featured card to its location", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome home" })).toBeVisible();
