@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 
 /** The video's first frame, as a picture: the home page preloads the AVIF. */
-export const HERO_POSTER = { avif: "/media/hero-poster.avif", jpg: "/media/hero-poster.jpg" };
+export const HERO_POSTER = {
+  avif: "/media/hero-poster.avif",
+  jpg: "/media/hero-poster.jpg",
+  /** For a shared link's preview; on the page the picture is background, with no alt text. */
+  description: "Palm trees framing the sun as it sets over a calm sea",
+};
 
 /**
  * The home page's background video. The poster is the first paint: the video is only added once

@@ -27,8 +27,8 @@ interface PageMetaOptions {
   description: string;
   /** The canonical path of the page, e.g. "/locations". */
   path: string;
-  /** An absolute or root-relative image URL for Open Graph. */
-  image?: string | null;
+  /** The picture a shared link shows: an absolute or root-relative URL, and its alt text. */
+  image?: { url: string; alt: string } | null;
   type?: "website" | "article";
   noindex?: boolean;
 }
@@ -53,10 +53,14 @@ export function pageMeta(
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
   if (image) {
-    tags.push({
-      property: "og:image",
-      content: image.startsWith("/") ? `${origin}${image}` : image,
-    });
+    tags.push(
+      {
+        property: "og:image",
+        content: image.url.startsWith("/") ? `${origin}${image.url}` : image.url,
+      },
+      { property: "og:image:alt", content: image.alt },
+      { name: "twitter:image:alt", content: image.alt },
+    );
   }
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;

@@ -56,7 +56,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: location.name,
     description: summary(location.description) || `${location.name}, ${placeLine(location)}`,
     path: locationPath(location),
-    image: location.images[0] && shareImageUrl(location.images[0]),
+    image: location.images[0] && {
+      url: shareImageUrl(location.images[0]),
+      alt: location.images[0].alt,
+    },
     noindex: location.hidden,
   });
 };

@@ -270,6 +270,17 @@ describe("images", () => {
   });
 });
 
+describe("shared links", () => {
+  it("describe their picture in words, on the home page and a location page", async () => {
+    for (const path of ["/", `/locations/${visibleSeed[0]!.slug}`]) {
+      const html = await (await request(path)).text();
+      expect(html).toMatch(/property="og:image" content="http[^"]+"/);
+      expect(html).toMatch(/property="og:image:alt" content="[^"]{10,}"/);
+      expect(html).toMatch(/name="twitter:image:alt" content="[^"]{10,}"/);
+    }
+  });
+});
+
 describe("search engines", () => {
   it("lists visible locations in the sitemap and points robots to it", async () => {
     const sitemap = await (await request("/sitemap.xml")).text();
