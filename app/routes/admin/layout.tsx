@@ -10,6 +10,7 @@ import { type Route } from "./+types/layout";
 import { adminAccessMiddleware, requireAdmin, type AdminRefusal } from "~/auth/guards.server";
 import { AdminLoginScreen } from "~/components/admin-login-screen";
 import { clearRememberedSelection } from "~/components/admin/location-selection";
+import { pageMeta } from "~/lib/seo";
 import { type RootData } from "~/root";
 
 /**
@@ -19,6 +20,17 @@ import { type RootData } from "~/root";
 /** A refusal's headers (Retry-After, the cleared session cookie) reach the browser. */
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
   errorHeaders ?? loaderHeaders;
+
+/** The sign-in screen (this layout's boundary) is titled here; each admin page titles itself. */
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  error
+    ? pageMeta(matches, {
+        title: "Admin sign in",
+        description: "Admins sign in with a one-time link sent to an authorized e-mail address.",
+        path: "/admin",
+        noindex: true,
+      })
+    : [];
 
 export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware];
 

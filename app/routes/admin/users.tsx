@@ -140,7 +140,7 @@ export default function ManageUsers({ loaderData, actionData }: Route.ComponentP
 
       <section aria-labelledby="users-heading">
         <h2 id="users-heading" className="text-navy-900 font-serif text-2xl">
-          Users <span className="text-base text-slate-500">({total})</span>
+          Users <span className="text-base text-slate-600">({total})</span>
         </h2>
         {confirmingElsewhere && (
           <div className="mt-4 rounded-2xl bg-white p-3 ring-1 ring-slate-200">
