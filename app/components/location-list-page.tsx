@@ -52,7 +52,7 @@ export function LocationListPage({
       {/* Announces each new result as the list follows the filters. */}
       <p aria-live="polite" className="mt-6 min-h-5 text-sm text-slate-600">
         {filtered && !error && all.length > 0
-          ? `${all.length} ${all.length === 1 ? "location" : "locations"} found`
+          ? foundLine(all.length, searching ? 0 : featured.length)
           : ""}
       </p>
 
@@ -84,6 +84,12 @@ export function LocationListPage({
       )}
     </div>
   );
+}
+
+/** The count of what matched; the Featured rows repeat some of them, which it says. */
+function foundLine(found: number, alsoFeatured: number) {
+  const line = `${found} ${found === 1 ? "location" : "locations"} found`;
+  return alsoFeatured > 0 ? `${line}, ${alsoFeatured} of them also under Featured` : line;
 }
 
 /**
@@ -124,7 +130,7 @@ const priceOrNull = (value: string) => {
 
 /**
  * A GET form: without JavaScript it is sent with 'Apply filters'; with it, every change shows
- * its results at once (the search and the price once typing pauses).
+ * its results at once (the search and the price once typing pauses), and the button sends it too.
  */
 function FilterBar({ data, filtered }: { data: LocationListData; filtered: boolean }) {
   const { filters, dropdowns, canFilterByPrice } = data;
@@ -170,12 +176,12 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
         showAfterPause.cancel();
         show({ q: searchText.trim() || null, maxPrice: priceOrNull(priceText) });
       }}
-      className="mt-8 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className="mt-8 grid grid-cols-2 items-end gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap"
     >
       {/* What the dropdowns showed, so the server can apply the clearing rules without JavaScript. */}
       <input type="hidden" name="prevCountry" value={filters.country ?? ""} />
       <input type="hidden" name="prevState" value={filters.state ?? ""} />
-      <div className="flex w-full flex-col gap-1">
+      <div className="col-span-2 flex w-full flex-col gap-1">
         <label htmlFor="filter-q" className={filterLabelClass}>
           Search
         </label>
@@ -238,7 +244,7 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
         narrow
       />
       {canFilterByPrice && (
-        <div className="flex w-44 flex-col gap-1">
+        <div className="flex flex-col gap-1 sm:w-44">
           <label htmlFor="filter-max-price" className={filterLabelClass}>
             Weekly price up to
           </label>
@@ -268,14 +274,18 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
           </span>
         </div>
       )}
-      {!hydrated && (
-        <button
-          type="submit"
-          className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 text-sm font-semibold text-white"
-        >
-          Apply filters
-        </button>
-      )}
+      {/* With scripts the list follows every change, so the button is quiet; it stays for a
+          keyboard or switch user, who sends the form with it. */}
+      <button
+        type="submit"
+        className={`rounded-lg px-5 py-2.5 text-sm font-semibold ${
+          hydrated
+            ? "text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50"
+            : "bg-navy-900 hover:bg-navy-800 text-white"
+        }`}
+      >
+        Apply filters
+      </button>
       {filtered && (
         <Link to="/locations" className="text-gold-700 py-2.5 text-sm font-medium underline">
           Clear all filters
@@ -302,12 +312,12 @@ function FilterSelect({
   value: string | null;
   options: FilterOption[];
   onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
-  /** For short options (sizes): two fit beside each other on a phone. */
+  /** For short options (sizes): narrower beside the others from the small breakpoint up. */
   narrow?: boolean;
 }) {
   const id = `filter-${name}`;
   return (
-    <div className={`flex flex-col gap-1 ${narrow ? "min-w-28" : "min-w-44"}`}>
+    <div className={`flex min-w-0 flex-col gap-1 ${narrow ? "sm:min-w-28" : "sm:min-w-44"}`}>
       <label htmlFor={id} className={filterLabelClass}>
         {label}
       </label>
@@ -316,7 +326,7 @@ function FilterSelect({
         name={name}
         value={value ?? ""}
         onChange={onChange}
-        className={filterControlClass}
+        className={`${filterControlClass} w-full`}
       >
         <option value="">All</option>
         {options.map((option) => (
@@ -383,7 +393,7 @@ function LocationRows({
                 </span>
               )}
               <span className="min-w-0">
-                <span className="text-navy-900 block truncate font-serif text-lg">
+                <span className="text-navy-900 block font-serif text-lg break-words">
                   <Marked text={location.name} words={words} />
                 </span>
                 <span className="block text-sm text-slate-600">

@@ -28,7 +28,8 @@ import { sessionCookie } from "./support/session";
  * - nothing was logged as an error (uncaught exceptions and hydration mismatches included);
  * - it came with a Content-Security-Policy whose scripts need the request's nonce, and nothing on
  *   it broke that policy;
- * - with JavaScript, axe finds no serious or critical violation at 390 and 1366 px.
+ * - with JavaScript, axe finds no serious or critical violation at 390 and 1366 px, and every form
+ *   still has a submit button (a keyboard or switch user sends a form with it).
  * A screenshot of a page at a width that fails is kept in test-results/layout/; with
  * LAYOUT_SCREENSHOTS=1, one of every page and width, for a person to look at.
  */
@@ -240,6 +241,25 @@ async function axeViolations(page: Page) {
     .map(({ id, targets }) => `${id}: ${targets.join(" | ")}`);
 }
 
+/** The page's forms that have no submit button of their own (theirs by `form=` included). */
+function formsWithoutSubmitButton(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.forms)
+      .filter(
+        (form) =>
+          !Array.from(form.elements).some(
+            (element) =>
+              (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) &&
+              element.type === "submit",
+          ),
+      )
+      .map(
+        (form) =>
+          `form${form.id ? `#${form.id}` : ""}${form.getAttribute("role") ? `[role=${form.getAttribute("role")}]` : ""} → ${form.getAttribute("action") ?? ""}`,
+      ),
+  );
+}
+
 /**
  * One load of `path` at the phone's width, then the same page widened to each other width, as a
  * turned tablet or a resized window shows it (without JavaScript, resizing shows what a load at
@@ -273,6 +293,7 @@ async function visit(
     `${role} ${path} landed elsewhere`,
   ).toBe(decodeURIComponent(expectedLanding(role, path)));
   if (javaScript) await waitForHydration(page);
+  const unsendable = javaScript ? await formsWithoutSubmitButton(page) : [];
   const measures: Measure[] = [];
   const inaccessible: string[] = [];
   for (const viewport of WIDTHS) {
@@ -294,7 +315,7 @@ async function visit(
     }
   }
   await context.close();
-  return { measures, errors, violations, inaccessible };
+  return { measures, errors, violations, inaccessible, unsendable };
 }
 
 test.describe.configure({ mode: "parallel" });
@@ -331,6 +352,7 @@ for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
       expect
         .soft(withScript.inaccessible, `${path} has serious or critical axe violations`)
         .toEqual([]);
+      expect.soft(withScript.unsendable, `${path} has forms without a submit button`).toEqual([]);
     });
   }
 }

@@ -117,6 +117,28 @@ test.describe("with JavaScript", () => {
     }
   });
 
+  test("on a phone every name shows whole and the filters sit in columns of one width", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/locations");
+    const names = page.locator("main li a > span.min-w-0 > span:first-child");
+    expect(await names.count()).toBeGreaterThan(10);
+    const cut = await names.evaluateAll((spans) =>
+      spans
+        .filter((span) => span.scrollWidth > span.clientWidth + 1)
+        .map((span) => span.textContent),
+    );
+    expect(cut, "names cut short").toEqual([]);
+
+    const widths = await Promise.all(
+      ["Country", "Guests", "Bedrooms"].map(async (label) =>
+        Math.round((await page.getByLabel(label, { exact: true }).boundingBox())!.width),
+      ),
+    );
+    expect(new Set(widths).size, `widths ${widths.join(", ")}`).toBe(1);
+  });
+
   test("a row's picture sits at the row's edge, with no gap before it", async ({ page }) => {
     await page.goto("/locations?q=maui");
     const row = results(page).first().locator("a");

@@ -68,6 +68,16 @@ describe("locations list", () => {
     expect(html).toContain("Clear all filters");
   });
 
+  it("counts what it finds, and says how many of them the Featured rows repeat", async () => {
+    const html = await (await request("/locations?country=united-states&state=hawaii")).text();
+    const hawaii = visibleSeed.filter((location) => location.state === "Hawaii");
+    const featuredInHawaii = featuredLocations(hawaii).length;
+    expect(featuredInHawaii).toBeGreaterThan(0);
+    expect(html).toContain(
+      `${hawaii.length} locations found, ${featuredInHawaii} of them also under Featured`,
+    );
+  });
+
   it("shows the empty text when nothing matches", async () => {
     const html = await (await request("/locations?country=atlantis")).text();
     expect(html).toContain("No locations found with the selected filters.");

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { adminHref } from "~/admin/location-admin";
 import { buttonClass, inputClass } from "~/components/forms";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 import { Badge, cardClass } from "./admin-ui";
 
@@ -50,7 +49,6 @@ export function LocationPicker({
   previousId: string | null;
   nextId: string | null;
 }) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   // The search box follows the address's search (a new `q` replaces what was typed).
   const [query, setQuery] = useState(initialQuery);
@@ -111,25 +109,23 @@ export function LocationPicker({
         <label htmlFor="location-search" className="text-navy-900 text-sm font-semibold">
           Search locations
         </label>
-        <div className={`mt-1 flex gap-2 ${hydrated ? "" : "flex-col"}`}>
+        <div className="mt-1 flex gap-2">
           <input
             id="location-search"
             type="search"
             name="q"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search by name"
+            placeholder="By name"
             autoComplete="off"
             maxLength={100}
             aria-controls="location-options"
             className={`${inputClass} !mt-0`}
           />
           {selectedId && <input type="hidden" name="location" value={selectedId} />}
-          {!hydrated && (
-            <button type="submit" className={buttonClass.secondary}>
-              Search
-            </button>
-          )}
+          <button type="submit" className={buttonClass.secondary}>
+            Search
+          </button>
         </div>
       </Form>
 
