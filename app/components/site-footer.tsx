@@ -13,6 +13,7 @@ const footerLinks = [
   { to: "/locations", label: "Locations" },
   { to: "/about", label: "About us" },
   { to: "/nonprofits", label: "Nonprofits" },
+  { to: "/contact", label: "Contact us" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/terms-of-service", label: "Terms of Service" },
 ];

@@ -20,13 +20,13 @@ const SIGNED_IN: Array<{ role: string; account: TestAccount; session: string; it
     role: "member",
     account: ACCOUNTS.member,
     session: "searches by price",
-    items: ["Locations", "Sign out"],
+    items: ["Locations", "Account", "Sign out"],
   },
   {
     role: "admin",
     account: ACCOUNTS.checklist,
     session: "checklist on a phone",
-    items: ["Locations", "Admin", "Sign out"],
+    items: ["Locations", "Admin", "Account", "Sign out"],
   },
 ];
 
@@ -88,15 +88,27 @@ for (const { width, height } of WIDTHS) {
       const page = await context.newPage();
       await page.goto("/locations");
       const header = page.locator("header");
-      for (const name of items) {
+      // The account link says "Account" on a phone and the address where there is room for it.
+      const shown = items
+        .filter((item) => !(role === "admin" && item === "Locations" && width < 640))
+        .map((item) => (item === "Account" && width >= 640 ? account.email : item));
+      for (const name of shown) {
         await expect(
-          header.getByRole(name === "Sign out" ? "button" : "link", { name }),
+          header.getByRole(name === "Sign out" ? "button" : "link", { name, exact: true }),
         ).toBeVisible();
       }
-      // The address links to the account where there is room for it.
-      if (width >= 640)
-        await expect(header.getByRole("link", { name: account.email })).toBeVisible();
+      await expect(header.getByRole("link", { name: /Account|@/ })).toHaveAttribute(
+        "href",
+        "/members",
+      );
       await page.screenshot({ path: `test-results/header/${role}-${width}.png` });
+      const siteName = header.getByRole("link").first();
+      expect
+        .soft(
+          await siteName.evaluate((link) => link.scrollWidth > link.clientWidth + 1),
+          `${role} at ${width} px: the site's name is cut`,
+        )
+        .toBe(false);
 
       const measured = await measureHeader(page);
       const at = `${role} at ${width} px`;
@@ -117,3 +129,40 @@ for (const { width, height } of WIDTHS) {
     }
   });
 }
+
+for (const { width, height } of WIDTHS) {
+  test(`a visitor finds Sign in in the header and Contact us in the footer at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("/locations");
+    const signIn = page.locator("header").getByRole("link", { name: "Sign in", exact: true });
+    await expect(signIn).toBeVisible();
+    await expect(signIn).toHaveAttribute("href", "/login");
+    await expect(page.locator("header").getByRole("link", { name: "Join us" })).toBeVisible();
+    const contact = page.locator("footer").getByRole("link", { name: "Contact us" });
+    await expect(contact).toHaveAttribute("href", "/contact");
+    const measured = await measureHeader(page);
+    for (const item of measured.items) {
+      expect.soft(item.lines, `'${item.name}' wraps`).toBe(1);
+      expect.soft(item.right, `'${item.name}' ends off screen`).toBeLessThanOrEqual(width);
+    }
+  });
+}
+
+test("an admin page shows the admin's address once and one way to sign out", async ({
+  browser,
+  baseURL,
+}) => {
+  const { account, session } = SIGNED_IN.find((signedIn) => signedIn.role === "admin")!;
+  const context = await signedInContext(browser, baseURL!, account, session, {
+    viewport: { width: 1366, height: 768 },
+  });
+  const page = await context.newPage();
+  await page.goto("/admin/overview");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^(Sign out|Logout)$/ })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByText(account.email, { exact: true })).toHaveCount(1);
+  await context.close();
+});
