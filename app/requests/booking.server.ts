@@ -9,6 +9,7 @@ import {
   bookingSchema,
   earliestCheckIn,
   nightsBetween,
+  tooManyGuests,
   type BookingInput,
 } from "./booking";
 import { formatStayDate, guestsLine, placeOf } from "./format";
@@ -33,6 +34,7 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
       roomTypeBedrooms: roomTypes.bedrooms,
       roomTypeBathrooms: roomTypes.bathrooms,
       roomTypePrice: roomTypes.price,
+      maxGuests: roomTypes.maxGuests,
     })
     .from(roomTypes)
     .innerJoin(locations, eq(locations.id, roomTypes.locationId))
@@ -116,8 +118,13 @@ export const bookingKind = {
   // The resort and room come from the catalogue, never from the form, so names and prices
   // cannot be forged; a room that is not bookable there is refused.
   async toRow({ db }, input, keys) {
-    const room = await findBookableRoom(db, input.location, input.roomType);
-    if (!room) throw new DomainError("invalid", BOOKING_FORM_MESSAGES.location, "location");
+    const found = await findBookableRoom(db, input.location, input.roomType);
+    if (!found) throw new DomainError("invalid", BOOKING_FORM_MESSAGES.location, "location");
+    const { maxGuests, ...room } = found;
+    const guests = input.adults + input.children + input.infants;
+    if (maxGuests && guests > maxGuests) {
+      throw new DomainError("invalid", tooManyGuests(maxGuests, guests), "adults");
+    }
     return {
       ...keys,
       firstName: input.firstName,
@@ -217,4 +224,22 @@ export function bookingRequestsOf(db: Db, userId: string) {
     .where(eq(bookingRequests.userId, userId))
     .orderBy(desc(bookingRequests.createdAt))
     .limit(50);
+}
+
+/** One of a member's own booking requests, for its confirmation page; another's is not found. */
+export async function memberBookingRequest(db: Db, userId: string, id: string) {
+  const [booking] = await db
+    .select({
+      locationName: bookingRequests.locationName,
+      roomTypeName: bookingRequests.roomTypeName,
+      checkInDate: bookingRequests.checkInDate,
+      checkOutDate: bookingRequests.checkOutDate,
+      adults: bookingRequests.adults,
+      children: bookingRequests.children,
+      infants: bookingRequests.infants,
+    })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)))
+    .limit(1);
+  return booking ?? null;
 }

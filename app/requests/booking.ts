@@ -19,6 +19,10 @@ export const BOOKING_FORM_MESSAGES = {
   adults: "At least one adult is required",
 } as const;
 
+/** A party larger than the room: every guest counts, as the form's "Total guests" does. */
+export const tooManyGuests = (maxGuests: number, chosen: number) =>
+  `This room sleeps at most ${maxGuests} guests (${chosen} chosen)`;
+
 /** Adults 1-10, children (ages 2-12) 0-8, infants (under 2) 0-4. */
 export const GUEST_LIMITS = {
   adults: { min: 1, max: 10 },
@@ -53,9 +57,16 @@ function addDays(isoDate: string, days: number) {
 
 /**
  * The booking form. `today` is the earliest check-in date (YYYY-MM-DD): the browser passes the
- * visitor's local date; the server allows for every time zone (see earliestCheckIn).
+ * visitor's local date; the server allows for every time zone (see earliestCheckIn). The form
+ * knows each room's size (`maxGuestsByRoom`); the server checks the room it finds in the catalogue.
  */
-export function bookingSchema({ today }: { today: string }) {
+export function bookingSchema({
+  today,
+  maxGuestsByRoom = {},
+}: {
+  today: string;
+  maxGuestsByRoom?: Record<string, number | null>;
+}) {
   return z
     .object({
       location: text(BOOKING_FORM_MESSAGES.location, 200),
@@ -79,6 +90,15 @@ export function bookingSchema({ today }: { today: string }) {
       ...hiddenFields,
     })
     .superRefine((value, context) => {
+      const maxGuests = maxGuestsByRoom[value.roomType];
+      const guests = value.adults + value.children + value.infants;
+      if (maxGuests && guests > maxGuests) {
+        context.addIssue({
+          code: "custom",
+          path: ["adults"],
+          message: tooManyGuests(maxGuests, guests),
+        });
+      }
       // The dates are compared only once both are real days (each has its own message).
       if (!isCalendarDate(value.checkInDate) || !isCalendarDate(value.checkOutDate)) return;
       const issue = (path: "checkInDate" | "checkOutDate", message: string) =>

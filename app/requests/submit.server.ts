@@ -14,6 +14,7 @@ import {
   type RequestKindDefinition,
   type RequestTable,
   type SenderInput,
+  type StoredRequest,
 } from "./store.server";
 
 /*
@@ -86,8 +87,9 @@ export async function requestFormAction<Table extends RequestTable, Input extend
     );
   }
 
+  let stored: StoredRequest;
   try {
-    await store(args, kind, submission.value);
+    stored = await store(args, kind, submission.value);
   } catch (error) {
     if (isDomainError(error)) {
       // A refusal about one field is shown next to it; any other also as a toast.
@@ -103,7 +105,8 @@ export async function requestFormAction<Table extends RequestTable, Input extend
     );
   }
   if (kind.confirmation) {
-    return redirectWithToast(kind.confirmation.path, {
+    // The confirmation shows the sender what they asked for (app/routes/booking-confirmation.tsx).
+    return redirectWithToast(`${kind.confirmation.path}?request=${stored.id}`, {
       type: "success",
       message: kind.confirmation.toast,
     });

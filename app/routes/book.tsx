@@ -41,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: location.name,
       place: placeLine(location),
       minimumNights: location.minimumNights,
-      roomTypes: location.roomTypes.map((room) => ({ id: room.id, name: room.name })),
+      roomTypes: location.roomTypes.map((room) => ({
+        id: room.id,
+        name: room.name,
+        maxGuests: room.maxGuests,
+      })),
     },
     locations: sortByName(all).map(({ id, slug, name }) => ({ id, slug, name })),
     selectedRoomType: location.roomTypes.some((room) => room.id === roomTypeId) ? roomTypeId : null,

@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/booking-confirmation";
+import { getAuth } from "~/auth/guards.server";
+import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { memberBookingRequest } from "~/requests/booking.server";
+import { formatStayDate, guestsLine } from "~/requests/format";
+import { nightsBetween } from "~/requests/booking";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -10,8 +15,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function BookingConfirmation({ matches }: Route.ComponentProps) {
+/** The request just sent (`?request=`), if it is the signed-in member's own. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await getAuth(context);
+  const id = new URL(request.url).searchParams.get("request")?.slice(0, 100);
+  const booking =
+    auth && id ? await memberBookingRequest(getAppContext(context).db, auth.user.id, id) : null;
+  return { booking };
+}
+
+export default function BookingConfirmation({ loaderData, matches }: Route.ComponentProps) {
   const { contactEmail } = siteFromMatches(matches);
+  const { booking } = loaderData;
   return (
     <section className="mx-auto max-w-xl px-6 py-20 text-center">
       <div className="rounded-2xl bg-white p-10 shadow-sm ring-1 ring-slate-200">
@@ -23,6 +38,7 @@ export default function BookingConfirmation({ matches }: Route.ComponentProps) {
         </div>
         <h1 className="text-navy-900 mt-5 font-serif text-4xl">Request Received</h1>
         <p className="mt-3 text-lg text-slate-700">Thank you. We will get back to you soon.</p>
+        {booking && <RequestSummary booking={booking} />}
         <p className="mt-4 text-sm text-slate-600">
           A copy of your request is on its way to your inbox. Your stay is confirmed only when we
           write to confirm it: please do not book flights until then.
@@ -33,6 +49,9 @@ export default function BookingConfirmation({ matches }: Route.ComponentProps) {
             className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-3 font-semibold text-white"
           >
             Browse More Resorts
+          </Link>
+          <Link to="/members" className="text-gold-700 font-medium underline underline-offset-4">
+            Your booking requests
           </Link>
           {contactEmail && (
             <a
@@ -45,5 +64,33 @@ export default function BookingConfirmation({ matches }: Route.ComponentProps) {
         </div>
       </div>
     </section>
+  );
+}
+
+function RequestSummary({
+  booking,
+}: {
+  booking: NonNullable<Awaited<ReturnType<typeof memberBookingRequest>>>;
+}) {
+  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const rows = [
+    ["Resort", booking.locationName],
+    ["Room", booking.roomTypeName],
+    ["Check-in", formatStayDate(booking.checkInDate)],
+    [
+      "Check-out",
+      `${formatStayDate(booking.checkOutDate)}${nights > 0 ? ` (${nights} ${nights === 1 ? "night" : "nights"})` : ""}`,
+    ],
+    ["Guests", guestsLine(booking)],
+  ];
+  return (
+    <dl className="bg-sand-50 mt-6 divide-y divide-slate-200 rounded-xl text-left text-sm ring-1 ring-slate-200">
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3">
+          <dt className="font-medium text-slate-600">{term}</dt>
+          <dd className="text-navy-900 min-w-0 text-right break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -13,8 +13,12 @@ test("a member books from a location page and staff get the request by e-mail", 
   browser,
   baseURL,
 }) => {
-  const context = await signedInContext(browser, baseURL!, ACCOUNTS.booker, "books");
+  // On a phone: the toast that greets the confirmation must leave the header usable.
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.booker, "books", {
+    viewport: { width: 390, height: 844 },
+  });
   const page = await context.newPage();
+  const room = location.roomTypes[0]!;
 
   await page.goto(`/locations/${location.slug}`);
   await page.getByRole("link", { name: "Request to book" }).first().click();
@@ -29,14 +33,42 @@ test("a member books from a location page and staff get the request by e-mail", 
   await page.getByLabel("Check-in").fill(isoDate(40));
   await page.getByLabel("Check-out").fill(isoDate(47));
   await expect(page.getByText("7 nights")).toBeVisible();
+  // More guests than the room sleeps are refused in the form, naming the room's limit.
+  await page.getByLabel("Adults").selectOption("10");
   await page.getByLabel("Children (ages 2-12)").selectOption("2");
-  await expect(page.getByText("Total guests: 4")).toBeVisible();
+  await expect(
+    page.getByText(`Total guests: 12 (this room sleeps up to ${room.maxGuests})`),
+  ).toBeVisible();
   await page.getByLabel("I'm not a robot").check();
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(
+    page.getByText(`This room sleeps at most ${room.maxGuests} guests (12 chosen)`),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/book\?/);
 
-  await expect(page).toHaveURL("/booking-confirmation");
+  await page.getByLabel("Adults").selectOption("1");
+  await page.getByLabel("Children (ages 2-12)").selectOption("1");
+  await expect(page.getByText("Total guests: 2")).toBeVisible();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+
+  await expect(page).toHaveURL(/\/booking-confirmation\?request=/);
   await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
   await expect(page.getByText("Thank you. We will get back to you soon.")).toBeVisible();
+  // What was asked for, and where to follow it.
+  const summary = page.locator("main dl");
+  for (const shown of [location.name, room.name, "1 adult, 1 child", "7 nights"]) {
+    await expect(summary).toContainText(shown);
+  }
+  await expect(page.getByRole("link", { name: "Your booking requests" })).toHaveAttribute(
+    "href",
+    "/members",
+  );
+  const toast = page.getByText("Booking request sent successfully!").first();
+  await expect(toast).toBeVisible();
+  const headerBottom = (await page.locator("header").boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(
+    headerBottom.y + headerBottom.height,
+  );
   await expect(page.getByRole("link", { name: "Browse More Resorts" })).toHaveAttribute(
     "href",
     "/locations",

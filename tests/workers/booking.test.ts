@@ -4,17 +4,20 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
-import { bookingRequests, emailDeliveries } from "~/db/schema";
+import { bookingRequests, emailDeliveries, roomTypes } from "~/db/schema";
 import { deliverDueEmails } from "~/email/deliveries.server";
 import { bookingSchema } from "~/requests/booking";
 import { bookingKind } from "~/requests/booking.server";
 import { storeRequest } from "~/requests/store.server";
 import { eq, sql } from "drizzle-orm";
+import { formatStayDate } from "~/requests/format";
+import { visibleText } from "./auth-helpers";
 import { request, testApp, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
-const roomTypeId = `${location.id}-room-1`;
+// A room for four: the default party (two adults and a child) fits it.
+const roomTypeId = `${location.id}-room-2`;
 const otherLocation = visibleSeed.find((candidate) => candidate.id !== location.id)!;
 
 const isoDate = (daysFromNow: number) =>
@@ -118,16 +121,52 @@ describe("booking request validation", () => {
     expect(await countFor(form.idempotencyKey)).toBe(0);
   });
 
-  it("accepts check-out on the check-in day and the guest limits' edges", async () => {
-    const form = validForm({
-      checkOutDate: isoDate(30),
-      adults: "10",
-      children: "8",
-      infants: "4",
-    });
-    const response = await postBooking(form, await memberCookie());
-    expect(response.status).toBe(302);
-    expect(await countFor(form.idempotencyKey)).toBe(1);
+  it("accepts check-out on the check-in day and the guest limits' edges in a room with no stated size", async () => {
+    const roomType = `${location.id}-room-of-any-size`;
+    await db.insert(roomTypes).values({ id: roomType, locationId: location.id, name: "Any size" });
+    try {
+      const form = validForm({
+        roomType,
+        checkOutDate: isoDate(30),
+        adults: "10",
+        children: "8",
+        infants: "4",
+      });
+      const response = await postBooking(form, await memberCookie());
+      expect(response.status).toBe(302);
+      expect(await countFor(form.idempotencyKey)).toBe(1);
+    } finally {
+      await db.delete(bookingRequests).where(eq(bookingRequests.roomTypeId, roomType));
+      await db.delete(roomTypes).where(eq(roomTypes.id, roomType));
+    }
+  });
+
+  it("refuses more guests than the room holds, naming its limit, and takes a party that fits", async () => {
+    const room = location.roomTypes[1]!;
+    const maxGuests = room.maxGuests!;
+    expect(maxGuests).toBeLessThan(13);
+    const cookie = await memberCookie();
+    const tooMany = validForm({ adults: "10", children: "3", infants: "0" });
+    const refused = await postBooking(tooMany, cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      `This room sleeps at most ${maxGuests} guests (13 chosen)`,
+    );
+    expect(await countFor(tooMany.idempotencyKey)).toBe(0);
+
+    const fits = validForm({ adults: String(maxGuests), children: "0", infants: "0" });
+    expect((await postBooking(fits, cookie)).status).toBe(302);
+    expect(await countFor(fits.idempotencyKey)).toBe(1);
+  });
+
+  it("the form's own schema refuses a party larger than the chosen room", () => {
+    const schema = bookingSchema({ today: isoDate(0), maxGuestsByRoom: { [roomTypeId]: 4 } });
+    const result = schema.safeParse(validForm({ adults: "3", children: "2" }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(
+      "This room sleeps at most 4 guests (5 chosen)",
+    );
+    expect(schema.safeParse(validForm({ adults: "3", children: "1" })).success).toBe(true);
   });
 
   it("allows the next day's check-in in any time zone but not a date two days ago", () => {
@@ -159,13 +198,13 @@ describe("storing a booking request", () => {
     });
     const response = await postBooking(form, await memberCookie());
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/booking-confirmation");
+    expect(response.headers.get("Location")).toMatch(/^\/booking-confirmation\?request=[\w-]+$/);
 
     const [row] = await db
       .select()
       .from(bookingRequests)
       .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
-    const room = location.roomTypes[0]!;
+    const room = location.roomTypes[1]!;
     expect(row).toMatchObject({
       status: "new",
       userId: "user-member",
@@ -204,6 +243,34 @@ describe("storing a booking request", () => {
     expect(receipt.text).toContain(
       "Please do not book flights until you receive our confirmation.",
     );
+  });
+
+  it("the confirmation shows the member what they asked for, and only to them", async () => {
+    const cookie = await memberCookie();
+    const form = validForm({ adults: "2", children: "1", infants: "0" });
+    const response = await postBooking(form, cookie);
+    const confirmation = response.headers.get("Location")!;
+    const html = await (await request(confirmation, { headers: { Cookie: cookie } })).text();
+    const text = visibleText(html);
+    const room = location.roomTypes[1]!;
+    for (const shown of [
+      location.name,
+      room.name,
+      formatStayDate(form.checkInDate),
+      formatStayDate(form.checkOutDate),
+      "2 adults, 1 child",
+    ]) {
+      expect(text).toContain(shown);
+    }
+    expect(html).toMatch(/<a[^>]*href="\/members"[^>]*>Your booking requests<\/a>/);
+
+    // Another member, or a made-up id, sees the thanks without anyone's request.
+    const other = await createSession(testApp, new Request("http://localhost/"), "user-admin");
+    const elsewhere = visibleText(
+      await (await request(confirmation, { headers: { Cookie: other.split(";")[0]! } })).text(),
+    );
+    expect(elsewhere).toContain("Request Received");
+    expect(elsewhere).not.toContain(formatStayDate(form.checkInDate));
   });
 
   it("stores one request for a replayed idempotency key", async () => {

@@ -11,7 +11,7 @@ export interface BookingChoices {
     id: string;
     slug: string;
     minimumNights: number;
-    roomTypes: ReadonlyArray<{ id: string; name: string }>;
+    roomTypes: ReadonlyArray<{ id: string; name: string; maxGuests: number | null }>;
   };
   locations: ReadonlyArray<{ id: string; slug: string; name: string }>;
   selectedRoomType: string | null;
@@ -53,7 +53,12 @@ export function BookingForm({
   const state = useRequestForm(page, {
     id: "booking",
     path: "/book",
-    schema: bookingSchema({ today }),
+    schema: bookingSchema({
+      today,
+      maxGuestsByRoom: Object.fromEntries(
+        location.roomTypes.map((room) => [room.id, room.maxGuests]),
+      ),
+    }),
     defaultValue: {
       location: location.slug || location.id,
       roomType: selectedRoomType ?? "",
@@ -69,6 +74,7 @@ export function BookingForm({
   const nights = nightsBetween(checkIn, checkOut);
   const guests =
     count(fields.adults.value) + count(fields.children.value) + count(fields.infants.value);
+  const maxGuests = location.roomTypes.find((room) => room.id === fields.roomType.value)?.maxGuests;
 
   return (
     <RequestForm
@@ -156,6 +162,7 @@ export function BookingForm({
         />
         <p className="text-navy-900 self-end pb-2.5 text-sm font-medium" aria-live="polite">
           Total guests: {guests}
+          {maxGuests ? ` (this room sleeps up to ${maxGuests})` : ""}
         </p>
       </Section>
 
