@@ -9,7 +9,7 @@ export function AboutContent({ siteName }: { siteName: string }) {
         wholesale, discounted weekly rates.
       </p>
 
-      <h2>Our story</h2>
+      <h2>Where we began</h2>
       <p>
         {siteName} was started by people who spent their careers on the other side of the front
         desk: resort sales managers, wholesale travel buyers and tour operators who negotiated room

@@ -12,6 +12,7 @@ export const SENDER_MESSAGES = {
   email: "Please enter your email address",
   emailInvalid: "Please enter a valid email address",
   phone: "Please enter your phone number",
+  phoneInvalid: "Please enter a valid phone number",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
 } as const;
 
@@ -55,6 +56,20 @@ const email = z.preprocess(
     .email(SENDER_MESSAGES.emailInvalid),
 );
 
+/** Written as people write them: digits with + ( ) - . / and spaces, and an extension after. */
+const PHONE_NUMBER = /^\+?[\d\s().\-/]+?(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/**
+ * A number staff can call: 7 to 15 digits before any extension (E.164 allows 15). A blank one
+ * has its own message (the field is required).
+ */
+function isPhoneNumber(value: string) {
+  if (value === "") return true;
+  if (!PHONE_NUMBER.test(value)) return false;
+  const digits = value.replace(/(?:ext\.?|x)\s*\d+$/i, "").replace(/\D/g, "").length;
+  return digits >= 7 && digits <= 15;
+}
+
 /**
  * Who sends the request: first and last name (both required, one message for the pair), e-mail
  * and phone (each form has its own message for a missing phone).
@@ -64,7 +79,7 @@ export function senderFields({ phoneRequired }: { phoneRequired: string }) {
     firstName: text(SENDER_MESSAGES.names, 100),
     lastName: text(SENDER_MESSAGES.names, 100),
     email,
-    phone: text(phoneRequired, 40),
+    phone: text(phoneRequired, 40).refine(isPhoneNumber, SENDER_MESSAGES.phoneInvalid),
   };
 }
 

@@ -33,4 +33,18 @@ describe("legal and story pages", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Insider Stays");
   });
+
+  it.each(["/about", "/nonprofits", "/privacy-policy", "/terms-of-service"])(
+    "%s names no section after the page itself",
+    async (path) => {
+      const html = await (await request(path)).text();
+      const headings = (level: number) =>
+        [...html.matchAll(new RegExp(`<h${level}[^>]*>(.*?)</h${level}>`, "gs"))].map((match) =>
+          match[1]!.replace(/<[^>]+>/g, "").trim(),
+        );
+      const [title] = headings(1);
+      expect(title).toBeTruthy();
+      expect(headings(2)).not.toContain(title);
+    },
+  );
 });

@@ -156,6 +156,8 @@ const AGENT_CASES: Array<[string, Fields, string, string]> = [
   ["no e-mail", { email: "" }, "email", MESSAGES.email],
   ["an invalid e-mail", { email: "not-an-email" }, "email", MESSAGES.emailInvalid],
   ["no phone", { phone: "" }, "phone", MESSAGES.phone],
+  ["a phone number of two digits", { phone: "12" }, "phone", MESSAGES.phoneInvalid],
+  ["a phone number of letters", { phone: "call me maybe" }, "phone", MESSAGES.phoneInvalid],
   [
     "no answer to 'currently a travel agent'",
     { isCurrentAgent: "" },
@@ -191,6 +193,7 @@ const SUPPORT_CASES: Array<[string, Fields, string, string]> = [
   ["no e-mail", { email: "" }, "email", MESSAGES.email],
   ["an invalid e-mail", { email: "sam@" }, "email", MESSAGES.emailInvalid],
   ["no phone", { phone: " " }, "phone", MESSAGES.phone],
+  ["a phone number of two digits", { phone: "12" }, "phone", MESSAGES.phoneInvalid],
   ["no message", { message: "" }, "message", MESSAGES.message],
   ["a blank message", { message: " \n\t " }, "message", MESSAGES.message],
 ];
