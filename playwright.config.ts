@@ -1,5 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_PERSIST_DIR as PERSIST_DIR, E2E_PORT as PORT } from "./tests/e2e/support/server";
+import {
+  E2E_BUILD_DIR as BUILD_DIR,
+  E2E_PERSIST_DIR as PERSIST_DIR,
+  E2E_PORT as PORT,
+} from "./tests/e2e/support/server";
 
 /** Browser tests against the built app served by workerd, on its own freshly seeded local state. */
 export default defineConfig({
@@ -71,12 +75,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${PERSIST_DIR} && node scripts/prepare-local.ts && vite preview --port ${PORT}`,
+    // The build and the seed side by side (the seed renders pictures, the build bundles), then
+    // workerd serves the build on the seeded state.
+    command: `rm -rf ${PERSIST_DIR} && { BUILD_DIR=${BUILD_DIR} react-router build & build=$!; node scripts/prepare-local.ts && wait $build; } && vite preview --port ${PORT}`,
     env: { PERSIST_DIR, PORT: String(PORT) },
     url: `http://localhost:${PORT}/robots.txt`,
     // A server already running on the port (started by hand while working on tests) is used as it is.
     reuseExistingServer: !process.env.CI,
-    // The seed renders 171 pictures in every width and format first: about a minute, more on a busy machine.
+    // A first seed renders 171 pictures in every width and format: about a minute, more on a busy
+    // machine (a later one reuses them from node_modules/.cache).
     timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",

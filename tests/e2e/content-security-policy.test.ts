@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { featuredLocations } from "../../app/lib/locations";
 import { seedLocations } from "../../scripts/seed/data";
 import { expectScriptNonce, recordCspViolations } from "./support/csp";
+import { E2E_BUILD_DIR } from "./support/server";
 
 /**
  * The pages' Content-Security-Policy with the parts that run in the browser: a client-side
@@ -62,7 +63,9 @@ test("a visitor's walk from the home page breaks no rule of its policy", async (
 test("static files carry the security headers the worker gives its own responses", async ({
   request,
 }) => {
-  const entry = readdirSync("build/client/assets").find((file) => file.startsWith("entry.client-"));
+  const entry = readdirSync(`${E2E_BUILD_DIR}/client/assets`).find((file) =>
+    file.startsWith("entry.client-"),
+  );
   const headersOf = async (path: string) => {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
