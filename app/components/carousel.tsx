@@ -1,6 +1,9 @@
 import { type Ref } from "react";
 import type Swiper from "swiper";
 
+/** What Swiper's A11y module calls the arrows: the carousels show photos. */
+export const A11Y = { prevSlideMessage: "Previous photo", nextSlideMessage: "Next photo" };
+
 /**
  * A carousel as Swiper's markup: the server renders it, Swiper's stylesheet lays it out as a row
  * that shows its first slide, and `startWhenNear` starts Swiper on it later, so nothing moves
@@ -30,8 +33,8 @@ export function Carousel({
       <div className="swiper-wrapper">{children}</div>
       {navigation && (
         <>
-          <div className="swiper-button-prev" />
-          <div className="swiper-button-next" />
+          <button type="button" className="swiper-button-prev" aria-label={A11Y.prevSlideMessage} />
+          <button type="button" className="swiper-button-next" aria-label={A11Y.nextSlideMessage} />
         </>
       )}
     </div>

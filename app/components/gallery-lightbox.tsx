@@ -1,4 +1,7 @@
+import { useRef } from "react";
 import Lightbox from "yet-another-react-lightbox";
+import Counter from "yet-another-react-lightbox/plugins/counter";
+import "yet-another-react-lightbox/plugins/counter.css";
 import "yet-another-react-lightbox/styles.css";
 import { lightboxSources } from "~/lib/image-variants";
 import { type PublicImage } from "~/lib/locations";
@@ -16,12 +19,16 @@ export default function GalleryLightbox({
 }: {
   images: PublicImage[];
   index: number;
-  onClose: () => void;
+  /** Gets the photo shown last, which the gallery then shows and focuses. */
+  onClose: (index: number) => void;
 }) {
+  const shown = useRef(index);
   return (
     <Lightbox
       open
-      close={onClose}
+      close={() => onClose(shown.current)}
+      on={{ view: ({ index: viewed }) => (shown.current = viewed) }}
+      plugins={[Counter]}
       index={index}
       slides={images.map((image) => ({
         src: image.url,

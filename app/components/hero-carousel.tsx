@@ -4,7 +4,7 @@ import Swiper from "swiper";
 import { A11y, Keyboard, Navigation, Thumbs } from "swiper/modules";
 import { IMAGE_SIZES, pictureSources } from "~/lib/image-variants";
 import { type PublicImage } from "~/lib/locations";
-import { Carousel, navigationOf, Slide, startWhenNear } from "./carousel";
+import { A11Y, Carousel, navigationOf, Slide, startWhenNear } from "./carousel";
 import { ResortImage } from "./resort-image";
 
 // The lightbox is only needed after a click: keep it out of the page's first JavaScript.
@@ -32,6 +32,9 @@ function preloadFirstSlide(image: PublicImage | undefined) {
 
 export function HeroCarousel({ images, name }: { images: PublicImage[]; name: string }) {
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  // The photo in view, which its thumbnail marks.
+  const [current, setCurrent] = useState(0);
+  const carousel = useRef<Swiper | null>(null);
   const main = useRef<HTMLDivElement>(null);
   const thumbs = useRef<HTMLDivElement>(null);
   const slides = images.map((image) => image.url).join(" ");
@@ -48,13 +51,16 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
             spaceBetween: 8,
             watchSlidesProgress: true,
           });
-        const carousel = new Swiper(main.current!, {
+        const swiper = new Swiper(main.current!, {
           modules: [Navigation, Thumbs, Keyboard, A11y],
           navigation: navigationOf(main.current!),
           keyboard: { enabled: true },
           thumbs: { swiper: strip },
+          a11y: A11Y,
+          on: { slideChange: ({ activeIndex }) => setCurrent(activeIndex) },
         });
-        return strip ? [carousel, strip] : [carousel];
+        carousel.current = swiper;
+        return strip ? [swiper, strip] : [swiper];
       }),
     [slides, moves],
   );
@@ -65,7 +71,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
         image={null}
         name={name}
         slot="hero"
-        className="aspect-[16/10] w-full rounded-2xl"
+        className="aspect-[16/10] w-full rounded-2xl lg:aspect-[2/1]"
       />
     );
   }
@@ -92,7 +98,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
                 loading={index === 0 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
                 slot="hero"
-                className="aspect-[16/10] w-full"
+                className="aspect-[16/10] w-full lg:aspect-[2/1]"
               />
             </button>
           </Slide>
@@ -102,13 +108,21 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
         <Carousel ref={thumbs} className="hero-thumbs mt-3">
           {images.map((image, index) => (
             <Slide key={image.url} className="!w-20 md:!w-[100px]">
-              <ResortImage
-                image={image}
-                name={name}
-                alt={`Thumbnail ${index + 1}: ${image.alt}`}
-                slot="thumb"
-                className="aspect-square w-20 cursor-pointer rounded-lg md:w-[100px]"
-              />
+              <button
+                type="button"
+                aria-label={`Show photo ${index + 1} of ${images.length}: ${image.alt}`}
+                aria-current={index === current ? "true" : undefined}
+                onClick={() => carousel.current?.slideTo(index)}
+                className="block rounded-lg"
+              >
+                <ResortImage
+                  image={image}
+                  name={name}
+                  alt=""
+                  slot="thumb"
+                  className="aspect-square w-20 rounded-lg md:w-[100px]"
+                />
+              </button>
             </Slide>
           ))}
         </Carousel>
@@ -118,7 +132,14 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
           <GalleryLightbox
             images={images}
             index={lightboxIndex}
-            onClose={() => setLightboxIndex(null)}
+            onClose={(shown) => {
+              setLightboxIndex(null);
+              // Back to the photo the person left the lightbox on, with the focus on it.
+              carousel.current?.slideTo(shown, 0);
+              main.current
+                ?.querySelectorAll<HTMLButtonElement>(".swiper-slide > button")
+                [shown]?.focus({ preventScroll: true });
+            }}
           />
         </Suspense>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import Swiper from "swiper";
 import { A11y, EffectFade, Navigation } from "swiper/modules";
 import { type PublicImage } from "~/lib/locations";
-import { Carousel, navigationOf, Slide, startWhenNear } from "./carousel";
+import { A11Y, Carousel, navigationOf, Slide, startWhenNear } from "./carousel";
 import { ResortImage } from "./resort-image";
 
 export interface RoomOptionData {
@@ -60,7 +60,8 @@ export function RoomOption({
   return (
     // minmax(0, …) tracks: a carousel sizes itself to its slides, so an auto track would grow with them.
     <article className="grid grid-cols-1 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="min-w-0 bg-slate-100 md:min-h-72">
+      {/* The photo keeps its shape at the top of the card, however tall the facts beside it. */}
+      <div className="min-w-0 bg-slate-100 md:self-start">
         {room.images.length > 1 ? (
           <RoomGallery room={room} locationName={locationName} />
         ) : (
@@ -69,7 +70,7 @@ export function RoomOption({
             name={room.name}
             alt={room.images[0] && roomImageAlt(room.images[0], room, locationName)}
             slot="room"
-            className="aspect-[3/2] w-full md:aspect-auto md:h-full"
+            className="aspect-[3/2] w-full"
           />
         )}
       </div>
@@ -123,12 +124,13 @@ function RoomGallery({ room, locationName }: { room: RoomOptionData; locationNam
           effect: "fade",
           fadeEffect: { crossFade: true },
           navigation: navigationOf(gallery.current!),
+          a11y: A11Y,
         }),
       ]),
     [slides],
   );
   return (
-    <Carousel ref={gallery} label={`${room.name} photos`} navigation className="h-full">
+    <Carousel ref={gallery} label={`${room.name} photos`} navigation>
       {room.images.map((image) => (
         <Slide key={image.url}>
           <ResortImage
@@ -136,7 +138,7 @@ function RoomGallery({ room, locationName }: { room: RoomOptionData; locationNam
             name={room.name}
             alt={roomImageAlt(image, room, locationName)}
             slot="room"
-            className="aspect-[3/2] w-full md:aspect-auto md:h-full"
+            className="aspect-[3/2] w-full"
           />
         </Slide>
       ))}

@@ -49,9 +49,11 @@ async function publicPictures(page: Page, slug: string) {
     .newPage({ baseURL: new URL(page.url()).origin });
   await visitor.goto(`/locations/${slug}`);
   const alts = await visitor
-    .locator(".hero-thumbs img")
-    .evaluateAll((images) =>
-      images.map((image) => (image as HTMLImageElement).alt.replace(/^Thumbnail \d+: /, "")),
+    .locator(".hero-thumbs button")
+    .evaluateAll((buttons) =>
+      buttons.map((button) =>
+        (button.getAttribute("aria-label") ?? "").replace(/^Show photo \d+ of \d+: /, ""),
+      ),
     );
   await visitor.close();
   return alts;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
-import { featuredLocations } from "../../app/lib/locations";
+import { featuredLocations, placeLine } from "../../app/lib/locations";
 
 const visible = seedLocations.filter((location) => !location.hidden);
 const featured = featuredLocations(visible);
@@ -235,15 +235,15 @@ test.describe("location detail", () => {
     const hero = page.getByRole("region", { name: `${location.name} photos` });
 
     await expect(photo(1)).toBeInViewport({ ratio: 0.9 });
-    await hero.getByRole("button", { name: "Next slide" }).click();
+    await hero.getByRole("button", { name: "Next photo" }).click();
     await expect(photo(2)).toBeInViewport({ ratio: 0.9 });
     await expect(photo(1)).not.toBeInViewport();
 
-    await page.locator(".hero-thumbs img").nth(3).click();
+    await page.getByRole("button", { name: `Show photo 4 of ${count}` }).click();
     await expect(photo(4)).toBeInViewport({ ratio: 0.9 });
     await page.keyboard.press("ArrowRight");
     await expect(photo(5)).toBeInViewport({ ratio: 0.9 });
-    await hero.getByRole("button", { name: "Previous slide" }).click();
+    await hero.getByRole("button", { name: "Previous photo" }).click();
     await expect(photo(4)).toBeInViewport({ ratio: 0.9 });
 
     const gallery = page.getByRole("region", { name: `${room.name} photos` });
@@ -252,9 +252,70 @@ test.describe("location detail", () => {
       gallery.locator(".swiper-slide").filter({ has: page.getByAltText(caption, { exact: true }) });
     const [first, second] = room.images.map((image) => slideOf(image.caption));
     await expect(first!).toHaveCSS("opacity", "1");
-    await gallery.getByRole("button", { name: "Next slide" }).click();
+    await gallery.getByRole("button", { name: "Next photo" }).click();
     await expect(second!).toHaveCSS("opacity", "1");
     await expect(first!).toHaveCSS("opacity", "0");
+  });
+
+  test("the gallery from the keyboard: thumbnails in the tab order, the current one marked, real arrow buttons, a lightbox with a counter that gives focus back", async ({
+    page,
+  }) => {
+    const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
+    const count = location.images.length;
+    await page.goto(`/locations/${location.slug}`);
+    const hero = page.getByRole("region", { name: `${location.name} photos` });
+    const photo = (n: number) => page.getByRole("button", { name: `Open photo ${n} of ${count}:` });
+    const thumb = (n: number) => page.getByRole("button", { name: `Show photo ${n} of ${count}` });
+
+    for (const name of ["Previous photo", "Next photo"]) {
+      const arrow = hero.getByRole("button", { name });
+      expect(await arrow.evaluate((element) => element.tagName)).toBe("BUTTON");
+    }
+    await hero.evaluate((region) => region.scrollIntoView({ block: "start" }));
+    await expect(thumb(1)).toHaveAttribute("aria-current", "true");
+    await thumb(1).focus();
+    await page.keyboard.press("Tab");
+    await expect(thumb(2)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(photo(3)).toBeInViewport({ ratio: 0.9 });
+    await expect(thumb(3)).toHaveAttribute("aria-current", "true");
+    await expect(thumb(1)).not.toHaveAttribute("aria-current", "true");
+
+    await photo(3).focus();
+    await page.keyboard.press("Enter");
+    const lightbox = page.locator(".yarl__root");
+    await expect(lightbox.getByText(`3 / ${count}`)).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(lightbox.getByText(`4 / ${count}`)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(lightbox).toHaveCount(0);
+    // Back where the person left the lightbox: the photo they were looking at.
+    await expect(photo(4)).toBeFocused();
+    await expect(photo(4)).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test("on a laptop the name and place open the page with the photos, and room photos keep their shape", async ({
+    page,
+  }) => {
+    const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`/locations/${location.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: location.name })).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(page.getByText(placeLine(location), { exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: /^Open photo 1 of/ })).toBeInViewport({
+      ratio: 0.5,
+    });
+
+    const rooms = page.locator("main article");
+    expect(await rooms.count()).toBeGreaterThan(0);
+    for (const room of await rooms.all()) {
+      // The photo's frame: the card's first column.
+      const box = (await room.locator(":scope > div").first().boundingBox())!;
+      expect(box.width / box.height, await room.locator("h3").innerText()).toBeCloseTo(3 / 2, 1);
+    }
   });
 
   test("an unknown location says so with status 404", async ({ page }) => {
