@@ -80,14 +80,15 @@ export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHre
       {fees.length > 0 && (
         <div>
           <h4 className="text-navy-900 text-sm font-semibold">Additional Fees</h4>
-          <ul className="mt-2 space-y-1 text-sm">
+          {/* Laid out as the holiday weeks are: each amount beside its name. */}
+          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
             {fees.map((fee) => (
-              <li key={fee.label} className="flex justify-between gap-2 sm:max-w-xs">
-                <span className="text-slate-600">{fee.label}</span>
-                <span className="text-navy-900 font-medium">{dollars(fee.amount)} / night</span>
-              </li>
+              <div key={fee.label} className="flex justify-between gap-2">
+                <dt className="text-slate-600">{fee.label}</dt>
+                <dd className="text-navy-900 font-medium">{dollars(fee.amount)} / night</dd>
+              </div>
             ))}
-          </ul>
+          </dl>
         </div>
       )}
       <Link

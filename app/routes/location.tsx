@@ -130,9 +130,8 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
         )}
       </nav>
 
-      <HeroCarousel images={location.images} name={location.name} />
-
-      <header className="mt-8">
+      {/* The name and place first: on a laptop's first screen with the photos. */}
+      <header className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <h1 className="text-navy-900 min-w-0 font-serif text-4xl md:text-5xl">{location.name}</h1>
           {isAdmin && (
@@ -146,6 +145,9 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
         </div>
         <p className="mt-2 text-lg text-slate-600">{placeLine(location)}</p>
       </header>
+
+      <HeroCarousel images={location.images} name={location.name} />
+
       {location.description && (
         <p className="mt-6 max-w-3xl text-lg leading-relaxed whitespace-pre-line text-slate-700">
           {location.description}
