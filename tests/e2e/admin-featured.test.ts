@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { featuredLocations } from "../../app/lib/locations";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 
 const SAVED = "Featured locations order updated successfully!";
 
@@ -82,8 +82,7 @@ test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the
     await expect(page.getByRole("heading", { name: "Unsaved Changes" })).toBeVisible();
     await expect(handle).toBeFocused();
 
-    const results = await new AxeBuilder({ page }).include("#main").analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page, { within: "#main" })).toEqual([]);
 
     await page.getByRole("button", { name: "Save Order" }).click();
     await expect(page.getByText(SAVED)).toBeVisible();
@@ -135,8 +134,7 @@ test("the rate-limit page shows this admin's counts and cleans them up", async (
     await expect(page.getByRole("heading", { level: 1, name: "Rate limits" })).toBeVisible();
     const row = (operation: string) => page.locator(`tr[data-operation="${operation}"]`);
     await expect(row("/admin/rate-limits")).not.toContainText(" 0 / 50");
-    const results = await new AxeBuilder({ page }).include("#main").analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page, { within: "#main" })).toEqual([]);
 
     await page.getByRole("button", { name: "Clean up rate limit data" }).click();
     await expect(page.getByText("Rate limit data cleaned up")).toBeVisible();
@@ -155,8 +153,7 @@ test("the checklist brings the admin back to where they were after an Edit click
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto("/admin/overview");
     await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("#main").analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page, { within: "#main" })).toEqual([]);
     const rows = page.locator("tbody tr");
     const row = rows.nth((await rows.count()) - 3);
     await row.scrollIntoViewIfNeeded();

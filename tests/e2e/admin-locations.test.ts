@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 
 const UNSAVED =
   "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.";
@@ -143,15 +143,7 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
     new RegExp(`/admin\\?location=${locationId}&roomType=${roomTypeId}$`),
   );
 
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  const serious = results.violations.filter((violation) =>
-    ["serious", "critical"].includes(violation.impact ?? ""),
-  );
-  expect(
-    serious.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page, { within: "main", seriousOnly: true })).toEqual([]);
 
   await expectPublicList(page, name, true);
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 
 /** The agent application (/agents) and the contact page (/contact), with and without JavaScript. */
 
@@ -215,15 +215,7 @@ test.describe("without JavaScript", () => {
 
 test.describe("accessibility", () => {
   async function expectNoSeriousViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === "serious" || violation.impact === "critical",
-    );
-    expect(
-      serious.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
   }
 
   for (const path of ["/agents", "/contact"]) {

@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import type * as Axe from "axe-core";
-import { createRequire } from "node:module";
 import { type RouteConfigEntry } from "@react-router/dev/routes";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import routes from "../../app/routes";
+import { axeViolations } from "./support/axe";
 import { expectScriptNonce, recordCspViolations } from "./support/csp";
 import { manyPhotos } from "./support/hard-cases";
 import {
@@ -215,32 +213,6 @@ function looksBroken(measure: Measure, width: number) {
   );
 }
 
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
-/**
- * Serious and critical axe violations, as "rule: where". axe runs in the page itself, injected
- * once (AxeBuilder also opens a page of its own for every run: four times as slow); the guard's
- * pages have no frames of their own.
- */
-async function axeViolations(page: Page) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof Axe };
-    const results = await axe.run(document, { resultTypes: ["violations"] });
-    return results.violations.map(({ id, impact, nodes }) => ({
-      id,
-      impact,
-      targets: nodes.map((node) => node.target.join(" ")),
-    }));
-  });
-  return violations
-    .filter(({ impact }) => impact === "serious" || impact === "critical")
-    .map(({ id, targets }) => `${id}: ${targets.join(" | ")}`);
-}
-
 /** The page's forms that have no submit button of their own (theirs by `form=` included). */
 function formsWithoutSubmitButton(page: Page) {
   return page.evaluate(() =>
@@ -302,7 +274,9 @@ async function visit(
     measures.push(measure);
     if (javaScript && viewport.width !== 768) {
       inaccessible.push(
-        ...(await axeViolations(page)).map((violation) => `${viewport.width} px: ${violation}`),
+        ...(await axeViolations(page, { seriousOnly: true })).map(
+          (violation) => `${viewport.width} px: ${violation}`,
+        ),
       );
     }
     if (SCREENSHOTS || looksBroken(measure, viewport.width)) {

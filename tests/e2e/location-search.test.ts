@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 
 /** Search and fit filters on /locations, with JavaScript (results as you type) and without. */
 
@@ -92,12 +92,8 @@ test.describe("with JavaScript", () => {
       for (const path of ["/locations?q=beach", "/locations?guests=abc&q=zzzz"]) {
         await page.goto(path);
         await page.waitForLoadState("load");
-        const { violations } = await new AxeBuilder({ page }).analyze();
         expect(
-          violations.map(
-            (violation) =>
-              `${path} at ${width} px: ${violation.id} ${violation.nodes.map((node) => node.failureSummary ?? node.target).join(" | ")}`,
-          ),
+          (await axeViolations(page)).map((violation) => `${path} at ${width} px: ${violation}`),
         ).toEqual([]);
       }
     }
