@@ -136,9 +136,9 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
               setLightboxIndex(null);
               // Back to the photo the person left the lightbox on, with the focus on it.
               carousel.current?.slideTo(shown, 0);
-              main.current
-                ?.querySelectorAll<HTMLButtonElement>(".swiper-slide > button")
-                [shown]?.focus({ preventScroll: true });
+              const slides =
+                main.current?.querySelectorAll<HTMLButtonElement>(".swiper-slide > button");
+              slides?.[shown]?.focus({ preventScroll: true });
             }}
           />
         </Suspense>

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { createUser, signIn } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";
 
 /*
- * Hostile input everywhere: paths and slugs, query strings, form and JSON bodies of wrong types
+ * The fuzz suite's cases and runner (tests/workers/fuzz-*.test.ts, two files so they run side by
+ * side). Hostile input everywhere: paths and slugs, query strings, form and JSON bodies of wrong types
  * and sizes, content types and uploads, as a visitor, a member and an admin. Whatever arrives,
  * the answer is never a 5xx, and a refused request (4xx) leaves no row behind.
  *
@@ -81,7 +82,7 @@ async function rowCounts() {
   return row!;
 }
 
-type Role = "visitor" | "member" | "admin";
+export type Role = "visitor" | "member" | "admin";
 
 /** Signed-in cookies, a fresh admin every 40 admin requests (the admin check allows 50 a minute). */
 const sessions = {
@@ -104,7 +105,7 @@ async function cookieFor(role: Role) {
   return sessions.admin;
 }
 
-interface Case {
+export interface Case {
   label: string;
   method: string;
   path: string;
@@ -112,9 +113,14 @@ interface Case {
   headers?: Record<string, string>;
 }
 
-let casesRun = 0;
-/** Refusals answered with a redirect (forms without JavaScript), also checked for rows. */
-let redirectRefusals = 0;
+/**
+ * What a file's cases sent: requests, and refusals answered with a redirect (forms without
+ * JavaScript), also checked for rows. One per test file (`fuzzStats`).
+ */
+export interface FuzzStats {
+  sent: number;
+  redirectRefusals: number;
+}
 
 /** The one-time cookie a redirect carries, decoded, if it sets one named `name`. */
 function flashCookie(response: Response, name: string): Record<string, unknown> | null {
@@ -136,7 +142,7 @@ function isRefusal(response: Response) {
 }
 
 /** Sends each case as `role`; returns the ones answered with a 5xx or leaving rows after a refusal. */
-async function run(cases: Case[], role: Role) {
+export async function run(cases: Case[], role: Role, stats: FuzzStats) {
   const failures: string[] = [];
   for (const testCase of cases) {
     const cookie = await cookieFor(role);
@@ -148,14 +154,14 @@ async function run(cases: Case[], role: Role) {
       redirect: "manual",
     });
     await response.arrayBuffer();
-    casesRun += 1;
+    stats.sent += 1;
     const what = `${role} ${testCase.method} ${testCase.path.slice(0, 80)} (${testCase.label}): ${response.status}`;
     if (response.status >= 500) {
       failures.push(what);
       continue;
     }
     if (isRefusal(response)) {
-      if (response.status < 400) redirectRefusals += 1;
+      if (response.status < 400) stats.redirectRefusals += 1;
       const after = await rowCounts();
       const changed = TABLES.filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${what} left rows in ${changed.join(", ")}`);
@@ -168,7 +174,7 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields),
   headers: { "Content-Type": "application/x-www-form-urlencoded" },
 });
-const json = (value: unknown) => ({
+export const json = (value: unknown) => ({
   body: JSON.stringify(value),
   headers: { "Content-Type": "application/json" },
 });
@@ -186,7 +192,7 @@ function chunked(text: string) {
   });
 }
 
-function bodies(fields: string[], fixed: Record<string, string> = {}) {
+export function bodies(fields: string[], fixed: Record<string, string> = {}) {
   const cases: Omit<Case, "method" | "path">[] = [
     { label: "no body, no type" },
     { label: "empty form", ...form({}) },
@@ -262,10 +268,10 @@ function bodies(fields: string[], fixed: Record<string, string> = {}) {
 
 const BOT = { "cf-turnstile-response": "dev-bot-check-passed" };
 const SENDER = ["firstName", "lastName", "email", "phone", "idempotencyKey"];
-const location = visibleSeed.find((candidate) => candidate.roomTypes.length > 0)!;
+export const location = visibleSeed.find((candidate) => candidate.roomTypes.length > 0)!;
 
 /** Each endpoint that takes a POST, the fields it reads and what fixes the rest. */
-const POST_ENDPOINTS: {
+export const POST_ENDPOINTS: {
   path: string;
   fields: string[];
   fixed?: Record<string, string>;
@@ -391,7 +397,7 @@ const HOSTILE_SEGMENTS = [
 ];
 
 /** Pages with hostile paths and query strings. */
-function getCases(): Case[] {
+export function getCases(): Case[] {
   const paths = [
     ...HOSTILE_SEGMENTS.flatMap((segment) => [
       `/locations/${segment}`,
@@ -422,96 +428,14 @@ function getCases(): Case[] {
   return paths.map((path) => ({ label: "GET", method: "GET", path }));
 }
 
-describe("the fuzz suite: no 5xx and no partial rows", () => {
-  // Refusals are logged (bad URLs, failed bot checks); a failure here is a status, not a log line.
+/** Refusals are logged (bad URLs, failed bot checks): in a fuzz file a failure is a status, not a log line. */
+export function quietConsole() {
   beforeAll(() => {
     for (const level of ["error", "warn", "log"] as const) {
       vi.spyOn(console, level).mockImplementation(() => {});
     }
   });
-
-  it.each([["visitor"], ["member"], ["admin"]] as const)(
-    "hostile paths and query strings as a %s",
-    async (role) => {
-      expect(await run(getCases(), role)).toEqual([]);
-    },
-    120_000,
-  );
-
-  it.each(
-    POST_ENDPOINTS.flatMap((endpoint) =>
-      endpoint.roles.map((role) => [endpoint.path, role, endpoint] as const),
-    ),
-  )(
-    "POST %s as a %s: every kind of body",
-    async (path, role, endpoint) => {
-      const cases = bodies(endpoint.fields, endpoint.fixed).map((body) => ({
-        ...body,
-        method: "POST",
-        path,
-      }));
-      expect(await run(cases, role)).toEqual([]);
-    },
-    120_000,
-  );
-
-  it.each(["PUT", "DELETE", "PATCH"])("%s on every endpoint", async (method) => {
-    const paths = [...new Set(POST_ENDPOINTS.map((endpoint) => endpoint.path))];
-    const cases = paths.map((path) => ({ label: method, method, path, ...json({}) }));
-    expect(await run(cases, "admin")).toEqual([]);
-  });
-
-  it.each([["visitor"], ["admin"]] as const)(
-    "hostile request headers as a %s",
-    async (role) => {
-      const image = await env.DB.prepare("SELECT image_url FROM images LIMIT 1").first<{
-        image_url: string;
-      }>();
-      const paths = [
-        `/images/${image!.image_url}`,
-        "/",
-        `/locations/${location.slug}`,
-        "/locations.data",
-        "/api/manage-users",
-        "/auth/v1/.well-known/jwks.json",
-      ];
-      const values = ["abc", '"unclosed', '"a" "b"', "*, *", "x".repeat(8000), ";;==,,", ""];
-      const names = [
-        "If-None-Match",
-        "If-Match",
-        "If-Modified-Since",
-        "If-Unmodified-Since",
-        "Range",
-        "Cookie",
-        "Authorization",
-        "Accept",
-        "Accept-Encoding",
-        "Accept-Language",
-        "CF-Connecting-IP",
-        "Content-Type",
-      ];
-      const cases = paths.flatMap((path) =>
-        names.flatMap((name) =>
-          values.map((value) => ({
-            label: `${name}: ${value.slice(0, 20)}`,
-            method: "GET",
-            path,
-            headers: { [name]: value },
-          })),
-        ),
-      );
-      expect(await run(cases, role)).toEqual([]);
-    },
-    120_000,
-  );
-
-  // Runs last (a file's tests run in order): the suite is only as good as its size.
-  it("sent at least 800 hostile requests, redirected refusals among them", () => {
-    expect(casesRun).toBeGreaterThanOrEqual(800);
-    expect(redirectRefusals).toBeGreaterThan(0);
-  });
-
   afterAll(() => {
     vi.restoreAllMocks();
   });
-});
+}
