@@ -69,13 +69,13 @@ describe("locations list", () => {
   });
 
   it("counts what it finds, and says how many of them the Featured rows repeat", async () => {
+    // Read from the database: other files of this worker may have featured or hidden some.
+    const { found, featured } = (await env.DB.prepare(
+      "SELECT count(*) AS found, sum(featured) AS featured FROM locations WHERE hidden = 0 AND state = 'Hawaii'",
+    ).first<{ found: number; featured: number }>())!;
+    expect(featured).toBeGreaterThan(0);
     const html = await (await request("/locations?country=united-states&state=hawaii")).text();
-    const hawaii = visibleSeed.filter((location) => location.state === "Hawaii");
-    const featuredInHawaii = featuredLocations(hawaii).length;
-    expect(featuredInHawaii).toBeGreaterThan(0);
-    expect(html).toContain(
-      `${hawaii.length} locations found, ${featuredInHawaii} of them also under Featured`,
-    );
+    expect(html).toContain(`${found} locations found, ${featured} of them also under Featured`);
   });
 
   it("shows the empty text when nothing matches", async () => {
