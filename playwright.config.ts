@@ -14,7 +14,9 @@ export default defineConfig({
   // No retries: sign-in links are spaced 60 s apart per address, so a quick retry would be refused.
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A 2-core machine running a browser per project beside workerd takes two to three times as
+  // long as one test alone: the longest walks (15 s alone) need the room.
+  timeout: 60_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",

@@ -8,8 +8,6 @@ const priced = seedLocations.find(
 
 test.describe("with JavaScript", () => {
   test("an admin signs in, sees prices, invites a member, and signs out", async ({ page }) => {
-    // A long walk (about 15 s alone): on a busy machine it needs more than the default 30 s.
-    test.slow();
     await page.goto(`/locations/${priced.slug}`);
     await expect(
       page.getByRole("link", { name: "Sign in to view pricing." }).first(),
