@@ -23,6 +23,9 @@ export const BOOKING_FORM_MESSAGES = {
 export const tooManyGuests = (maxGuests: number, chosen: number) =>
   `This room sleeps at most ${maxGuests} guests (${chosen} chosen)`;
 
+/** The fields the room-size rule reads. */
+const PARTY_FIELDS = new Set(["roomType", "adults", "children", "infants"]);
+
 /** Adults 1-10, children (ages 2-12) 0-8, infants (under 2) 0-4. */
 export const GUEST_LIMITS = {
   adults: { min: 1, max: 10 },
@@ -89,16 +92,22 @@ export function bookingSchema({
       referralCode: optionalText(100),
       ...hiddenFields,
     })
+    .superRefine(
+      (value, context) => {
+        const maxGuests = maxGuestsByRoom[value.roomType];
+        const guests = value.adults + value.children + value.infants;
+        if (maxGuests && guests > maxGuests) {
+          context.addIssue({
+            code: "custom",
+            path: ["adults"],
+            message: tooManyGuests(maxGuests, guests),
+          });
+        }
+      },
+      // Said at once, whatever else is still missing, once the room and the party are readable.
+      { when: ({ issues }) => !issues.some((issue) => PARTY_FIELDS.has(String(issue.path?.[0]))) },
+    )
     .superRefine((value, context) => {
-      const maxGuests = maxGuestsByRoom[value.roomType];
-      const guests = value.adults + value.children + value.infants;
-      if (maxGuests && guests > maxGuests) {
-        context.addIssue({
-          code: "custom",
-          path: ["adults"],
-          message: tooManyGuests(maxGuests, guests),
-        });
-      }
       // The dates are compared only once both are real days (each has its own message).
       if (!isCalendarDate(value.checkInDate) || !isCalendarDate(value.checkOutDate)) return;
       const issue = (path: "checkInDate" | "checkOutDate", message: string) =>

@@ -167,6 +167,19 @@ describe("booking request validation", () => {
       "This room sleeps at most 4 guests (5 chosen)",
     );
     expect(schema.safeParse(validForm({ adults: "3", children: "1" })).success).toBe(true);
+    // Said at once, while other fields are still to fill in (left out, as the form sends them).
+    const {
+      checkInDate: _checkIn,
+      phone: _phone,
+      ...unfinished
+    } = validForm({
+      adults: "5",
+      children: "0",
+    });
+    const early = schema.safeParse(unfinished);
+    expect(early.error?.issues.map((issue) => issue.message)).toContain(
+      "This room sleeps at most 4 guests (5 chosen)",
+    );
   });
 
   it("allows the next day's check-in in any time zone but not a date two days ago", () => {
