@@ -9,7 +9,7 @@ import {
   bookingSchema,
   earliestCheckIn,
   nightsBetween,
-  tooManyGuests,
+  partyTooLarge,
   type BookingInput,
 } from "./booking";
 import { formatStayDate, guestsLine, placeOf } from "./format";
@@ -121,10 +121,8 @@ export const bookingKind = {
     const found = await findBookableRoom(db, input.location, input.roomType);
     if (!found) throw new DomainError("invalid", BOOKING_FORM_MESSAGES.location, "location");
     const { maxGuests, ...room } = found;
-    const guests = input.adults + input.children + input.infants;
-    if (maxGuests && guests > maxGuests) {
-      throw new DomainError("invalid", tooManyGuests(maxGuests, guests), "adults");
-    }
+    const tooLarge = partyTooLarge(maxGuests, input);
+    if (tooLarge) throw new DomainError("invalid", tooLarge, "adults");
     return {
       ...keys,
       firstName: input.firstName,

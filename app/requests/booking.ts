@@ -19,9 +19,19 @@ export const BOOKING_FORM_MESSAGES = {
   adults: "At least one adult is required",
 } as const;
 
-/** A party larger than the room: every guest counts, as the form's "Total guests" does. */
-export const tooManyGuests = (maxGuests: number, chosen: number) =>
-  `This room sleeps at most ${maxGuests} guests (${chosen} chosen)`;
+/**
+ * Why a party does not fit the room, or null: every guest counts, as the form's "Total guests"
+ * does; a room with no stated size takes any party. The form and the server both ask this.
+ */
+export function partyTooLarge(
+  maxGuests: number | null | undefined,
+  party: { adults: number; children: number; infants: number },
+) {
+  const chosen = party.adults + party.children + party.infants;
+  return maxGuests && chosen > maxGuests
+    ? `This room sleeps at most ${maxGuests} guests (${chosen} chosen)`
+    : null;
+}
 
 /** The fields the room-size rule reads. */
 const PARTY_FIELDS = new Set(["roomType", "adults", "children", "infants"]);
@@ -94,15 +104,8 @@ export function bookingSchema({
     })
     .superRefine(
       (value, context) => {
-        const maxGuests = maxGuestsByRoom[value.roomType];
-        const guests = value.adults + value.children + value.infants;
-        if (maxGuests && guests > maxGuests) {
-          context.addIssue({
-            code: "custom",
-            path: ["adults"],
-            message: tooManyGuests(maxGuests, guests),
-          });
-        }
+        const message = partyTooLarge(maxGuestsByRoom[value.roomType], value);
+        if (message) context.addIssue({ code: "custom", path: ["adults"], message });
       },
       // Said at once, whatever else is still missing, once the room and the party are readable.
       { when: ({ issues }) => !issues.some((issue) => PARTY_FIELDS.has(String(issue.path?.[0]))) },
