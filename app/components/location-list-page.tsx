@@ -144,8 +144,10 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
   const show = (change: Partial<LocationFilters>) =>
     navigate(`/locations${filtersToSearch(filtersAfterChange(filters, change))}`, {
       preventScrollReset: true,
-      // Typing refines the search in place: Back leaves the search rather than each keystroke.
-      replace: "q" in change && filters.q !== null,
+      // Typing refines the search in place: Back leaves the search rather than each keystroke. The
+      // address says whether this entry is a search already: on a slow phone the page may still
+      // show the list from before the last keystroke's results arrived.
+      replace: "q" in change && new URLSearchParams(window.location.search).has("q"),
     });
   const showAfterPause = useDebouncedCallback(show, TYPING_PAUSE_MS);
   // Filters chosen before the scripts ran are sent as the form would send them without scripts.

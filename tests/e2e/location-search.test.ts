@@ -48,6 +48,22 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
   });
 
+  test("on a slow phone, a search typed in bursts still leaves with one Back", async ({ page }) => {
+    await page.goto("/locations");
+    // A phone many times slower than this machine: each result list renders while typing goes on.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    const search = page.getByRole("searchbox", { name: "Search" });
+    for (const letter of "maui") {
+      await search.press(letter);
+      await page.waitForTimeout(350);
+    }
+    await expect(page).toHaveURL(/\/locations\?q=maui$/);
+    await expect(page.getByText(`${maui.length} locations found`)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/locations$/);
+  });
+
   test("a family of eight picks 8+ guests and sees only resorts with a room for eight", async ({
     page,
   }) => {

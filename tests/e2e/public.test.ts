@@ -107,8 +107,10 @@ test.describe("home", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "See all locations" }).click();
     await expect(page).toHaveURL("/locations");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The address changes a moment before the list renders and the scroll is reset; the user sees
+    // the page once it has, so wait for the list's own heading and then for the scroll.
+    await expect(page.getByRole("heading", { level: 1, name: "Our Locations" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test("remembers where the user was when they come back from a featured location", async ({
