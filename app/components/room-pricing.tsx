@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { dollars } from "~/lib/money";
 
 export interface RoomPricingData {
   price: number | null;
@@ -15,14 +16,6 @@ export interface RoomPricingData {
   freeParking: boolean;
   noResortFees: boolean;
 }
-
-const dollars = (amount: number) =>
-  new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
 
 const positive = (amount: number | null): amount is number => amount !== null && amount > 0;
 
@@ -48,7 +41,16 @@ function additionalFees(room: RoomPricingData) {
 }
 
 /** What signed-in members see of a room's prices; each amount only when above 0. */
-export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHref: string }) {
+export function RoomPricing({
+  room,
+  bookHref,
+  hasWeeks,
+}: {
+  room: RoomPricingData;
+  bookHref: string;
+  /** The room lists open weeks: this link then asks for dates of the member's own. */
+  hasWeeks: boolean;
+}) {
   const holidays = holidayRates(room);
   const fees = additionalFees(room);
   return (
@@ -95,7 +97,7 @@ export function RoomPricing({ room, bookHref }: { room: RoomPricingData; bookHre
         to={bookHref}
         className="bg-gold-500 text-navy-950 hover:bg-gold-400 inline-block rounded-lg px-5 py-2.5 font-semibold"
       >
-        Request to book
+        {hasWeeks ? "Request to book other dates" : "Request to book"}
       </Link>
     </div>
   );

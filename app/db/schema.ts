@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   text("created_at")
@@ -100,11 +108,42 @@ export const images = sqliteTable(
   ],
 );
 
+export const WEEK_STATES = ["open", "requested", "booked", "closed"] as const;
+export type WeekState = (typeof WEEK_STATES)[number];
+
+/**
+ * The bookable weeks of a room type (docs/decisions/012-weeks-and-holiday-rates.md). `check_in` is
+ * the resort's calendar date; `rate` null means the default rate. A week is `requested` while a
+ * member's request holds it (until `held_until`), `booked` once staff confirm it.
+ */
+export const weeks = sqliteTable(
+  "weeks",
+  {
+    id: text("id").primaryKey(),
+    roomTypeId: text("room_type_id")
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: "cascade" }),
+    checkIn: text("check_in").notNull(),
+    nights: integer("nights").notNull(),
+    rate: real("rate"),
+    state: text("state", { enum: WEEK_STATES }).notNull().default("open"),
+    // The booking request that holds or booked the week.
+    requestId: text("request_id"),
+    heldUntil: text("held_until"),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("weeks_room_type_check_in_idx").on(table.roomTypeId, table.checkIn),
+    index("weeks_state_held_until_idx").on(table.state, table.heldUntil),
+  ],
+);
+
 export type Location = typeof locations.$inferSelect;
 export type NewLocation = typeof locations.$inferInsert;
 export type RoomType = typeof roomTypes.$inferSelect;
 export type NewRoomType = typeof roomTypes.$inferInsert;
 export type Image = typeof images.$inferSelect;
+export type Week = typeof weeks.$inferSelect;
 export type NewImage = typeof images.$inferInsert;
 
 export const USER_ROLES = ["member", "admin"] as const;
@@ -245,6 +284,12 @@ export const bookingRequests = sqliteTable(
     roomTypeBedrooms: integer("room_type_bedrooms"),
     roomTypeBathrooms: real("room_type_bathrooms"),
     roomTypePrice: real("room_type_price"),
+    // The week asked for (null: dates of the member's own choosing), its rate and the stay's
+    // estimated total when asked; a waitlist request asks for a week someone else holds.
+    weekId: text("week_id"),
+    weekRate: real("week_rate"),
+    estimatedTotal: real("estimated_total"),
+    waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(false),
     specialRequests: text("special_requests"),
     referralCode: text("referral_code"),
     createdAt: createdAt(),

@@ -12,8 +12,12 @@ import {
   partyTooLarge,
   type BookingInput,
 } from "./booking";
+import { todayUtc } from "~/weeks/calendar";
+import { WEEK_MESSAGES } from "~/weeks/week";
+import { holdWeekStatements, quoteWeek } from "~/weeks/weeks.server";
 import { formatStayDate, guestsLine, placeOf } from "./format";
 import { emailLine, type RequestKindDefinition } from "./store.server";
+import { dollars } from "~/lib/money";
 
 /**
  * Booking requests: members ask for a room at a resort for their dates; staff confirm or decline
@@ -49,12 +53,6 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
   return row ?? null;
 }
 
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 2,
-});
-
 function bookingEmails(
   row: typeof bookingRequests.$inferInsert,
   { siteName, staffEmail, origin }: SiteConfig,
@@ -72,7 +70,16 @@ function bookingEmails(
     emailLine("Check-in", row.checkInDate),
     emailLine("Check-out", row.checkOutDate),
     emailLine("Guests", `${row.adults} adults, ${row.children} children, ${row.infants} infants`),
-    emailLine("Typical weekly price", row.roomTypePrice ? usd.format(row.roomTypePrice) : null),
+    ...(row.weekId
+      ? [
+          emailLine("Weekly rate", row.weekRate ? dollars(row.weekRate) : null),
+          emailLine(
+            "Estimated total (rate, fees and taxes)",
+            row.estimatedTotal ? dollars(row.estimatedTotal) : null,
+          ),
+        ]
+      : [emailLine("Typical weekly price", row.roomTypePrice ? dollars(row.roomTypePrice) : null)]),
+    ...(row.waitlist ? [emailLine("Waitlist", "yes: the week is held by another request")] : []),
   ];
   const details = [
     emailLine("Guest", `${row.firstName} ${row.lastName}`),
@@ -118,19 +125,36 @@ export const bookingKind = {
   // The resort and room come from the catalogue, never from the form, so names and prices
   // cannot be forged; a room that is not bookable there is refused.
   async toRow({ db }, input, keys) {
-    const found = await findBookableRoom(db, input.location, input.roomType);
+    const [found, week] = await Promise.all([
+      findBookableRoom(db, input.location, input.roomType),
+      input.week ? quoteWeek(db, input.roomType, input.week) : null,
+    ]);
     if (!found) throw new DomainError("invalid", BOOKING_FORM_MESSAGES.location, "location");
     const { maxGuests, ...room } = found;
     const tooLarge = partyTooLarge(maxGuests, input);
     if (tooLarge) throw new DomainError("invalid", tooLarge, "adults");
+    if (input.week) {
+      // Only a week of this room that has not begun; a held one only for its waitlist.
+      if (!week || week.checkIn <= todayUtc() || week.state === "closed") {
+        throw new DomainError("invalid", WEEK_MESSAGES.notFound, "week");
+      }
+      if (week.state !== "open" && !input.waitlist) {
+        throw new DomainError("conflict", WEEK_MESSAGES.taken, "week");
+      }
+    }
     return {
       ...keys,
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email.toLowerCase(),
       phone: input.phone,
-      checkInDate: input.checkInDate,
-      checkOutDate: input.checkOutDate,
+      // A week's own dates, whatever dates the form sent.
+      checkInDate: week?.checkIn ?? input.checkInDate,
+      checkOutDate: week?.checkOut ?? input.checkOutDate,
+      weekId: week?.id ?? null,
+      weekRate: week?.rate ?? null,
+      estimatedTotal: week?.estimatedTotal ?? null,
+      waitlist: Boolean(week && week.state !== "open"),
       adults: input.adults,
       children: input.children,
       infants: input.infants,
@@ -140,6 +164,14 @@ export const bookingKind = {
     };
   },
   emails: bookingEmails,
+  // A request for an open week holds it (a waitlist request holds nothing).
+  claim: ({ db }, row) =>
+    row.weekId && !row.waitlist
+      ? {
+          ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id }),
+          refusal: new DomainError("conflict", WEEK_MESSAGES.taken, "week"),
+        }
+      : null,
   messages: {
     notStored: "Failed to send booking request. Please try again.",
     notStoredShort: "Failed to send booking request. Please try again.",

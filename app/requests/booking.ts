@@ -1,4 +1,6 @@
 import { z } from "~/lib/zod";
+import { addDays, daysBetween, isCalendarDate } from "~/weeks/calendar";
+import { WEEK_MESSAGES } from "~/weeks/week";
 import { hiddenFields, optionalText, senderFields, text } from "./fields";
 
 /**
@@ -51,22 +53,7 @@ function count(min: number, max: number, message: string) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day of the calendar: 2099-02-30 or 2026-13-01 is not one (it must read back the same). */
-function isCalendarDate(value: string) {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
-const date = (required: string) =>
-  z.string({ error: required }).regex(ISO_DATE, required).refine(isCalendarDate, required);
-
-function addDays(isoDate: string, days: number) {
-  const next = new Date(`${isoDate}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-}
+const date = (required: string) => z.string({ error: required }).refine(isCalendarDate, required);
 
 /**
  * The booking form. `today` is the earliest check-in date (YYYY-MM-DD): the browser passes the
@@ -98,6 +85,10 @@ export function bookingSchema({
         GUEST_LIMITS.infants.max,
         `Infants: 0 to ${GUEST_LIMITS.infants.max}`,
       ).default(0),
+      // A week of the room's calendar (then the dates are the week's), and whether the member
+      // asks to wait for it because someone else holds it.
+      week: date(WEEK_MESSAGES.notFound).optional(),
+      waitlist: z.enum(["yes"]).optional(),
       specialRequests: optionalText(2000),
       referralCode: optionalText(100),
       ...hiddenFields,
@@ -140,8 +131,6 @@ export function localToday(now = new Date()) {
 }
 
 export function nightsBetween(checkIn: string, checkOut: string) {
-  if (!ISO_DATE.test(checkIn) || !ISO_DATE.test(checkOut)) return 0;
-  return Math.round(
-    (Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000,
-  );
+  if (!isCalendarDate(checkIn) || !isCalendarDate(checkOut)) return 0;
+  return daysBetween(checkIn, checkOut);
 }

@@ -12,6 +12,8 @@ import {
 import { deliverLater, queuedEmail, queueEmails } from "~/email/deliveries.server";
 import { type Toast } from "~/lib/toast.server";
 import { nightsBetween } from "./booking";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { bookWeekOf, releaseWeekOf } from "~/weeks/weeks.server";
 import { decisionEmail, type BookingDecision } from "./booking.server";
 import { placeOf } from "./format";
 import { INBOX_PAGE_SIZE, type InboxAction, type InboxFilters, type InboxKind } from "./inbox";
@@ -298,9 +300,12 @@ export async function decideBooking(
       { table: bookingRequests, where: decidedNow },
       { kind: "booking", requestId: id, emails: [email], now },
     ),
+    // The week the request holds is booked, or open again (a no-op when another admin decided).
+    decision === "confirmed" ? bookWeekOf(db, id, now) : releaseWeekOf(db, id, now),
   ]);
 
   if (update.meta.changes === 0) return refusal(current);
+  if (booking.weekId) app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   if ((queued?.meta.changes ?? 0) > 0) {
     deliverLater(app, [email], `booking ${id} ${decision}`);
   }

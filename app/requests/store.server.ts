@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { type BatchItem } from "drizzle-orm/batch";
 import { type z } from "zod";
 import { type AppContext } from "~/context";
 import {
@@ -8,6 +9,8 @@ import {
   type supportMessages,
 } from "~/db/schema";
 import { deliverLater, queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { type DomainError } from "~/lib/errors.server";
 import { type SiteConfig } from "~/lib/site.server";
 
 /**
@@ -51,6 +54,8 @@ export interface RequestKindDefinition<Table extends RequestTable, Input extends
   ) => RequestRow<Table> | Promise<RequestRow<Table>>;
   /** The e-mail to staff and the receipt to the sender. */
   emails: (row: RequestRow<Table>, site: SiteConfig) => EmailDraft[];
+  /** What the request takes hold of (a week), if anything: see RequestClaim. */
+  claim?: (app: AppContext, row: RequestRow<Table>) => RequestClaim | null;
   messages: {
     /** The page's form message when the request could not be stored. */
     notStored: string;
@@ -66,6 +71,18 @@ export interface RequestKindDefinition<Table extends RequestTable, Input extends
   confirmation?: { path: string; toast: string };
 }
 
+/**
+ * Something only one request may hold (a week). In the request's own batch, `take` runs first and
+ * changes a row only if the thing is still free; `undo` runs last and removes the request and its
+ * e-mails again if `take` changed nothing. The batch is one transaction, so no one ever sees a
+ * request without its hold, and the sender gets `refusal`. The catalogue's cached pages show it.
+ */
+interface RequestClaim {
+  take: BatchItem<"sqlite">;
+  undo: BatchItem<"sqlite">[];
+  refusal: DomainError;
+}
+
 export interface StoredRequest {
   id: string;
   /** False when the one-time key had been used: the earlier request stands, nothing new. */
@@ -78,7 +95,7 @@ export interface StoredRequest {
  */
 export async function storeRequest<Table extends RequestTable, Input extends SenderInput>(
   app: AppContext,
-  { kind, table, toRow, emails: emailsAbout }: RequestKindDefinition<Table, Input>,
+  { kind, table, toRow, emails: emailsAbout, claim: claimOf }: RequestKindDefinition<Table, Input>,
   input: Input,
   { userId }: { userId: string | null },
 ): Promise<StoredRequest> {
@@ -87,13 +104,26 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
   const idempotencyKey = input.idempotencyKey ?? id;
   const row = await toRow(app, input, { id, idempotencyKey, userId });
   const emails = emailsAbout(row, site).map(queuedEmail);
+  const claim = claimOf?.(app, row) ?? null;
 
-  const [inserted, [stored]] = await db.batch([
+  const queued = queueEmails(
+    db,
+    { table, where: eq(table.id, id) },
+    { kind, requestId: id, emails },
+  );
+  const [inserted, [stored], ...after] = await db.batch([
     db.insert(table).values(row).onConflictDoNothing({ target: table.idempotencyKey }),
     db.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, idempotencyKey)),
-    ...queueEmails(db, { table, where: eq(table.id, id) }, { kind, requestId: id, emails }),
+    ...queued,
+    ...(claim ? [claim.take, ...claim.undo] : []),
   ]);
   const created = inserted.meta.changes > 0;
+  // A replayed key answers with the first request, whatever became of what it held.
+  if (created && claim) {
+    const taken = after[queued.length] as D1Result | undefined;
+    if (!taken?.meta.changes) throw claim.refusal;
+    app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+  }
   const storedId = stored?.id ?? id;
   if (created) deliverLater(app, emails, `${kind} ${storedId}`);
   return { id: storedId, created };

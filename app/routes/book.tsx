@@ -9,6 +9,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail, getVisibleLocationSummaries } from "~/models/location.server";
 import { bookingKind } from "~/requests/booking.server";
 import { requestFormAction } from "~/requests/submit.server";
+import { weekOnOffer } from "~/weeks/weeks.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -28,12 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const key = params.get("location");
   if (!key) return data({ location: null }, { status: 404 });
 
-  const [location, all] = await Promise.all([
+  const roomTypeId = params.get("roomType");
+  const [location, all, week] = await Promise.all([
     getLocationDetail(app.db, key, { withPricing: true }),
     getVisibleLocationSummaries(app),
+    roomTypeId ? weekOnOffer(app.db, roomTypeId, params.get("week")) : null,
   ]);
   if (!location) throw redirect("/locations");
-  const roomTypeId = params.get("roomType");
   return {
     location: {
       id: location.id,
@@ -49,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     locations: sortByName(all).map(({ id, slug, name }) => ({ id, slug, name })),
     selectedRoomType: location.roomTypes.some((room) => room.id === roomTypeId) ? roomTypeId : null,
+    week,
     email: auth.user.email,
     idempotencyKey: crypto.randomUUID(),
   };

@@ -1,6 +1,7 @@
 import { data, Link, useLocation } from "react-router";
 import { type Route } from "./+types/location";
 import { HeroCarousel } from "~/components/hero-carousel";
+import { RoomAvailability } from "~/components/room-availability";
 import { RoomOption } from "~/components/room-option";
 import { RoomPricing } from "~/components/room-pricing";
 import { getAuth, hasAdminAccess } from "~/auth/guards.server";
@@ -10,6 +11,8 @@ import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
 import { getLocationDetail, getPublicLocationDetail } from "~/models/location.server";
+import { todayUtc } from "~/weeks/calendar";
+import { openWeeksByRoom } from "~/weeks/weeks.server";
 
 /** An admin's preview of a hidden location is for them only: never stored, never indexed. */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -21,22 +24,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const auth = await getAuth(context);
     const isAdmin = hasAdminAccess(auth);
     const app = getAppContext(context);
-    // Visitors read the cached public detail; members see prices, admins hidden previews.
-    const location = auth
-      ? await getLocationDetail(app.db, params.locationId, {
-          withPricing: true,
-          includeHidden: isAdmin,
-        })
-      : await getPublicLocationDetail(app, params.locationId);
-    if (!location) return data({ location: null, error: null, isAdmin: false }, { status: 404 });
+    // Visitors read the cached public detail; members see prices, admins hidden previews. The
+    // open weeks come beside it (with rates for members); a visitor's page is cached whole, and
+    // every hold or decision on a week starts a new cache version.
+    const [location, availability] = await Promise.all([
+      auth
+        ? getLocationDetail(app.db, params.locationId, {
+            withPricing: true,
+            includeHidden: isAdmin,
+          })
+        : getPublicLocationDetail(app, params.locationId),
+      openWeeksByRoom(app.db, params.locationId, {
+        today: todayUtc(),
+        withRates: Boolean(auth),
+      }),
+    ]);
+    if (!location) {
+      return data(
+        { location: null, availability: {}, error: null, isAdmin: false },
+        { status: 404 },
+      );
+    }
     return data(
-      { location, error: null, isAdmin },
+      { location, availability, error: null, isAdmin },
       location.hidden ? { headers: PREVIEW_HEADERS } : undefined,
     );
   } catch (error) {
     console.error("location detail", error);
     return data(
-      { location: null, error: "Failed to load location details", isAdmin: false },
+      {
+        location: null,
+        availability: {},
+        error: "Failed to load location details",
+        isAdmin: false,
+      },
       { status: 503 },
     );
   }
@@ -70,7 +91,7 @@ function summary(text: string | null) {
 }
 
 export default function LocationDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { location, error, isAdmin } = loaderData;
+  const { location, availability, error, isAdmin } = loaderData;
   const { origin } = siteFromMatches(matches);
   const navigationState = useLocation().state as { from?: string } | null;
 
@@ -167,10 +188,17 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
           <div className="mt-6 space-y-8">
             {location.roomTypes.map((room) => (
               <RoomOption key={room.id} room={room} locationName={location.name}>
+                <RoomAvailability
+                  weeks={availability[room.id] ?? []}
+                  locationKey={location.slug || location.id}
+                  roomTypeId={room.id}
+                  signedIn={"price" in room}
+                />
                 {"price" in room ? (
                   <RoomPricing
                     room={room}
                     bookHref={`/book?location=${encodeURIComponent(location.slug || location.id)}&roomType=${encodeURIComponent(room.id)}`}
+                    hasWeeks={(availability[room.id] ?? []).length > 0}
                   />
                 ) : (
                   <p className="mt-6 border-t border-slate-200 pt-5 text-sm">

@@ -16,6 +16,7 @@ import {
   type VariantFormat,
 } from "../../app/lib/image-variants.ts";
 import { slugify } from "../../app/lib/slug.ts";
+import { openSeasonStatement } from "../../app/weeks/season.ts";
 import { seedLocations } from "./data.ts";
 import { renderScene } from "./scenes.ts";
 import { type SeedImage, type SeedLocation } from "./types.ts";
@@ -229,7 +230,22 @@ export async function seedCatalogue(
   if (!first) return { rowsInserted: 0, picturesWritten: 0 };
   const results = await db.batch([first, ...rest]);
   const inserted = results.reduce((sum, result) => sum + (result.meta?.changes ?? 0), 0);
-  return { rowsInserted: inserted, picturesWritten: written.filter(Boolean).length };
+  const season = await seedWeeks(env);
+  return {
+    rowsInserted: inserted + season.meta.changes,
+    picturesWritten: written.filter(Boolean).length,
+  };
+}
+
+/** How far ahead the seed opens weeks: the admin's calendar shows the next 18 months. */
+const SEASON_MONTHS = 18;
+
+/** Open weeks from today for the next 18 months, for every room type (existing weeks stay). */
+export function seedWeeks(env: Pick<SeedBindings, "DB">, today = new Date()) {
+  const from = today.toISOString().slice(0, 10);
+  const until = new Date(today);
+  until.setUTCMonth(until.getUTCMonth() + SEASON_MONTHS);
+  return openSeasonStatement(env.DB, { from, until: until.toISOString().slice(0, 10) }).run();
 }
 
 /** Local accounts to sign in with through the dev outbox: an admin and a member. */

@@ -2,6 +2,7 @@ import { type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Field, SelectField, TextareaField, type AnyField } from "~/components/forms";
 import { bookingSchema, GUEST_LIMITS, localToday, nightsBetween } from "~/requests/booking";
+import { BookingWeek, type WeekOnOffer } from "./booking-week";
 import { NameFields } from "./request-fields";
 import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 
@@ -15,6 +16,8 @@ export interface BookingChoices {
   };
   locations: ReadonlyArray<{ id: string; slug: string; name: string }>;
   selectedRoomType: string | null;
+  /** The week a "Request this week" link asked for; null: dates of the member's choosing. */
+  week: WeekOnOffer | null;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -45,7 +48,7 @@ const count = (value: unknown) => Number(value) || 0;
 
 /** The booking request on /book (members only). */
 export function BookingForm({
-  choices: { location, locations, selectedRoomType },
+  choices: { location, locations, selectedRoomType, week },
   ...page
 }: RequestFormProps & { choices: BookingChoices }) {
   const navigate = useNavigate();
@@ -116,8 +119,28 @@ export function BookingForm({
           label="Room type"
           placeholder="Select a room type"
           options={location.roomTypes.map((room) => ({ value: room.id, label: room.name }))}
+          // A week belongs to its room: another room starts again from its own weeks.
+          onChange={
+            week
+              ? (event) =>
+                  navigate(
+                    `/book?${new URLSearchParams({ location: location.slug || location.id, roomType: event.target.value })}`,
+                  )
+              : undefined
+          }
         />
       </Section>
+
+      {week && selectedRoomType && (
+        <Section title="Your Week">
+          <BookingWeek
+            offer={week}
+            locationKey={location.slug || location.id}
+            roomTypeId={selectedRoomType}
+            fields={fields}
+          />
+        </Section>
+      )}
 
       <Section title="Your Details">
         <NameFields
@@ -129,17 +152,19 @@ export function BookingForm({
         <Field field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
       </Section>
 
-      <Section title="Preferred Dates">
-        <Field field={fields.checkInDate} label="Check-in" type="date" min={today} />
-        <Field field={fields.checkOutDate} label="Check-out" type="date" min={checkIn || today} />
-        {nights > 0 && (
-          <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
-            {nights} {nights === 1 ? "night" : "nights"}
-            {location.minimumNights > nights &&
-              ` (this resort's usual minimum is ${location.minimumNights} nights)`}
-          </p>
-        )}
-      </Section>
+      {!week?.quote && (
+        <Section title="Preferred Dates">
+          <Field field={fields.checkInDate} label="Check-in" type="date" min={today} />
+          <Field field={fields.checkOutDate} label="Check-out" type="date" min={checkIn || today} />
+          {nights > 0 && (
+            <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
+              {nights} {nights === 1 ? "night" : "nights"}
+              {location.minimumNights > nights &&
+                ` (this resort's usual minimum is ${location.minimumNights} nights)`}
+            </p>
+          )}
+        </Section>
+      )}
 
       <Section title="Guest Details">
         <GuestSelect

@@ -1,12 +1,7 @@
 import { type ReactNode } from "react";
 import { formatStayDate, guestsLine } from "~/requests/format";
 import { type InboxItem } from "~/requests/inbox.server";
-
-const money = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
+import { dollars } from "~/lib/money";
 
 /** One labelled value of a request card. */
 export function DetailField({
@@ -69,7 +64,7 @@ export function RequestDetails({ item }: { item: InboxItem }) {
           </DetailField>
           <DetailField label="Guests">{guestsLine(item)}</DetailField>
           <DetailField label="Typical weekly price (at request)">
-            {item.roomTypePrice ? money.format(item.roomTypePrice) : <Missing />}
+            {item.roomTypePrice ? dollars(item.roomTypePrice) : <Missing />}
           </DetailField>
           <DetailField label="Referral code">{item.referralCode ?? <Missing />}</DetailField>
           <DetailField label="Special requests" wide>

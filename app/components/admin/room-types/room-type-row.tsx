@@ -3,14 +3,9 @@ import { adminHref, INTENTS } from "~/admin/location-admin";
 import { type RoomType } from "~/db/schema";
 import { GripIcon } from "../admin-ui";
 import { useSortableItem } from "../sortable-list";
+import { dollars } from "~/lib/money";
 
 export type RoomTypeListItem = Pick<RoomType, "id" | "name" | "bedrooms" | "price">;
-
-const money = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
 
 /** A room type in the list: its drag handle (with JavaScript), rank, link, and move buttons. */
 export function RoomTypeRow({
@@ -37,7 +32,7 @@ export function RoomTypeRow({
   const { item, handle, isDragging } = useSortableItem(room.id, busy);
   const details = [
     room.bedrooms !== null && (room.bedrooms === 0 ? "Studio" : `${room.bedrooms} BR`),
-    room.price ? `${money.format(room.price)}/wk` : null,
+    room.price ? `${dollars(room.price)}/wk` : null,
   ].filter(Boolean);
   return (
     <li

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { dollars } from "~/lib/money";
+import { formatStayDate } from "~/requests/format";
+import { requestWeekHref, type OpenWeek } from "~/weeks/week";
+
+/**
+ * A room option's next open weeks. Everyone sees which weeks are open; signed-in members also see
+ * each week's rate and request it from here ("Request this week").
+ */
+export function RoomAvailability({
+  weeks,
+  locationKey,
+  roomTypeId,
+  signedIn,
+}: {
+  weeks: OpenWeek[];
+  locationKey: string;
+  roomTypeId: string;
+  signedIn: boolean;
+}) {
+  const headingId = `availability-${roomTypeId}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-6 border-t border-slate-200 pt-5">
+      <h4 id={headingId} className="text-navy-900 text-sm font-semibold">
+        Availability
+      </h4>
+      {weeks.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          No open weeks are listed for this room right now.
+        </p>
+      ) : (
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+          {weeks.map((week) => (
+            <li
+              key={week.checkIn}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200"
+            >
+              <span className="text-navy-900">
+                <span className="font-medium">{formatStayDate(week.checkIn)}</span>
+                <span className="text-slate-600"> to </span>
+                <span className="font-medium">{formatStayDate(week.checkOut)}</span>
+              </span>
+              {signedIn && (
+                <span className="flex items-center gap-3">
+                  {typeof week.rate === "number" && (
+                    <span className="text-navy-900 font-semibold">{dollars(week.rate)}</span>
+                  )}
+                  <Link
+                    to={requestWeekHref(locationKey, roomTypeId, week.checkIn)}
+                    className="text-gold-700 font-medium underline underline-offset-4"
+                    aria-label={`Request the week of ${formatStayDate(week.checkIn)}`}
+                  >
+                    Request this week
+                  </Link>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { type WeekState } from "~/db/schema";
+import { type CalendarDate } from "./calendar";
+
+/** What a member is told about a week, on the location page, the booking form and the server. */
+export const WEEK_MESSAGES = {
+  taken: "This week is no longer available.",
+  notFound: "Please choose one of the open weeks of this room.",
+} as const;
+
+/** What a room option shows of a week; `rate` only for signed-in members. */
+export interface OpenWeek {
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  rate?: number | null;
+}
+
+/** A week as the booking form offers it: its dates, rate, nightly charges and estimated total. */
+export interface QuotedWeek {
+  id: string;
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  state: WeekState;
+  rate: number | null;
+  charges: { label: string; perNight: number }[];
+  estimatedTotal: number | null;
+}
+
+/** The booking form's address for a week of a room ("Request this week"). */
+export const requestWeekHref = (locationKey: string, roomTypeId: string, checkIn: CalendarDate) =>
+  `/book?${new URLSearchParams({ location: locationKey, roomType: roomTypeId, week: checkIn })}`;

@@ -1,0 +1,269 @@
+import { and, asc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { type Db } from "~/db/client.server";
+import {
+  bookingRequests,
+  emailDeliveries,
+  locations,
+  roomTypes,
+  weeks,
+  type BookingRequest,
+} from "~/db/schema";
+import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
+import { addDays, isCalendarDate, todayUtc, type CalendarDate } from "./calendar";
+import { WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "./week";
+import { estimatedTotal, nightlyCharges, weekRate } from "./rates";
+
+/**
+ * The weeks of the catalogue: which are open, what each costs, and the hold a member's request
+ * puts on one (docs/decisions/012-weeks-and-holiday-rates.md).
+ */
+
+/** How many open weeks a room option lists on a location page. */
+const WEEKS_SHOWN = 6;
+/** A member's request holds its week this long; then, with no staff decision, it lapses. */
+const HOLD_HOURS = 72;
+
+const pricingColumns = {
+  price: roomTypes.price,
+  presidentsDayPrice: roomTypes.presidentsDayPrice,
+  springBreakPrice: roomTypes.springBreakPrice,
+  fourthOfJulyPrice: roomTypes.fourthOfJulyPrice,
+  thanksgivingPrice: roomTypes.thanksgivingPrice,
+  christmasPrice: roomTypes.christmasPrice,
+  newYearsPrice: roomTypes.newYearsPrice,
+};
+
+const chargeColumns = {
+  freeParking: roomTypes.freeParking,
+  parkingCost: roomTypes.parkingCost,
+  noResortFees: roomTypes.noResortFees,
+  resortFeeCost: roomTypes.resortFeeCost,
+  localTaxes: roomTypes.localTaxes,
+};
+
+/**
+ * The next open weeks (after `today`) of each room type of a visible location, by room type id:
+ * one query, at most WEEKS_SHOWN per room. Rates only `withRates` (prices are for members).
+ */
+export async function openWeeksByRoom(
+  db: Db,
+  locationKey: string,
+  { today, withRates }: { today: CalendarDate; withRates: boolean },
+) {
+  const ranked = db
+    .select({
+      roomTypeId: weeks.roomTypeId,
+      checkIn: weeks.checkIn,
+      nights: weeks.nights,
+      rate: weeks.rate,
+      ...pricingColumns,
+      position:
+        sql<number>`row_number() over (partition by ${weeks.roomTypeId} order by ${weeks.checkIn})`.as(
+          "position",
+        ),
+    })
+    .from(weeks)
+    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .where(
+      and(
+        or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
+        eq(weeks.state, "open"),
+        gt(weeks.checkIn, today),
+      ),
+    )
+    .as("ranked");
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.position} <= ${WEEKS_SHOWN}`)
+    .orderBy(asc(ranked.roomTypeId), asc(ranked.checkIn));
+  const byRoom: Record<string, OpenWeek[]> = {};
+  for (const row of rows) {
+    const week: OpenWeek = {
+      checkIn: row.checkIn,
+      checkOut: addDays(row.checkIn, row.nights),
+      nights: row.nights,
+    };
+    if (withRates) week.rate = weekRate(row, row);
+    (byRoom[row.roomTypeId] ??= []).push(week);
+  }
+  return byRoom;
+}
+
+/** The week of `roomTypeId` that checks in on `checkIn`, priced; null when there is none. */
+export async function quoteWeek(
+  db: Db,
+  roomTypeId: string,
+  checkIn: CalendarDate,
+): Promise<QuotedWeek | null> {
+  const [row] = await db
+    .select({
+      id: weeks.id,
+      checkIn: weeks.checkIn,
+      nights: weeks.nights,
+      rate: weeks.rate,
+      state: weeks.state,
+      ...pricingColumns,
+      ...chargeColumns,
+    })
+    .from(weeks)
+    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.checkIn, checkIn)))
+    .limit(1);
+  if (!row) return null;
+  const rate = weekRate(row, row);
+  return {
+    id: row.id,
+    checkIn: row.checkIn,
+    checkOut: addDays(row.checkIn, row.nights),
+    nights: row.nights,
+    state: row.state,
+    rate,
+    charges: nightlyCharges(row),
+    estimatedTotal: estimatedTotal(rate, row.nights, row),
+  };
+}
+
+/** The next open weeks of one room type after `today`, for a member whose week was taken. */
+async function nextOpenWeeks(db: Db, roomTypeId: string, today: CalendarDate) {
+  const rows = await db
+    .select({ checkIn: weeks.checkIn, nights: weeks.nights })
+    .from(weeks)
+    .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.state, "open"), gt(weeks.checkIn, today)))
+    .orderBy(asc(weeks.checkIn))
+    .limit(WEEKS_SHOWN);
+  return rows.map((row) => ({ ...row, checkOut: addDays(row.checkIn, row.nights) }));
+}
+
+/**
+ * The statements that make a stored booking request hold its week, for the request's own batch:
+ * `take` holds the week only if it is still open (one conditional statement, so of many members
+ * asking at once exactly one gets it); `undo`, run after the request and its e-mails are inserted,
+ * removes them again when `take` changed nothing. The batch is one transaction: nobody ever sees
+ * a request that does not hold its week.
+ */
+export function holdWeekStatements(
+  db: Db,
+  { weekId, requestId, now = new Date() }: { weekId: string; requestId: string; now?: Date },
+) {
+  const heldByRequest = db
+    .select({ id: weeks.id })
+    .from(weeks)
+    .where(and(eq(weeks.id, weekId), eq(weeks.requestId, requestId)));
+  const notHeld = sql`not exists ${heldByRequest}`;
+  return {
+    take: db
+      .update(weeks)
+      .set({
+        state: "requested",
+        requestId,
+        heldUntil: new Date(now.getTime() + HOLD_HOURS * 3_600_000).toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .where(and(eq(weeks.id, weekId), eq(weeks.state, "open"))),
+    undo: [
+      db
+        .delete(emailDeliveries)
+        .where(
+          and(
+            eq(emailDeliveries.requestKind, "booking"),
+            eq(emailDeliveries.requestId, requestId),
+            notHeld,
+          ),
+        ),
+      db.delete(bookingRequests).where(and(eq(bookingRequests.id, requestId), notHeld)),
+    ],
+  };
+}
+
+/**
+ * Staff confirmed the request: its week is booked, also after its hold lapsed if no one has held
+ * the week since (another member's hold is never taken over).
+ */
+export const bookWeekOf = (db: Db, requestId: string, now = new Date()) =>
+  db
+    .update(weeks)
+    .set({ state: "booked", heldUntil: null, updatedAt: now.toISOString() })
+    .where(and(eq(weeks.requestId, requestId), ne(weeks.state, "closed")));
+
+/** Staff declined the request: its week is open again. */
+export const releaseWeekOf = (db: Db, requestId: string, now = new Date()) =>
+  db
+    .update(weeks)
+    .set({ state: "open", requestId: null, heldUntil: null, updatedAt: now.toISOString() })
+    .where(and(eq(weeks.requestId, requestId), eq(weeks.state, "requested")));
+
+/**
+ * Releases every hold past its 72 hours without a staff decision (one statement, so a decision
+ * made at the same moment either books the week first or finds it open), and stores an e-mail to
+ * staff about each, sent by the cron's e-mail run. The week keeps the id of the request whose hold
+ * lapsed, for staff to see.
+ */
+export async function releaseLapsedHolds({ env, db }: { env: Env; db: Db }, now = new Date()) {
+  const lapsed = await db
+    .update(weeks)
+    .set({ state: "open", heldUntil: null, updatedAt: now.toISOString() })
+    .where(and(eq(weeks.state, "requested"), lt(weeks.heldUntil, now.toISOString())))
+    .returning({ requestId: weeks.requestId });
+  const ids = lapsed.flatMap((week) => (week.requestId ? [week.requestId] : []));
+  if (ids.length === 0) return 0;
+  const requests = await db.select().from(bookingRequests).where(inArray(bookingRequests.id, ids));
+  const statements = requests.flatMap((booking) =>
+    queueEmails(
+      db,
+      { table: bookingRequests, where: eq(bookingRequests.id, booking.id) },
+      {
+        kind: "booking",
+        requestId: booking.id,
+        emails: [queuedEmail(lapsedHoldEmail(env, booking))],
+        now,
+      },
+    ),
+  );
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+  return lapsed.length;
+}
+
+function lapsedHoldEmail(env: Env, booking: BookingRequest): EmailDraft {
+  const siteName = env.SITE_NAME;
+  return {
+    to: env.STAFF_EMAIL || env.CONTACT_EMAIL,
+    subject: `Hold lapsed: ${booking.locationName}, ${booking.checkInDate} to ${booking.checkOutDate}`,
+    content: {
+      siteName,
+      heading: "A week's hold lapsed",
+      paragraphs: [
+        `No decision was made within ${HOLD_HOURS} hours, so the week is open again and other members can request it.`,
+        `Resort: ${booking.locationName}`,
+        `Room: ${booking.roomTypeName}`,
+        `Check-in: ${booking.checkInDate}`,
+        `Check-out: ${booking.checkOutDate}`,
+        `Guest: ${booking.firstName} ${booking.lastName} (${booking.email})`,
+        `Request id: ${booking.id}`,
+      ],
+    },
+  };
+}
+
+/**
+ * The week a booking link asks for (`?week=`), as the form offers it: the quote when it is open
+ * and ahead, else why not (taken, or not a week of this room) with the room's next open weeks.
+ */
+export async function weekOnOffer(db: Db, roomTypeId: string, asked: string | null) {
+  if (asked === null) return null;
+  const today = todayUtc();
+  const [quote, nextWeeks] = await Promise.all([
+    isCalendarDate(asked) ? quoteWeek(db, roomTypeId, asked) : null,
+    nextOpenWeeks(db, roomTypeId, today),
+  ]);
+  const bookable = quote && quote.checkIn > today && quote.state !== "closed";
+  if (bookable && quote.state === "open") return { quote, problem: null, nextWeeks: [] };
+  return {
+    // A held or booked week is still shown, for its waitlist.
+    quote: bookable ? quote : null,
+    problem: bookable ? WEEK_MESSAGES.taken : WEEK_MESSAGES.notFound,
+    nextWeeks,
+  };
+}

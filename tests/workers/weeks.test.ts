@@ -1,0 +1,370 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/auth/session.server";
+import { createAppContext } from "~/context";
+import { createDb } from "~/db/client.server";
+import { bookingRequests, emailDeliveries, roomTypes, weeks } from "~/db/schema";
+import { bookingSchema } from "~/requests/booking";
+import { bookingKind } from "~/requests/booking.server";
+import { decideBooking } from "~/requests/inbox.server";
+import { storeRequest } from "~/requests/store.server";
+import { addDays, todayUtc } from "~/weeks/calendar";
+import { estimatedTotal, weekRate } from "~/weeks/rates";
+import { WEEK_MESSAGES } from "~/weeks/week";
+import { releaseLapsedHolds } from "~/weeks/weeks.server";
+import { seedWeeks } from "../../scripts/seed/seed";
+import { visibleText } from "./auth-helpers";
+import { seedLocations } from "../../scripts/seed/data";
+import { carriesNumber, request, visibleSeed } from "./helpers";
+
+const db = createDb(env.DB);
+const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
+// A room for four: the party below (two adults and a child) fits it.
+const roomTypeId = `${location.id}-room-2`;
+const otherRoomTypeId = `${location.id}-room-1`;
+/** A week that checked in five days ago. */
+const PAST_WEEK = addDays(todayUtc(), -5);
+
+async function memberCookie(userId = "user-member") {
+  const cookie = await createSession({ env, db }, new Request("http://localhost/"), userId);
+  return cookie.split(";")[0]!;
+}
+
+/** The room's open weeks ahead, in order; each test takes weeks no other test takes. */
+async function openWeeks(room = roomTypeId) {
+  return db
+    .select()
+    .from(weeks)
+    .where(and(eq(weeks.roomTypeId, room), eq(weeks.state, "open"), gt(weeks.checkIn, todayUtc())))
+    .orderBy(asc(weeks.checkIn));
+}
+
+const weekById = async (id: string) => (await db.select().from(weeks).where(eq(weeks.id, id)))[0]!;
+
+function weekForm(week: string, overrides: Record<string, string> = {}) {
+  return {
+    location: location.slug,
+    roomType: roomTypeId,
+    week,
+    // What a forged form might say: the server keeps the week's own dates.
+    checkInDate: addDays(todayUtc(), 3),
+    checkOutDate: addDays(todayUtc(), 4),
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.com",
+    phone: "+1 555 0100",
+    adults: "2",
+    children: "1",
+    infants: "0",
+    idempotencyKey: crypto.randomUUID(),
+    "cf-turnstile-response": "dev-bot-check-passed",
+    ...overrides,
+  };
+}
+
+function postWeek(form: Record<string, string>, cookie: string) {
+  return request(`/book?location=${location.slug}&roomType=${form.roomType}&week=${form.week}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { Origin: "http://localhost", Cookie: cookie },
+    redirect: "manual",
+  });
+}
+
+const requestsFor = (weekId: string) =>
+  db.select().from(bookingRequests).where(eq(bookingRequests.weekId, weekId));
+
+describe("the seeded weeks", () => {
+  it("give every room type a week each Saturday for 18 months, and seeding again adds none", async () => {
+    const [{ count, rooms, first, last }] = (await db
+      .select({
+        count: sql<number>`count(*)`,
+        rooms: sql<number>`count(distinct ${weeks.roomTypeId})`,
+        first: sql<string>`min(${weeks.checkIn})`,
+        last: sql<string>`max(${weeks.checkIn})`,
+      })
+      .from(weeks)) as [{ count: number; rooms: number; first: string; last: string }];
+    // Every seeded room type (other tests add rooms of their own).
+    const roomCount = seedLocations.reduce((sum, seeded) => sum + seeded.roomTypes.length, 0);
+    expect(rooms).toBeGreaterThanOrEqual(roomCount);
+    expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(6);
+    expect(first >= todayUtc()).toBe(true);
+    expect(last > addDays(todayUtc(), 500)).toBe(true);
+    const again = await seedWeeks(env);
+    expect(again.meta.changes).toBe(0);
+    expect(count).toBeGreaterThan(roomCount * 70);
+  });
+});
+
+describe("requesting a week", () => {
+  it("shows the member the week, its rate, each nightly charge and the estimated total", async () => {
+    const [week] = await openWeeks();
+    const [room] = await db.select().from(roomTypes).where(eq(roomTypes.id, roomTypeId));
+    const response = await request(
+      `/book?location=${location.slug}&roomType=${roomTypeId}&week=${week!.checkIn}`,
+      { headers: { Cookie: await memberCookie() } },
+    );
+    expect(response.status).toBe(200);
+    const text = visibleText(await response.text());
+    const rate = weekRate(room!, week!)!;
+    const total = estimatedTotal(rate, week!.nights, room!)!;
+    expect(text).toContain("Your Week");
+    expect(text).toContain("Weekly rate");
+    expect(text).toContain(`$${rate.toLocaleString("en-US")}`);
+    expect(text).toContain("Estimated total");
+    expect(text).toContain(
+      `$${total.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(total) ? 0 : 2 })}`,
+    );
+  });
+
+  it("holds the week with the stored request: the week's dates, rate and total, whatever the form said", async () => {
+    const week = (await openWeeks())[1]!;
+    const form = weekForm(week.checkIn);
+    const response = await postWeek(form, await memberCookie());
+    expect(response.status).toBe(302);
+    const [stored] = await requestsFor(week.id);
+    expect(stored).toMatchObject({
+      checkInDate: week.checkIn,
+      checkOutDate: addDays(week.checkIn, week.nights),
+      waitlist: false,
+    });
+    expect(stored!.weekRate).toBeGreaterThan(0);
+    expect(stored!.estimatedTotal).toBeGreaterThanOrEqual(stored!.weekRate!);
+    expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: stored!.id });
+    const held = await weekById(week.id);
+    const hours = (Date.parse(held.heldUntil!) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+  });
+
+  it("of 50 members asking for one week at the same moment, exactly one holds it", async () => {
+    const week = (await openWeeks())[2]!;
+    const cookie = await memberCookie();
+    const guest = `race-${crypto.randomUUID()}@example.com`;
+    const forms = Array.from({ length: 50 }, () => weekForm(week.checkIn, { email: guest }));
+    const responses = await Promise.all(forms.map((form) => postWeek(form, cookie)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const refused = responses.find((response) => response.status === 409)!;
+    expect(visibleText(await refused.text())).toContain(WEEK_MESSAGES.taken);
+
+    const stored = await requestsFor(week.id);
+    expect(stored).toHaveLength(1);
+    expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: stored[0]!.id });
+    expect(
+      await db
+        .select({ id: bookingRequests.id })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.email, guest)),
+    ).toEqual([{ id: stored[0]!.id }]);
+    // One receipt, for the request that holds it: none left behind by the 49.
+    const receipts = await db
+      .select({ requestId: emailDeliveries.requestId })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.to, guest));
+    expect(receipts).toEqual([{ requestId: stored[0]!.id }]);
+  });
+
+  it("when all 50 have read the week as open, the hold itself lets exactly one through", async () => {
+    const week = (await openWeeks())[8]!;
+    const guest = `race-${crypto.randomUUID()}@example.com`;
+    // Every request is checked against the open week before any of them is stored.
+    let checked = 0;
+    let release!: () => void;
+    const allChecked = new Promise<void>((resolve) => (release = resolve));
+    const racing: typeof bookingKind = {
+      ...bookingKind,
+      async toRow(app, input, keys) {
+        const row = await bookingKind.toRow(app, input, keys);
+        if (++checked === 50) release();
+        await allChecked;
+        return row;
+      },
+    };
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
+    const input = bookingSchema({ today: todayUtc() }).parse(
+      weekForm(week.checkIn, { email: guest }),
+    );
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        storeRequest(
+          app,
+          racing,
+          { ...input, idempotencyKey: crypto.randomUUID() },
+          { userId: "user-member" },
+        ),
+      ),
+    );
+    await waitOnExecutionContext(ctx);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refusals = outcomes.flatMap((outcome) =>
+      outcome.status === "rejected" ? [(outcome.reason as Error).message] : [],
+    );
+    expect(refusals).toEqual(Array(49).fill(WEEK_MESSAGES.taken));
+    const stored = await requestsFor(week.id);
+    expect(stored).toHaveLength(1);
+    expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: stored[0]!.id });
+    expect(
+      await db
+        .select({ id: bookingRequests.id })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.email, guest)),
+    ).toEqual([{ id: stored[0]!.id }]);
+    const receipts = await db
+      .select({ requestId: emailDeliveries.requestId })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.to, guest));
+    expect(receipts).toEqual([{ requestId: stored[0]!.id }]);
+  });
+
+  it("a second member then sees the week taken with the next open weeks, and can join its waitlist", async () => {
+    const week = (await openWeeks())[3]!;
+    const first = await postWeek(weekForm(week.checkIn), await memberCookie());
+    expect(first.status).toBe(302);
+
+    const page = await request(
+      `/book?location=${location.slug}&roomType=${roomTypeId}&week=${week.checkIn}`,
+      { headers: { Cookie: await memberCookie() } },
+    );
+    const text = visibleText(await page.text());
+    expect(text).toContain(WEEK_MESSAGES.taken);
+    expect(text).toContain("Next open weeks of this room");
+    expect(text).toContain("Put me on the waitlist for this week");
+
+    const waitlisted = await postWeek(
+      weekForm(week.checkIn, { waitlist: "yes" }),
+      await memberCookie(),
+    );
+    expect(waitlisted.status).toBe(302);
+    const stored = await requestsFor(week.id);
+    expect(stored.map((row) => row.waitlist).sort()).toEqual([false, true]);
+    // The first request still holds it.
+    const holder = stored.find((row) => !row.waitlist)!;
+    expect((await weekById(week.id)).requestId).toBe(holder.id);
+  });
+
+  it.each([
+    ["a date with no week (a Wednesday)", (checkIn: string) => addDays(checkIn, 4)],
+    ["an impossible date", () => "2027-02-30"],
+    ["a week that has begun", () => PAST_WEEK],
+  ])("refuses %s with a clear message, writing nothing", async (_, weekOf) => {
+    await db
+      .insert(weeks)
+      .values({ id: `${roomTypeId}-past`, roomTypeId, checkIn: PAST_WEEK, nights: 7 })
+      .onConflictDoNothing();
+    const week = (await openWeeks())[4]!;
+    const form = weekForm(weekOf(week.checkIn));
+    const response = await postWeek(form, await memberCookie());
+    expect(response.status).toBe(400);
+    expect(visibleText(await response.text())).toContain(WEEK_MESSAGES.notFound);
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)` })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey))) as [{ count: number }];
+    expect(count).toBe(0);
+  });
+
+  it("refuses a week of another room type", async () => {
+    const other = (await openWeeks(otherRoomTypeId))[5]!;
+    // A date that is a week of the other room only.
+    await db
+      .delete(weeks)
+      .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.checkIn, other.checkIn)));
+    const form = weekForm(other.checkIn);
+    const response = await postWeek(form, await memberCookie());
+    expect(response.status).toBe(400);
+    expect(visibleText(await response.text())).toContain(WEEK_MESSAGES.notFound);
+    expect((await weekById(other.id)).state).toBe("open");
+  });
+});
+
+describe("staff decide a week's request", () => {
+  async function heldWeek(index: number) {
+    const week = (await openWeeks())[index]!;
+    expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
+    const [stored] = await requestsFor(week.id);
+    return { week, requestId: stored!.id };
+  }
+
+  async function decide(id: string, decision: "confirmed" | "declined") {
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env, ctx }, new Request("http://localhost/admin/requests"));
+    const result = await decideBooking(app, { id, decision, adminEmail: "admin@example.com" });
+    await waitOnExecutionContext(ctx);
+    return result;
+  }
+
+  it("confirming books the week", async () => {
+    const { week, requestId } = await heldWeek(6);
+    expect(await decide(requestId, "confirmed")).toEqual({ ok: true });
+    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId, heldUntil: null });
+  });
+
+  it("declining opens the week again for the next member", async () => {
+    const { week, requestId } = await heldWeek(7);
+    expect(await decide(requestId, "declined")).toEqual({ ok: true });
+    expect(await weekById(week.id)).toMatchObject({ state: "open", requestId: null });
+    const next = await postWeek(weekForm(week.checkIn), await memberCookie());
+    expect(next.status).toBe(302);
+  });
+});
+
+describe("a hold without a staff decision", () => {
+  it("lapses after 72 hours: the cron opens the week again and tells staff", async () => {
+    const week = (await openWeeks())[9]!;
+    expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
+    const [held] = await requestsFor(week.id);
+    // Still within its 72 hours: nothing happens.
+    expect(await releaseLapsedHolds({ env, db })).toBe(0);
+    const later = new Date(Date.now() + 72 * 3_600_000 + 60_000);
+    expect(await releaseLapsedHolds({ env, db }, later)).toBeGreaterThanOrEqual(1);
+    expect(await weekById(week.id)).toMatchObject({ state: "open", heldUntil: null });
+    const toStaff = await db
+      .select({ to: emailDeliveries.to, subject: emailDeliveries.subject })
+      .from(emailDeliveries)
+      .where(
+        and(
+          eq(emailDeliveries.requestId, held!.id),
+          sql`${emailDeliveries.subject} like 'Hold lapsed%'`,
+        ),
+      );
+    expect(toStaff).toEqual([
+      {
+        to: "staff@insiderstays.example",
+        subject: `Hold lapsed: ${location.name}, ${week.checkIn} to ${addDays(week.checkIn, week.nights)}`,
+      },
+    ]);
+    // Another member can now hold it.
+    expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
+  });
+});
+
+describe("availability on a location page", () => {
+  it("shows visitors the open weeks without a price, in the HTML and the .data", async () => {
+    const open = await openWeeks();
+    const [room] = await db.select().from(roomTypes).where(eq(roomTypes.id, roomTypeId));
+    const rates = open.slice(0, 6).map((week) => weekRate(room!, week)!);
+    for (const path of [`/locations/${location.slug}`, `/locations/${location.slug}.data`]) {
+      const body = await (await request(path)).text();
+      expect(body).toMatch(/availability/i);
+      expect(body).toContain(open[0]!.checkIn.slice(0, 4));
+      for (const rate of rates)
+        expect(carriesNumber(body, rate), `${path} shows ${rate}`).toBe(false);
+    }
+  });
+
+  it("shows members each week's rate and a link to request it", async () => {
+    const [week] = await openWeeks();
+    const html = await (
+      await request(`/locations/${location.slug}`, { headers: { Cookie: await memberCookie() } })
+    ).text();
+    expect(visibleText(html)).toContain("Request this week");
+    expect(html).toContain(
+      `/book?location=${location.slug}&amp;roomType=${roomTypeId}&amp;week=${week!.checkIn}`,
+    );
+  });
+});
