@@ -41,7 +41,7 @@ export function BookingWeek({
           <input type="hidden" name={fields.week.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkInDate.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Check-in</dt>
             <dd className="text-navy-900 text-right font-medium">
               {formatStayDate(quote.checkIn)}
@@ -69,14 +69,10 @@ export function BookingWeek({
               </div>
             ))}
             {quote.estimatedTotal !== null && (
-              <>
-                <dt className="text-navy-900 mt-2 border-t border-slate-200 pt-2 font-semibold">
-                  Estimated total
-                </dt>
-                <dd className="text-navy-900 mt-2 border-t border-slate-200 pt-2 text-right text-lg font-semibold">
-                  {dollars(quote.estimatedTotal)}
-                </dd>
-              </>
+              <div className="text-navy-900 col-span-2 mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
+                <dt>Estimated total</dt>
+                <dd className="text-lg">{dollars(quote.estimatedTotal)}</dd>
+              </div>
             )}
           </dl>
         </>

@@ -20,6 +20,9 @@ export const ACCOUNTS = {
   rooms: { email: "e2e-rooms@example.com", role: "admin" },
   inbox: { email: "e2e-inbox@example.com", role: "admin" },
   booker: { email: "e2e-booker@example.com", role: "member" },
+  weekBooker: { email: "e2e-week-booker@example.com", role: "member" },
+  weekRival: { email: "e2e-week-rival@example.com", role: "member" },
+  weekStaff: { email: "e2e-week-staff@example.com", role: "admin" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -47,6 +50,9 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     account: ACCOUNTS.booker,
     names: ["books", "books without JavaScript", "books to be declined"],
   },
+  { account: ACCOUNTS.weekBooker, names: ["picks a week"] },
+  { account: ACCOUNTS.weekRival, names: ["finds the week taken"] },
+  { account: ACCOUNTS.weekStaff, names: ["confirms a week"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */

@@ -19,6 +19,13 @@ const twelvePhotosRoom = roomTypeId(
   manyPhotos.roomTypes.findIndex((room) => room.images.length === 12),
 );
 
+/** A week the seed opened: the first Saturday at least `days` days from today. */
+function seededWeekAhead(days: number) {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
 const VERIFY_PATH = "/auth/verify?dest=%2Faccount%2Fsecurity";
 
 /** An address and who it is seen as. */
@@ -79,6 +86,11 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/join.tsx": [visitorOnly("/join")],
   "routes/book.tsx": [
     visitorAndMember(`/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}`),
+    // A week of the seeded calendar: its rate, charges and estimated total.
+    visit(
+      `/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}&week=${seededWeekAhead(21)}`,
+      "member",
+    ),
   ],
   "routes/booking-confirmation.tsx": [visitorAndMember("/booking-confirmation")],
   "routes/agents.tsx": [visitorOnly("/agents")],

@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+import { seedLocations } from "../../scripts/seed/data";
+import { ACCOUNTS, signedInContext } from "./support/accounts";
+
+const WEEK_TAKEN = "This week is no longer available.";
+// A resort no other browser test books.
+const location = seedLocations.filter(
+  (candidate) => !candidate.hidden && candidate.roomTypes.length >= 2,
+)[4]!;
+const room = location.roomTypes[0]!;
+const roomId = `${location.id}-room-1`;
+const availability = (page: import("@playwright/test").Page) =>
+  page.locator(`section[aria-labelledby="availability-${roomId}"]`);
+
+test.describe.configure({ mode: "serial" });
+
+/** The week the first member requests: its booking form's address. */
+let weekHref = "";
+
+test("on a phone, a member picks an open week, sees its total, and reaches Request Received", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await signedInContext(browser, baseURL!, ACCOUNTS.weekBooker, "picks a week", {
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto(`/locations/${location.slug}`);
+  const firstWeek = availability(page)
+    .getByRole("link", { name: /^Request the week of/ })
+    .first();
+  weekHref = (await firstWeek.getAttribute("href"))!;
+  expect(weekHref).toMatch(
+    new RegExp(`^/book\\?location=${location.slug}&roomType=${roomId}&week=\\d{4}-\\d{2}-\\d{2}$`),
+  );
+  await firstWeek.click();
+
+  await expect(page.getByRole("heading", { name: "Book Your Stay" })).toBeVisible();
+  const week = page.getByRole("group", { name: "Your Week" });
+  await expect(week).toContainText("Weekly rate");
+  await expect(week).toContainText("Estimated total");
+  await expect(page.getByLabel("Check-in")).toHaveCount(0);
+  await expect(page.getByLabel("Room type")).toHaveValue(roomId);
+
+  await page.getByLabel("First name").fill("Wendy");
+  await page.getByLabel("Last name").fill("Week");
+  await page.getByLabel("Phone").fill("+1 555 0142");
+  await page.getByLabel("Adults").selectOption("1");
+  await page.getByLabel("I'm not a robot").check();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
+  await expect(page.locator("main dl")).toContainText(room.name);
+
+  // The week is no longer offered on the resort's page.
+  await page.goto(`/locations/${location.slug}`);
+  await expect(availability(page).locator(`a[href="${weekHref}"]`)).toHaveCount(0);
+  await context.close();
+});
+
+test("without JavaScript, a second member finds the week taken and joins its waitlist", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.weekRival,
+    "finds the week taken",
+    {
+      javaScriptEnabled: false,
+      viewport: { width: 1366, height: 768 },
+    },
+  );
+  const page = await context.newPage();
+  await page.goto(weekHref);
+  await expect(page.getByText(WEEK_TAKEN)).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Next open weeks of this room" }).getByRole("link"),
+  ).not.toHaveCount(0);
+
+  await page.getByLabel("First name").fill("Rita");
+  await page.getByLabel("Last name").fill("Rival");
+  await page.getByLabel("Phone").fill("+1 555 0143");
+  await page.getByLabel("Adults").selectOption("1");
+  await page.getByLabel("I'm not a robot").check();
+  // Sent as it is, the week is refused and the form comes back with what was typed.
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByText(WEEK_TAKEN).first()).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Rita");
+
+  await page.getByLabel("Put me on the waitlist for this week").check();
+  await page.getByLabel("I'm not a robot").check();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
+  await context.close();
+});
+
+test("staff confirm the held week and the member sees Confirmed", async ({ browser, baseURL }) => {
+  const staff = await signedInContext(browser, baseURL!, ACCOUNTS.weekStaff, "confirms a week");
+  const page = await staff.newPage();
+  await page.goto("/admin/requests?kind=booking&status=new");
+  const card = page.locator("article").filter({ hasText: ACCOUNTS.weekBooker.email });
+  await expect(card).toHaveCount(1);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: /^Confirm/ }).click();
+  await expect(page.getByText("Booking confirmed").first()).toBeVisible();
+  await staff.close();
+
+  const member = await signedInContext(browser, baseURL!, ACCOUNTS.weekBooker, "picks a week");
+  const memberPage = await member.newPage();
+  await memberPage.goto("/members");
+  await expect(memberPage.getByRole("listitem").filter({ hasText: location.name })).toContainText(
+    "Confirmed",
+  );
+  await member.close();
+});
