@@ -101,6 +101,10 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   await page.goto("/admin/requests?kind=booking&status=new");
   const card = page.locator("article").filter({ hasText: ACCOUNTS.weekBooker.email });
   await expect(card).toHaveCount(1);
+  await expect(card).toContainText("in all");
+  // The second member's request waits behind it, marked for staff.
+  const waiting = page.locator("article").filter({ hasText: ACCOUNTS.weekRival.email });
+  await expect(waiting).toContainText("Waitlist");
   page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: /^Confirm/ }).click();
   await expect(page.getByText("Booking confirmed").first()).toBeVisible();

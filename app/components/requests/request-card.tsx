@@ -93,6 +93,11 @@ export function RequestCard({ item }: { item: InboxItem }) {
           {KIND_LABELS[item.kind].one}
         </span>
         <StatusBadge status={item.status} />
+        {item.kind === "booking" && item.waitlist && (
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+            Waitlist
+          </span>
+        )}
         <span className="text-sm text-slate-500 sm:ml-auto">
           Received <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </span>

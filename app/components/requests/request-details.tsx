@@ -63,9 +63,16 @@ export function RequestDetails({ item }: { item: InboxItem }) {
             )}
           </DetailField>
           <DetailField label="Guests">{guestsLine(item)}</DetailField>
-          <DetailField label="Typical weekly price (at request)">
-            {item.roomTypePrice ? dollars(item.roomTypePrice) : <Missing />}
-          </DetailField>
+          {item.weekId ? (
+            <DetailField label="Weekly rate and estimated total (at request)">
+              {item.weekRate ? dollars(item.weekRate) : <Missing />}
+              {item.estimatedTotal ? ` · ${dollars(item.estimatedTotal)} in all` : ""}
+            </DetailField>
+          ) : (
+            <DetailField label="Typical weekly price (at request)">
+              {item.roomTypePrice ? dollars(item.roomTypePrice) : <Missing />}
+            </DetailField>
+          )}
           <DetailField label="Referral code">{item.referralCode ?? <Missing />}</DetailField>
           <DetailField label="Special requests" wide>
             {item.specialRequests ? <LongText text={item.specialRequests} /> : <Missing />}
