@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 
@@ -9,7 +9,7 @@ const location = seedLocations.filter(
 )[4]!;
 const room = location.roomTypes[0]!;
 const roomId = `${location.id}-room-1`;
-const availability = (page: import("@playwright/test").Page) =>
+const availability = (page: Page) =>
   page.locator(`section[aria-labelledby="availability-${roomId}"]`);
 
 test.describe.configure({ mode: "serial" });
