@@ -213,12 +213,20 @@ export const totpFactors = sqliteTable(
 );
 
 /** Where e-mails go when no e-mail provider is configured (local development); see /dev/outbox. */
+/** A file sent with an e-mail (a calendar entry): small text, kept with the e-mail. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const outboxEmails = sqliteTable("outbox_emails", {
   id: text("id").primaryKey(),
   to: text("to").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html").notNull(),
+  attachments: text("attachments", { mode: "json" }).$type<EmailAttachment[]>(),
   createdAt: createdAt(),
 });
 
@@ -360,6 +368,7 @@ export const emailDeliveries = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    attachments: text("attachments", { mode: "json" }).$type<EmailAttachment[]>(),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),

@@ -1,7 +1,13 @@
 import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Db } from "~/db/client.server";
-import { emailDeliveries, type EmailDelivery, type EmailKind, LINK_EMAIL_KINDS } from "~/db/schema";
+import {
+  emailDeliveries,
+  type EmailAttachment,
+  type EmailDelivery,
+  type EmailKind,
+  LINK_EMAIL_KINDS,
+} from "~/db/schema";
 import { type EmailMessage, type Mailer, sendEmail } from "./email.server";
 import { emailHtml, emailText, type EmailContent } from "./layout.server";
 
@@ -32,6 +38,7 @@ export interface EmailDraft {
   to: string;
   subject: string;
   content: EmailContent;
+  attachments?: EmailAttachment[];
 }
 
 export interface QueuedEmail extends EmailMessage {
@@ -39,11 +46,12 @@ export interface QueuedEmail extends EmailMessage {
 }
 
 /** The draft rendered (HTML and plain text) with the id its delivery is stored under. */
-export function queuedEmail({ to, subject, content }: EmailDraft): QueuedEmail {
+export function queuedEmail({ to, subject, content, attachments }: EmailDraft): QueuedEmail {
   return {
     id: crypto.randomUUID(),
     to,
     subject,
+    attachments: attachments ?? null,
     text: emailText(content),
     html: emailHtml(content),
   };
@@ -77,6 +85,9 @@ export function queueEmails(
           subject: sql`${email.subject}`.as("subject"),
           text: sql`${email.text}`.as("text"),
           html: sql`${email.html}`.as("html"),
+          attachments: sql`${email.attachments ? JSON.stringify(email.attachments) : null}`.as(
+            "attachments",
+          ),
           status: sql`'pending'`.as("status"),
           attempts: sql`0`.as("attempts"),
           nextAttemptAt: sql`${at}`.as("next_attempt_at"),
@@ -135,6 +146,7 @@ async function deliver(mailer: Mailer, ids: string[], now = new Date()) {
         subject: delivery.subject,
         text: delivery.text,
         html: delivery.html,
+        attachments: delivery.attachments,
         signsIn: carriesLink(delivery),
       });
       await db

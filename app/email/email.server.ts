@@ -3,7 +3,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { type Db } from "~/db/client.server";
-import { outboxEmails } from "~/db/schema";
+import { outboxEmails, type EmailAttachment } from "~/db/schema";
 import { isLocalHostname } from "~/lib/local-development.server";
 import { firstUrl, linksIn } from "./links";
 
@@ -14,6 +14,8 @@ export interface EmailMessage {
   html: string;
   /** It carries a link that signs someone in (a sign-in link, an invitation). */
   signsIn?: boolean;
+  /** Files sent with it (a confirmation's calendar entry). */
+  attachments?: EmailAttachment[] | null;
 }
 
 export interface SentEmail {
@@ -62,7 +64,22 @@ async function sendWithResend(
   if (!from) throw new Error("Cannot send e-mail: EMAIL_FROM is not set.");
   const resend = new Resend(apiKey);
   const { data, error } = await resend.emails.send(
-    { from, to: message.to, subject: message.subject, text: message.text, html: message.html },
+    {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.attachments?.length
+        ? {
+            attachments: message.attachments.map(({ filename, contentType, content }) => ({
+              filename,
+              contentType,
+              content: base64(content),
+            })),
+          }
+        : {}),
+    },
     { signal: AbortSignal.timeout(RESEND_TIMEOUT_MS) },
   );
   if (error) {
@@ -73,6 +90,13 @@ async function sendWithResend(
   return { id: data.id, via: "resend" };
 }
 
+/** Resend takes an attachment's bytes as base64: the text's UTF-8 bytes. */
+function base64(text: string) {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 async function saveToOutbox(db: Db, message: EmailMessage): Promise<SentEmail> {
   const id = crypto.randomUUID();
   await db.insert(outboxEmails).values({
@@ -81,6 +105,7 @@ async function saveToOutbox(db: Db, message: EmailMessage): Promise<SentEmail> {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    attachments: message.attachments?.length ? message.attachments : null,
   });
   const link = firstUrl(message.text);
   console.log(

@@ -13,6 +13,7 @@ import {
   type BookingInput,
 } from "./booking";
 import { todayUtc } from "~/weeks/calendar";
+import { stayCalendar } from "~/weeks/ical";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { holdWeekStatements, quoteWeek } from "~/weeks/weeks.server";
 import { formatStayDate, guestsLine, placeOf } from "./format";
@@ -204,6 +205,14 @@ export function decisionEmail(
   const fromUs = note ? [`A note from our team: ${note}`] : [];
   const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
   if (decision === "confirmed") {
+    const price = booking.weekRate
+      ? [
+          `Weekly rate: ${dollars(booking.weekRate)}`,
+          ...(booking.estimatedTotal
+            ? [`Estimated total with fees and taxes: ${dollars(booking.estimatedTotal)}`]
+            : []),
+        ]
+      : [];
     return {
       to: booking.email,
       subject: `Your stay at ${booking.locationName} is confirmed`,
@@ -213,11 +222,31 @@ export function decisionEmail(
         paragraphs: [
           `Good news, ${booking.firstName}: the resort has confirmed your booking.`,
           ...details,
+          ...price,
           ...fromUs,
           "You can now book your flights.",
+          // The terms a guest most needs at check-in (see the Terms of Service).
+          "Please remember: all payments are non-refundable, and the primary guest checking in must be 21 or older and show a valid photo ID in the name on this confirmation.",
+          "The stay is attached as a calendar entry.",
         ],
         footer,
       },
+      attachments: [
+        {
+          filename: "stay.ics",
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: stayCalendar(siteName, [
+            {
+              uid: `${booking.id}@${new URL(origin).hostname}`,
+              checkIn: booking.checkInDate,
+              checkOut: booking.checkOutDate,
+              summary: `${booking.locationName}: ${booking.roomTypeName}`,
+              location: [booking.locationName, place].filter(Boolean).join(", "),
+              description: [...details, ...price, `Reference: ${booking.id}`].join("\n"),
+            },
+          ]),
+        },
+      ],
     };
   }
   return {

@@ -101,6 +101,16 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                     className="mt-3 font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800"
                   />
                 </details>
+                {email.attachments?.map((attachment) => (
+                  <details key={attachment.filename} className="mt-2">
+                    <summary className="text-gold-700 cursor-pointer text-sm font-medium">
+                      Attachment: {attachment.filename} ({attachment.contentType})
+                    </summary>
+                    <pre className="mt-3 overflow-x-auto rounded-xl bg-slate-50 p-3 text-xs text-slate-800">
+                      {attachment.content}
+                    </pre>
+                  </details>
+                ))}
                 <details className="mt-2">
                   <summary className="text-gold-700 cursor-pointer text-sm font-medium">
                     HTML version

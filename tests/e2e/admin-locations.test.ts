@@ -339,6 +339,8 @@ test("a dirty form asks before the page unloads; logging out forgets the remembe
   const page = await context.newPage();
   await page.goto("/admin");
   await expect(page).toHaveURL(new RegExp(`/admin\\?location=${locationId}$`));
+  // The reopened location has rendered (and been remembered again) before the admin logs out.
+  await expect(locationForm(page).getByLabel("Description")).toHaveValue(/\S/);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(

@@ -139,6 +139,31 @@ describe("sendEmail with RESEND_API_KEY", () => {
     expect(await listOutbox(testApp.db, { limit: 1000 })).toHaveLength(before.length);
   });
 
+  it("sends an attachment to Resend as base64 of its UTF-8 text", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ id: "5b8c3f0e-8f3c-4a55-9f0e-4f1f7d3b2a10" }));
+    const calendar = "BEGIN:VCALENDAR\r\nSUMMARY:Café Résidence\r\nEND:VCALENDAR\r\n";
+    await sendEmail(
+      { ...testApp, env: resendEnv },
+      message({
+        attachments: [{ filename: "stay.ics", contentType: "text/calendar", content: calendar }],
+      }),
+    );
+    const call = new Request(...(fetchSpy.mock.calls[0] as [RequestInfo, RequestInit]));
+    const body = (await call.json()) as {
+      attachments: Array<{ filename: string; content: string; content_type: string }>;
+    };
+    expect(body.attachments).toHaveLength(1);
+    // Resend's API names the type content_type.
+    expect(body.attachments[0]).toMatchObject({
+      filename: "stay.ics",
+      content_type: "text/calendar",
+    });
+    const bytes = Uint8Array.from(atob(body.attachments[0]!.content), (char) => char.charCodeAt(0));
+    expect(new TextDecoder().decode(bytes)).toBe(calendar);
+  });
+
   it("throws when Resend rejects the message", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
       Response.json(
