@@ -34,6 +34,8 @@ export default [
       route("rate-limits", "routes/admin/rate-limits.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("requests", "routes/admin/requests.tsx"),
+      route("weeks", "routes/admin/weeks.tsx"),
+      route("weeks/export", "routes/admin/weeks.export.ts"),
     ]),
   ]),
   route("api/manage-users", "routes/api.manage-users.ts"),

@@ -4,6 +4,7 @@ import routes from "../../app/routes";
 import { axeViolations } from "./support/axe";
 import { expectScriptNonce, recordCspViolations } from "./support/csp";
 import { manyPhotos } from "./support/hard-cases";
+import { waitForHydration } from "./support/hydration";
 import {
   expectedLanding,
   LAYOUT_ACCOUNTS,
@@ -182,14 +183,6 @@ function watchForErrors(page: Page) {
     errors.push(`${message.type()}: ${text}`);
   });
   return errors;
-}
-
-/** Hydration is done when React has taken over the page's last element. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const footer = document.querySelector("body > footer, footer");
-    return Boolean(footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber")));
-  });
 }
 
 function screenshotPath(role: LayoutRole, path: string, width: number, javaScript: boolean) {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
 
 /** Search and fit filters on /locations, with JavaScript (results as you type) and without. */
 
@@ -32,6 +33,8 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     await page.goto("/locations");
+    // Typing before the scripts run is tests/e2e/before-hydration.test.ts's case.
+    await waitForHydration(page);
     const search = page.getByRole("searchbox", { name: "Search" });
     await search.pressSequentially("maui", { delay: 40 });
     await expect(page).toHaveURL(/\/locations\?q=maui$/);
@@ -50,6 +53,7 @@ test.describe("with JavaScript", () => {
 
   test("on a slow phone, a search typed in bursts still leaves with one Back", async ({ page }) => {
     await page.goto("/locations");
+    await waitForHydration(page);
     // A phone many times slower than this machine: each result list renders while typing goes on.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });

@@ -109,6 +109,7 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/admin/rate-limits.tsx": [visit("/admin/rate-limits", "admin")],
   "routes/admin/users.tsx": [visit("/admin/users", "admin")],
   "routes/admin/requests.tsx": [visit("/admin/requests", "admin")],
+  "routes/admin/weeks.tsx": [visit("/admin/weeks", "admin")],
   "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
   "routes/not-found.tsx": [visitorAndMember("/no-such-page")],
 };

@@ -1,0 +1,20 @@
+import { type Route } from "./+types/weeks.export";
+import { requireAdmin } from "~/auth/guards.server";
+import { getAppContext } from "~/context";
+import { todayUtc } from "~/weeks/calendar";
+import { exportWeeks } from "~/weeks/csv.server";
+
+/** The weeks ahead as a CSV download, for every location or the one named (`?location=slug`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const location = new URL(request.url).searchParams.get("location")?.trim() || undefined;
+  const body = await exportWeeks(getAppContext(context).db, { location });
+  const name = `weeks-${location?.replace(/[^a-z0-9-]/gi, "") || "all"}-${todayUtc()}.csv`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,141 @@
+import { data, Form } from "react-router";
+import { type Route } from "./+types/weeks";
+import { requireAdmin } from "~/auth/guards.server";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { ERROR_STATUS } from "~/lib/errors.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useSubmitting } from "~/lib/use-submitting";
+import { importWeeks, MAX_IMPORT_BYTES, WEEK_CSV_COLUMNS } from "~/weeks/csv.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Weeks and rates",
+    description: "Export and import the weeks and rates of every room type as a spreadsheet.",
+    path: "/admin/weeks",
+    noindex: true,
+  });
+
+const IMPORT = "import";
+const HERE = "/admin/weeks";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { columns: WEEK_CSV_COLUMNS };
+}
+
+/** 'Import weeks': a CSV file, checked whole before anything is written. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await readFormData(request, { maxBytes: MAX_IMPORT_BYTES + 64 * 1024 });
+  const file = formData.get("file");
+  if (formData.get("intent") !== IMPORT || !(file instanceof File) || file.size === 0) {
+    return data(
+      { problems: [], more: 0, error: "Choose a CSV file to import." },
+      { status: ERROR_STATUS.invalid },
+    );
+  }
+  const app = getAppContext(context);
+  const result = await importWeeks(app.db, await file.text());
+  if (!result.ok) {
+    return data(
+      {
+        problems: result.problems,
+        more: result.more,
+        error: "Nothing was imported: correct these rows and import the file again.",
+      },
+      { status: ERROR_STATUS.invalid },
+    );
+  }
+  app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+  return redirectWithToast(HERE, {
+    type: "success",
+    message: `${result.written.toLocaleString("en-US")} weeks imported`,
+  });
+}
+
+export default function AdminWeeks({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useSubmitting(IMPORT);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-navy-900 font-serif text-3xl">Weeks and rates</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Every room type's weeks as a spreadsheet: download them, change rates and open or close
+          weeks, and import the file back. The columns are{" "}
+          <code className="text-navy-900">{loaderData.columns.join(", ")}</code>: the location's
+          slug, the room type's id (or its name at that location), the check-in date (YYYY-MM-DD),
+          the nights, the rate in dollars (empty for the default rate) and open or closed.
+        </p>
+      </div>
+
+      <section
+        aria-labelledby="export-heading"
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
+        <h2 id="export-heading" className="text-navy-900 font-serif text-xl">
+          Export
+        </h2>
+        <Form
+          method="get"
+          action="/admin/weeks/export"
+          reloadDocument
+          className="mt-4 flex flex-wrap items-end gap-3"
+        >
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="text-navy-900 font-semibold">
+              Location slug (empty: every location)
+            </span>
+            <input
+              name="location"
+              className="rounded-lg border border-slate-300 px-3 py-2"
+              autoComplete="off"
+            />
+          </label>
+          <button
+            type="submit"
+            className="bg-navy-900 hover:bg-navy-800 rounded-lg px-5 py-2.5 font-semibold text-white"
+          >
+            Download CSV
+          </button>
+        </Form>
+      </section>
+
+      <section
+        aria-labelledby="import-heading"
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
+        <h2 id="import-heading" className="text-navy-900 font-serif text-xl">
+          Import
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Every row is checked first; if any is wrong, nothing is written and each wrong row is
+          listed by its line. A requested or booked week keeps its state.
+        </p>
+        <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3">
+          <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+          {actionData && actionData.problems.length > 0 && (
+            <ul className="max-h-96 space-y-1 overflow-y-auto rounded-xl bg-red-50 p-4 text-sm text-red-900">
+              {actionData.problems.map((problem) => (
+                <li key={`${problem.line} ${problem.message}`}>
+                  <span className="font-semibold">Line {problem.line}:</span> {problem.message}
+                </li>
+              ))}
+              {actionData.more > 0 && <li>…and {actionData.more} more.</li>}
+            </ul>
+          )}
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="text-navy-900 font-semibold">CSV file</span>
+            <input type="file" name="file" accept=".csv,text/csv" required className="text-sm" />
+          </label>
+          <SubmitButton busy={busy} busyText="Importing..." name="intent" value={IMPORT}>
+            Import weeks
+          </SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import Papa from "papaparse";
+import { type Db } from "~/db/client.server";
+import { locations, roomTypes, weeks, type WeekState } from "~/db/schema";
+import { isCalendarDate, todayUtc } from "./calendar";
+
+/**
+ * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),
+ * room type (its id, or its name at that location), check-in date (YYYY-MM-DD), nights, rate (empty:
+ * the default rate) and state (open or closed; a requested or booked week keeps its state). An
+ * import checks every row first and writes nothing if any row is wrong; a good file is written in
+ * one D1 batch, a statement per few thousand rows.
+ */
+
+export const WEEK_CSV_COLUMNS = ["location", "room_type", "check_in", "nights", "rate", "state"];
+
+/** The largest file an import reads: about 60,000 rows. */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+const MAX_NIGHTS = 28;
+const MAX_RATE = 1_000_000;
+/** Rows per statement: their JSON stays well under D1's 2 MB for a value. */
+const ROWS_PER_STATEMENT = 5_000;
+/** Problems listed at most: a wrong file says what is wrong without pages of it. */
+const MAX_PROBLEMS = 50;
+
+/** Header names as people write them ("Check-in date", "room type") → the column. */
+const HEADER_ALIASES: Record<string, string> = {
+  location: "location",
+  location_slug: "location",
+  slug: "location",
+  room_type: "room_type",
+  room_type_id: "room_type",
+  room_type_name: "room_type",
+  room: "room_type",
+  check_in: "check_in",
+  check_in_date: "check_in",
+  checkin: "check_in",
+  nights: "nights",
+  rate: "rate",
+  weekly_rate: "rate",
+  state: "state",
+};
+
+const normalizeHeader = (header: string) => {
+  const key = header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+  return HEADER_ALIASES[key] ?? key;
+};
+
+interface ImportProblem {
+  line: number;
+  message: string;
+}
+
+interface WeekRow {
+  roomTypeId: string;
+  checkIn: string;
+  nights: number;
+  rate: number | null;
+  state: WeekState;
+}
+
+export type ImportResult =
+  | { ok: true; written: number }
+  | { ok: false; problems: ImportProblem[]; more: number };
+
+/** Reads, checks and (only if every row is right) writes a file of weeks. */
+export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: normalizeHeader,
+  });
+  const problems: ImportProblem[] = [];
+  const missing = WEEK_CSV_COLUMNS.filter(
+    (column) => column !== "rate" && column !== "state" && !parsed.meta.fields?.includes(column),
+  );
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      problems: [
+        {
+          line: 1,
+          message: `The first line must name the columns: ${WEEK_CSV_COLUMNS.join(", ")} (missing: ${missing.join(", ")}).`,
+        },
+      ],
+      more: 0,
+    };
+  }
+  if (parsed.data.length === 0) {
+    return { ok: false, problems: [{ line: 2, message: "The file has no rows." }], more: 0 };
+  }
+
+  const rooms = await roomsOf(db, [
+    ...new Set(parsed.data.map((row) => (row.location ?? "").trim())),
+  ]);
+  const today = todayUtc();
+  const rows: Array<WeekRow & { line: number; claimsHold: boolean }> = [];
+  const seen = new Map<string, number>();
+  parsed.data.forEach((record, index) => {
+    // Line 1 is the header; a quoted cell may span lines, so count from the parser's rows.
+    const line = index + 2;
+    const fail = (message: string) => problems.push({ line, message });
+    const slug = (record.location ?? "").trim();
+    const roomKey = (record.room_type ?? "").trim();
+    const checkIn = (record.check_in ?? "").trim();
+    const nightsText = (record.nights ?? "").trim();
+    const rateText = (record.rate ?? "").trim().replace(/^\$/, "").replaceAll(",", "");
+    const stateText = (record.state ?? "").trim().toLowerCase() || "open";
+
+    const atLocation = rooms.get(slug);
+    if (!slug) return fail("The location is empty.");
+    if (!atLocation) return fail(`No location has the slug “${slug}”.`);
+    const room = roomKey ? findRoom(atLocation, roomKey) : { problem: "The room type is empty." };
+    if ("problem" in room) return fail(room.problem.replace("{location}", slug));
+    if (!isCalendarDate(checkIn)) {
+      return fail(`The check-in date “${checkIn}” is not a date written YYYY-MM-DD.`);
+    }
+    if (checkIn <= today) return fail(`The check-in date ${checkIn} is not in the future.`);
+    const nights = Number(nightsText);
+    if (!/^\d+$/.test(nightsText) || nights < 1 || nights > MAX_NIGHTS) {
+      return fail(`Nights must be a whole number from 1 to ${MAX_NIGHTS} (not “${nightsText}”).`);
+    }
+    const rate = rateText === "" ? null : Number(rateText);
+    if (rate !== null && (!/^\d+(\.\d{1,2})?$/.test(rateText) || rate <= 0 || rate > MAX_RATE)) {
+      return fail(
+        `The rate must be empty (the default rate) or an amount in dollars up to ${MAX_RATE.toLocaleString("en-US")} (not “${record.rate}”).`,
+      );
+    }
+    if (!["open", "closed", "requested", "booked"].includes(stateText)) {
+      return fail(`The state must be open or closed (not “${record.state}”).`);
+    }
+    const key = `${room.id} ${checkIn}`;
+    const earlier = seen.get(key);
+    if (earlier) return fail(`The same week is on line ${earlier} too.`);
+    seen.set(key, line);
+    const claimsHold = stateText === "requested" || stateText === "booked";
+    rows.push({
+      line,
+      roomTypeId: room.id,
+      checkIn,
+      nights,
+      rate,
+      state: claimsHold ? "open" : (stateText as WeekState),
+      claimsHold,
+    });
+  });
+
+  // A week is requested or booked only through a member's request: the file may say so only of
+  // a week that already is (an exported file imports back as it is).
+  const holds = rows.filter((row) => row.claimsHold);
+  if (holds.length > 0) {
+    const held = new Set(
+      (
+        await db
+          .select({ roomTypeId: weeks.roomTypeId, checkIn: weeks.checkIn })
+          .from(weeks)
+          .where(
+            and(
+              inArray(weeks.state, ["requested", "booked"]),
+              inArray(weeks.roomTypeId, [...new Set(holds.map((row) => row.roomTypeId))]),
+            ),
+          )
+      ).map((week) => `${week.roomTypeId} ${week.checkIn}`),
+    );
+    for (const row of holds) {
+      if (!held.has(`${row.roomTypeId} ${row.checkIn}`)) {
+        problems.push({
+          line: row.line,
+          message:
+            "Only a member's request makes a week requested or booked: write open or closed.",
+        });
+      }
+    }
+  }
+
+  if (problems.length > 0) {
+    problems.sort((a, b) => a.line - b.line);
+    return {
+      ok: false,
+      problems: problems.slice(0, MAX_PROBLEMS),
+      more: Math.max(0, problems.length - MAX_PROBLEMS),
+    };
+  }
+  await writeWeeks(db, rows);
+  return { ok: true, written: rows.length };
+}
+
+type RoomsBySlug = Map<string, Array<{ id: string; name: string }>>;
+
+/** The room types of the locations the file names, by location slug: one query. */
+async function roomsOf(db: Db, slugs: string[]): Promise<RoomsBySlug> {
+  const found = await db
+    .select({ slug: locations.slug, id: roomTypes.id, name: roomTypes.name })
+    .from(locations)
+    .leftJoin(roomTypes, eq(roomTypes.locationId, locations.id))
+    .where(sql`${locations.slug} in (select value from json_each(${JSON.stringify(slugs)}))`);
+  const bySlug: RoomsBySlug = new Map();
+  for (const row of found) {
+    const list = bySlug.get(row.slug) ?? [];
+    if (row.id && row.name) list.push({ id: row.id, name: row.name });
+    bySlug.set(row.slug, list);
+  }
+  return bySlug;
+}
+
+function findRoom(rooms: Array<{ id: string; name: string }>, key: string) {
+  const byId = rooms.find((room) => room.id === key);
+  if (byId) return byId;
+  const byName = rooms.filter((room) => room.name.trim().toLowerCase() === key.toLowerCase());
+  if (byName.length === 1) return byName[0]!;
+  return {
+    problem:
+      byName.length > 1
+        ? `Two room types at {location} are named “${key}”: write the room type's id.`
+        : `{location} has no room type “${key}” (write its name or id).`,
+  };
+}
+
+/**
+ * Every row in one batch: new weeks are added, existing ones take the file's nights, rate and
+ * state, except that a requested or booked week keeps its state.
+ */
+async function writeWeeks(db: Db, rows: WeekRow[]) {
+  const now = new Date().toISOString();
+  // One statement reads a chunk of rows as JSON (drizzle has no insert from json_each).
+  const upsert = db.$client.prepare(`
+    insert into weeks (id, room_type_id, check_in, nights, rate, state, updated_at)
+    select value ->> 'roomTypeId' || '-' || (value ->> 'checkIn'), value ->> 'roomTypeId',
+           value ->> 'checkIn', value ->> 'nights', value ->> 'rate', value ->> 'state', ?1
+    from json_each(?2) where true
+    on conflict (room_type_id, check_in) do update set
+      nights = excluded.nights,
+      rate = excluded.rate,
+      state = case when weeks.state in ('requested', 'booked') then weeks.state
+                   else excluded.state end,
+      updated_at = excluded.updated_at`);
+  const statements = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows
+      .slice(start, start + ROWS_PER_STATEMENT)
+      .map(({ roomTypeId, checkIn, nights, rate, state }) => ({
+        roomTypeId,
+        checkIn,
+        nights,
+        rate,
+        state,
+      }));
+    statements.push(upsert.bind(now, JSON.stringify(chunk)));
+  }
+  if (statements.length > 0) await db.$client.batch(statements);
+}
+
+/** Every week ahead in the catalogue (or at one location), as the import reads them back. */
+export async function exportWeeks(db: Db, { location }: { location?: string } = {}) {
+  const rows = await db
+    .select({
+      location: locations.slug,
+      room_type: roomTypes.id,
+      check_in: weeks.checkIn,
+      nights: weeks.nights,
+      rate: weeks.rate,
+      state: weeks.state,
+    })
+    .from(weeks)
+    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .where(and(gt(weeks.checkIn, todayUtc()), location ? eq(locations.slug, location) : undefined))
+    .orderBy(
+      asc(locations.slug),
+      asc(roomTypes.displayOrder),
+      asc(roomTypes.id),
+      asc(weeks.checkIn),
+    );
+  return Papa.unparse(
+    rows.map((row) => ({ ...row, rate: row.rate ?? "" })),
+    { columns: WEEK_CSV_COLUMNS, newline: "\r\n" },
+  );
+}

@@ -1,0 +1,202 @@
+import { env } from "cloudflare:workers";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { weeks } from "~/db/schema";
+import { addDays, nextWeekday, todayUtc } from "~/weeks/calendar";
+import { exportWeeks, importWeeks } from "~/weeks/csv.server";
+import { createUser, signIn, visibleText } from "./auth-helpers";
+import { request, visibleSeed } from "./helpers";
+
+const db = createDb(env.DB);
+// Resorts the other week tests leave alone.
+const [first, second] = visibleSeed.filter((location) => location.roomTypes.length >= 2).slice(6);
+const roomOf = (location: typeof first, index: number) => `${location!.id}-room-${index + 1}`;
+
+const weeksOf = (roomTypeId: string) =>
+  db
+    .select()
+    .from(weeks)
+    .where(and(eq(weeks.roomTypeId, roomTypeId), gt(weeks.checkIn, todayUtc())))
+    .orderBy(asc(weeks.checkIn));
+
+const csv = (...lines: string[]) => lines.join("\r\n");
+const HEADER = "location,room_type,check_in,nights,rate,state";
+
+describe("importing weeks from a spreadsheet", () => {
+  it("writes a good file: new weeks, rates and closings, with the room type by name or id", async () => {
+    const room = roomOf(first, 0);
+    const [a, b] = await weeksOf(room);
+    const roomName = first!.roomTypes[0]!.name;
+    // A new week of its own dates: a Wednesday three weeks after the first.
+    const extra = addDays(a!.checkIn, 25);
+    const result = await importWeeks(
+      db,
+      csv(
+        "Location slug, Room type, Check-in date, Nights, Rate, State",
+        `${first!.slug},${roomName.toUpperCase()},${a!.checkIn},7,"$2,345.50",open`,
+        `${first!.slug},${room},${b!.checkIn},7,,closed`,
+        `${first!.slug},${room},${extra},5,1999,`,
+      ),
+    );
+    expect(result).toEqual({ ok: true, written: 3 });
+    const after = new Map((await weeksOf(room)).map((week) => [week.checkIn, week]));
+    expect(after.get(a!.checkIn)).toMatchObject({ rate: 2345.5, state: "open", nights: 7 });
+    expect(after.get(b!.checkIn)).toMatchObject({ rate: null, state: "closed" });
+    expect(after.get(extra)).toMatchObject({ rate: 1999, state: "open", nights: 5 });
+  });
+
+  it("reports every bad row by its line with a reason, and a file with any bad row writes nothing", async () => {
+    const room = roomOf(second, 0);
+    const before = await weeksOf(room);
+    const [a, b, c] = before;
+    const result = await importWeeks(
+      db,
+      csv(
+        HEADER,
+        `${second!.slug},${room},${a!.checkIn},7,2500,open`,
+        `no-such-resort,${room},${a!.checkIn},7,2500,open`,
+        `${second!.slug},No Such Room,${a!.checkIn},7,2500,open`,
+        `${second!.slug},${room},2027-02-30,7,2500,open`,
+        `${second!.slug},${room},${addDays(todayUtc(), -7)},7,2500,open`,
+        `${second!.slug},${room},${b!.checkIn},seven,2500,open`,
+        `${second!.slug},${room},${b!.checkIn},7,-5,open`,
+        `${second!.slug},${room},${b!.checkIn},7,2500,maybe`,
+        `${second!.slug},${room},${a!.checkIn},7,2600,open`,
+        `${second!.slug},${room},${c!.checkIn},7,2500,booked`,
+      ),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((problem) => problem.line)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const said = result.problems.map((problem) => problem.message);
+    expect(said[0]).toBe("No location has the slug “no-such-resort”.");
+    expect(said[1]).toContain("has no room type “No Such Room”");
+    expect(said[2]).toContain("is not a date written YYYY-MM-DD");
+    expect(said[3]).toContain("is not in the future");
+    expect(said[4]).toContain("Nights must be a whole number");
+    expect(said[5]).toContain("The rate must be empty");
+    expect(said[6]).toContain("The state must be open or closed");
+    expect(said[7]).toBe("The same week is on line 2 too.");
+    expect(said[8]).toContain("Only a member's request makes a week requested or booked");
+    // Line 2 was right, and still nothing was written.
+    expect(await weeksOf(room)).toEqual(before);
+  });
+
+  it("says which columns a file without the header lacks", async () => {
+    const result = await importWeeks(db, csv("slug,room,date", "a,b,c"));
+    expect(result).toMatchObject({ ok: false, problems: [{ line: 1 }] });
+  });
+
+  it("writes 5,000 rows in one import", async () => {
+    const rooms = visibleSeed.slice(10).flatMap((location) =>
+      location.roomTypes.map((_, index) => ({
+        slug: location.slug,
+        id: roomOf(location, index),
+      })),
+    );
+    const lines: string[] = [];
+    // Each room's open weeks take a new rate; then new weeks on Wednesdays fill the file.
+    for (const room of rooms) {
+      for (const week of await weeksOf(room.id)) {
+        if (week.state === "open" && lines.length < 5_000) {
+          lines.push(`${room.slug},${room.id},${week.checkIn},${week.nights},1234.5,open`);
+        }
+      }
+    }
+    const firstWednesday = nextWeekday(addDays(todayUtc(), 1), 3);
+    for (let week = 0; lines.length < 5_000; week += 1) {
+      for (const room of rooms.slice(0, 5_000 - lines.length)) {
+        lines.push(`${room.slug},${room.id},${addDays(firstWednesday, week * 7)},3,1234.5,open`);
+      }
+    }
+    expect(lines).toHaveLength(5_000);
+    const started = Date.now();
+    expect(await importWeeks(db, csv(HEADER, ...lines))).toEqual({ ok: true, written: 5_000 });
+    console.log(`import of 5,000 weeks: ${Date.now() - started} ms`);
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)` })
+      .from(weeks)
+      .where(eq(weeks.rate, 1234.5))) as [{ count: number }];
+    expect(count).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it("reads back its own export unchanged", async () => {
+    const exported = await exportWeeks(db, { location: first!.slug });
+    const before = await weeksOf(roomOf(first, 1));
+    expect(exported.split("\r\n")[0]).toBe(HEADER);
+    // Only future weeks import; the export also lists none older than today's seed.
+    const result = await importWeeks(db, exported);
+    expect(result).toMatchObject({ ok: true });
+    const after = await weeksOf(roomOf(first, 1));
+    expect(after.map(({ updatedAt: _, ...week }) => week)).toEqual(
+      before.map(({ updatedAt: _, ...week }) => week),
+    );
+  });
+});
+
+describe("/admin/weeks", () => {
+  async function postFile(cookie: string, text: string) {
+    const body = new FormData();
+    body.set("intent", "import");
+    body.set("file", new File([text], "weeks.csv", { type: "text/csv" }));
+    return request("/admin/weeks", {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie, Origin: "http://localhost" },
+      redirect: "manual",
+    });
+  }
+
+  it("downloads the weeks ahead as CSV, and imports a file back with a toast", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const response = await request(`/admin/weeks/export?location=${second!.slug}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      new RegExp(`^attachment; filename="weeks-${second!.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const text = await response.text();
+    expect(text.split("\r\n")[0]).toBe(HEADER);
+    expect(text).toContain(`${second!.slug},${roomOf(second, 0)},`);
+
+    const imported = await postFile(cookie, text);
+    expect(imported.status).toBe(302);
+    expect(imported.headers.get("Location")).toBe("/admin/weeks");
+  });
+
+  it("answers a bad file with 400 and its rows' problems by line, and a post without a file too", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const bad = await postFile(
+      cookie,
+      csv(HEADER, `${second!.slug},${roomOf(second, 0)},soon,7,,open`),
+    );
+    expect(bad.status).toBe(400);
+    const said = visibleText(await bad.text());
+    expect(said).toContain("Nothing was imported");
+    expect(said).toContain("Line 2:");
+
+    const empty = await request("/admin/weeks", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "import" }),
+      headers: { Cookie: cookie, Origin: "http://localhost" },
+    });
+    expect(empty.status).toBe(400);
+    expect(visibleText(await empty.text())).toContain("Choose a CSV file to import.");
+  });
+
+  it("is for admins only: a member gets neither the file nor the import", async () => {
+    const cookie = await signIn((await createUser("member")).id);
+    const response = await request("/admin/weeks/export", { headers: { Cookie: cookie } });
+    expect(response.headers.get("Content-Type")).not.toContain("text/csv");
+    const before = await weeksOf(roomOf(second, 1));
+    const [week] = before;
+    await postFile(
+      cookie,
+      csv(HEADER, `${second!.slug},${roomOf(second, 1)},${week!.checkIn},7,1,closed`),
+    );
+    expect(await weeksOf(roomOf(second, 1))).toEqual(before);
+  });
+});
