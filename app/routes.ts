@@ -40,6 +40,7 @@ export default [
   ]),
   route("api/manage-users", "routes/api.manage-users.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
+  route("calendars/:file", "routes/calendar-feed.ts"),
   route("dev/d1-queries", "routes/dev.d1-queries.ts"),
   // Any other path shows the locations list, with status 404.
   route("*", "routes/not-found.tsx"),

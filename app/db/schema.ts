@@ -72,11 +72,15 @@ export const roomTypes = sqliteTable(
     noResortFees: integer("no_resort_fees", { mode: "boolean" }).notNull().default(false),
     resortFeeCost: real("resort_fee_cost"),
     localTaxes: real("local_taxes"),
+    // The secret in the address of the room's staff calendar feed (null: no feed); a new one
+    // revokes the old address.
+    calendarToken: text("calendar_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index("room_types_location_order_idx").on(table.locationId, table.displayOrder, table.name),
+    uniqueIndex("room_types_calendar_token_idx").on(table.calendarToken),
   ],
 );
 

@@ -4,7 +4,7 @@ import { type CalendarDate } from "./calendar";
 /**
  * Stays as iCalendar (RFC 5545) all-day events: check-in to check-out, in the resort's own
  * calendar dates (DTSTART;VALUE=DATE), so no time zone moves them. Used for the confirmation's
- * calendar attachment.
+ * calendar attachment and the staff's feed of a room type's weeks.
  */
 
 export interface StayEvent {
@@ -15,6 +15,8 @@ export interface StayEvent {
   summary: string;
   location: string;
   description: string;
+  /** Not yet confirmed (a requested week). */
+  tentative?: boolean;
 }
 
 /** A calendar date as the Date ical-generator formats (as UTC, the Workers clock's zone). */
@@ -35,7 +37,7 @@ export function stayCalendar(siteName: string, events: StayEvent[]) {
       summary: event.summary,
       location: event.location,
       description: event.description,
-      status: ICalEventStatus.CONFIRMED,
+      status: event.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     });
   }
   return calendar.toString();

@@ -10,6 +10,7 @@ import {
 } from "~/db/schema";
 import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
 import { addDays, isCalendarDate, todayUtc, type CalendarDate } from "./calendar";
+import { stayCalendar } from "./ical";
 import { WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "./week";
 import { estimatedTotal, nightlyCharges, weekRate } from "./rates";
 
@@ -266,4 +267,81 @@ export async function weekOnOffer(db: Db, roomTypeId: string, asked: string | nu
     problem: bookable ? WEEK_MESSAGES.taken : WEEK_MESSAGES.notFound,
     nextWeeks,
   };
+}
+
+/** A new secret for a room type's staff calendar feed: the old address stops working. */
+export async function renewCalendarToken(db: Db, roomTypeId: string) {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const token = btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+  const [updated] = await db
+    .update(roomTypes)
+    .set({ calendarToken: token })
+    .where(eq(roomTypes.id, roomTypeId))
+    .returning({ locationId: roomTypes.locationId });
+  return updated ? { token, locationId: updated.locationId } : null;
+}
+
+/** What a feed's address may carry: the 43 characters of a token. */
+const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The staff calendar of a room type, by its feed's secret: its requested and booked weeks (from a
+ * month back), each with the guest's name; null for an unknown or revoked secret.
+ */
+export async function roomCalendar(db: Db, token: string, siteName: string) {
+  if (!CALENDAR_TOKEN.test(token)) return null;
+  const [room] = await db
+    .select({ id: roomTypes.id, name: roomTypes.name, locationName: locations.name })
+    .from(roomTypes)
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .where(eq(roomTypes.calendarToken, token))
+    .limit(1);
+  if (!room) return null;
+  const taken = await db
+    .select({
+      id: weeks.id,
+      checkIn: weeks.checkIn,
+      nights: weeks.nights,
+      state: weeks.state,
+      heldUntil: weeks.heldUntil,
+      firstName: bookingRequests.firstName,
+      lastName: bookingRequests.lastName,
+      email: bookingRequests.email,
+      requestId: bookingRequests.id,
+    })
+    .from(weeks)
+    .leftJoin(bookingRequests, eq(bookingRequests.id, weeks.requestId))
+    .where(
+      and(
+        eq(weeks.roomTypeId, room.id),
+        inArray(weeks.state, ["requested", "booked"]),
+        gt(weeks.checkIn, addDays(todayUtc(), -31)),
+      ),
+    )
+    .orderBy(asc(weeks.checkIn));
+  return stayCalendar(
+    `${siteName}: ${room.locationName}, ${room.name}`,
+    taken.map((week) => {
+      const guest = week.firstName ? `${week.firstName} ${week.lastName}` : "a guest";
+      return {
+        uid: `${week.id}@weeks`,
+        checkIn: week.checkIn,
+        checkOut: addDays(week.checkIn, week.nights),
+        summary: week.state === "booked" ? `Booked: ${guest}` : `Requested: ${guest}`,
+        location: room.locationName,
+        description: [
+          `${room.locationName}, ${room.name}`,
+          week.state === "requested" && week.heldUntil ? `Held until ${week.heldUntil}` : null,
+          week.email ? `Guest: ${week.email}` : null,
+          week.requestId ? `Request id: ${week.requestId}` : null,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+        tentative: week.state === "requested",
+      };
+    }),
+  );
 }

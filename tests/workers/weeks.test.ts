@@ -16,7 +16,7 @@ import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { releaseLapsedHolds } from "~/weeks/weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
-import { visibleText } from "./auth-helpers";
+import { createUser, signIn, visibleText } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
 import { carriesNumber, request, visibleSeed } from "./helpers";
 
@@ -373,6 +373,68 @@ describe("a hold without a staff decision", () => {
     ]);
     // Another member can now hold it.
     expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
+  });
+});
+
+describe("the staff calendar feed of a room type", () => {
+  async function makeLink(cookie: string) {
+    return request("/admin/weeks", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "calendar-link", roomTypeId }),
+      headers: { Cookie: cookie, Origin: "http://localhost" },
+      redirect: "manual",
+    });
+  }
+  const tokenOf = async () =>
+    (
+      await db
+        .select({ token: roomTypes.calendarToken })
+        .from(roomTypes)
+        .where(eq(roomTypes.id, roomTypeId))
+    )[0]!.token!;
+
+  it("lists the held weeks at a secret address an admin makes, and a new address revokes the old", async () => {
+    const week = (await openWeeks())[10]!;
+    expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
+    const admin = await signIn((await createUser("admin")).id);
+
+    const made = await makeLink(admin);
+    expect(made.status).toBe(302);
+    expect(made.headers.get("Location")).toBe(
+      `/admin?location=${location.id}&roomType=${roomTypeId}`,
+    );
+    const token = await tokenOf();
+    const feed = await request(`/calendars/${token}.ics`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+    const events = calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
+    const held = events.find((event) => event.startDate.toString() === week.checkIn);
+    expect(held?.summary).toBe("Requested: Ana Silva");
+    expect(held?.endDate.toString()).toBe(addDays(week.checkIn, week.nights));
+
+    // The admin's editor shows the address.
+    const editor = await request(`/admin?location=${location.id}&roomType=${roomTypeId}`, {
+      headers: { Cookie: admin },
+    });
+    expect(await editor.text()).toContain(`http://localhost/calendars/${token}.ics`);
+
+    expect((await makeLink(admin)).status).toBe(302);
+    expect((await request(`/calendars/${token}.ics`)).status).toBe(404);
+    expect((await request(`/calendars/${await tokenOf()}.ics`)).status).toBe(200);
+  });
+
+  it("answers an unknown or malformed address with 404, and a member cannot make one", async () => {
+    for (const path of [
+      "/calendars/nothing.ics",
+      `/calendars/${"a".repeat(43)}.ics`,
+      "/calendars/%00",
+    ]) {
+      expect((await request(path)).status).toBe(404);
+    }
+    const before = await tokenOf();
+    await makeLink(await signIn((await createUser("member")).id));
+    expect(await tokenOf()).toBe(before);
   });
 });
 

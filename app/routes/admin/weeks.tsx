@@ -10,6 +10,11 @@ import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSubmitting } from "~/lib/use-submitting";
 import { importWeeks, MAX_IMPORT_BYTES, WEEK_CSV_COLUMNS } from "~/weeks/csv.server";
+import { renewCalendarToken } from "~/weeks/weeks.server";
+import { adminHref } from "~/admin/location-admin";
+import { CALENDAR_LINK_INTENT } from "~/components/admin/room-types/calendar-feed";
+import { type Db } from "~/db/client.server";
+import { z } from "~/lib/zod";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -22,6 +27,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const IMPORT = "import";
 const HERE = "/admin/weeks";
 
+/** The page's import, and the room type editor's 'Make a calendar link'. */
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(IMPORT) }),
+  z.object({ intent: z.literal(CALENDAR_LINK_INTENT), roomTypeId: z.string().min(1).max(200) }),
+]);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { columns: WEEK_CSV_COLUMNS };
@@ -31,8 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const formData = await readFormData(request, { maxBytes: MAX_IMPORT_BYTES + 64 * 1024 });
+  const parsed = intentSchema.safeParse(Object.fromEntries(formData));
+  if (parsed.success && parsed.data.intent === CALENDAR_LINK_INTENT) {
+    return renewCalendarLink(getAppContext(context).db, parsed.data.roomTypeId);
+  }
   const file = formData.get("file");
-  if (formData.get("intent") !== IMPORT || !(file instanceof File) || file.size === 0) {
+  if (!parsed.success || !(file instanceof File) || file.size === 0) {
     return data(
       { problems: [], more: 0, error: "Choose a CSV file to import." },
       { status: ERROR_STATUS.invalid },
@@ -54,6 +69,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(HERE, {
     type: "success",
     message: `${result.written.toLocaleString("en-US")} weeks imported`,
+  });
+}
+
+/** A new secret address for the room's feed, back in its editor; the old one stops working. */
+async function renewCalendarLink(db: Db, roomTypeId: string) {
+  const renewed = await renewCalendarToken(db, roomTypeId);
+  if (!renewed) {
+    return data(
+      { problems: [], more: 0, error: "That room type no longer exists." },
+      { status: ERROR_STATUS["not-found"] },
+    );
+  }
+  return redirectWithToast(adminHref({ location: renewed.locationId, roomType: roomTypeId }), {
+    type: "success",
+    message: "New calendar link made; any earlier link no longer works.",
   });
 }
 

@@ -12,6 +12,7 @@ import { DeleteSection } from "../delete-section";
 import { useFormDirty } from "../use-form-dirty";
 import { useSubmitting } from "~/lib/use-submitting";
 import { RoomTypeFields } from "./room-type-fields";
+import { CalendarFeed } from "./calendar-feed";
 
 const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId"] as const;
 
@@ -126,6 +127,8 @@ export function RoomTypeEditor({
       </section>
 
       {images}
+
+      <CalendarFeed roomTypeId={room.id} token={room.calendarToken} />
 
       <DeleteSection
         id="delete-room-type"
