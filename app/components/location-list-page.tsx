@@ -98,15 +98,22 @@ function foundLine(found: number, alsoFeatured: number) {
  */
 function useTypedValue(value: string) {
   const [typed, setTyped] = useState(value);
-  const sent = useRef(value);
+  // What typing has asked the address for since it last caught up. The results for an earlier
+  // keystroke can arrive after later ones were typed (a slow phone): they must not put the
+  // earlier text back.
+  const sent = useRef<string[]>([]);
   useEffect(() => {
-    if (value === sent.current) return;
-    sent.current = value;
-    setTyped(value);
+    const at = sent.current.lastIndexOf(value);
+    if (at === -1) {
+      sent.current = [];
+      setTyped(value);
+    } else {
+      sent.current = sent.current.slice(at + 1);
+    }
   }, [value]);
   /** `text` as typed; `asSent`: how it reads back from the address once applied. */
   const type = (text: string, asSent: string) => {
-    sent.current = asSent;
+    sent.current = [...sent.current.slice(-50), asSent];
     setTyped(text);
   };
   return [typed, type] as const;
