@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, notExists, sql, type SQL } from "drizzle-orm";
 import { unionAll, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
@@ -218,7 +218,8 @@ export type InboxItem = Awaited<ReturnType<typeof listInbox>>["items"][number];
 export type EmailState = InboxItem["emails"][number];
 
 export type TransitionResult =
-  | { ok: true }
+  /** `waitlisted`: after a week's request is declined, the first request waiting for that week. */
+  | { ok: true; waitlisted?: { name: string; email: string } | null }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "already-handled"; status: string; handledBy: string | null };
 
@@ -230,7 +231,15 @@ const DONE_MESSAGES = {
 
 /** What staff are told after an action: done, or why not. */
 export function transitionToast(action: InboxAction, result: TransitionResult): Toast {
-  if (result.ok) return { type: "success", message: DONE_MESSAGES[action.intent] };
+  if (result.ok) {
+    const next = result.waitlisted;
+    return {
+      type: "success",
+      message: next
+        ? `${DONE_MESSAGES[action.intent]}. The week is open again; first on its waitlist: ${next.name} (${next.email})`
+        : DONE_MESSAGES[action.intent],
+    };
+  }
   if (result.reason === "not-found") return { type: "error", message: "Request not found" };
   const what = action.intent === "handle" ? "This request was" : "This booking was";
   const by = result.handledBy ? ` by ${result.handledBy}` : "";
@@ -310,10 +319,35 @@ export async function decideBooking(
 
   if (update.meta.changes === 0) return refusal(current);
   if (booking.weekId) app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+  const waitlisted =
+    decision === "declined" && booking.weekId && !booking.waitlist
+      ? await firstOnWaitlist(db, booking.weekId)
+      : null;
   if ((queued?.meta.changes ?? 0) > 0) {
     deliverLater(app, [email], `booking ${id} ${decision}`);
   }
-  return { ok: true };
+  return { ok: true, waitlisted };
+}
+
+/** The oldest request still waiting for a week on its waitlist, for staff to offer it to. */
+async function firstOnWaitlist(db: Db, weekId: string) {
+  const [first] = await db
+    .select({
+      firstName: bookingRequests.firstName,
+      lastName: bookingRequests.lastName,
+      email: bookingRequests.email,
+    })
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.weekId, weekId),
+        eq(bookingRequests.waitlist, true),
+        eq(bookingRequests.status, "new"),
+      ),
+    )
+    .orderBy(asc(bookingRequests.createdAt))
+    .limit(1);
+  return first ? { name: `${first.firstName} ${first.lastName}`, email: first.email } : null;
 }
 
 /** Marks a new agent application or support message handled (no e-mail). */

@@ -9,7 +9,7 @@ import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, roomTypes, weeks } from "~/db/schema";
 import { bookingSchema } from "~/requests/booking";
 import { bookingKind } from "~/requests/booking.server";
-import { decideBooking } from "~/requests/inbox.server";
+import { decideBooking, transitionToast } from "~/requests/inbox.server";
 import { storeRequest } from "~/requests/store.server";
 import { addDays, todayUtc } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
@@ -304,7 +304,7 @@ describe("staff decide a week's request", () => {
 
   it("confirming books the week and sends the guest the rate, the total, the terms' reminders and a calendar entry", async () => {
     const { week, requestId } = await heldWeek(6);
-    expect(await decide(requestId, "confirmed")).toEqual({ ok: true });
+    expect(await decide(requestId, "confirmed")).toEqual({ ok: true, waitlisted: null });
     expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId, heldUntil: null });
 
     const [booking] = await requestsFor(week.id);
@@ -337,9 +337,21 @@ describe("staff decide a week's request", () => {
     expect(event.uid).toContain(requestId);
   });
 
-  it("declining opens the week again for the next member", async () => {
+  it("declining opens the week again for the next member, and names the first on its waitlist", async () => {
     const { week, requestId } = await heldWeek(7);
-    expect(await decide(requestId, "declined")).toEqual({ ok: true });
+    const waiting = `waiting-${crypto.randomUUID()}@example.com`;
+    for (const email of [waiting, "later@example.com"]) {
+      const response = await postWeek(
+        weekForm(week.checkIn, { waitlist: "yes", email, firstName: "Wanda" }),
+        await memberCookie(),
+      );
+      expect(response.status).toBe(302);
+    }
+    const result = await decide(requestId, "declined");
+    expect(result).toEqual({ ok: true, waitlisted: { name: "Wanda Silva", email: waiting } });
+    expect(transitionToast({ intent: "decline", id: requestId }, result).message).toBe(
+      `Booking declined. The week is open again; first on its waitlist: Wanda Silva (${waiting})`,
+    );
     expect(await weekById(week.id)).toMatchObject({ state: "open", requestId: null });
     const next = await postWeek(weekForm(week.checkIn), await memberCookie());
     expect(next.status).toBe(302);
