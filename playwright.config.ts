@@ -19,9 +19,13 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A failure keeps the steps and the page's DOM at each; no screencast, which costs the browser
+    // a frame encoded at every step of every test.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Chromium's headless shell: the same engine without the browser's UI, about a quarter
+      // faster here than the full browser run headless.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--headless",
         "--no-sandbox",
