@@ -10,7 +10,7 @@ import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admi
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seedLocations } from "../../scripts/seed/data";
 import { cookiePair, createUser, get, signIn, visibleText } from "./auth-helpers";
-import { ORIGIN, request, testApp } from "./helpers";
+import { ORIGIN, request, testApp, toastOf } from "./helpers";
 
 const db = createDb(env.DB);
 
@@ -62,15 +62,6 @@ const move = (id: string, direction: string, cookie?: string) =>
     ],
     cookie,
   );
-
-function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
-  if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
-    type: string;
-    message: string;
-  };
-}
 
 /** The featured ids in their order, as the admin page and the home page sort them. */
 async function featuredOrder() {

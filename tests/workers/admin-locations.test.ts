@@ -5,7 +5,7 @@ import { createDb } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { request } from "./helpers";
+import { request, toastOf } from "./helpers";
 
 const db = createDb(env.DB);
 /**
@@ -21,16 +21,6 @@ const pageOf = (locationId: string, extra = "") =>
 async function freshAdmin() {
   const admin = await createUser("admin");
   return { ...admin, cookie: await signIn(admin.id) };
-}
-
-/** The one-time toast a response sets (see app/lib/toast.server.ts). */
-function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
-  if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
-    type: string;
-    message: string;
-  };
 }
 
 const unique = () => crypto.randomUUID().slice(0, 8);

@@ -76,3 +76,13 @@ export function countingD1(db: D1Database) {
   });
   return { db: counted, calls };
 }
+
+/** The one-time toast a response sets (see app/lib/toast.server.ts). */
+export function toastOf(response: Response) {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
+  if (!cookie) return null;
+  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
+    type: string;
+    message: string;
+  };
+}
