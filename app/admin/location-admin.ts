@@ -15,6 +15,8 @@ export const INTENTS = {
   updateRoomType: "update-room-type",
   deleteRoomType: "delete-room-type",
   moveRoomType: "move-room-type",
+  setWeeks: "set-weeks",
+  openWeeks: "open-weeks",
 } as const;
 
 /** The prompts and the admin toasts, word for word. */
@@ -40,6 +42,9 @@ export const LOCATION_ADMIN_MESSAGES = {
   roomTypesReordered: "Room types reordered successfully",
   reorderError: (message: string) => `Reorder failed: ${message}`,
   reorderFailed: "Failed to reorder room types",
+  weeksSet: (count: number, held: number) =>
+    `${count} ${count === 1 ? "week" : "weeks"} updated${held > 0 ? `; ${held} held by a request or booked kept ${held === 1 ? "its" : "their"} state` : ""}`,
+  weeksOpened: (count: number) => `${count} weeks opened`,
   unknown: "An unknown error occurred",
 } as const;
 
@@ -66,6 +71,8 @@ export const locationIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(INTENTS.deleteLocation), locationId: ref, confirmed }),
   z.object({ intent: z.literal(INTENTS.createRoomType), locationId: ref }),
   z.object({ intent: z.literal(INTENTS.updateRoomType), locationId: ref, roomTypeId: ref }),
+  z.object({ intent: z.literal(INTENTS.setWeeks), locationId: ref, roomTypeId: ref }),
+  z.object({ intent: z.literal(INTENTS.openWeeks), locationId: ref, roomTypeId: ref }),
   z.object({
     intent: z.literal(INTENTS.deleteRoomType),
     locationId: ref,

@@ -9,6 +9,8 @@ import { commitAudited, type Actor } from "./audit.server";
 import { CONFIRM_DELETE_PARAM } from "./image-actions";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
+import { todayUtc } from "~/weeks/calendar";
+import { roomCalendarWeeks } from "~/weeks/weeks.server";
 
 /** Admin summaries of every location (hidden ones too), by name, with counts and the last edit. */
 export async function listLocationSummaries(db: Db) {
@@ -93,14 +95,17 @@ const managedImage = (image: LocationForEdit["images"][number]) => ({
 
 /**
  * What the locations manager shows for its address: every location for the picker, the selected
- * one with its room types and pictures, and the neighbours in name order.
+ * one with its room types and pictures (and the selected room type's weeks), and the neighbours in
+ * name order.
  */
 export async function loadLocationManager(db: Db, params: URLSearchParams) {
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
   const locationId = params.get("location")?.trim() || null;
-  const [summaries, found] = await Promise.all([
+  const wanted = params.get("roomType");
+  const [summaries, found, calendar] = await Promise.all([
     listLocationSummaries(db),
     locationId ? getLocationForEdit(db, locationId) : Promise.resolve(null),
+    locationId && wanted ? roomCalendarWeeks(db, wanted, todayUtc()) : Promise.resolve([]),
   ]);
   const picker = summaries.map((row) => ({
     id: row.id,
@@ -110,7 +115,6 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
     featured: row.featured,
   }));
   const index = found ? picker.findIndex((location) => location.id === found.location.id) : -1;
-  const wanted = params.get("roomType");
   const roomTypeId =
     found && wanted && found.roomTypes.some((room) => room.id === wanted) ? wanted : null;
   const groupImages = (group: string | null) =>
@@ -125,6 +129,7 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
       roomTypes: found.roomTypes,
       locationImages: groupImages(null),
       roomImages: roomTypeId ? groupImages(roomTypeId) : [],
+      roomWeeks: roomTypeId ? calendar : [],
     },
     roomTypeId,
     confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),

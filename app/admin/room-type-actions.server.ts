@@ -2,7 +2,7 @@ import { type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { redirectWithToast } from "~/lib/toast.server";
-import { ERROR_STATUS } from "~/lib/errors.server";
+import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";
 import { NOT_FOUND } from "./ids";
 import {
   explainFailure,
@@ -16,9 +16,14 @@ import {
   deleteRoomType,
   moveRoomType,
   reorderRoomTypes,
+  requireRoomType,
   updateRoomType,
 } from "./room-types.server";
 import { roomTypeCreateSchema, roomTypeSchema } from "./schemas";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { todayUtc } from "~/weeks/calendar";
+import { WEEK_CALENDAR_MESSAGES, weekRangeSchema } from "~/weeks/calendar-form";
+import { openRoomSeason, setWeekRange } from "~/weeks/weeks.server";
 
 /** The locations manager's intents for a room type: create, save, delete and reorder. */
 
@@ -149,4 +154,54 @@ export async function moveRoomTypeIntent(
     return failed(message, status);
   }
   return failed(M.reorderFailed, ERROR_STATUS.invalid);
+}
+
+/** The calendar's 'Apply': a range of the room's weeks set open or closed, given a rate, or both. */
+export async function setWeeksIntent(
+  { app, formData, here }: IntentRequest,
+  { locationId, roomTypeId }: IntentOf<"set-weeks">,
+) {
+  if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
+  const submission = parseWithZod(formData, { schema: weekRangeSchema });
+  const form = "weeks" as const;
+  if (submission.status !== "success") {
+    return data({ form, roomTypeId, result: submission.reply(), toast: null }, { status: 400 });
+  }
+  try {
+    await requireRoomType(app.db, locationId, roomTypeId);
+  } catch (error) {
+    const { result, toast, status } = saveFailure(submission, error);
+    return data({ form, roomTypeId, result, toast }, { status });
+  }
+  const changed = await setWeekRange(app.db, roomTypeId, submission.value);
+  if (changed.weeks === 0) {
+    const message = WEEK_CALENDAR_MESSAGES.noWeeks;
+    const result = submission.reply({ formErrors: [message] });
+    return data({ form, roomTypeId, result, toast: message }, { status: 400 });
+  }
+  app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+  return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
+    type: "success",
+    message: M.weeksSet(changed.weeks, changed.held),
+  });
+}
+
+/** 'Open weeks' for a room with none: a Saturday week for each of the next 18 months' weeks. */
+export async function openWeeksIntent(
+  { app, here }: IntentRequest,
+  { locationId, roomTypeId }: IntentOf<"open-weeks">,
+) {
+  if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
+  try {
+    await requireRoomType(app.db, locationId, roomTypeId);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return refuseUnknown(M.saveRoomTypeError(error.message));
+  }
+  const opened = await openRoomSeason(app.db, roomTypeId, todayUtc());
+  app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+  return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
+    type: "success",
+    message: M.weeksOpened(opened),
+  });
 }

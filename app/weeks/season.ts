@@ -6,6 +6,9 @@
  * imports, so the seed script (plain Node) can use it too.
  */
 
+/** How far ahead weeks are opened, and how far the admin's calendar of a room type reaches. */
+export const SEASON_MONTHS = 18;
+
 /** Resorts change over on Saturdays unless an admin sets other check-in dates. */
 const CHECK_IN_WEEKDAY = 6;
 

@@ -15,6 +15,17 @@ export interface OpenWeek {
   rate?: number | null;
 }
 
+/** A week as the room type editor's calendar shows it. */
+export interface CalendarWeek {
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  state: WeekState;
+  rate: number | null;
+  /** The admin set this week's rate (else it is the default). */
+  ownRate: boolean;
+}
+
 /** A week as the booking form offers it: its dates, rate, nightly charges and estimated total. */
 export interface QuotedWeek {
   id: string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import {
   bookingRequests,
@@ -9,9 +9,11 @@ import {
   type BookingRequest,
 } from "~/db/schema";
 import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
-import { addDays, isCalendarDate, todayUtc, type CalendarDate } from "./calendar";
+import { addDays, addMonths, isCalendarDate, todayUtc, type CalendarDate } from "./calendar";
+import { type WeekRangeValues } from "./calendar-form";
+import { openSeasonStatement, SEASON_MONTHS } from "./season";
 import { stayCalendar } from "./ical";
-import { WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "./week";
+import { WEEK_MESSAGES, type CalendarWeek, type OpenWeek, type QuotedWeek } from "./week";
 import { estimatedTotal, nightlyCharges, weekRate } from "./rates";
 
 /**
@@ -344,4 +346,77 @@ export async function roomCalendar(db: Db, token: string, siteName: string) {
       };
     }),
   );
+}
+
+/** The weeks of a room type from `today` to SEASON_MONTHS ahead, for the admin's calendar. */
+export async function roomCalendarWeeks(
+  db: Db,
+  roomTypeId: string,
+  today: CalendarDate,
+): Promise<CalendarWeek[]> {
+  const rows = await db
+    .select({
+      checkIn: weeks.checkIn,
+      nights: weeks.nights,
+      rate: weeks.rate,
+      state: weeks.state,
+      ...pricingColumns,
+    })
+    .from(weeks)
+    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .where(
+      and(
+        eq(weeks.roomTypeId, roomTypeId),
+        gte(weeks.checkIn, today),
+        lt(weeks.checkIn, addMonths(today, SEASON_MONTHS)),
+      ),
+    )
+    .orderBy(asc(weeks.checkIn));
+  return rows.map((row) => ({
+    checkIn: row.checkIn,
+    checkOut: addDays(row.checkIn, row.nights),
+    nights: row.nights,
+    state: row.state,
+    rate: weekRate(row, row),
+    ownRate: row.rate !== null,
+  }));
+}
+
+/**
+ * Sets the weeks of a room type that check in from `from` to `to`: open or closed, a rate of the
+ * admin's own or the default again, in one statement. As in a weeks import, a requested or booked
+ * week keeps its state (only a member's request and staff change it), and takes the new rate.
+ */
+export async function setWeekRange(
+  db: Db,
+  roomTypeId: string,
+  { from, to, state, rate, defaultRate }: WeekRangeValues,
+  now = new Date(),
+) {
+  const changed = await db
+    .update(weeks)
+    .set({
+      ...(state !== "keep" && {
+        state: sql`case when ${weeks.state} in ('requested', 'booked') then ${weeks.state} else ${state} end`,
+      }),
+      ...(defaultRate ? { rate: null } : rate !== undefined && { rate }),
+      updatedAt: now.toISOString(),
+    })
+    .where(and(eq(weeks.roomTypeId, roomTypeId), gte(weeks.checkIn, from), lte(weeks.checkIn, to)))
+    .returning({ state: weeks.state });
+  const held =
+    state === "keep"
+      ? 0
+      : changed.filter((week) => week.state === "requested" || week.state === "booked").length;
+  return { weeks: changed.length, held };
+}
+
+/** Opens SEASON_MONTHS of Saturday weeks from `today` for one room type (existing weeks stay). */
+export async function openRoomSeason(db: Db, roomTypeId: string, today: CalendarDate) {
+  const result = await openSeasonStatement(db.$client, {
+    from: today,
+    until: addMonths(today, SEASON_MONTHS),
+    roomTypeIds: [roomTypeId],
+  }).run();
+  return result.meta.changes;
 }

@@ -16,7 +16,7 @@ import {
   type VariantFormat,
 } from "../../app/lib/image-variants.ts";
 import { slugify } from "../../app/lib/slug.ts";
-import { openSeasonStatement } from "../../app/weeks/season.ts";
+import { openSeasonStatement, SEASON_MONTHS } from "../../app/weeks/season.ts";
 import { seedLocations } from "./data.ts";
 import { renderScene } from "./scenes.ts";
 import { type SeedImage, type SeedLocation } from "./types.ts";
@@ -236,9 +236,6 @@ export async function seedCatalogue(
     picturesWritten: written.filter(Boolean).length,
   };
 }
-
-/** How far ahead the seed opens weeks: the admin's calendar shows the next 18 months. */
-const SEASON_MONTHS = 18;
 
 /** Open weeks from today for the next 18 months, for every room type (existing weeks stay). */
 export function seedWeeks(env: Pick<SeedBindings, "DB">, today = new Date()) {

@@ -20,6 +20,8 @@ import {
   createRoomTypeIntent,
   deleteRoomTypeIntent,
   moveRoomTypeIntent,
+  openWeeksIntent,
+  setWeeksIntent,
   updateRoomTypeIntent,
 } from "~/admin/room-type-actions.server";
 import { requireAdmin } from "~/auth/guards.server";
@@ -43,6 +45,7 @@ import {
 import { RoomTypeCreateForm } from "~/components/admin/room-types/room-type-create-form";
 import { RoomTypeEditor } from "~/components/admin/room-types/room-type-editor";
 import { RoomTypeList } from "~/components/admin/room-types/room-type-list";
+import { WeekCalendar } from "~/components/admin/room-types/week-calendar";
 import { useUnsavedChanges } from "~/components/admin/use-unsaved-changes";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
@@ -94,6 +97,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return deleteRoomTypeIntent(work, intent);
     case INTENTS.moveRoomType:
       return moveRoomTypeIntent(work, intent);
+    case INTENTS.setWeeks:
+      return setWeeksIntent(work, intent);
+    case INTENTS.openWeeks:
+      return openWeeksIntent(work, intent);
   }
 }
 
@@ -218,6 +225,18 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
                     images={selected.roomImages}
                     redirectTo={currentUrl}
                     confirmDeleteId={confirmDeleteImageId}
+                  />
+                }
+                calendar={
+                  <WeekCalendar
+                    locationId={location.id}
+                    roomTypeId={room.id}
+                    weeks={selected.roomWeeks}
+                    lastResult={
+                      answer?.form === "weeks" && answer.roomTypeId === room.id
+                        ? answer.result
+                        : undefined
+                    }
                   />
                 }
               />

@@ -102,6 +102,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visit(`/admin?location=${manyPhotos.id}`, "admin"),
     visit(`/admin?location=${manyPhotos.id}&roomType=${twelvePhotosRoom}`, "admin"),
     visit(`/admin?location=${longNames.id}&roomType=${roomTypeId(longNames, 0)}`, "admin"),
+    // A seeded room's 18 months of weeks and the form that sets them.
+    visit(`/admin?location=${kaanapali.id}&roomType=${roomTypeId(kaanapali, 1)}`, "admin"),
     visit("/admin?new=1", "admin"),
   ],
   "routes/admin/overview.tsx": [visit("/admin/overview", "admin")],

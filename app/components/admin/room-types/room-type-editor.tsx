@@ -43,7 +43,10 @@ function formValuesOf(room: RoomType) {
   };
 }
 
-/** A room type's editor: its fields, its pictures ('Room Images') and 'Delete Room Type'. */
+/**
+ * A room type's editor: its fields, its pictures ('Room Images'), its weeks and rates, the staff
+ * calendar feed and 'Delete Room Type'.
+ */
 export function RoomTypeEditor({
   locationId,
   room,
@@ -52,6 +55,7 @@ export function RoomTypeEditor({
   selfHref,
   onDirtyChange,
   images,
+  calendar,
   deleteConfirming,
 }: {
   locationId: string;
@@ -63,6 +67,8 @@ export function RoomTypeEditor({
   onDirtyChange: (dirty: boolean) => void;
   /** The room's images card (the image manager). */
   images: ReactNode;
+  /** The room's weeks and rates card. */
+  calendar: ReactNode;
   /** Without JavaScript, the second step of 'Delete Room Type'. */
   deleteConfirming: boolean;
 }) {
@@ -127,6 +133,8 @@ export function RoomTypeEditor({
       </section>
 
       {images}
+
+      {calendar}
 
       <CalendarFeed roomTypeId={room.id} token={room.calendarToken} />
 

@@ -1,0 +1,233 @@
+import { env } from "cloudflare:workers";
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
+import { createDb } from "~/db/client.server";
+import { locations, roomTypes, weeks } from "~/db/schema";
+import { formatStayDate } from "~/requests/format";
+import { addMonths, todayUtc } from "~/weeks/calendar";
+import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
+import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
+import { toastOf } from "./helpers";
+
+/**
+ * The room type editor's weeks and rates: opening a season for a room with no weeks, and setting a
+ * range of weeks open or closed and priced, with plain form posts as a browser without JavaScript
+ * sends them.
+ */
+
+const db = createDb(env.DB);
+const ACTION = "/admin?index";
+
+async function freshAdmin() {
+  const admin = await createUser("admin");
+  return signIn(admin.id);
+}
+
+/** A visible location with one room type (no weeks yet) of its own, so no test sees another's. */
+async function roomOfItsOwn() {
+  const key = crypto.randomUUID().slice(0, 8);
+  const locationId = `loc-cal-${key}`;
+  const roomTypeId = `${locationId}-room`;
+  await db.insert(locations).values({
+    id: locationId,
+    name: `Calendar Test ${key}`,
+    slug: `calendar-test-${key}`,
+    city: "Lahaina",
+    state: "Hawaii",
+    country: "United States",
+  });
+  await db
+    .insert(roomTypes)
+    .values({ id: roomTypeId, locationId, name: "Garden Suite", price: 2400 });
+  return { locationId, roomTypeId, slug: `calendar-test-${key}` };
+}
+
+const roomWeeks = (roomTypeId: string) =>
+  db
+    .select({ checkIn: weeks.checkIn, state: weeks.state, rate: weeks.rate })
+    .from(weeks)
+    .where(eq(weeks.roomTypeId, roomTypeId))
+    .orderBy(asc(weeks.checkIn));
+
+const editorOf = (room: { locationId: string; roomTypeId: string }) =>
+  `/admin?location=${room.locationId}&roomType=${room.roomTypeId}`;
+
+function setWeeks(
+  room: { locationId: string; roomTypeId: string },
+  fields: Record<string, string>,
+  cookie: string,
+) {
+  return post(
+    ACTION,
+    { intent: "set-weeks", locationId: room.locationId, roomTypeId: room.roomTypeId, ...fields },
+    cookie,
+  );
+}
+
+async function openedRoom(cookie: string) {
+  const room = await roomOfItsOwn();
+  const response = await post(ACTION, { intent: "open-weeks", ...room }, cookie);
+  expect(response.status).toBe(302);
+  return { room, response };
+}
+
+describe("the room type editor's weeks and rates", () => {
+  it("a room with no weeks offers to open them, and opens 18 months of Saturdays once", async () => {
+    const cookie = await freshAdmin();
+    const room = await roomOfItsOwn();
+    const before = visibleText(await (await get(editorOf(room), cookie)).text());
+    expect(before).toContain("Weeks and rates");
+    expect(before).toContain("Open 18 months of weeks");
+
+    const response = await post(ACTION, { intent: "open-weeks", ...room }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(editorOf(room));
+    const opened = await roomWeeks(room.roomTypeId);
+    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksOpened(opened.length) });
+    // A week each Saturday from today until 18 months ahead: 77 or 78 of them.
+    expect(opened.length).toBeGreaterThanOrEqual(77);
+    expect(opened.length).toBeLessThanOrEqual(79);
+    expect(opened.every((week) => new Date(`${week.checkIn}T00:00:00Z`).getUTCDay() === 6)).toBe(
+      true,
+    );
+    expect(opened.at(-1)!.checkIn < addMonths(todayUtc(), 18)).toBe(true);
+
+    const again = await post(ACTION, { intent: "open-weeks", ...room }, cookie);
+    expect(toastOf(again)).toEqual({ type: "success", message: M.weeksOpened(0) });
+    expect(await roomWeeks(room.roomTypeId)).toEqual(opened);
+
+    const after = visibleText(await (await get(editorOf(room), cookie)).text());
+    expect(after).toContain("Apply to these weeks");
+    expect(after).not.toContain("Open 18 months of weeks");
+    expect(after).toContain("$2,400");
+  });
+
+  it("closes a range of weeks at a rate of its own in one post, and the others stay as they were", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const all = await roomWeeks(room.roomTypeId);
+    const [, second, third, fourth] = all;
+
+    const response = await setWeeks(
+      room,
+      { from: second!.checkIn, to: fourth!.checkIn, state: "closed", rate: "4200.50" },
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksSet(3, 0) });
+    const after = await roomWeeks(room.roomTypeId);
+    expect(after.slice(1, 4)).toEqual(
+      [second, third, fourth].map((week) => ({ ...week, state: "closed", rate: 4200.5 })),
+    );
+    expect([after[0], ...after.slice(4)]).toEqual([all[0], ...all.slice(4)]);
+
+    const page = visibleText(await (await get(editorOf(room), cookie)).text());
+    expect(page).toContain("$4,200.50");
+    expect(page).toContain("Closed");
+
+    // One week (the same first and last) open again, at the default rate.
+    const reopened = await setWeeks(
+      room,
+      { from: third!.checkIn, to: third!.checkIn, state: "open", defaultRate: "on" },
+      cookie,
+    );
+    expect(toastOf(reopened)).toEqual({ type: "success", message: M.weeksSet(1, 0) });
+    expect((await roomWeeks(room.roomTypeId))[2]).toEqual({ ...third, state: "open", rate: null });
+  });
+
+  it("a requested or booked week keeps its state and takes the new rate", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const [first, second] = await roomWeeks(room.roomTypeId);
+    await db
+      .update(weeks)
+      .set({ state: "requested" })
+      .where(and(eq(weeks.roomTypeId, room.roomTypeId), eq(weeks.checkIn, first!.checkIn)));
+
+    const response = await setWeeks(
+      room,
+      { from: first!.checkIn, to: second!.checkIn, state: "closed", rate: "3000" },
+      cookie,
+    );
+    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksSet(2, 1) });
+    expect((await roomWeeks(room.roomTypeId)).slice(0, 2)).toEqual([
+      { checkIn: first!.checkIn, state: "requested", rate: 3000 },
+      { checkIn: second!.checkIn, state: "closed", rate: 3000 },
+    ]);
+  });
+
+  it("a closed week stops being offered on the location page at once", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const [first] = await roomWeeks(room.roomTypeId);
+    const offered = visibleText(await (await get(`/locations/${room.slug}`)).text());
+    expect(offered).toContain(formatStayDate(first!.checkIn));
+
+    await setWeeks(room, { from: first!.checkIn, to: first!.checkIn, state: "closed" }, cookie);
+    const after = visibleText(await (await get(`/locations/${room.slug}`)).text());
+    expect(after).not.toContain(formatStayDate(first!.checkIn));
+  });
+
+  it.each([
+    ["an empty post", {}, [W.from, W.to]],
+    [
+      "a last week before the first",
+      { from: "2027-05-08", to: "2027-05-01", rate: "10" },
+      [W.order],
+    ],
+    ["an impossible date", { from: "2027-02-30", to: "2027-03-06", state: "open" }, [W.from]],
+    [
+      "a rate that is not a number",
+      { from: "2027-05-01", to: "2027-05-08", rate: "abc" },
+      [W.rate],
+    ],
+    ["a rate of nothing", { from: "2027-05-01", to: "2027-05-08", rate: "0" }, [W.rate]],
+    ["a huge rate", { from: "2027-05-01", to: "2027-05-08", rate: "1e12" }, [W.rate]],
+    [
+      "a rate in fractions of a cent",
+      { from: "2027-05-01", to: "2027-05-08", rate: "10.001" },
+      [W.cents],
+    ],
+    [
+      "a rate and the default rate",
+      { from: "2027-05-01", to: "2027-05-08", rate: "10", defaultRate: "on" },
+      [W.rateAndDefault],
+    ],
+    ["nothing to set", { from: "2027-05-01", to: "2027-05-08", state: "keep" }, [W.nothing]],
+    ["a state that is not one", { from: "2027-05-01", to: "2027-05-08", state: "booked" }, []],
+    ["dates with no week", { from: "1999-01-02", to: "1999-02-27", state: "closed" }, [W.noWeeks]],
+  ])("%s is refused with a message and writes nothing", async (_case, fields, messages) => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const before = await roomWeeks(room.roomTypeId);
+    const response = await setWeeks(room, fields, cookie);
+    expect(response.status).toBe(400);
+    const text = visibleText(await response.text());
+    for (const message of messages) expect(text).toContain(message);
+    expect(await roomWeeks(room.roomTypeId)).toEqual(before);
+  });
+
+  it("another location's room type, or a member, changes nothing", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const other = await roomOfItsOwn();
+    const before = await roomWeeks(room.roomTypeId);
+    const [first] = before;
+    const fields = { from: first!.checkIn, to: first!.checkIn, state: "closed" };
+
+    const mismatched = await setWeeks(
+      { locationId: other.locationId, roomTypeId: room.roomTypeId },
+      fields,
+      cookie,
+    );
+    expect(mismatched.status).toBe(404);
+    expect(visibleText(await mismatched.text())).toContain("Room type not found");
+
+    const member = await createUser("member");
+    const refused = await setWeeks(room, fields, await signIn(member.id));
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(await roomWeeks(room.roomTypeId)).toEqual(before);
+  });
+});
