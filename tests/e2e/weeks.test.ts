@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { waitForHydration } from "./support/hydration";
 
 const WEEK_TAKEN = "This week is no longer available.";
 // A resort no other browser test books.
@@ -117,4 +118,43 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
     "Confirmed",
   );
   await member.close();
+});
+
+test("an admin closes the next open week from the room type editor, and members stop seeing it", async ({
+  browser,
+  baseURL,
+}) => {
+  const staff = await signedInContext(browser, baseURL!, ACCOUNTS.weekStaff, "closes a week");
+  const page = await staff.newPage();
+  await page.goto(`/locations/${location.slug}`);
+  const next = availability(page)
+    .getByRole("link", { name: /^Request the week of/ })
+    .first();
+  const checkIn = new URL((await next.getAttribute("href"))!, baseURL).searchParams.get("week")!;
+
+  await page.goto(`/admin?location=${location.id}&roomType=${roomId}`);
+  await waitForHydration(page);
+  const calendar = page.getByRole("region", { name: "Weeks and rates" });
+  await calendar.getByLabel("First week").selectOption(checkIn);
+  await calendar.getByLabel("Last week").selectOption(checkIn);
+  await calendar.getByLabel("Open or closed").selectOption("closed");
+  // A mistyped rate is caught in the browser, before anything is sent.
+  await calendar.getByLabel("Weekly rate ($)").fill("12O0");
+  await calendar.getByRole("button", { name: "Apply to these weeks" }).click();
+  await expect(calendar.getByText("Enter a weekly rate from $1 to $10,000,000")).toBeVisible();
+  await calendar.getByLabel("Weekly rate ($)").fill("1200");
+  await calendar.getByRole("button", { name: "Apply to these weeks" }).click();
+  await expect(page.getByText("1 week updated").first()).toBeVisible();
+  await expect(calendar.getByLabel("First week")).toHaveValue(checkIn);
+  await expect(calendar.getByLabel("First week").locator("option:checked")).toContainText(
+    "(closed)",
+  );
+
+  await page.goto(`/locations/${location.slug}`);
+  await expect(
+    availability(page)
+      .getByRole("link", { name: /^Request the week of/ })
+      .first(),
+  ).not.toHaveAttribute("href", new RegExp(`week=${checkIn}$`));
+  await staff.close();
 });

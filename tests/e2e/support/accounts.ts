@@ -52,7 +52,7 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   },
   { account: ACCOUNTS.weekBooker, names: ["picks a week"] },
   { account: ACCOUNTS.weekRival, names: ["finds the week taken"] },
-  { account: ACCOUNTS.weekStaff, names: ["confirms a week"] },
+  { account: ACCOUNTS.weekStaff, names: ["confirms a week", "closes a week"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
