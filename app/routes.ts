@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("locations", "routes/locations.tsx"),
   route("locations/:locationId", "routes/location.tsx"),
+  route("locations/:locationId/weeks", "routes/location-weeks.tsx"),
   route("about", "routes/about.tsx"),
   route("nonprofits", "routes/nonprofits.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { dollars } from "~/lib/money";
 import { formatStayDate } from "~/requests/format";
-import { requestWeekHref, type OpenWeek } from "~/weeks/week";
+import { requestWeekHref, roomWeeksHref, type OpenWeek } from "~/weeks/week";
 
 /**
  * A room option's next open weeks. Everyone sees which weeks are open; signed-in members also see
@@ -31,33 +31,61 @@ export function RoomAvailability({
       ) : (
         <ul className="mt-3 grid gap-2 sm:grid-cols-2">
           {weeks.map((week) => (
-            <li
+            <OpenWeekItem
               key={week.checkIn}
-              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200"
-            >
-              <span className="text-navy-900">
-                <span className="font-medium">{formatStayDate(week.checkIn)}</span>
-                <span className="text-slate-600"> to </span>
-                <span className="font-medium">{formatStayDate(week.checkOut)}</span>
-              </span>
-              {signedIn && (
-                <span className="flex items-center gap-3">
-                  {typeof week.rate === "number" && (
-                    <span className="text-navy-900 font-semibold">{dollars(week.rate)}</span>
-                  )}
-                  <Link
-                    to={requestWeekHref(locationKey, roomTypeId, week.checkIn)}
-                    className="text-gold-700 font-medium underline underline-offset-4"
-                    aria-label={`Request the week of ${formatStayDate(week.checkIn)}`}
-                  >
-                    Request this week
-                  </Link>
-                </span>
-              )}
-            </li>
+              week={week}
+              locationKey={locationKey}
+              roomTypeId={roomTypeId}
+              signedIn={signedIn}
+            />
           ))}
         </ul>
       )}
+      {weeks.length > 0 && (
+        <Link
+          to={roomWeeksHref(locationKey, roomTypeId)}
+          className="text-gold-700 mt-3 inline-block text-sm font-medium underline underline-offset-4"
+        >
+          See the weeks month by month
+        </Link>
+      )}
     </section>
+  );
+}
+
+/** An open week: its dates, and for a signed-in member its rate and 'Request this week'. */
+export function OpenWeekItem({
+  week,
+  locationKey,
+  roomTypeId,
+  signedIn,
+}: {
+  week: Pick<OpenWeek, "checkIn" | "checkOut" | "rate">;
+  locationKey: string;
+  roomTypeId: string;
+  signedIn: boolean;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200">
+      <span className="text-navy-900">
+        <span className="font-medium">{formatStayDate(week.checkIn)}</span>
+        <span className="text-slate-600"> to </span>
+        <span className="font-medium">{formatStayDate(week.checkOut)}</span>
+      </span>
+      {signedIn && (
+        <span className="flex items-center gap-3">
+          {typeof week.rate === "number" && (
+            <span className="text-navy-900 font-semibold">{dollars(week.rate)}</span>
+          )}
+          <Link
+            to={requestWeekHref(locationKey, roomTypeId, week.checkIn)}
+            className="text-gold-700 font-medium underline underline-offset-4"
+            aria-label={`Request the week of ${formatStayDate(week.checkIn)}`}
+          >
+            Request this week
+          </Link>
+        </span>
+      )}
+    </li>
   );
 }

@@ -15,6 +15,8 @@ const PUBLIC_PAGES = [
   /^\/_root\.data$/,
   /^\/locations(\.data)?$/,
   /^\/locations\/[A-Za-z0-9_-]{1,200}(\.data)?$/,
+  // A room's weeks by month: every hold, decision or admin change starts a new catalogue version.
+  /^\/locations\/[A-Za-z0-9_-]{1,200}\/weeks(\.data)?$/,
   /^\/(about|nonprofits|privacy-policy|terms-of-service)(\.data)?$/,
 ];
 

@@ -15,6 +15,16 @@ export interface OpenWeek {
   rate?: number | null;
 }
 
+/** A week as the month view shows it: open to request, or not (taken, closed or past). */
+export interface MonthWeek {
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  open: boolean;
+  /** For signed-in members only. */
+  rate?: number | null;
+}
+
 /** A week as the room type editor's calendar shows it. */
 export interface CalendarWeek {
   checkIn: CalendarDate;
@@ -41,3 +51,10 @@ export interface QuotedWeek {
 /** The booking form's address for a week of a room ("Request this week"). */
 export const requestWeekHref = (locationKey: string, roomTypeId: string, checkIn: CalendarDate) =>
   `/book?${new URLSearchParams({ location: locationKey, roomType: roomTypeId, week: checkIn })}`;
+
+/** The month view of a room's weeks (`month` as YYYY-MM; none for the current month). */
+export function roomWeeksHref(locationKey: string, roomTypeId: string, month?: string) {
+  const params = new URLSearchParams({ room: roomTypeId });
+  if (month) params.set("month", month);
+  return `/locations/${locationKey}/weeks?${params}`;
+}

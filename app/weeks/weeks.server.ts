@@ -11,9 +11,16 @@ import {
 import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
 import { addDays, addMonths, isCalendarDate, todayUtc, type CalendarDate } from "./calendar";
 import { type WeekRangeValues } from "./calendar-form";
+import { type CalendarMonth } from "./month";
 import { openSeasonStatement, SEASON_MONTHS } from "./season";
 import { stayCalendar } from "./ical";
-import { WEEK_MESSAGES, type CalendarWeek, type OpenWeek, type QuotedWeek } from "./week";
+import {
+  WEEK_MESSAGES,
+  type CalendarWeek,
+  type MonthWeek,
+  type OpenWeek,
+  type QuotedWeek,
+} from "./week";
 import { estimatedTotal, nightlyCharges, weekRate } from "./rates";
 
 /**
@@ -419,4 +426,87 @@ export async function openRoomSeason(db: Db, roomTypeId: string, today: Calendar
     roomTypeIds: [roomTypeId],
   }).run();
   return result.meta.changes;
+}
+
+/**
+ * One room's weeks that overlap `month`, with its location and room names, for the month view;
+ * null when the room is not one of that location's (or the location is hidden from the viewer).
+ * Two queries side by side; a visitor learns only whether a week is open, and no rate.
+ */
+export async function roomMonth(
+  db: Db,
+  {
+    locationKey,
+    roomTypeId,
+    month,
+    today,
+    withRates,
+    includeHidden,
+  }: {
+    locationKey: string;
+    roomTypeId: string;
+    month: CalendarMonth;
+    today: CalendarDate;
+    withRates: boolean;
+    includeHidden: boolean;
+  },
+) {
+  const monthStart = `${month}-01`;
+  const monthEnd = addMonths(monthStart, 1);
+  const [[place], rows] = await Promise.all([
+    db
+      .select({
+        locationId: locations.id,
+        slug: locations.slug,
+        locationName: locations.name,
+        hidden: locations.hidden,
+        roomName: roomTypes.name,
+      })
+      .from(roomTypes)
+      .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+      .where(
+        and(
+          eq(roomTypes.id, roomTypeId),
+          or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
+        ),
+      )
+      .limit(1),
+    db
+      .select({
+        checkIn: weeks.checkIn,
+        nights: weeks.nights,
+        rate: weeks.rate,
+        state: weeks.state,
+        ...pricingColumns,
+      })
+      .from(weeks)
+      .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+      .where(
+        and(
+          eq(weeks.roomTypeId, roomTypeId),
+          // A week that checks in up to a year before the month can still reach into it.
+          gt(weeks.checkIn, addDays(monthStart, -366)),
+          lt(weeks.checkIn, monthEnd),
+        ),
+      )
+      .orderBy(asc(weeks.checkIn)),
+  ]);
+  if (!place || (place.hidden && !includeHidden)) return null;
+  const monthWeeks = rows
+    .map((row) => {
+      const week: MonthWeek = {
+        checkIn: row.checkIn,
+        checkOut: addDays(row.checkIn, row.nights),
+        nights: row.nights,
+        open: row.state === "open" && row.checkIn > today,
+      };
+      if (withRates && week.open) week.rate = weekRate(row, row);
+      return week;
+    })
+    .filter((week) => week.checkOut > monthStart);
+  return {
+    location: { id: place.locationId, slug: place.slug, name: place.locationName },
+    room: { id: roomTypeId, name: place.roomName },
+    weeks: monthWeeks,
+  };
 }

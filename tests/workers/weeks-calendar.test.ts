@@ -231,3 +231,70 @@ describe("the room type editor's weeks and rates", () => {
     expect(await roomWeeks(room.roomTypeId)).toEqual(before);
   });
 });
+
+describe("a room's weeks month by month", () => {
+  const monthPage = (room: { slug: string; roomTypeId: string }, month?: string) =>
+    `/locations/${room.slug}/weeks?room=${room.roomTypeId}${month ? `&month=${month}` : ""}`;
+
+  it("shows visitors which weeks are open, never a rate, and members the rate to request", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const month = addMonths(todayUtc(), 2).slice(0, 7);
+    const inMonth = (await roomWeeks(room.roomTypeId)).filter((week) =>
+      week.checkIn.startsWith(month),
+    );
+    const [taken, ...open] = inMonth;
+    await setWeeks(room, { from: taken!.checkIn, to: taken!.checkIn, state: "closed" }, cookie);
+    const path = monthPage({ slug: room.slug, roomTypeId: room.roomTypeId }, month);
+
+    const visitor = await get(path);
+    expect(visitor.status).toBe(200);
+    const seen = visibleText(await visitor.text());
+    expect(seen).toContain("Garden Suite");
+    for (const week of open) expect(seen).toContain(formatStayDate(week.checkIn));
+    expect(seen).not.toContain(formatStayDate(taken!.checkIn));
+    expect(seen).toContain("check-in, not available");
+    expect(seen).not.toContain("$2,400");
+    expect(seen).toContain("Sign in to see each week's rate and request it.");
+    const visitorData = await (await get(path.replace("/weeks?", "/weeks.data?"))).text();
+    expect(visitorData).not.toContain("2400");
+
+    const member = await createUser("member");
+    const memberPage = visibleText(await (await get(path, await signIn(member.id))).text());
+    expect(memberPage).toContain("$2,400");
+    expect(memberPage.match(/Request this week/g)).toHaveLength(open.length);
+  });
+
+  it("answers a malformed or far month with a month it shows, and an unknown room with 404", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const thisMonth = new Intl.DateTimeFormat("en-US", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${todayUtc()}T00:00:00Z`));
+    for (const month of ["abc", "2026-13", "1999-01", "%00"]) {
+      const response = await get(monthPage(room, month));
+      expect(response.status).toBe(200);
+      expect(visibleText(await response.text())).toContain(thisMonth);
+    }
+    expect((await get(monthPage(room, "9999-12"))).status).toBe(200);
+
+    const other = await roomOfItsOwn();
+    for (const path of [
+      `/locations/${room.slug}/weeks`,
+      `/locations/${room.slug}/weeks?room=`,
+      `/locations/${room.slug}/weeks?room=${"x".repeat(5000)}`,
+      `/locations/${room.slug}/weeks?room=${other.roomTypeId}`,
+      `/locations/no-such-resort/weeks?room=${room.roomTypeId}`,
+    ]) {
+      const response = await get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(visibleText(await response.text())).toContain("Room not found");
+    }
+
+    await db.update(locations).set({ hidden: true }).where(eq(locations.id, room.locationId));
+    expect((await get(monthPage(room))).status).toBe(404);
+    expect((await get(monthPage(room), cookie)).status).toBe(200);
+  });
+});

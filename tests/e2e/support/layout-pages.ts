@@ -71,6 +71,13 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visit(`/locations/${hidden.slug}`, "visitor", "admin"),
     visitorOnly("/locations/no-such-resort"),
   ],
+  "routes/location-weeks.tsx": [
+    // A month of a seeded room's weeks: the calendar, and the open weeks (with rates for members).
+    visitorAndMember(
+      `/locations/${kaanapali.slug}/weeks?room=${roomTypeId(kaanapali, 1)}&month=${seededWeekAhead(60).slice(0, 7)}`,
+    ),
+    visitorOnly(`/locations/${kaanapali.slug}/weeks?room=no-such-room`),
+  ],
   "routes/about.tsx": [visitorOnly("/about")],
   "routes/nonprofits.tsx": [visitorOnly("/nonprofits")],
   "routes/privacy-policy.tsx": [visitorOnly("/privacy-policy")],

@@ -1,0 +1,44 @@
+import { addDays, addMonths, type CalendarDate } from "./calendar";
+import { SEASON_MONTHS } from "./season";
+
+/**
+ * The month view of a room's weeks: which month an address asks for (`?month=YYYY-MM`), kept to
+ * the months that have weeks (this one and the next SEASON_MONTHS - 1), and the month's days as
+ * a calendar's rows, Sunday first.
+ */
+
+export type CalendarMonth = string;
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The month asked for, or the nearest one shown: this month for anything else. */
+export function shownMonth(asked: string | null, today: CalendarDate): CalendarMonth {
+  const first = today.slice(0, 7);
+  const last = addMonths(`${first}-01`, SEASON_MONTHS - 1).slice(0, 7);
+  if (!asked || !MONTH.test(asked)) return first;
+  if (asked < first) return first;
+  return asked > last ? last : asked;
+}
+
+/** The months before and after `month` that are shown, or null at either end. */
+export function neighbourMonths(month: CalendarMonth, today: CalendarDate) {
+  const step = (months: number) => addMonths(`${month}-01`, months).slice(0, 7);
+  const previous = step(-1);
+  const next = step(1);
+  return {
+    previous: shownMonth(previous, today) === previous ? previous : null,
+    next: shownMonth(next, today) === next ? next : null,
+  };
+}
+
+/** The month's days in weeks of seven, Sunday first; null before the 1st and after the last. */
+export function monthRows(month: CalendarMonth): (CalendarDate | null)[][] {
+  const first: CalendarDate = `${month}-01`;
+  const days: (CalendarDate | null)[] = Array.from(
+    { length: new Date(`${first}T00:00:00Z`).getUTCDay() },
+    () => null,
+  );
+  for (let day = first; day.startsWith(month); day = addDays(day, 1)) days.push(day);
+  while (days.length % 7 !== 0) days.push(null);
+  return Array.from({ length: days.length / 7 }, (_, row) => days.slice(row * 7, row * 7 + 7));
+}
