@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
@@ -263,6 +263,17 @@ describe("a room's weeks month by month", () => {
     const memberPage = visibleText(await (await get(path, await signIn(member.id))).text());
     expect(memberPage).toContain("$2,400");
     expect(memberPage.match(/Request this week/g)).toHaveLength(open.length);
+
+    // The edge keeps the visitor's page, until a week of it changes.
+    await vi.waitFor(
+      async () => expect((await get(path)).headers.get("X-Page-Cache")).toBe("hit"),
+      { timeout: 2000, interval: 20 },
+    );
+    const [closing] = open;
+    await setWeeks(room, { from: closing!.checkIn, to: closing!.checkIn, state: "closed" }, cookie);
+    const afterClosing = await get(path);
+    expect(afterClosing.headers.get("X-Page-Cache")).not.toBe("hit");
+    expect(visibleText(await afterClosing.text())).not.toContain(formatStayDate(closing!.checkIn));
   });
 
   it("answers a malformed or far month with a month it shows, and an unknown room with 404", async () => {
