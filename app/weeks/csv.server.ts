@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks, type WeekState } from "~/db/schema";
-import { isCalendarDate, todayUtc } from "./calendar";
+import { addDays, isCalendarDate, todayUtc } from "./calendar";
 
 /**
  * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),
@@ -177,16 +177,77 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
     }
   }
 
-  if (problems.length > 0) {
-    problems.sort((a, b) => a.line - b.line);
-    return {
-      ok: false,
-      problems: problems.slice(0, MAX_PROBLEMS),
-      more: Math.max(0, problems.length - MAX_PROBLEMS),
-    };
+  problems.push(...(await overlaps(db, rows)));
+
+  if (problems.length > 0) return refused(problems);
+  try {
+    await writeWeeks(db, rows);
+  } catch (error) {
+    // Another admin's weeks written between the check and this batch: the database refused it all.
+    if (!String(error).includes(OVERLAP_REFUSAL)) throw error;
+    return refused([{ line: 1, message: OVERLAP_RACE }]);
   }
-  await writeWeeks(db, rows);
   return { ok: true, written: rows.length };
+}
+
+function refused(problems: ImportProblem[]): ImportResult {
+  problems.sort((a, b) => a.line - b.line);
+  return {
+    ok: false,
+    problems: problems.slice(0, MAX_PROBLEMS),
+    more: Math.max(0, problems.length - MAX_PROBLEMS),
+  };
+}
+
+/** What the database says of a week over another (migrations/0011_weeks_no_overlap.sql). */
+const OVERLAP_REFUSAL = "overlapping week";
+const OVERLAP_RACE =
+  "Weeks of these room types changed while the file was checked, and one of its weeks now overlaps another: import the file again.";
+
+/**
+ * The file's weeks that share a night with another week of their room: one in the file, or one
+ * in the calendar that the file does not replace (a row with the same check-in replaces it). In
+ * check-in order, a week that overlaps any later one overlaps the next, so neighbours suffice.
+ */
+async function overlaps(db: Db, rows: Array<WeekRow & { line: number }>) {
+  if (rows.length === 0) return [];
+  const checkIns = rows.map((row) => row.checkIn).sort();
+  const stored = await db
+    .select({ roomTypeId: weeks.roomTypeId, checkIn: weeks.checkIn, nights: weeks.nights })
+    .from(weeks)
+    .where(
+      and(
+        sql`${weeks.roomTypeId} in (select value from json_each(${JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))])}))`,
+        gt(weeks.checkIn, addDays(checkIns[0]!, -366)),
+        lt(weeks.checkIn, addDays(checkIns.at(-1)!, MAX_NIGHTS)),
+      ),
+    );
+  const byRoom = new Map<string, Map<string, { checkIn: string; nights: number; line?: number }>>();
+  const calendarOf = (roomTypeId: string) => {
+    let calendar = byRoom.get(roomTypeId);
+    if (!calendar) byRoom.set(roomTypeId, (calendar = new Map()));
+    return calendar;
+  };
+  for (const week of stored) calendarOf(week.roomTypeId).set(week.checkIn, week);
+  for (const row of rows) calendarOf(row.roomTypeId).set(row.checkIn, row);
+
+  const problems: ImportProblem[] = [];
+  for (const calendar of byRoom.values()) {
+    const ordered = [...calendar.values()].sort((a, b) => a.checkIn.localeCompare(b.checkIn));
+    ordered.forEach((week, index) => {
+      const next = ordered[index + 1];
+      if (!next || addDays(week.checkIn, week.nights) <= next.checkIn) return;
+      if (week.line === undefined && next.line === undefined) return;
+      const [line, other] = week.line ? [week.line, next] : [next.line!, week];
+      problems.push({
+        line,
+        message: other.line
+          ? `This week shares nights with the week on line ${other.line}.`
+          : `This week shares nights with the ${other.nights}-night week of ${other.checkIn} already in the calendar.`,
+      });
+    });
+  }
+  return problems;
 }
 
 type RoomsBySlug = Map<string, Array<{ id: string; name: string }>>;

@@ -3,8 +3,9 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { weeks } from "~/db/schema";
-import { addDays, nextWeekday, todayUtc } from "~/weeks/calendar";
+import { addDays, addMonths, nextWeekday, todayUtc } from "~/weeks/calendar";
 import { exportWeeks, importWeeks } from "~/weeks/csv.server";
+import { openSeasonStatement } from "~/weeks/season";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { request, visibleSeed } from "./helpers";
 
@@ -26,10 +27,11 @@ const HEADER = "location,room_type,check_in,nights,rate,state";
 describe("importing weeks from a spreadsheet", () => {
   it("writes a good file: new weeks, rates and closings, with the room type by name or id", async () => {
     const room = roomOf(first, 0);
-    const [a, b] = await weeksOf(room);
+    const all = await weeksOf(room);
+    const [a, b] = all;
     const roomName = first!.roomTypes[0]!.name;
-    // A new week of its own dates: a Wednesday three weeks after the first.
-    const extra = addDays(a!.checkIn, 25);
+    // A new week of its own dates: a Tuesday after the room's last week.
+    const extra = addDays(all.at(-1)!.checkIn, all.at(-1)!.nights + 3);
     const result = await importWeeks(
       db,
       csv(
@@ -83,6 +85,76 @@ describe("importing weeks from a spreadsheet", () => {
     expect(await weeksOf(room)).toEqual(before);
   });
 
+  it("refuses a week that shares nights with another of its room, in the file or the calendar", async () => {
+    const room = roomOf(second, 1);
+    const before = await weeksOf(room);
+    const [a, b, c] = before;
+    const result = await importWeeks(
+      db,
+      csv(
+        HEADER,
+        // Two nights from the Sunday, inside the week of `a`.
+        `${second!.slug},${room},${addDays(a!.checkIn, 1)},2,,open`,
+        // The week of `b` made 10 nights long reaches into the week of `c`.
+        `${second!.slug},${room},${b!.checkIn},10,,open`,
+        // Two new weeks after the calendar that share a night with each other.
+        `${second!.slug},${room},${addDays(before.at(-1)!.checkIn, 14)},7,,open`,
+        `${second!.slug},${room},${addDays(before.at(-1)!.checkIn, 20)},7,,open`,
+      ),
+    );
+    expect(result).toEqual({
+      ok: false,
+      more: 0,
+      problems: [
+        {
+          line: 2,
+          message: `This week shares nights with the ${a!.nights}-night week of ${a!.checkIn} already in the calendar.`,
+        },
+        {
+          line: 3,
+          message: `This week shares nights with the ${c!.nights}-night week of ${c!.checkIn} already in the calendar.`,
+        },
+        { line: 4, message: "This week shares nights with the week on line 5." },
+      ],
+    });
+    expect(await weeksOf(room)).toEqual(before);
+  });
+
+  it("the database itself refuses a week over another of its room, and a season opened later goes around it", async () => {
+    const room = roomOf(second, 1);
+    const [a] = await weeksOf(room);
+    await expect(
+      env.DB.prepare(
+        "INSERT INTO weeks (id, room_type_id, check_in, nights) VALUES (?1, ?2, ?3, 7)",
+      )
+        .bind(`${room}-overlap`, room, addDays(a!.checkIn, 3))
+        .run(),
+    ).rejects.toThrow("overlapping week");
+    await expect(
+      env.DB.prepare("UPDATE weeks SET nights = 8 WHERE room_type_id = ?1 AND check_in = ?2")
+        .bind(room, a!.checkIn)
+        .run(),
+    ).rejects.toThrow("overlapping week");
+
+    // A week on Tuesdays beyond the calendar: reopening the season adds no Saturday over it.
+    const last = (await weeksOf(room)).at(-1)!;
+    const tuesday = addDays(last.checkIn, last.nights + 10);
+    expect(
+      await importWeeks(db, csv(HEADER, `${second!.slug},${room},${tuesday},7,,open`)),
+    ).toEqual({ ok: true, written: 1 });
+    await openSeasonStatement(env.DB, {
+      from: todayUtc(),
+      until: addDays(tuesday, 60),
+      roomTypeIds: [room],
+    }).run();
+    const after = await weeksOf(room);
+    const nightsOf = (week: { checkIn: string; nights: number }) =>
+      Array.from({ length: week.nights }, (_, night) => addDays(week.checkIn, night));
+    const nights = after.flatMap(nightsOf);
+    expect(new Set(nights).size).toBe(nights.length);
+    expect(after.some((week) => week.checkIn > tuesday)).toBe(true);
+  });
+
   it("says which columns a file without the header lacks", async () => {
     const result = await importWeeks(db, csv("slug,room,date", "a,b,c"));
     expect(result).toMatchObject({ ok: false, problems: [{ line: 1 }] });
@@ -96,7 +168,8 @@ describe("importing weeks from a spreadsheet", () => {
       })),
     );
     const lines: string[] = [];
-    // Each room's open weeks take a new rate; then new weeks on Wednesdays fill the file.
+    // Each room's open weeks take a new rate; then new weeks on Wednesdays, after the seeded
+    // 18 months, fill the file.
     for (const room of rooms) {
       for (const week of await weeksOf(room.id)) {
         if (week.state === "open" && lines.length < 5_000) {
@@ -104,7 +177,7 @@ describe("importing weeks from a spreadsheet", () => {
         }
       }
     }
-    const firstWednesday = nextWeekday(addDays(todayUtc(), 1), 3);
+    const firstWednesday = nextWeekday(addMonths(todayUtc(), 19), 3);
     for (let week = 0; lines.length < 5_000; week += 1) {
       for (const room of rooms.slice(0, 5_000 - lines.length)) {
         lines.push(`${room.slug},${room.id},${addDays(firstWednesday, week * 7)},3,1234.5,open`);
