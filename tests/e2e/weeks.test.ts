@@ -120,6 +120,58 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   await member.close();
 });
 
+test("without JavaScript, a member picks a week from the month view; on a phone with JavaScript, the next finds it taken", async ({
+  browser,
+  baseURL,
+}) => {
+  const booker = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.weekBooker,
+    "picks from a month",
+    {
+      javaScriptEnabled: false,
+      viewport: { width: 1366, height: 768 },
+    },
+  );
+  const page = await booker.newPage();
+  await page.goto(`/locations/${location.slug}`);
+  await availability(page).getByRole("link", { name: "See the weeks month by month" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: room.name })).toBeVisible();
+  await page.getByRole("link", { name: "Next month" }).click();
+  const week = page.getByRole("link", { name: /^Request the week of/ }).first();
+  const href = (await week.getAttribute("href"))!;
+  await week.click();
+  await expect(page.getByRole("group", { name: "Your Week" })).toContainText("Estimated total");
+  await page.getByLabel("First name").fill("Wendy");
+  await page.getByLabel("Last name").fill("Week");
+  await page.getByLabel("Phone").fill("+1 555 0142");
+  await page.getByLabel("Adults").selectOption("1");
+  await page.getByLabel("I'm not a robot").check();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
+  await booker.close();
+
+  const rival = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.weekRival,
+    "finds a month's week taken",
+    { viewport: { width: 390, height: 844 } },
+  );
+  const phone = await rival.newPage();
+  await phone.goto(href);
+  await expect(phone.getByText(WEEK_TAKEN)).toBeVisible();
+  const next = phone
+    .getByRole("navigation", { name: "Next open weeks of this room" })
+    .getByRole("link")
+    .first();
+  await next.click();
+  await expect(phone.getByRole("group", { name: "Your Week" })).toContainText("Estimated total");
+  await expect(phone.getByText(WEEK_TAKEN)).toHaveCount(0);
+  await rival.close();
+});
+
 test("an admin closes the next open week from the room type editor, and members stop seeing it", async ({
   browser,
   baseURL,

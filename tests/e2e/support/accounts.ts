@@ -50,8 +50,8 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     account: ACCOUNTS.booker,
     names: ["books", "books without JavaScript", "books to be declined"],
   },
-  { account: ACCOUNTS.weekBooker, names: ["picks a week"] },
-  { account: ACCOUNTS.weekRival, names: ["finds the week taken"] },
+  { account: ACCOUNTS.weekBooker, names: ["picks a week", "picks from a month"] },
+  { account: ACCOUNTS.weekRival, names: ["finds the week taken", "finds a month's week taken"] },
   { account: ACCOUNTS.weekStaff, names: ["confirms a week", "closes a week"] },
 ];
 
