@@ -315,29 +315,72 @@ async function writeWeeks(db: Db, rows: WeekRow[]) {
   if (statements.length > 0) await db.$client.batch(statements);
 }
 
-/** Every week ahead in the catalogue (or at one location), as the import reads them back. */
-export async function exportWeeks(db: Db, { location }: { location?: string } = {}) {
-  const rows = await db
-    .select({
-      location: locations.slug,
-      room_type: roomTypes.id,
-      check_in: weeks.checkIn,
-      nights: weeks.nights,
-      rate: weeks.rate,
-      state: weeks.state,
-    })
-    .from(weeks)
-    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
-    .where(and(gt(weeks.checkIn, todayUtc()), location ? eq(locations.slug, location) : undefined))
-    .orderBy(
-      asc(locations.slug),
-      asc(roomTypes.displayOrder),
-      asc(roomTypes.id),
-      asc(weeks.checkIn),
-    );
-  return Papa.unparse(
-    rows.map((row) => ({ ...row, rate: row.rate ?? "" })),
-    { columns: WEEK_CSV_COLUMNS, newline: "\r\n" },
-  );
+/** Locations per query of an export: a few thousand weeks at a time. */
+const EXPORT_LOCATIONS_PER_QUERY = 25;
+
+/**
+ * The weeks ahead as CSV, for every location or the one named (by slug), in location, room type
+ * and date order. Streamed a few locations at a time, so a catalogue of a thousand resorts (some
+ * 200,000 weeks) is never held whole in memory or read in one query.
+ */
+export function exportWeeks(db: Db, { location }: { location?: string } = {}) {
+  const encoder = new TextEncoder();
+  const today = todayUtc();
+  let after: string | null = null;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${WEEK_CSV_COLUMNS.join(",")}\r\n`));
+    },
+    async pull(controller) {
+      // Until a chunk has rows (a location may have no weeks ahead) or every location is done.
+      for (;;) {
+        const slugs = await db
+          .select({ slug: locations.slug })
+          .from(locations)
+          .where(
+            and(
+              location ? eq(locations.slug, location) : undefined,
+              after === null ? undefined : gt(locations.slug, after),
+            ),
+          )
+          .orderBy(asc(locations.slug))
+          .limit(EXPORT_LOCATIONS_PER_QUERY);
+        if (slugs.length === 0) return controller.close();
+        after = slugs.at(-1)!.slug;
+        const rows = await db
+          .select({
+            location: locations.slug,
+            room_type: roomTypes.id,
+            check_in: weeks.checkIn,
+            nights: weeks.nights,
+            rate: weeks.rate,
+            state: weeks.state,
+          })
+          .from(weeks)
+          .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+          .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+          .where(
+            and(
+              gt(weeks.checkIn, today),
+              inArray(
+                locations.slug,
+                slugs.map((row) => row.slug),
+              ),
+            ),
+          )
+          .orderBy(
+            asc(locations.slug),
+            asc(roomTypes.displayOrder),
+            asc(roomTypes.id),
+            asc(weeks.checkIn),
+          );
+        if (rows.length === 0) continue;
+        const text = Papa.unparse(
+          rows.map((row) => ({ ...row, rate: row.rate ?? "" })),
+          { columns: WEEK_CSV_COLUMNS, header: false, newline: "\r\n" },
+        );
+        return controller.enqueue(encoder.encode(`${text}\r\n`));
+      }
+    },
+  });
 }

@@ -195,7 +195,7 @@ describe("importing weeks from a spreadsheet", () => {
   });
 
   it("reads back its own export unchanged", async () => {
-    const exported = await exportWeeks(db, { location: first!.slug });
+    const exported = await new Response(exportWeeks(db, { location: first!.slug })).text();
     const before = await weeksOf(roomOf(first, 1));
     expect(exported.split("\r\n")[0]).toBe(HEADER);
     // Only future weeks import; the export also lists none older than today's seed.
@@ -205,6 +205,22 @@ describe("importing weeks from a spreadsheet", () => {
     expect(after.map(({ updatedAt: _, ...week }) => week)).toEqual(
       before.map(({ updatedAt: _, ...week }) => week),
     );
+  });
+});
+
+describe("exporting weeks", () => {
+  it("writes every week ahead of every location, read a few locations at a time, in order", async () => {
+    const lines = (await new Response(exportWeeks(db)).text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(HEADER);
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)` })
+      .from(weeks)
+      .where(gt(weeks.checkIn, todayUtc()))) as [{ count: number }];
+    expect(lines).toHaveLength(count + 1);
+    const slugs = lines.slice(1).map((line) => line.split(",")[0]!);
+    expect(slugs).toEqual([...slugs].sort());
+    // More locations than one query reads.
+    expect(new Set(slugs).size).toBeGreaterThan(25);
   });
 });
 

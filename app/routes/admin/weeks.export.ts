@@ -4,11 +4,14 @@ import { getAppContext } from "~/context";
 import { todayUtc } from "~/weeks/calendar";
 import { exportWeeks } from "~/weeks/csv.server";
 
-/** The weeks ahead as a CSV download, for every location or the one named (`?location=slug`). */
+/**
+ * The weeks ahead as a CSV download, for every location or the one named (`?location=slug`),
+ * streamed as it is read.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const location = new URL(request.url).searchParams.get("location")?.trim() || undefined;
-  const body = await exportWeeks(getAppContext(context).db, { location });
+  const body = exportWeeks(getAppContext(context).db, { location });
   const name = `weeks-${location?.replace(/[^a-z0-9-]/gi, "") || "all"}-${todayUtc()}.csv`;
   return new Response(body, {
     headers: {
