@@ -186,7 +186,7 @@ export async function setWeeksIntent(
   });
 }
 
-/** 'Open weeks' for a room with none: a Saturday week for each of the next 18 months' weeks. */
+/** 'Open 18 months of weeks' for a room with none: a week each Saturday, as the seed opens them. */
 export async function openWeeksIntent(
   { app, here }: IntentRequest,
   { locationId, roomTypeId }: IntentOf<"open-weeks">,

@@ -400,6 +400,7 @@ export async function setWeekRange(
   { from, to, state, rate, defaultRate }: WeekRangeValues,
   now = new Date(),
 ) {
+  const today = todayUtc(now);
   const changed = await db
     .update(weeks)
     .set({
@@ -409,7 +410,14 @@ export async function setWeekRange(
       ...(defaultRate ? { rate: null } : rate !== undefined && { rate }),
       updatedAt: now.toISOString(),
     })
-    .where(and(eq(weeks.roomTypeId, roomTypeId), gte(weeks.checkIn, from), lte(weeks.checkIn, to)))
+    .where(
+      and(
+        eq(weeks.roomTypeId, roomTypeId),
+        // The weeks ahead only: a past week's state and rate are history.
+        gte(weeks.checkIn, from < today ? today : from),
+        lte(weeks.checkIn, to),
+      ),
+    )
     .returning({ state: weeks.state });
   const held =
     state === "keep"

@@ -5,7 +5,7 @@ import { LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/requests/format";
-import { addMonths, todayUtc } from "~/weeks/calendar";
+import { addDays, addMonths, todayUtc } from "~/weeks/calendar";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
 import { toastOf } from "./helpers";
@@ -134,6 +134,28 @@ describe("the room type editor's weeks and rates", () => {
     );
     expect(toastOf(reopened)).toEqual({ type: "success", message: M.weeksSet(1, 0) });
     expect((await roomWeeks(room.roomTypeId))[2]).toEqual({ ...third, state: "open", rate: null });
+  });
+
+  it("leaves a past week as it was, whatever range is posted", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const past = addDays(todayUtc(), -21);
+    await db.insert(weeks).values({
+      id: `${room.roomTypeId}-${past}`,
+      roomTypeId: room.roomTypeId,
+      checkIn: past,
+      nights: 7,
+    });
+    const [first] = (await roomWeeks(room.roomTypeId)).filter((week) => week.checkIn > past);
+    const response = await setWeeks(
+      room,
+      { from: past, to: first!.checkIn, state: "closed", rate: "999" },
+      cookie,
+    );
+    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksSet(1, 0) });
+    const after = await roomWeeks(room.roomTypeId);
+    expect(after[0]).toEqual({ checkIn: past, state: "open", rate: null });
+    expect(after[1]).toEqual({ checkIn: first!.checkIn, state: "closed", rate: 999 });
   });
 
   it("a requested or booked week keeps its state and takes the new rate", async () => {
