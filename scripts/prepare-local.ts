@@ -2,14 +2,20 @@
  * Makes the local Cloudflare state ready: applies D1 migrations, then seeds D1 and R2 with the
  * demo catalogue where it is missing. Safe to run again: existing data is kept.
  *   PERSIST_DIR  where miniflare keeps local state (default .wrangler/state)
+ *   --scale N    a catalogue N times the seed's, for measuring (scripts/seed/scale.ts); 1 goes back
  */
+import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
 import { getPlatformProxy } from "wrangler";
 import { rasterize } from "./seed/raster.ts";
-import { seedCatalogue, seedUsers, type SeedBindings } from "./seed/seed.ts";
+import { invalidateLocationCaches } from "../app/lib/cache.server.ts";
+import { scaleCatalogueStatements } from "./seed/scale.ts";
+import { seedCatalogue, seedUsers, seedWeeks, type SeedBindings } from "./seed/seed.ts";
 import "./dev-vars.ts";
 
 const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
+const { values: options } = parseArgs({ options: { scale: { type: "string" } } });
+const scale = options.scale === undefined ? null : Number(options.scale);
 
 const migrate = spawnSync(
   "wrangler",
@@ -18,7 +24,7 @@ const migrate = spawnSync(
 );
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const proxy = await getPlatformProxy<SeedBindings>({
+const proxy = await getPlatformProxy<SeedBindings & { CACHE: KVNamespace }>({
   configPath: "wrangler.toml",
   // wrangler and the Vite plugin keep their state under `${persistDir}/v3`; the proxy takes the full path.
   persist: { path: `${persistDir}/v3` },
@@ -30,6 +36,16 @@ try {
   console.log(
     `Seed: ${result.rowsInserted} rows inserted, ${result.picturesWritten} pictures written in ${Math.round((Date.now() - started) / 1000)} s (existing data kept).`,
   );
+  if (scale !== null) {
+    await proxy.env.DB.batch(scaleCatalogueStatements(proxy.env.DB, scale));
+    await seedWeeks(proxy.env);
+    // The cached lists and pages are of the catalogue before.
+    await invalidateLocationCaches(proxy.env.CACHE);
+    const { count } = (await proxy.env.DB.prepare("SELECT count(*) AS count FROM locations").first<{
+      count: number;
+    }>())!;
+    console.log(`Scale ${scale}: ${count} locations.`);
+  }
 } finally {
   // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
   await proxy.dispose();
