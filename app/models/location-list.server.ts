@@ -10,6 +10,7 @@ import {
   readFilters,
 } from "~/lib/location-filters";
 import { searchWords, wordsFoundIn } from "~/lib/location-search";
+import { pageOf, requestedPage } from "~/lib/pages";
 import {
   featuredLocations,
   fullPlaceLine,
@@ -70,8 +71,12 @@ function searchResults(
   });
 }
 
+/** Rows on a page of the list: a phone scrolls through them without a long page. */
+export const LOCATIONS_PER_PAGE = 24;
+
 /**
- * The locations list: for /locations, and with status 404 for any unknown path. The list and
+ * The locations list: for /locations, and with status 404 for any unknown path, a page at a time
+ * (`?page=`; Featured on the first page only). The list and
  * its place and size filters come from the cached list; a search, or a member's price limit,
  * adds one D1 query. A visitor's price limit is ignored: prices are for members only.
  */
@@ -98,6 +103,12 @@ export async function loadLocationList(
     const matching = found
       ? searchResults(found, candidates, words)
       : candidates.map((location) => toSummary(location));
+    // A search lists its results by relevance alone; browsing shows Featured, then All.
+    const list = pageOf(
+      searching ? matching : sortByName(matching),
+      requestedPage(url.searchParams),
+      LOCATIONS_PER_PAGE,
+    );
     return data(
       {
         filters,
@@ -105,9 +116,11 @@ export async function loadLocationList(
         words,
         canFilterByPrice: member,
         dropdowns: filterDropdowns(visible, filters),
-        // A search lists its results by relevance alone; browsing shows Featured, then All.
-        featured: searching ? [] : featuredLocations(matching),
-        all: searching ? matching : sortByName(matching),
+        featured: searching || list.page > 1 ? [] : featuredLocations(matching),
+        all: list.items,
+        page: list.page,
+        pages: list.pages,
+        total: list.total,
         error: null,
       },
       { status },
@@ -123,6 +136,9 @@ export async function loadLocationList(
         dropdowns: { countries: [], states: null, cities: null },
         featured: [],
         all: [],
+        page: 1,
+        pages: 1,
+        total: 0,
         error: "Failed to load location data",
       },
       { status: 503 },
