@@ -45,17 +45,72 @@ describe("home", () => {
 });
 
 describe("locations list", () => {
-  it("lists every visible location once under All, and Featured first", async () => {
-    const response = await request("/locations");
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    const allSection = html.slice(html.indexOf('id="rows-All"'));
-    for (const location of visibleSeed) {
-      expect(allSection).toContain(escapeHtml(location.name));
+  /** The rows under All on a page of the list: their names, in order. */
+  function allRows(html: string) {
+    const section = html.slice(html.indexOf('id="rows-All"'));
+    const list = section.slice(0, section.indexOf("</ul>"));
+    return [
+      ...list.matchAll(/<span class="text-navy-900 block font-serif[^"]*">(.*?)<\/span>/g),
+    ].map((match) => match[1]!.replace(/<[^>]+>/g, ""));
+  }
+
+  it("lists every visible location once under All, 24 a page, with Featured first on the first page", async () => {
+    // Read from the database: other files of this worker add locations of their own.
+    const { visible } = (await env.DB.prepare(
+      "SELECT count(*) AS visible FROM locations WHERE hidden = 0",
+    ).first<{ visible: number }>())!;
+    const pages = Math.ceil(visible / 24);
+    expect(pages).toBeGreaterThan(1);
+    const seen: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const response = await request(page === 1 ? "/locations" : `/locations?page=${page}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const rows = allRows(html);
+      expect(rows.length).toBe(page < pages ? 24 : visible - 24 * (pages - 1));
+      seen.push(...rows);
+      expect(visibleText(html)).toContain(`Page ${page} of ${pages} · ${visible} locations`);
+      if (page === 1) {
+        expect(html.indexOf('id="rows-Featured"')).toBeGreaterThan(0);
+        expect(html.indexOf('id="rows-Featured"')).toBeLessThan(html.indexOf('id="rows-All"'));
+        expect(html).not.toContain('rel="prev"');
+      } else {
+        expect(html).not.toContain('id="rows-Featured"');
+        expect(html.match(/<a[^>]*rel="prev"[^>]*>/)?.[0]).toContain(
+          `href="${page === 2 ? "/locations" : `/locations?page=${page - 1}`}"`,
+        );
+      }
     }
-    expect(html.indexOf('id="rows-Featured"')).toBeGreaterThan(0);
-    expect(html.indexOf('id="rows-Featured"')).toBeLessThan(html.indexOf('id="rows-All"'));
-    for (const location of hiddenSeed) expect(html).not.toContain(escapeHtml(location.name));
+    expect(seen).toHaveLength(visible);
+    expect(new Set(seen).size).toBe(visible);
+    expect(seen).toEqual(
+      [...seen].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+    );
+    for (const location of visibleSeed) expect(seen).toContain(escapeHtml(location.name));
+    for (const location of hiddenSeed) expect(seen).not.toContain(escapeHtml(location.name));
+  });
+
+  it("shows the last page for a page past it and the first for one that is not a number, never a 5xx", async () => {
+    const last = await (await request("/locations?page=2")).text();
+    const lastRows = allRows(last);
+    for (const page of ["999", "999999"]) {
+      const response = await request(`/locations?page=${page}`);
+      expect(response.status).toBe(200);
+      expect(allRows(await response.text())).toEqual(lastRows);
+    }
+    const first = allRows(await (await request("/locations")).text());
+    for (const page of ["0", "-1", "abc", "1.5", "2e3", "", "9".repeat(400)]) {
+      const response = await request(`/locations?page=${encodeURIComponent(page)}`);
+      expect(response.status).toBe(200);
+      expect(allRows(await response.text())).toEqual(first);
+    }
+  });
+
+  it("starts a new filter at the first page: the filter form sends no page", async () => {
+    const html = await (await request("/locations?page=2")).text();
+    const form = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
+    expect(form).toContain('name="q"');
+    expect(form).not.toContain('name="page"');
   });
 
   it("filters by country, state and island, with the Island label for Hawaii", async () => {
@@ -105,7 +160,8 @@ describe("locations list", () => {
     const response = await request("/no/such/page");
     expect(response.status).toBe(404);
     const html = await response.text();
-    for (const location of visibleSeed) expect(html).toContain(escapeHtml(location.name));
+    expect(html).toContain('id="rows-All"');
+    expect(html).toContain('href="/locations?page=2"');
   });
 });
 
