@@ -72,7 +72,7 @@ function searchResults(
 }
 
 /** Rows on a page of the list: a phone scrolls through them without a long page. */
-export const LOCATIONS_PER_PAGE = 24;
+const LOCATIONS_PER_PAGE = 24;
 
 /**
  * The locations list: for /locations, and with status 404 for any unknown path, a page at a time

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
-import { featuredLocations, placeLine } from "../../app/lib/locations";
+import { featuredLocations, placeLine, sortByName } from "../../app/lib/locations";
 
 const visible = seedLocations.filter((location) => !location.hidden);
 const featured = featuredLocations(visible);
@@ -134,6 +134,10 @@ async function expectFilteredTo(page: Page, names: string[]) {
   for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
 }
 
+/** The list's pages hold 24 locations each, by name. */
+const byName = sortByName(visible).map((location) => location.name);
+const [firstPage, secondPage] = [byName.slice(0, 24), byName.slice(24)];
+
 const hawaii = visible.filter((location) => location.state === "Hawaii");
 const maui = hawaii.filter((location) => location.city === "Maui");
 
@@ -182,10 +186,15 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.getByRole("link", { name: "Clear all filters" }).click();
       await expect(page).toHaveURL("/locations");
-      await expectFilteredTo(
-        page,
-        visible.map((location) => location.name),
-      );
+      await expectFilteredTo(page, firstPage);
+
+      // The rest on the next page, by a real link.
+      const pages = page.getByRole("navigation", { name: "Pages of the list" });
+      await expect(pages).toContainText(`Page 1 of 2 · ${visible.length} locations`);
+      await pages.getByRole("link", { name: "Next →" }).click();
+      await expect(page).toHaveURL("/locations?page=2");
+      await expectFilteredTo(page, secondPage);
+      await expect(page.getByRole("heading", { name: "Featured" })).toHaveCount(0);
     });
   });
 }
@@ -330,10 +339,7 @@ test.describe("location detail", () => {
 test("any other path shows the locations list with status 404", async ({ page }) => {
   const response = await page.goto("/this/does/not/exist");
   expect(response?.status()).toBe(404);
-  await expectFilteredTo(
-    page,
-    visible.map((location) => location.name),
-  );
+  await expectFilteredTo(page, firstPage);
 });
 
 test.describe("legal and story pages", () => {

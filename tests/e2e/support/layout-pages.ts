@@ -55,6 +55,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/locations.tsx": [
     visitorAndMember("/locations"),
     visitorOnly("/locations?country=united-states&state=hawaii&city=maui"),
+    // The list's last page, with its page links.
+    visitorOnly("/locations?page=2"),
     // A search with every fit filter (the price for members), rows with excerpts.
     visitorAndMember("/locations?q=beach&guests=4&bedrooms=2&maxPrice=3000"),
     // An excerpt that is one 300-character word, and a notice for a bad filter.
