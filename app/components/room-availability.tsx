@@ -29,17 +29,13 @@ export function RoomAvailability({
           No open weeks are listed for this room right now.
         </p>
       ) : (
-        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-          {weeks.map((week) => (
-            <OpenWeekItem
-              key={week.checkIn}
-              week={week}
-              locationKey={locationKey}
-              roomTypeId={roomTypeId}
-              signedIn={signedIn}
-            />
-          ))}
-        </ul>
+        <OpenWeekList
+          weeks={weeks}
+          locationKey={locationKey}
+          roomTypeId={roomTypeId}
+          signedIn={signedIn}
+          className="grid gap-2 sm:grid-cols-2"
+        />
       )}
       {weeks.length > 0 && (
         <Link
@@ -53,8 +49,28 @@ export function RoomAvailability({
   );
 }
 
-/** An open week: its dates, and for a signed-in member its rate and 'Request this week'. */
-export function OpenWeekItem({
+/** Open weeks: each one's dates, and for a signed-in member its rate and 'Request this week'. */
+export function OpenWeekList({
+  weeks,
+  className,
+  ...room
+}: {
+  weeks: Array<Pick<OpenWeek, "checkIn" | "checkOut" | "rate">>;
+  locationKey: string;
+  roomTypeId: string;
+  signedIn: boolean;
+  className: string;
+}) {
+  return (
+    <ul className={`mt-3 ${className}`}>
+      {weeks.map((week) => (
+        <OpenWeekItem key={week.checkIn} week={week} {...room} />
+      ))}
+    </ul>
+  );
+}
+
+function OpenWeekItem({
   week,
   locationKey,
   roomTypeId,

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { type CalendarDate } from "~/weeks/calendar";
 import { monthRows, type CalendarMonth } from "~/weeks/month";
 import { roomWeeksHref, type MonthWeek } from "~/weeks/week";
-import { OpenWeekItem } from "./room-availability";
+import { OpenWeekList } from "./room-availability";
 
 const WEEKDAYS = [
   ["Sun", "Sunday"],
@@ -150,17 +150,13 @@ export function RoomMonth({
       {openWeeks.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No open week checks in this month.</p>
       ) : (
-        <ul className="mt-3 space-y-2">
-          {openWeeks.map((week) => (
-            <OpenWeekItem
-              key={week.checkIn}
-              week={week}
-              locationKey={locationKey}
-              roomTypeId={roomTypeId}
-              signedIn={signedIn}
-            />
-          ))}
-        </ul>
+        <OpenWeekList
+          weeks={openWeeks}
+          locationKey={locationKey}
+          roomTypeId={roomTypeId}
+          signedIn={signedIn}
+          className="space-y-2"
+        />
       )}
       {!signedIn && (
         <p className="mt-4 text-sm">

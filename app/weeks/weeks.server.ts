@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import {
   bookingRequests,
@@ -355,13 +355,9 @@ export async function roomCalendar(db: Db, token: string, siteName: string) {
   );
 }
 
-/** The weeks of a room type from `today` to SEASON_MONTHS ahead, for the admin's calendar. */
-export async function roomCalendarWeeks(
-  db: Db,
-  roomTypeId: string,
-  today: CalendarDate,
-): Promise<CalendarWeek[]> {
-  const rows = await db
+/** A room type's weeks within `range`, in check-in order, with what their rates come from. */
+const pricedWeeks = (db: Db, roomTypeId: string, ...range: SQL[]) =>
+  db
     .select({
       checkIn: weeks.checkIn,
       nights: weeks.nights,
@@ -371,14 +367,21 @@ export async function roomCalendarWeeks(
     })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-    .where(
-      and(
-        eq(weeks.roomTypeId, roomTypeId),
-        gte(weeks.checkIn, today),
-        lt(weeks.checkIn, addMonths(today, SEASON_MONTHS)),
-      ),
-    )
+    .where(and(eq(weeks.roomTypeId, roomTypeId), ...range))
     .orderBy(asc(weeks.checkIn));
+
+/** The weeks of a room type from `today` to SEASON_MONTHS ahead, for the admin's calendar. */
+export async function roomCalendarWeeks(
+  db: Db,
+  roomTypeId: string,
+  today: CalendarDate,
+): Promise<CalendarWeek[]> {
+  const rows = await pricedWeeks(
+    db,
+    roomTypeId,
+    gte(weeks.checkIn, today),
+    lt(weeks.checkIn, addMonths(today, SEASON_MONTHS)),
+  );
   return rows.map((row) => ({
     checkIn: row.checkIn,
     checkOut: addDays(row.checkIn, row.nights),
@@ -479,25 +482,13 @@ export async function roomMonth(
         ),
       )
       .limit(1),
-    db
-      .select({
-        checkIn: weeks.checkIn,
-        nights: weeks.nights,
-        rate: weeks.rate,
-        state: weeks.state,
-        ...pricingColumns,
-      })
-      .from(weeks)
-      .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-      .where(
-        and(
-          eq(weeks.roomTypeId, roomTypeId),
-          // A week that checks in up to a year before the month can still reach into it.
-          gt(weeks.checkIn, addDays(monthStart, -366)),
-          lt(weeks.checkIn, monthEnd),
-        ),
-      )
-      .orderBy(asc(weeks.checkIn)),
+    pricedWeeks(
+      db,
+      roomTypeId,
+      // A week that checks in up to a year before the month can still reach into it.
+      gt(weeks.checkIn, addDays(monthStart, -366)),
+      lt(weeks.checkIn, monthEnd),
+    ),
   ]);
   if (!place || (place.hidden && !includeHidden)) return null;
   const monthWeeks = rows
