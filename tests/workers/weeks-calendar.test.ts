@@ -5,7 +5,8 @@ import { LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/requests/format";
-import { addDays, addMonths, todayUtc } from "~/weeks/calendar";
+import { addDays, addMonths, nextWeekday, todayUtc } from "~/weeks/calendar";
+import { importWeeks } from "~/weeks/csv.server";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
 import { toastOf } from "./helpers";
@@ -101,6 +102,33 @@ describe("the room type editor's weeks and rates", () => {
     expect(after).toContain("Apply to these weeks");
     expect(after).not.toContain("Open 18 months of weeks");
     expect(after).toContain("$2,400");
+  });
+
+  it("fifty opening a room's weeks at once, beside imports of a week on another day, open each night once", async () => {
+    const room = await roomOfItsOwn();
+    // Ten admins, five posts each: the admin check counts an address's requests to a page.
+    const cookies = await Promise.all(Array.from({ length: 10 }, () => freshAdmin()));
+    const tuesday = nextWeekday(addDays(todayUtc(), 30), 2);
+    const file = `location,room_type,check_in,nights,rate,state\r\n${room.slug},${room.roomTypeId},${tuesday},7,,open`;
+    const results = await Promise.all([
+      ...Array.from({ length: 50 }, (_, index) =>
+        post(ACTION, { intent: "open-weeks", ...room }, cookies[index % 10]),
+      ),
+      ...Array.from({ length: 5 }, () => importWeeks(db, file)),
+    ]);
+    const posts = results.slice(0, 50) as Response[];
+    expect(posts.map((response) => response.status)).toEqual(Array(50).fill(302));
+    const all = await db
+      .select({ checkIn: weeks.checkIn, nights: weeks.nights })
+      .from(weeks)
+      .where(eq(weeks.roomTypeId, room.roomTypeId));
+    const nights = all.flatMap((week) =>
+      Array.from({ length: week.nights }, (_, night) => addDays(week.checkIn, night)),
+    );
+    expect(nights.length).toBeGreaterThan(500);
+    expect(new Set(nights).size).toBe(nights.length);
+    // The season's Saturdays, each once, less those the Tuesday week (if it came first) holds.
+    expect(new Set(all.map((week) => week.checkIn)).size).toBe(all.length);
   });
 
   it("closes a range of weeks at a rate of its own in one post, and the others stay as they were", async () => {
