@@ -20,6 +20,7 @@ import { type MagicLinkOutcome } from "./auth/login-schema";
 import { appContextMiddleware, getAppContext } from "./context";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
+import { useHydrationDone } from "./lib/use-input-before-hydration";
 import { readToast } from "./lib/toast.server";
 
 // The fonts are not preloaded: the inline stylesheet names them as soon as the page is parsed,
@@ -70,6 +71,7 @@ export type RootData = PublicSiteConfig & {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<RootData>("root");
+  useHydrationDone();
   const siteName = site?.siteName ?? "Insider Stays";
   return (
     <html lang="en">

@@ -19,8 +19,38 @@ function renderedValue(control: Control) {
 const currentValue = (control: Control) =>
   isCheckable(control) ? (control.checked ? control.value : "") : control.value;
 
+/** True until the whole page has hydrated (useHydrationDone, in the root layout, says so). */
+let hydrating = typeof document !== "undefined";
+if (hydrating) {
+  // A field's input and change events while React hydrates the page are kept from it: React
+  // would take one as a cue to hydrate at once, hand it to a handler whose navigation is not
+  // ready (dropped), then put its own state back into the field, losing the choice. Kept from
+  // React, the choice stays in the field, and is taken over as one made before the scripts ran.
+  // Registered as this module loads, before React listens on the document.
+  const holdBack = (event: Event) => {
+    const field = event.target;
+    if (
+      hydrating &&
+      (field instanceof HTMLInputElement ||
+        field instanceof HTMLSelectElement ||
+        field instanceof HTMLTextAreaElement)
+    )
+      event.stopImmediatePropagation();
+  };
+  document.addEventListener("input", holdBack, true);
+  document.addEventListener("change", holdBack, true);
+}
+
+/** Marks the page hydrated: in the root layout, whose effects run after every other's. */
+export function useHydrationDone() {
+  useEffect(() => {
+    hydrating = false;
+  }, []);
+}
+
 /**
- * What a person typed or chose in a component's fields while the page waited for its scripts.
+ * What a person typed or chose in a component's fields while the page waited for its scripts, or
+ * while React took it over.
  * React keeps those values as it hydrates but puts its own state back on the next render, so a
  * component that controls its fields takes them over here: once, right after hydration, `apply`
  * gets each named field whose value differs from the server's, and the element the returned ref

@@ -81,3 +81,28 @@ test("an admin's place and location search stay", async ({ page, context, baseUR
   await expect(page.getByLabel("State")).toHaveCount(0);
   await expect(page.getByLabel("Search locations")).toHaveValue("zzz");
 });
+
+test("a filter chosen while React takes the page over is applied, not put back", async ({
+  page,
+  context,
+}) => {
+  // A slow phone: hydration takes long enough to choose in the middle of it.
+  const devtools = await context.newCDPSession(page);
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: 10 });
+  await page.goto("/locations", { waitUntil: "commit" });
+  // React has started on the document, and the page's last element is not yet its own.
+  await page.waitForFunction(
+    () => Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+    null,
+    { polling: 5 },
+  );
+  expect(
+    await page.evaluate(() =>
+      Object.keys(document.querySelector("footer")!).some((key) => key.startsWith("__reactFiber")),
+    ),
+  ).toBe(false);
+  await page.getByLabel("Guests").selectOption("8");
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await expect(page).toHaveURL("/locations?guests=8");
+  await expect(page.getByLabel("Guests")).toHaveValue("8");
+});
