@@ -4,12 +4,14 @@
  * tests' server use it, so the local site serves real raster photos in every width and format, as
  * production does. (The workerd tests seed the SVGs alone: they have no sharp.)
  *
- * Rendered files are kept in a content-addressed cache (node_modules/.cache): the same scene with
- * the same plan and encoder settings is read back instead of rendered again, so a second seed
- * (the browser tests' fresh state after `npm start`, a rerun of the tests) takes seconds.
+ * Rendered files are kept in a content-addressed cache in the user's cache folder ($XDG_CACHE_HOME,
+ * else ~/.cache), as npm keeps its packages: the same scene with the same plan and encoder settings
+ * is read back instead of rendered again, so a second seed (the browser tests' fresh state after
+ * `npm start`, a rerun of the tests, another clone) takes seconds.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import sharp, { type Sharp } from "sharp";
 import {
@@ -27,7 +29,11 @@ const QUALITY: Record<VariantFormat, number> = { avif: 60, webp: 80, jpg: 82 };
  */
 const EFFORT = { avif: 1, webp: 2 };
 
-const CACHE_DIR = "node_modules/.cache/insider-stays/pictures";
+const CACHE_DIR = join(
+  process.env.XDG_CACHE_HOME || join(homedir(), ".cache"),
+  "insider-stays",
+  "pictures",
+);
 
 function encode(image: Sharp, format: VariantFormat) {
   if (format === "avif") return image.avif({ quality: QUALITY.avif, effort: EFFORT.avif });

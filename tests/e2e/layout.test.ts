@@ -1,5 +1,5 @@
 import { type RouteConfigEntry } from "@react-router/dev/routes";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import routes from "../../app/routes";
 import { axeViolations } from "./support/axe";
 import { expectScriptNonce, recordCspViolations } from "./support/csp";
@@ -225,32 +225,66 @@ function formsWithoutSubmitButton(page: Page) {
   );
 }
 
+/** A worker's browser tab, with JavaScript or without, and what it records. */
+interface Tab {
+  page: Page;
+  baseURL: string;
+  violations: string[];
+  errors: string[];
+}
+
+/**
+ * Each worker keeps one tab with JavaScript and one without for all its visits: a new browser
+ * context starts a renderer process and cold caches, a fifth of each visit's time. A visit starts
+ * clean all the same: its own session cookie, no storage left by the one before, errors and policy
+ * violations counted afresh.
+ */
+const tabTest = test.extend<object, { tabs: Record<"withScript" | "withoutScript", Tab> }>({
+  tabs: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const open = async (javaScript: boolean): Promise<Tab> => {
+        const context = await browser.newContext({
+          baseURL,
+          javaScriptEnabled: javaScript,
+          viewport: WIDTHS[0],
+        });
+        const violations = await recordCspViolations(context);
+        const page = await context.newPage();
+        return { page, baseURL, violations, errors: watchForErrors(page) };
+      };
+      const tabs = { withoutScript: await open(false), withScript: await open(true) };
+      await use(tabs);
+      await Promise.all(Object.values(tabs).map(({ page }) => page.context().close()));
+    },
+    { scope: "worker" },
+  ],
+});
+
 /**
  * One load of `path` at the phone's width, then the same page widened to each other width, as a
  * turned tablet or a resized window shows it (without JavaScript, resizing shows what a load at
  * that width would; with it, the page must follow the new width). With JavaScript, axe checks the
  * phone and the desktop.
  */
-async function visit(
-  browser: Browser,
-  role: LayoutRole,
-  path: string,
-  javaScript: boolean,
-  baseURL: string,
-) {
+async function visit(tab: Tab, role: LayoutRole, path: string, javaScript: boolean) {
+  const { page } = tab;
+  const context = page.context();
+  // What the visit before left: its session, its remembered selections and scroll positions.
+  await context.clearCookies();
+  if (javaScript && page.url().startsWith("http"))
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  tab.violations.length = 0;
+  tab.errors.length = 0;
   const account = layoutAccount(role, path);
-  const context = await browser.newContext({
-    baseURL,
-    javaScriptEnabled: javaScript,
-    viewport: WIDTHS[0],
-  });
   if (account)
     await context.addCookies([
-      await sessionCookie(account, layoutSessionName(path, javaScript), baseURL),
+      await sessionCookie(account, layoutSessionName(path, javaScript), tab.baseURL),
     ]);
-  const violations = await recordCspViolations(context);
-  const page = await context.newPage();
-  const errors = watchForErrors(page);
+  await page.setViewportSize(WIDTHS[0]);
   expectScriptNonce(await page.goto(path), `${role} ${path}`);
   const landed = new URL(page.url());
   expect(
@@ -281,17 +315,22 @@ async function visit(
       });
     }
   }
-  await context.close();
-  return { measures, errors, violations, inaccessible, unsendable };
+  return {
+    measures,
+    errors: [...tab.errors],
+    violations: [...tab.violations],
+    inaccessible,
+    unsendable,
+  };
 }
 
 test.describe.configure({ mode: "parallel" });
 
 for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
   for (const path of layoutPaths(role)) {
-    test(`${role} ${path}`, async ({ browser, baseURL }) => {
-      const withoutScript = await visit(browser, role, path, false, baseURL!);
-      const withScript = await visit(browser, role, path, true, baseURL!);
+    tabTest(`${role} ${path}`, async ({ tabs }) => {
+      const withoutScript = await visit(tabs.withoutScript, role, path, false);
+      const withScript = await visit(tabs.withScript, role, path, true);
       WIDTHS.forEach(({ width }, index) => {
         const plain = withoutScript.measures[index]!;
         const hydrated = withScript.measures[index]!;
