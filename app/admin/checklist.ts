@@ -1,4 +1,5 @@
 import { type Location } from "~/db/schema";
+import { requestedPage } from "~/lib/pages";
 import { hasValidPlace, isComplete } from "./places";
 
 /** A location as the Checklist shows it: what it has, what it still needs, who edited it last. */
@@ -27,14 +28,54 @@ export function checklistRow({ description, ...summary }: ChecklistSummary): Che
   };
 }
 
-/** The counts above the table. */
-export function checklistTotals(rows: readonly ChecklistRow[]) {
-  const count = (test: (row: ChecklistRow) => boolean) => rows.filter(test).length;
+/** The counts above the table, over every location. */
+export interface ChecklistTotals {
+  all: number;
+  complete: number;
+  incomplete: number;
+  hidden: number;
+  featured: number;
+}
+
+/** What the Checklist can show alone: its filters by status, in the order of its counts. */
+export const CHECKLIST_STATUSES = ["complete", "incomplete", "hidden", "featured"] as const;
+export type ChecklistStatus = (typeof CHECKLIST_STATUSES)[number];
+export const CHECKLIST_SORTS = { name: "Name A–Z", "name-desc": "Name Z–A" } as const;
+export type ChecklistSort = keyof typeof CHECKLIST_SORTS;
+/** Rows on a page of the Checklist. */
+export const CHECKLIST_PER_PAGE = 50;
+/** The longest name search the Checklist takes. */
+export const CHECKLIST_SEARCH_MAX = 100;
+
+/** The Checklist's address: a name search, a status, the order and the page. */
+export interface ChecklistQuery {
+  q: string;
+  status: ChecklistStatus | null;
+  sort: ChecklistSort;
+  page: number;
+}
+
+const isStatus = (value: string | null): value is ChecklistStatus =>
+  CHECKLIST_STATUSES.includes(value as ChecklistStatus);
+
+/** Anything the address says that the Checklist does not know is left out, never an error. */
+export function readChecklistQuery(params: URLSearchParams): ChecklistQuery {
+  const status = params.get("status");
+  const sort = params.get("sort");
   return {
-    all: rows.length,
-    complete: count((row) => row.complete),
-    incomplete: count((row) => !row.complete),
-    hidden: count((row) => row.hidden),
-    featured: count((row) => row.featured),
+    q: (params.get("q") ?? "").trim().slice(0, CHECKLIST_SEARCH_MAX),
+    status: isStatus(status) ? status : null,
+    sort: sort === "name-desc" ? sort : "name",
+    page: requestedPage(params),
   };
+}
+
+/** The address of the Checklist for `query`: defaults left out, page 1 without a number. */
+export function checklistSearch({ q, status, sort }: Omit<ChecklistQuery, "page">) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (status) params.set("status", status);
+  if (sort !== "name") params.set("sort", sort);
+  const search = params.toString();
+  return search ? `?${search}` : "";
 }

@@ -13,7 +13,7 @@ import { todayUtc } from "~/weeks/calendar";
 import { roomCalendarWeeks } from "~/weeks/weeks.server";
 
 /** Admin summaries of every location (hidden ones too), by name, with counts and the last edit. */
-export async function listLocationSummaries(db: Db) {
+async function listLocationSummaries(db: Db) {
   const [rows, lastEdits] = await db.batch([
     db
       .select({

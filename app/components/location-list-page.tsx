@@ -12,6 +12,7 @@ import {
 } from "~/lib/location-filters";
 import { markWords } from "~/lib/location-search";
 import { pageHref } from "~/lib/pages";
+import { Pager } from "~/components/pager";
 import { Picture } from "~/components/resort-image";
 import { locationPath, placeLine } from "~/lib/locations";
 import { type LocationListData, type LocationRow } from "~/models/location-list.server";
@@ -81,86 +82,16 @@ export function LocationListPage({
           />
         </>
       )}
-      {!error && <Pager filters={filters} page={page} pages={pages} total={total} />}
+      {!error && (
+        <Pager
+          label="Pages of the list"
+          page={page}
+          pages={pages}
+          total={total}
+          href={(number) => pageHref("/locations", filtersToSearch(filters), number)}
+        />
+      )}
     </div>
-  );
-}
-
-/** The pages shown around the current one: the first, the last, and one on either side. */
-function pagesAround(page: number, pages: number) {
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])]
-    .filter((number) => number >= 1 && number <= pages)
-    .sort((a, b) => a - b);
-  return shown.flatMap((number, index) =>
-    index > 0 && number - shown[index - 1]! > 1 ? [null, number] : [number],
-  );
-}
-
-/**
- * The list's pages as real links (crawlable, no JavaScript needed), each keeping the filters:
- * Previous, the page numbers around this one, Next, and how many locations there are.
- */
-function Pager({
-  filters,
-  page,
-  pages,
-  total,
-}: {
-  filters: LocationFilters;
-  page: number;
-  pages: number;
-  total: number;
-}) {
-  if (pages <= 1) return null;
-  const href = (number: number) => pageHref("/locations", filtersToSearch(filters), number);
-  const linkClass =
-    "text-navy-900 flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 font-medium ring-1 ring-slate-300 hover:bg-white";
-  return (
-    <nav aria-label="Pages of the list" className="mt-8">
-      <p className="text-sm text-slate-600">
-        Page {page} of {pages} · {total} locations
-      </p>
-      <ul className="mt-3 flex flex-wrap items-center gap-2">
-        {page > 1 && (
-          <li>
-            <Link to={href(page - 1)} rel="prev" className={linkClass}>
-              ← Previous
-            </Link>
-          </li>
-        )}
-        {pagesAround(page, pages).map((number, index) =>
-          number === null ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-600">
-              …
-            </li>
-          ) : (
-            <li key={number}>
-              {number === page ? (
-                <span
-                  aria-current="page"
-                  className="bg-navy-900 flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 font-semibold text-white"
-                >
-                  <span className="sr-only">Page </span>
-                  {number}
-                </span>
-              ) : (
-                <Link to={href(number)} className={linkClass}>
-                  <span className="sr-only">Page </span>
-                  {number}
-                </Link>
-              )}
-            </li>
-          ),
-        )}
-        {page < pages && (
-          <li>
-            <Link to={href(page + 1)} rel="next" className={linkClass}>
-              Next →
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }
 

@@ -21,8 +21,11 @@ export function requestedPage(params: URLSearchParams) {
   return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1;
 }
 
+/** How many pages `total` items fill (1 for none: an empty list still has its page). */
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
 export function pageOf<T>(items: T[], requested: number, size: number): Paged<T> {
-  const pages = Math.max(1, Math.ceil(items.length / size));
+  const pages = pageCount(items.length, size);
   const page = Math.min(requested, pages);
   return { items: items.slice((page - 1) * size, page * size), page, pages, total: items.length };
 }
@@ -34,4 +37,14 @@ export function pageHref(pathname: string, search: string, page: number) {
   if (page > 1) params.set(PAGE_PARAM, String(page));
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * Whether `url` asks for the list at `address` with the same parameters (a client navigation's
+ * `_routes` aside; its path ends in `.data`, so only the parameters are compared).
+ */
+export function asksFor(url: URL, address: string) {
+  const asked = new URLSearchParams(url.search);
+  asked.delete("_routes");
+  return asked.toString() === new URL(address, url.origin).searchParams.toString();
 }

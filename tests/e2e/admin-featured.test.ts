@@ -182,3 +182,36 @@ test("the checklist brings the admin back to where they were after an Edit click
     await context.close();
   }
 });
+
+test("the checklist finds locations by part of their name, in either order, and a count opens what it counts", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await openAs(browser, baseURL!, true);
+  try {
+    await page.goto("/admin/overview");
+    await page.getByLabel("Name", { exact: true }).fill("beach");
+    await page.getByLabel("Order").selectOption({ label: "Name Z–A" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL("/admin/overview?q=beach&sort=name-desc");
+    const names = await page.locator("tbody th > span:first-child").allTextContents();
+    const expected = seedLocations
+      .map((location) => location.name)
+      .filter((name) => /beach/i.test(name))
+      .sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" }));
+    expect(names).toEqual(expected);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("beach");
+
+    await page.getByRole("link", { name: /hidden: show them/ }).click();
+    await expect(page).toHaveURL("/admin/overview?q=beach&status=hidden&sort=name-desc");
+    await expect(page.getByLabel("Status")).toHaveValue("hidden");
+    for (const row of await page.locator("tbody tr").all())
+      await expect(row.getByText("Hidden", { exact: true })).toBeVisible();
+
+    await page.getByRole("link", { name: "Show all locations" }).first().click();
+    await expect(page).toHaveURL("/admin/overview?sort=name-desc");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  } finally {
+    await context.close();
+  }
+});

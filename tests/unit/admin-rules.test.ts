@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checklistRow, checklistTotals } from "~/admin/checklist";
+import { checklistRow } from "~/admin/checklist";
 import { reorderedIds } from "~/admin/display-order.server";
 import { formValues } from "~/admin/form-values";
 import { isIdShaped, MAX_ID_LENGTH } from "~/admin/ids";
@@ -169,20 +169,6 @@ describe("the Checklist's rows and totals", () => {
     expect(checklistRow({ ...summary, country: "Mexico", city: null, state: null })).toMatchObject({
       validPlace: false,
       complete: false,
-    });
-  });
-
-  it("counts complete, incomplete, hidden and featured locations", () => {
-    const rows = [
-      checklistRow(summary),
-      checklistRow({ ...summary, id: "loc-2", hidden: true, featured: false, imageCount: 0 }),
-    ];
-    expect(checklistTotals(rows)).toEqual({
-      all: 2,
-      complete: 1,
-      incomplete: 1,
-      hidden: 1,
-      featured: 1,
     });
   });
 });

@@ -280,8 +280,8 @@ describe("the Checklist page", () => {
     await db.delete(locations).where(inArray(locations.id, ids));
   });
 
-  async function checklistHtml() {
-    const response = await get(OVERVIEW, await seededAdminCookie());
+  async function checklistHtml(search = "") {
+    const response = await get(`${OVERVIEW}${search}`, await seededAdminCookie());
     expect(response.status).toBe(200);
     return visibleText(await response.text());
   }
@@ -289,7 +289,7 @@ describe("the Checklist page", () => {
   /** The summary's counts above the table. */
   function totalsOf(html: string) {
     const total = (key: string) =>
-      Number(html.match(new RegExp(`data-total="${key}">(\\d+)<`))?.[1]);
+      Number(html.match(new RegExp(`data-total="${key}"[^>]*>(\\d+)<`))?.[1]);
     return {
       complete: total("complete"),
       incomplete: total("incomplete"),
@@ -322,15 +322,17 @@ describe("the Checklist page", () => {
       (m) => m[1],
     );
 
-  it("lists every location, hidden ones too, by name, with the column headers", async () => {
+  it("lists a page of locations, hidden ones too, by name, with the column headers", async () => {
     const html = await checklistHtml();
-    const results = await db
+    const firstPage = await db
       .select({ id: locations.id })
       .from(locations)
-      .orderBy(asc(locations.name));
-    const positions = results.map((row) => html.indexOf(`id="location-${row.id}"`));
+      .orderBy(sql`${locations.name} COLLATE NOCASE`, asc(locations.id))
+      .limit(50);
+    const positions = firstPage.map((row) => html.indexOf(`id="location-${row.id}"`));
     expect(positions.every((position) => position > -1)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(html.match(/<tr[^>]* id="location-/g)).toHaveLength(firstPage.length);
     for (const header of [
       "Location Name",
       "City/State",
@@ -347,13 +349,12 @@ describe("the Checklist page", () => {
   });
 
   it("shows the cells and badges of seeded locations", async () => {
-    const html = await checklistHtml();
     const hidden = seedLocations.find((location) => location.hidden)!;
-    const hiddenRow = rowOf(html, hidden.id);
+    const hiddenRow = rowOf(await checklistHtml(`?q=${hidden.name}`), hidden.id);
     expect(badges(hiddenRow)).toEqual(["Hidden", "Complete"]);
     expect(hiddenRow).toContain(`/${hidden.slug}`);
 
-    const cabo = rowOf(html, "loc-casa-marena-cabo");
+    const cabo = rowOf(await checklistHtml("?q=Casa Marena Cabo"), "loc-casa-marena-cabo");
     expect(badges(cabo)).toEqual(["Featured", "Complete"]);
     // The same place line as the public pages.
     expect(cellOf(cabo, "place")).toContain("Cabo San Lucas, Mexico");
@@ -366,13 +367,13 @@ describe("the Checklist page", () => {
       /href="\/locations\/casa-marena-cabo" target="_blank" rel="noopener noreferrer"/,
     );
 
-    const wailea = rowOf(html, "loc-wailea-palms");
+    const wailea = rowOf(await checklistHtml("?q=Wailea Palms"), "loc-wailea-palms");
     expect(badges(wailea)).toEqual(["Complete"]);
     expect(cellOf(wailea, "place")).toBe("✓ Maui, Hawaii");
   });
 
   it("marks what an incomplete location is missing", async () => {
-    const html = await checklistHtml();
+    const html = await checklistHtml("?q=Checklist Test");
     const usNoState = rowOf(html, "loc-test-us-no-state");
     expect(cellOf(usNoState, "place")).toContain("Missing");
     expect(badges(usNoState)).toEqual(["Hidden", "Incomplete"]);
@@ -410,6 +411,163 @@ describe("the Checklist page", () => {
       featured: totalsBefore.featured,
     });
     expect(totals.complete + totals.incomplete).toBe(await db.$count(locations));
+  });
+});
+
+describe("the Checklist, a page at a time", () => {
+  // A tag of its own: other files of this worker add locations, so every read searches for it.
+  const tag = `Paging ${crypto.randomUUID().slice(0, 8)}`;
+  const number = (index: number) => String(index + 1).padStart(2, "0");
+  /** 55 hidden locations; every fifth is complete, every seventh featured, one name holds "5%_". */
+  const made = Array.from({ length: 55 }, (_, index) => ({
+    id: `loc-paging-${tag.slice(-8)}-${number(index)}`,
+    name: index === 54 ? `${tag} 55 5%_ off` : `${tag} ${number(index)}`,
+    complete: index % 5 === 0,
+    featured: index % 7 === 0,
+  }));
+
+  beforeAll(async () => {
+    // Ten at a time: a D1 statement takes at most 100 bound values.
+    for (let start = 0; start < made.length; start += 10) {
+      const some = made.slice(start, start + 10);
+      await db.batch([
+        db.insert(locations).values(
+          some.map((location) => ({
+            id: location.id,
+            name: location.name,
+            slug: location.id,
+            country: "United States",
+            city: "Kihei",
+            state: "Hawaii",
+            // Blank to JavaScript's trim() as well: no description.
+            description: location.complete ? "Ocean views." : "\u00a0 \n\u2003",
+            hidden: true,
+            featured: location.featured,
+          })),
+        ),
+        db.insert(roomTypes).values(
+          some.map((location) => ({
+            id: `${location.id}-room`,
+            locationId: location.id,
+            name: "Suite",
+          })),
+        ),
+        db.insert(images).values(
+          some.map((location) => ({
+            id: `${location.id}-img`,
+            locationId: location.id,
+            imageUrl: `${location.id}/photo.svg`,
+            imageType: "image/svg+xml",
+            width: 10,
+            height: 10,
+          })),
+        ),
+      ]);
+    }
+  });
+
+  afterAll(async () => {
+    const ids = made.map((location) => location.id);
+    await db.delete(images).where(inArray(images.locationId, ids));
+    await db.delete(roomTypes).where(inArray(roomTypes.locationId, ids));
+    await db.delete(locations).where(inArray(locations.id, ids));
+  });
+
+  async function shown(search: string) {
+    const response = await get(`${OVERVIEW}${search}`, await seededAdminCookie());
+    expect(response.status).toBe(200);
+    const html = visibleText(await response.text());
+    return {
+      html,
+      ids: [...html.matchAll(/<tr[^>]* id="location-([^"]+)"/g)].map((match) => match[1]),
+      rows: html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>")),
+    };
+  }
+  const query = (params: Record<string, string>) =>
+    `?${new URLSearchParams({ q: tag, ...params }).toString()}`;
+  const idsOf = (list: typeof made) => list.map((location) => location.id);
+
+  it("shows 50 rows by name, then the rest on page 2, with the count and real page links", async () => {
+    const first = await shown(query({}));
+    expect(first.ids).toEqual(idsOf(made.slice(0, 50)));
+    expect(first.html).toContain("1–50 of 55 locations matching, name a–z");
+    expect(first.html).toContain("Page 1 of 2 · 55 locations");
+    expect(first.html).toContain(
+      `href="/admin/overview?q=${encodeURIComponent(tag).replaceAll("%20", "+")}&page=2"`,
+    );
+    const second = await shown(query({ page: "2" }));
+    expect(second.ids).toEqual(idsOf(made.slice(50)));
+    expect(second.html).toContain("51–55 of 55 locations matching");
+  });
+
+  it("shows the last page for a page past it, and sends anything else to the first", async () => {
+    expect((await shown(query({ page: "9" }))).ids).toEqual(idsOf(made.slice(50)));
+    for (const page of ["0", "-1", "abc", "1e3", "99999999999"]) {
+      const response = await get(`${OVERVIEW}${query({ page })}`, await seededAdminCookie());
+      expect({ page, status: response.status, to: response.headers.get("Location") }).toEqual({
+        page,
+        status: 302,
+        to: `${OVERVIEW}${query({})}`,
+      });
+    }
+  });
+
+  it("sorts by name the other way", async () => {
+    const reversed = [...made].reverse();
+    expect((await shown(query({ sort: "name-desc" }))).ids).toEqual(idsOf(reversed.slice(0, 50)));
+    expect((await shown(query({ sort: "name-desc", page: "2" }))).ids).toEqual(
+      idsOf(reversed.slice(50)),
+    );
+  });
+
+  it("filters by status with the same Complete rule as the badges", async () => {
+    const complete = await shown(query({ status: "complete" }));
+    expect(complete.ids).toEqual(idsOf(made.filter((location) => location.complete)));
+    expect(complete.rows).not.toContain(">Incomplete<");
+    const incomplete = await shown(query({ status: "incomplete" }));
+    expect(incomplete.ids).toEqual(idsOf(made.filter((location) => !location.complete)));
+    expect(incomplete.rows).not.toContain(">Complete<");
+    expect((await shown(query({ status: "featured" }))).ids).toEqual(
+      idsOf(made.filter((location) => location.featured)),
+    );
+    expect((await shown(query({ status: "hidden", page: "2" }))).ids).toEqual(
+      idsOf(made.slice(50)),
+    );
+  });
+
+  it("searches names as typed, in any case, with % and _ as plain characters", async () => {
+    expect((await shown(`?q=${encodeURIComponent(`${tag} 55 5%_`.toUpperCase())}`)).ids).toEqual([
+      made[54]!.id,
+    ]);
+    expect((await shown(`?q=${encodeURIComponent(`${tag} 5_`)}`)).ids).toEqual([]);
+    const none = await shown(`?q=${encodeURIComponent(`${tag} nothing`)}`);
+    expect(none.html).toContain("No locations match.");
+    expect(none.html).toMatch(/href="\/admin\/overview"[^>]*>Show all locations/);
+  });
+
+  it("leaves the form's empty fields and anything unknown out of the address", async () => {
+    const cookie = await seededAdminCookie();
+    for (const [search, address] of [
+      [query({ status: "", sort: "name" }), query({})],
+      [query({ status: "everything", sort: "random", x: "1" }), query({})],
+      [`?q=&status=hidden&sort=name-desc`, "?status=hidden&sort=name-desc"],
+      ["?q=+", ""],
+    ]) {
+      const response = await get(`${OVERVIEW}${search}`, cookie);
+      expect({ search, status: response.status, to: response.headers.get("Location") }).toEqual({
+        search,
+        status: 302,
+        to: `${OVERVIEW}${address}`,
+      });
+    }
+  });
+
+  it("counts every location above the table, whatever it shows", async () => {
+    const page = await shown(query({ status: "featured" }));
+    const total = (key: string) =>
+      Number(page.html.match(new RegExp(`data-total="${key}"[^>]*>(\\d+)<`))?.[1]);
+    expect(total("complete") + total("incomplete")).toBe(await db.$count(locations));
+    expect(total("hidden")).toBeGreaterThanOrEqual(made.length);
   });
 });
 

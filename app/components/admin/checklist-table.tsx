@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { type ChecklistRow } from "~/admin/checklist";
+import { type ChecklistRow, type ChecklistSort } from "~/admin/checklist";
 import { placeLine } from "~/lib/locations";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -60,14 +60,16 @@ const headerCell =
 const cell = "px-4 py-3 align-top text-sm [overflow-wrap:anywhere]";
 
 /**
- * The Checklist table: every location with what it still needs. `onEditClick`
+ * The Checklist table: a page of locations with what each still needs. `onEditClick`
  * runs when an Edit link is followed, so the page can bring the user back to the same place.
  */
 export function ChecklistTable({
   rows,
+  sort,
   onEditClick,
 }: {
   rows: ChecklistRow[];
+  sort: ChecklistSort;
   onEditClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
@@ -85,7 +87,8 @@ export function ChecklistTable({
       >
         <table className="w-full min-w-[64rem] border-collapse">
           <caption id="checklist-caption" className="sr-only">
-            All locations, hidden ones too, by name: what each has and still needs
+            Locations, hidden ones too, by name ({sort === "name" ? "A to Z" : "Z to A"}): what each
+            has and still needs
           </caption>
           <thead className="bg-slate-50">
             <tr>

@@ -1,11 +1,20 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { type Route } from "./+types/overview";
-import { checklistRow, checklistTotals } from "~/admin/checklist";
-import { listLocationSummaries } from "~/admin/locations.server";
+import {
+  CHECKLIST_PER_PAGE,
+  CHECKLIST_SORTS,
+  CHECKLIST_STATUSES,
+  checklistSearch,
+  readChecklistQuery,
+} from "~/admin/checklist";
+import { loadChecklist } from "~/admin/checklist.server";
 import { requireAdmin } from "~/auth/guards.server";
+import { ChecklistFilters, STATUS_LABELS } from "~/components/admin/checklist-filters";
 import { ChecklistTable } from "~/components/admin/checklist-table";
+import { Pager } from "~/components/pager";
 import { useReturnFromEdit } from "~/components/admin/use-return-from-edit";
 import { getAppContext } from "~/context";
+import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,9 +27,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const summaries = await listLocationSummaries(getAppContext(context).db);
-  const rows = summaries.map(checklistRow);
-  return { rows, totals: checklistTotals(rows) };
+  const url = new URL(request.url);
+  const query = readChecklistQuery(url.searchParams);
+  // One address for each view: the form's empty fields and unknown parameters are left out.
+  const address = pageHref("/admin/overview", checklistSearch(query), query.page);
+  if (!asksFor(url, address)) throw redirect(address);
+  return loadChecklist(getAppContext(context).db, query);
 }
 
 const STAT_STYLES = {
@@ -31,14 +43,10 @@ const STAT_STYLES = {
 } as const;
 
 export default function Checklist({ loaderData }: Route.ComponentProps) {
-  const { rows, totals } = loaderData;
+  const { query, rows, totals, pages, matching } = loaderData;
   const onEditClick = useReturnFromEdit();
-  const stats = [
-    { key: "complete", label: "Complete" },
-    { key: "incomplete", label: "Incomplete" },
-    { key: "hidden", label: "Hidden" },
-    { key: "featured", label: "Featured" },
-  ] as const;
+  const filtered = Boolean(query.q || query.status);
+  const first = (query.page - 1) * CHECKLIST_PER_PAGE + 1;
   return (
     <div className="space-y-6">
       <div>
@@ -54,38 +62,61 @@ export default function Checklist({ loaderData }: Route.ComponentProps) {
         <h2 id="checklist-summary" className="sr-only">
           Summary
         </h2>
+        {/* Each count opens the locations it counts. */}
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {stats.map((stat) => (
+          {CHECKLIST_STATUSES.map((status) => (
             <div
-              key={stat.key}
-              className="rounded-2xl bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200"
+              key={status}
+              className={`rounded-2xl bg-white px-5 py-4 shadow-sm ring-1 ${query.status === status ? "ring-navy-900 ring-2" : "ring-slate-200"}`}
             >
               <dt className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
-                {stat.label}
+                {STATUS_LABELS[status]}
               </dt>
-              <dd
-                className={`mt-1 font-serif text-3xl tabular-nums ${STAT_STYLES[stat.key]}`}
-                data-total={stat.key}
-              >
-                {totals[stat.key]}
+              <dd className={`mt-1 font-serif text-3xl tabular-nums ${STAT_STYLES[status]}`}>
+                <Link
+                  to={`/admin/overview${checklistSearch({ ...query, status })}`}
+                  aria-current={query.status === status ? "page" : undefined}
+                  className="underline-offset-4 hover:underline"
+                  data-total={status}
+                >
+                  {totals[status]}
+                  <span className="sr-only"> {STATUS_LABELS[status].toLowerCase()}: show them</span>
+                </Link>
               </dd>
             </div>
           ))}
         </dl>
       </section>
 
+      <ChecklistFilters query={query} />
+
       {rows.length === 0 ? (
         <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-slate-700">No locations yet.</p>
+          <p className="text-slate-700">{filtered ? "No locations match." : "No locations yet."}</p>
           <Link
-            to="/admin"
+            to={filtered ? "/admin/overview" : "/admin"}
             className="text-gold-700 mt-3 inline-block font-semibold underline-offset-4 hover:underline"
           >
-            Add a location
+            {filtered ? "Show all locations" : "Add a location"}
           </Link>
         </div>
       ) : (
-        <ChecklistTable rows={rows} onEditClick={onEditClick} />
+        <>
+          <p className="text-sm text-slate-600" role="status">
+            {matching === rows.length
+              ? `${matching} ${matching === 1 ? "location" : "locations"}`
+              : `${first}–${first + rows.length - 1} of ${matching} locations`}
+            {filtered && " matching"}, {CHECKLIST_SORTS[query.sort].toLowerCase()}
+          </p>
+          <ChecklistTable rows={rows} sort={query.sort} onEditClick={onEditClick} />
+          <Pager
+            label="Pages of the checklist"
+            page={query.page}
+            pages={pages}
+            total={matching}
+            href={(page) => pageHref("/admin/overview", checklistSearch(query), page)}
+          />
+        </>
       )}
     </div>
   );

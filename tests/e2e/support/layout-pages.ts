@@ -115,7 +115,11 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visit(`/admin?location=${kaanapali.id}&roomType=${roomTypeId(kaanapali, 1)}`, "admin"),
     visit("/admin?new=1", "admin"),
   ],
-  "routes/admin/overview.tsx": [visit("/admin/overview", "admin")],
+  "routes/admin/overview.tsx": [
+    visit("/admin/overview", "admin"),
+    // A search that finds nothing: the empty state with its way back.
+    visit("/admin/overview?q=no-such-resort&status=featured", "admin"),
+  ],
   "routes/admin/featured.tsx": [visit("/admin/featured", "admin")],
   "routes/admin/rate-limits.tsx": [visit("/admin/rate-limits", "admin")],
   "routes/admin/users.tsx": [visit("/admin/users", "admin")],
