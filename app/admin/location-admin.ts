@@ -100,16 +100,29 @@ export interface AdminSelection {
   addRoomType?: boolean;
   isNew?: boolean;
   q?: string | null;
+  /** A page of the picker's list other than the one with the selected location. */
+  listPage?: number;
 }
 
+/** Rows of the locations manager's picker at a time. */
+export const PICKER_PER_PAGE = 50;
+
 /** The /admin address of a selection; the search text is kept so the picker stays filtered. */
-export function adminHref({ location, roomType, addRoomType, isNew, q }: AdminSelection = {}) {
+export function adminHref({
+  location,
+  roomType,
+  addRoomType,
+  isNew,
+  q,
+  listPage,
+}: AdminSelection = {}) {
   const params = new URLSearchParams();
   if (isNew) params.set("new", "1");
   if (location) params.set("location", location);
   if (location && roomType) params.set("roomType", roomType);
   if (location && !roomType && addRoomType) params.set("addRoomType", "1");
   if (q) params.set("q", q);
+  if (listPage) params.set("page", String(listPage));
   const search = params.toString();
   return search ? `/admin?${search}` : "/admin";
 }

@@ -1,57 +1,102 @@
-import { asc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
-import { auditEvents, images, locations, roomTypes } from "~/db/schema";
+import { images, locations, roomTypes } from "~/db/schema";
 import { DomainError } from "~/lib/errors.server";
 import { imageUrl, placeLine } from "~/lib/locations";
+import { pageCount, requestedPage } from "~/lib/pages";
 import { deleteObjects, folderObjectKeys } from "~/models/image-store.server";
 import { commitAudited, type Actor } from "./audit.server";
 import { CONFIRM_DELETE_PARAM } from "./image-actions";
+import { PICKER_PER_PAGE } from "./location-admin";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
 import { todayUtc } from "~/weeks/calendar";
 import { roomCalendarWeeks } from "~/weeks/weeks.server";
 
-/** Admin summaries of every location (hidden ones too), by name, with counts and the last edit. */
-async function listLocationSummaries(db: Db) {
-  const [rows, lastEdits] = await db.batch([
+/** Locations in the picker's order: by name in any case, then id (two names may be the same). */
+const byName = [sql`${locations.name} COLLATE NOCASE`, asc(locations.id)] as const;
+
+/** A name search: every word somewhere in the name, in any case; % and _ are plain text. */
+function nameHasWords(q: string) {
+  const words = q.split(/\s+/).filter(Boolean);
+  return words.length === 0
+    ? undefined
+    : and(
+        ...words.map(
+          (word) =>
+            sql`${locations.name} LIKE ${`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} ESCAPE '\\'`,
+        ),
+      );
+}
+
+/**
+ * The picker's list: the locations matching the search (hidden ones too), 50 at a time: the page
+ * asked for (at most the last), else the one that holds the selected location. One query:
+ * each match numbered in name order, and the page chosen from those numbers.
+ */
+function pickerList(
+  db: Db,
+  { q, page, selectedId }: { q: string; page: number | null; selectedId: string | null },
+) {
+  const ranked = db.$with("ranked").as(
     db
       .select({
         id: locations.id,
         name: locations.name,
-        slug: locations.slug,
-        description: locations.description,
-        featured: locations.featured,
         city: locations.city,
         state: locations.state,
         country: locations.country,
         hidden: locations.hidden,
-        imageCount: db.$count(images, eq(images.locationId, locations.id)),
-        roomCount: db.$count(roomTypes, eq(roomTypes.locationId, locations.id)),
+        featured: locations.featured,
+        position:
+          sql<number>`row_number() OVER (ORDER BY ${locations.name} COLLATE NOCASE, ${locations.id}) - 1`.as(
+            "position",
+          ),
       })
       .from(locations)
-      .orderBy(asc(locations.name)),
-    // Each location's latest audit row: with one max(), SQLite takes the other columns from the
-    // row that has it.
+      .where(nameHasWords(q)),
+  );
+  // Written into the SQL: D1 binds a number as a real, and position / 50.0 is no page number.
+  const perPage = sql.raw(String(PICKER_PER_PAGE));
+  const shownPage =
+    page === null
+      ? sql`coalesce((SELECT position / ${perPage} FROM ranked WHERE id = ${selectedId ?? ""}), 0)`
+      : sql`min(${sql.raw(String(page - 1))}, (SELECT max(position) / ${perPage} FROM ranked))`;
+  return db
+    .with(ranked)
+    .select({
+      ...ranked._.selectedFields,
+      total: sql<number>`(SELECT count(*) FROM ranked)`,
+    })
+    .from(ranked)
+    .where(sql`${ranked.position} / ${perPage} = ${shownPage}`)
+    .orderBy(sql`${ranked.position}`);
+}
+
+/**
+ * Previous and Next in name order through every location: the one on either side of the
+ * selected one; with nothing selected, Next is the first. Two single-row queries.
+ */
+function neighbours(db: Db, selectedId: string | null) {
+  const selected = db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, selectedId ?? ""));
+  const selectedName = sql`(${selected}) COLLATE NOCASE`;
+  const before = sql`(${locations.name} COLLATE NOCASE < ${selectedName} OR (${locations.name} COLLATE NOCASE = ${selectedName} AND ${locations.id} < ${selectedId ?? ""}))`;
+  const after = sql`(${locations.name} COLLATE NOCASE > ${selectedName} OR (${locations.name} COLLATE NOCASE = ${selectedName} AND ${locations.id} > ${selectedId ?? ""}))`;
+  const step = (where: SQL, order: readonly [SQL, SQL]) =>
     db
-      .select({
-        locationId: auditEvents.locationId,
-        actorEmail: auditEvents.actorEmail,
-        createdAt: max(auditEvents.createdAt),
-      })
-      .from(auditEvents)
-      .groupBy(auditEvents.locationId),
-  ]);
-  const lastEditOf = new Map(lastEdits.map((edit) => [edit.locationId, edit]));
-  return rows.map((row) => {
-    const lastEdit = lastEditOf.get(row.id);
-    return {
-      ...row,
-      hasDescription: Boolean(row.description?.trim()),
-      lastEditor: lastEdit?.actorEmail ?? null,
-      lastEditAt: lastEdit?.createdAt ?? null,
-    };
-  });
+      .select({ id: locations.id })
+      .from(locations)
+      .where(where)
+      .orderBy(...order)
+      .limit(1);
+  return [
+    step(before, [sql`${locations.name} COLLATE NOCASE DESC`, desc(locations.id)]),
+    step(selectedId ? after : sql`1`, byName),
+  ] as const;
 }
 
 /** A location with every field, its room types and its images, in one batch. */
@@ -102,25 +147,38 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
   const locationId = params.get("location")?.trim() || null;
   const wanted = params.get("roomType");
-  const [summaries, found, calendar] = await Promise.all([
-    listLocationSummaries(db),
+  const selectedId = locationId && isIdShaped(locationId) ? locationId : null;
+  const [[listRows, [previous], [next]], found, calendar] = await Promise.all([
+    db.batch([
+      pickerList(db, {
+        q,
+        page: params.has("page") ? requestedPage(params) : null,
+        selectedId,
+      }),
+      ...neighbours(db, selectedId),
+    ]),
     locationId ? getLocationForEdit(db, locationId) : Promise.resolve(null),
     locationId && wanted ? roomCalendarWeeks(db, wanted, todayUtc()) : Promise.resolve([]),
   ]);
-  const picker = summaries.map((row) => ({
-    id: row.id,
-    name: row.name,
-    place: placeLine(row),
-    hidden: row.hidden,
-    featured: row.featured,
-  }));
-  const index = found ? picker.findIndex((location) => location.id === found.location.id) : -1;
+  const total = listRows[0]?.total ?? 0;
+  const list = {
+    items: listRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      place: placeLine(row),
+      hidden: row.hidden,
+      featured: row.featured,
+    })),
+    page: listRows[0] ? Math.floor(listRows[0].position / PICKER_PER_PAGE) + 1 : 1,
+    pages: pageCount(total, PICKER_PER_PAGE),
+    total,
+  };
   const roomTypeId =
     found && wanted && found.roomTypes.some((room) => room.id === wanted) ? wanted : null;
   const groupImages = (group: string | null) =>
     (found?.images ?? []).filter((image) => image.roomTypeId === group).map(managedImage);
   return {
-    locations: picker,
+    list,
     q,
     creating: !locationId && params.get("new") === "1",
     missing: Boolean(locationId && !found),
@@ -134,10 +192,9 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
     roomTypeId,
     confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),
     addingRoomType: Boolean(found) && !roomTypeId && params.get("addRoomType") === "1",
-    previousId: picker[index - 1]?.id ?? null,
+    previousId: found ? (previous?.id ?? null) : null,
     // With nothing selected, Next opens the first location.
-    nextId:
-      index === -1 ? (found ? null : (picker[0]?.id ?? null)) : (picker[index + 1]?.id ?? null),
+    nextId: found || !locationId ? (next?.id ?? null) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes } from "~/db/schema";
@@ -809,41 +809,69 @@ describe("deleting a location", () => {
 });
 
 describe("the page", () => {
-  it("lists every location, hidden ones too, by name, with search and Previous / Next", async () => {
+  it("lists the locations, hidden ones too, 50 at a time by name, with a server search and Previous / Next", async () => {
     const admin = await freshAdmin();
+    // More than a page of them, whatever other files of this worker left.
+    const tag = crypto.randomUUID().slice(0, 8);
+    const extra = Array.from({ length: 60 }, (_, index) => ({
+      id: `loc-picker-${tag}-${index}`,
+      name: `Picker ${tag} ${index}`,
+      slug: `picker-${tag}-${index}`,
+      hidden: true,
+    }));
+    // Ten rows a statement: D1 binds at most 100 values.
+    for (let start = 0; start < extra.length; start += 10)
+      await db.insert(locations).values(extra.slice(start, start + 10));
     // Every location there is (other test files add their own), as the picker orders them.
-    const sorted = (
-      await db.select({ id: locations.id, name: locations.name }).from(locations)
-    ).sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
-    const hidden = seedLocations.find((location) => location.hidden)!;
-    const html = await (await get("/admin", admin.cookie)).text();
-    const text = visibleText(html);
-    expect(text).toContain(hidden.name);
+    const sorted = await db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .orderBy(sql`${locations.name} COLLATE NOCASE`, asc(locations.id));
+    const optionIds = (html: string) => {
+      const list = html.slice(html.indexOf('<ul id="location-options"'));
+      return [
+        ...list.slice(0, list.indexOf("</ul>")).matchAll(/href="\/admin\?location=([^"&]+)/g),
+      ].map((match) => match[1]);
+    };
+    const text = visibleText(await (await get("/admin", admin.cookie)).text());
     expect(text).toContain("+ Add Location");
-    const positions = sorted.slice(0, 5).map((location) => text.indexOf(location.name));
-    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    expect(optionIds(text)).toEqual(sorted.slice(0, 50).map((location) => location.id));
+    expect(text).toContain(`1–50 of ${sorted.length}`);
+    const second = visibleText(await (await get("/admin?page=2", admin.cookie)).text());
+    expect(optionIds(second)).toEqual(sorted.slice(50, 100).map((location) => location.id));
 
-    const middle = sorted[3]!;
+    // A selected location opens with the page of the list that holds it, and its neighbours.
+    const at = 53;
+    const middle = sorted[at]!;
     const selected = visibleText(
       await (await get(`/admin?location=${middle.id}`, admin.cookie)).text(),
     );
-    expect(selected).toContain(`rel="prev" href="/admin?location=${sorted[2]!.id}"`);
-    expect(selected).toContain(`rel="next" href="/admin?location=${sorted[4]!.id}"`);
+    expect(selected).toContain(`rel="prev" href="/admin?location=${sorted[at - 1]!.id}"`);
+    expect(selected).toContain(`rel="next" href="/admin?location=${sorted[at + 1]!.id}"`);
+    const pageStart = Math.floor(at / 50) * 50;
+    expect(optionIds(selected)).toEqual(
+      sorted.slice(pageStart, pageStart + 50).map((location) => location.id),
+    );
 
+    // The hidden seeded location is found by a search, in any case, among all of them.
+    const hidden = seedLocations.find((location) => location.hidden)!;
     const searched = visibleText(
       await (
-        await get(
-          `/admin?q=${encodeURIComponent(middle.name.slice(0, 6).toUpperCase())}`,
-          admin.cookie,
-        )
+        await get(`/admin?q=${encodeURIComponent(hidden.name.toUpperCase())}`, admin.cookie)
       ).text(),
     );
-    expect(searched).toContain(middle.name);
-    expect(searched).not.toContain(
-      `>${sorted.find((location) => !location.name.startsWith(middle.name.slice(0, 6)))!.name}<`,
-    );
+    expect(optionIds(searched)).toEqual([hidden.id]);
+    expect(
+      optionIds(visibleText(await (await get("/admin?q=cabo", admin.cookie)).text())),
+    ).toContain("loc-casa-marena-cabo");
     expect(visibleText(await (await get("/admin?q=zzzz-nothing", admin.cookie)).text())).toContain(
       "No locations found",
+    );
+    await db.delete(locations).where(
+      inArray(
+        locations.id,
+        extra.map((location) => location.id),
+      ),
     );
   });
 });

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
-import { adminHref } from "~/admin/location-admin";
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import { useDebouncedCallback } from "use-debounce";
+import { adminHref, PICKER_PER_PAGE } from "~/admin/location-admin";
 import { buttonClass, inputClass } from "~/components/forms";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 import { Badge, cardClass } from "./admin-ui";
 
-export interface PickerLocation {
+interface PickerLocation {
   id: string;
   name: string;
   place: string;
@@ -13,37 +14,35 @@ export interface PickerLocation {
   featured: boolean;
 }
 
-/** Name search: case- and accent-insensitive, every word must appear. */
-function matchesSearch(name: string, query: string) {
-  const normalize = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase();
-  const haystack = normalize(name);
-  return normalize(query)
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}
-
 const stepClass =
   "inline-flex items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50";
 const stepDisabledClass =
   "inline-flex cursor-not-allowed items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-200 px-2 py-2 text-sm font-semibold text-slate-400";
 
+/** The picker's list: a page of the locations matching its search. */
+export interface PickerList {
+  items: PickerLocation[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** Results follow typing once the admin pauses this long. */
+const TYPING_PAUSE_MS = 300;
+
 /**
- * Every location (hidden ones too) by name, with a name search (a GET form without JavaScript;
- * filtering as you type with it), '+ Add Location', and Previous / Next in name order.
+ * The locations (hidden ones too) by name, 50 at a time, the page with the selected one first,
+ * with a name search the server answers (a GET form; with JavaScript, as you type), '+ Add
+ * Location', and Previous / Next in name order through all of them.
  */
 export function LocationPicker({
-  locations,
+  list,
   selectedId,
   query: initialQuery,
   previousId,
   nextId,
 }: {
-  locations: PickerLocation[];
+  list: PickerList;
   selectedId: string | null;
   query: string;
   previousId: string | null;
@@ -61,10 +60,20 @@ export function LocationPicker({
     const typed = values.get("q");
     if (typed !== undefined) setQuery(typed);
   });
-  const shown = query.trim()
-    ? locations.filter((location) => matchesSearch(location.name, query))
-    : locations;
-  const q = query.trim() || null;
+  const shown = list.items;
+  // Links keep the search the list shows, not what is being typed.
+  const q = initialQuery || null;
+  // Another page of the list, for the same search (the selected location stays open).
+  const pickerPageHref = (page: number) => adminHref({ location: selectedId, q, listPage: page });
+  const search = useDebouncedCallback((typed: string) => {
+    navigate(adminHref({ location: selectedId ?? undefined, q: typed.trim() || null }), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }, TYPING_PAUSE_MS);
+  // A search still waiting when the admin goes elsewhere (a link, Add Location) is dropped.
+  const { key } = useLocation();
+  useEffect(() => () => search.cancel(), [key, search]);
 
   // Keeps the selected location in view inside the scrolling list.
   const listRef = useRef<HTMLUListElement>(null);
@@ -84,7 +93,7 @@ export function LocationPicker({
         <h2 id="picker-heading" className="text-navy-900 font-serif text-xl">
           Locations
         </h2>
-        <span className="text-sm text-slate-500">{locations.length}</span>
+        <span className="text-sm text-slate-500">{list.total}</span>
       </div>
 
       <Link
@@ -101,9 +110,12 @@ export function LocationPicker({
         role="search"
         className="mt-3"
         onSubmit={(event) => {
-          // With JavaScript the list filters as you type; Enter opens the first match.
+          // With JavaScript the list follows typing; Enter opens the first match of what is typed.
           event.preventDefault();
-          if (shown[0]) navigate(adminHref({ location: shown[0].id, q }));
+          search.cancel();
+          const typed = query.trim() || null;
+          if (typed !== q) navigate(adminHref({ location: selectedId ?? undefined, q: typed }));
+          else if (shown[0]) navigate(adminHref({ location: shown[0].id, q }));
         }}
       >
         <label htmlFor="location-search" className="text-navy-900 text-sm font-semibold">
@@ -115,7 +127,10 @@ export function LocationPicker({
             type="search"
             name="q"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              search(event.target.value);
+            }}
             placeholder="By name"
             autoComplete="off"
             maxLength={100}
@@ -151,7 +166,7 @@ export function LocationPicker({
       </nav>
 
       <p aria-live="polite" className="sr-only">
-        {shown.length === 1 ? "1 location" : `${shown.length} locations`}
+        {list.total === 1 ? "1 location" : `${list.total} locations`}
       </p>
       {shown.length === 0 ? (
         <p
@@ -194,6 +209,31 @@ export function LocationPicker({
             );
           })}
         </ul>
+      )}
+      {list.pages > 1 && (
+        <nav
+          aria-label="Pages of the location list"
+          className="mt-3 flex items-center justify-between gap-2 text-sm"
+        >
+          {list.page > 1 ? (
+            <Link to={pickerPageHref(list.page - 1)} className={stepClass}>
+              ← Previous 50
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600 tabular-nums">
+            {(list.page - 1) * PICKER_PER_PAGE + 1}–
+            {(list.page - 1) * PICKER_PER_PAGE + shown.length} of {list.total}
+          </span>
+          {list.page < list.pages ? (
+            <Link to={pickerPageHref(list.page + 1)} className={stepClass}>
+              Next 50 →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
       )}
     </section>
   );

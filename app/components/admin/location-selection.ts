@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useRef, useEffectEvent } from "react";
 import { useLocation, useNavigate, type BlockerFunction } from "react-router";
 import { CONFIRM_DELETE_PARAM, IMAGE_ACTION_PATH } from "~/admin/image-actions";
 import { adminHref } from "~/admin/location-admin";
@@ -70,34 +70,32 @@ export function useClearSelectionOnLogout() {
 }
 
 /**
- * With JavaScript the selection is also remembered (a location that is gone is forgotten), and
- * /admin with none reopens it.
+ * With JavaScript the selection is also remembered, and /admin with none reopens it; a location
+ * that is gone by then is forgotten, and the admin is back on /admin.
  */
 export function useRememberedSelection({
-  locationIds,
   selectedId,
   roomTypeId,
   missing,
 }: {
-  locationIds: readonly string[];
   selectedId: string | null;
   roomTypeId: string | null;
   missing: boolean;
 }) {
   const navigate = useNavigate();
   const { search } = useLocation();
+  const reopening = useRef(false);
   useEffect(() => {
     if (selectedId) rememberSelection(selectedId, roomTypeId);
     else if (missing) clearRememberedSelection();
-  }, [selectedId, roomTypeId, missing]);
+    if (missing && reopening.current) navigate("/admin", { replace: true });
+    reopening.current = false;
+  }, [selectedId, roomTypeId, missing, navigate]);
 
   const reopen = useEffectEvent(() => {
     const remembered = readRememberedSelection();
     if (!remembered.locationId) return;
-    if (!locationIds.includes(remembered.locationId)) {
-      clearRememberedSelection();
-      return;
-    }
+    reopening.current = true;
     navigate(adminHref({ location: remembered.locationId, roomType: remembered.roomTypeId }), {
       replace: true,
     });

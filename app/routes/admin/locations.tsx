@@ -105,8 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
-  const { locations, q, creating, missing, selected, roomTypeId, confirmDeleteImageId } =
-    loaderData;
+  const { list, q, creating, missing, selected, roomTypeId, confirmDeleteImageId } = loaderData;
   const currentUrl = addressWithoutQuestion(useLocation());
   const location = selected?.location ?? null;
   const room = selected?.roomTypes.find((candidate) => candidate.id === roomTypeId) ?? null;
@@ -117,7 +116,6 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
   useUnsavedChanges(locationDirty || roomTypeDirty, leavesSelection(roomTypeDirty));
   useClearSelectionOnLogout();
   useRememberedSelection({
-    locationIds: locations.map((item) => item.id),
     selectedId: location?.id ?? null,
     roomTypeId,
     missing,
@@ -150,7 +148,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_19rem] lg:grid-rows-[auto_1fr]">
       <div className="lg:sticky lg:top-4 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
         <LocationPicker
-          locations={locations}
+          list={list}
           selectedId={location?.id ?? null}
           query={q}
           previousId={loaderData.previousId}
