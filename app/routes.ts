@@ -30,6 +30,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/locations.tsx"),
       route("overview", "routes/admin/overview.tsx"),
+      route("catalogue.csv", "routes/admin/catalogue.export.ts"),
       route("featured", "routes/admin/featured.tsx"),
       route("images", "routes/admin/images.ts"),
       route("rate-limits", "routes/admin/rate-limits.tsx"),

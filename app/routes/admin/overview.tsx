@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { type Route } from "./+types/overview";
 import {
   CHECKLIST_PER_PAGE,
@@ -7,15 +7,22 @@ import {
   checklistSearch,
   readChecklistQuery,
 } from "~/admin/checklist";
+import { importCatalogue, MAX_CATALOGUE_BYTES } from "~/admin/catalogue-csv.server";
 import { loadChecklist } from "~/admin/checklist.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { ChecklistFilters, STATUS_LABELS } from "~/components/admin/checklist-filters";
+import { cardClass } from "~/components/admin/admin-ui";
 import { ChecklistTable } from "~/components/admin/checklist-table";
+import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
+import { buttonClass } from "~/components/forms";
 import { Pager } from "~/components/pager";
 import { useReturnFromEdit } from "~/components/admin/use-return-from-edit";
 import { getAppContext } from "~/context";
+import { readFormData } from "~/lib/body.server";
+import { ERROR_STATUS } from "~/lib/errors.server";
 import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,6 +31,40 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/admin/overview",
     noindex: true,
   });
+
+const IMPORT = "import-catalogue";
+
+/** 'Import the catalogue': a CSV file, checked whole before anything is written. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await requireAdmin(request, context);
+  const formData = await readFormData(request, { maxBytes: MAX_CATALOGUE_BYTES + 64 * 1024 });
+  const file = formData.get("file");
+  if (formData.get("intent") !== IMPORT || !(file instanceof File) || file.size === 0) {
+    return data(
+      { problems: [], more: 0, error: "Choose a CSV file to import." },
+      { status: ERROR_STATUS.invalid },
+    );
+  }
+  const result = await importCatalogue(
+    getAppContext(context),
+    { email: auth.user.email },
+    await file.text(),
+  );
+  if (!result.ok) {
+    return data(
+      {
+        problems: result.problems,
+        more: result.more,
+        error: "Nothing was imported: correct these rows and import the file again.",
+      },
+      { status: ERROR_STATUS.invalid },
+    );
+  }
+  return redirectWithToast("/admin/overview", {
+    type: "success",
+    message: `${result.locations.toLocaleString("en-US")} locations and ${result.roomTypes.toLocaleString("en-US")} room types imported`,
+  });
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -42,7 +83,7 @@ const STAT_STYLES = {
   featured: "text-gold-700",
 } as const;
 
-export default function Checklist({ loaderData }: Route.ComponentProps) {
+export default function Checklist({ loaderData, actionData }: Route.ComponentProps) {
   const { query, rows, totals, pages, matching } = loaderData;
   const onEditClick = useReturnFromEdit();
   const filtered = Boolean(query.q || query.status);
@@ -118,6 +159,25 @@ export default function Checklist({ loaderData }: Route.ComponentProps) {
           />
         </>
       )}
+
+      <section aria-labelledby="spreadsheet-heading" className={cardClass}>
+        <h2 id="spreadsheet-heading" className="text-navy-900 font-serif text-xl">
+          The catalogue as a spreadsheet
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          One row per room type, with its location's fields; a location without room types has a row
+          of its own. An import adds or updates locations by slug and their room types by name (room
+          types, pictures and weeks it does not name stay as they are). Every row is checked first
+          with the same rules as the forms; if any is wrong, nothing is written and each wrong row
+          is listed by its line.
+        </p>
+        <a href="/admin/catalogue.csv" download className={`${buttonClass.secondary} mt-4`}>
+          Download the catalogue (CSV)
+        </a>
+        <SpreadsheetImport intent={IMPORT} refusal={actionData}>
+          Import the catalogue
+        </SpreadsheetImport>
+      </section>
     </div>
   );
 }

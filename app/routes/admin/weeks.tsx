@@ -1,14 +1,13 @@
 import { data, Form } from "react-router";
 import { type Route } from "./+types/weeks";
 import { requireAdmin } from "~/auth/guards.server";
-import { FormErrors, SubmitButton } from "~/components/forms";
+import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useSubmitting } from "~/lib/use-submitting";
 import { importWeeks, MAX_IMPORT_BYTES, WEEK_CSV_COLUMNS } from "~/weeks/csv.server";
 import { renewCalendarToken } from "~/weeks/weeks.server";
 import { adminHref } from "~/admin/location-admin";
@@ -88,7 +87,6 @@ async function renewCalendarLink(db: Db, roomTypeId: string) {
 }
 
 export default function AdminWeeks({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useSubmitting(IMPORT);
   return (
     <div className="space-y-6">
       <div>
@@ -145,26 +143,9 @@ export default function AdminWeeks({ loaderData, actionData }: Route.ComponentPr
           Every row is checked first; if any is wrong, nothing is written and each wrong row is
           listed by its line. A requested or booked week keeps its state.
         </p>
-        <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3">
-          <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-          {actionData && actionData.problems.length > 0 && (
-            <ul className="max-h-96 space-y-1 overflow-y-auto rounded-xl bg-red-50 p-4 text-sm text-red-900">
-              {actionData.problems.map((problem) => (
-                <li key={`${problem.line} ${problem.message}`}>
-                  <span className="font-semibold">Line {problem.line}:</span> {problem.message}
-                </li>
-              ))}
-              {actionData.more > 0 && <li>…and {actionData.more} more.</li>}
-            </ul>
-          )}
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="text-navy-900 font-semibold">CSV file</span>
-            <input type="file" name="file" accept=".csv,text/csv" required className="text-sm" />
-          </label>
-          <SubmitButton busy={busy} busyText="Importing..." name="intent" value={IMPORT}>
-            Import weeks
-          </SubmitButton>
-        </Form>
+        <SpreadsheetImport intent={IMPORT} refusal={actionData}>
+          Import weeks
+        </SpreadsheetImport>
       </section>
     </div>
   );

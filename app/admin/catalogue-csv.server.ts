@@ -1,0 +1,448 @@
+import { asc, eq, gt, inArray, sql } from "drizzle-orm";
+import Papa from "papaparse";
+import { type z } from "~/lib/zod";
+import { type AppContext } from "~/context";
+import { type Db } from "~/db/client.server";
+import { locations, roomTypes } from "~/db/schema";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { type Actor } from "./audit.server";
+import {
+  locationSchema,
+  NEW_LOCATION_DEFAULTS,
+  roomTypeSchema,
+  type LocationValues,
+  type RoomTypeValues,
+} from "./schemas";
+
+/**
+ * The catalogue as a spreadsheet: one row per room type, each with its location's fields (a
+ * location without room types has one row of its own). An import creates or updates locations by
+ * slug and their room types by name, checked first with the admin forms' schemas; nothing is
+ * written unless every row is right, and then all of it in one D1 batch (a statement reads a few
+ * thousand rows as JSON), so a thousand locations come in at once. Room types the file does not
+ * name, pictures and weeks are left as they are.
+ */
+
+/** A column and the form field it holds, with how a cell reads. */
+type Column<Field extends string> = {
+  field: Field;
+  column: string;
+  kind: "text" | "number" | "yes-no" | "list";
+};
+
+const LOCATION_COLUMNS: Column<keyof LocationValues>[] = [
+  { field: "slug", column: "slug", kind: "text" },
+  { field: "name", column: "name", kind: "text" },
+  { field: "description", column: "description", kind: "text" },
+  { field: "country", column: "country", kind: "text" },
+  { field: "state", column: "state", kind: "text" },
+  { field: "city", column: "city", kind: "text" },
+  { field: "minimumNights", column: "minimum_nights", kind: "number" },
+  { field: "featured", column: "featured", kind: "yes-no" },
+  { field: "hidden", column: "hidden", kind: "yes-no" },
+];
+
+const ROOM_COLUMNS: Column<keyof RoomTypeValues>[] = [
+  { field: "name", column: "room_type", kind: "text" },
+  { field: "description", column: "room_description", kind: "text" },
+  { field: "bedrooms", column: "bedrooms", kind: "number" },
+  { field: "bathrooms", column: "bathrooms", kind: "number" },
+  { field: "maxGuests", column: "max_guests", kind: "number" },
+  { field: "price", column: "price", kind: "number" },
+  { field: "presidentsDayPrice", column: "presidents_day_price", kind: "number" },
+  { field: "springBreakPrice", column: "spring_break_price", kind: "number" },
+  { field: "fourthOfJulyPrice", column: "fourth_of_july_price", kind: "number" },
+  { field: "thanksgivingPrice", column: "thanksgiving_price", kind: "number" },
+  { field: "christmasPrice", column: "christmas_price", kind: "number" },
+  { field: "newYearsPrice", column: "new_years_price", kind: "number" },
+  { field: "otherPrices", column: "other_prices", kind: "text" },
+  { field: "roomFeatures", column: "room_features", kind: "list" },
+  { field: "freeParking", column: "free_parking", kind: "yes-no" },
+  { field: "parkingCost", column: "parking_cost", kind: "number" },
+  { field: "noResortFees", column: "no_resort_fees", kind: "yes-no" },
+  { field: "resortFeeCost", column: "resort_fee_cost", kind: "number" },
+  { field: "localTaxes", column: "local_taxes", kind: "number" },
+];
+
+export const CATALOGUE_CSV_COLUMNS = [...LOCATION_COLUMNS, ...ROOM_COLUMNS].map(
+  ({ column }) => column,
+);
+
+/** The largest file an import reads: some 6,000 room types. */
+export const MAX_CATALOGUE_BYTES = 4 * 1024 * 1024;
+/** Rows per statement: their JSON stays well under D1's 2 MB for a value. */
+const ROWS_PER_STATEMENT = 1_000;
+/** Problems listed at most: a wrong file says what is wrong without pages of it. */
+const MAX_PROBLEMS = 50;
+/** A room type's features in one cell: "Balcony; Kitchen". */
+const LIST_SEPARATOR = ";";
+
+interface ImportProblem {
+  line: number;
+  message: string;
+}
+
+export type CatalogueImportResult =
+  | { ok: true; locations: number; roomTypes: number }
+  | { ok: false; problems: ImportProblem[]; more: number };
+
+const YES = new Set(["yes", "y", "true", "1", "x"]);
+const NO = new Set(["", "no", "n", "false", "0"]);
+
+/**
+ * A cell as the form would send it: empty is left out (the schema's default), a number loses
+ * its "$" and thousands commas, yes/no becomes true/false (anything else, a problem).
+ */
+function cellValue(text: string, kind: Column<string>["kind"]) {
+  const value = text.trim();
+  if (kind === "yes-no") {
+    const lower = value.toLowerCase();
+    return YES.has(lower) ? true : NO.has(lower) ? false : { problem: `write yes or no` };
+  }
+  if (value === "") return undefined;
+  if (kind === "number") return Number(value.replace(/^\$/, "").replaceAll(",", ""));
+  if (kind === "list")
+    return value
+      .split(LIST_SEPARATOR)
+      .map((item) => item.trim())
+      .filter(Boolean);
+  return value;
+}
+
+type Parsed<Values> = { values: Values } | { problems: string[] };
+
+/** The row's cells for `columns`, through the form's schema; problems name their column. */
+function parseCells<Schema extends z.ZodType>(
+  record: Record<string, string>,
+  columns: Column<string>[],
+  schema: Schema,
+): Parsed<z.output<Schema>> {
+  const input: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const { field, column, kind } of columns) {
+    const value = cellValue(record[column] ?? "", kind);
+    if (typeof value === "object" && value && "problem" in value) {
+      problems.push(`${column}: ${value.problem} (not “${record[column]}”)`);
+    } else if (value !== undefined) input[field] = value;
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const column = columns.find(({ field }) => field === issue.path[0])?.column ?? "row";
+      problems.push(`${column}: ${issue.message}`);
+    }
+  }
+  return problems.length > 0 || !result.success ? { problems } : { values: result.data };
+}
+
+const normalizeHeader = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+interface LocationPlan {
+  id: string;
+  isNew: boolean;
+  line: number;
+  values: LocationValues;
+  rooms: Map<string, { line: number; values: RoomTypeValues }>;
+}
+
+/** Reads, checks and (only if every row is right) writes a catalogue file. */
+export async function importCatalogue(
+  app: Pick<AppContext, "db" | "env">,
+  actor: Actor,
+  text: string,
+): Promise<CatalogueImportResult> {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: normalizeHeader,
+  });
+  const missing = ["slug", "name"].filter((column) => !parsed.meta.fields?.includes(column));
+  if (missing.length > 0) {
+    return refused([
+      {
+        line: 1,
+        message: `The first line must name the columns (${CATALOGUE_CSV_COLUMNS.join(", ")}); slug and name at least (missing: ${missing.join(", ")}).`,
+      },
+    ]);
+  }
+  if (parsed.data.length === 0) return refused([{ line: 2, message: "The file has no rows." }]);
+
+  const problems: ImportProblem[] = [];
+  const plans = new Map<string, LocationPlan>();
+  const locationOnly = LOCATION_COLUMNS.filter(({ column }) => column !== "slug");
+  parsed.data.forEach((record, index) => {
+    // Line 1 is the header; a quoted cell may span lines, so count from the parser's rows.
+    const line = index + 2;
+    const slug = (record.slug ?? "").trim();
+    const earlier = plans.get(slug);
+    // A location's later rows may leave its columns empty: they are its first row's.
+    const inherits =
+      earlier && locationOnly.every(({ column }) => (record[column] ?? "").trim() === "");
+    let plan = earlier;
+    if (!inherits) {
+      const location = parseCells(
+        { minimum_nights: String(NEW_LOCATION_DEFAULTS.minimumNights), ...dropEmpty(record) },
+        LOCATION_COLUMNS,
+        locationSchema,
+      );
+      if ("problems" in location) {
+        problems.push(...location.problems.map((message) => ({ line, message })));
+        return;
+      }
+      if (earlier && JSON.stringify(earlier.values) !== JSON.stringify(location.values)) {
+        problems.push({
+          line,
+          message: `The location ${slug} reads differently on line ${earlier.line}: its rows must agree, or leave its columns empty after the first.`,
+        });
+        return;
+      }
+      plan ??= { id: "", isNew: true, line, values: location.values, rooms: new Map() };
+      plans.set(slug, plan);
+    }
+    if ((record.room_type ?? "").trim() === "") {
+      const roomCells = ROOM_COLUMNS.filter(({ column }) => (record[column] ?? "").trim() !== "");
+      if (roomCells.length > 0)
+        problems.push({ line, message: "room_type: Name is required for a room type's columns" });
+      return;
+    }
+    const room = parseCells(record, ROOM_COLUMNS, roomTypeSchema);
+    if ("problems" in room) {
+      problems.push(...room.problems.map((message) => ({ line, message })));
+      return;
+    }
+    const key = nameKey(room.values.name);
+    const same = plan!.rooms.get(key);
+    if (same) {
+      problems.push({
+        line,
+        message: `The room type “${room.values.name}” is on line ${same.line} too.`,
+      });
+      return;
+    }
+    plan!.rooms.set(key, { line, values: room.values });
+  });
+
+  const existing = await existingCatalogue(app.db, [...plans.keys()]);
+  const roomIds = new Map<string, string>();
+  const nextOrder = new Map<string, number>();
+  for (const [slug, plan] of plans) {
+    const stored = existing.get(slug);
+    plan.isNew = !stored;
+    plan.id = stored?.id ?? crypto.randomUUID();
+    nextOrder.set(plan.id, stored?.nextOrder ?? 0);
+    for (const [key, room] of plan.rooms) {
+      const matches = stored?.rooms.filter((candidate) => nameKey(candidate.name) === key) ?? [];
+      if (matches.length > 1) {
+        problems.push({
+          line: room.line,
+          message: `${slug} has two room types named “${room.values.name}”: rename one in the locations manager first.`,
+        });
+      } else if (matches[0]) roomIds.set(`${plan.id} ${key}`, matches[0].id);
+    }
+  }
+  if (problems.length > 0) return refused(problems);
+
+  const now = new Date().toISOString();
+  const locationRows = [...plans.values()].map(({ id, values }) => ({ id, ...values }));
+  const roomRows = [...plans.values()].flatMap((plan) =>
+    [...plan.rooms].map(([key, { values }]) => {
+      const known = roomIds.get(`${plan.id} ${key}`);
+      const order = nextOrder.get(plan.id)!;
+      if (!known) nextOrder.set(plan.id, order + 1);
+      return {
+        ...values,
+        id: known ?? crypto.randomUUID(),
+        locationId: plan.id,
+        displayOrder: order,
+      };
+    }),
+  );
+  const auditRows = [...plans.values()].map((plan) => ({
+    id: crypto.randomUUID(),
+    action: plan.isNew ? "created" : "updated",
+    locationId: plan.id,
+    summary: `${plan.isNew ? "Created" : "Updated"} ${plan.values.name} from a spreadsheet (${plan.rooms.size} room types)`,
+  }));
+  try {
+    const statement = (text: string, rows: unknown[]) =>
+      app.db.$client.prepare(text).bind(JSON.stringify(rows), now, actor.email);
+    await app.db.$client.batch([
+      ...chunks(locationRows).map((rows) => statement(UPSERT_LOCATIONS, rows)),
+      ...chunks(roomRows).map((rows) => statement(UPSERT_ROOM_TYPES, rows)),
+      ...chunks(auditRows).map((rows) => statement(INSERT_AUDIT, rows)),
+    ]);
+  } catch (error) {
+    // A location created with one of these slugs between the check and this batch.
+    if (!String(error).includes("UNIQUE constraint failed: locations.slug")) throw error;
+    return refused([{ line: 1, message: CHANGED_MEANWHILE }]);
+  }
+  await invalidateLocationCaches(app.env.CACHE);
+  return { ok: true, locations: locationRows.length, roomTypes: roomRows.length };
+}
+
+const CHANGED_MEANWHILE =
+  "A location with one of these slugs was added while the file was checked: import the file again.";
+
+/** The record without its empty cells, so defaults fill them in. */
+function dropEmpty(record: Record<string, string>) {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value.trim() !== ""));
+}
+
+function chunks<T>(rows: T[]) {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
+    out.push(rows.slice(start, start + ROWS_PER_STATEMENT));
+  return out;
+}
+
+function refused(problems: ImportProblem[]): CatalogueImportResult {
+  problems.sort((a, b) => a.line - b.line);
+  return {
+    ok: false,
+    problems: problems.slice(0, MAX_PROBLEMS),
+    more: Math.max(0, problems.length - MAX_PROBLEMS),
+  };
+}
+
+/** The file's locations already stored (by slug), with their room types: one query. */
+async function existingCatalogue(db: Db, slugs: string[]) {
+  const rows = await db
+    .select({
+      slug: locations.slug,
+      id: locations.id,
+      roomId: roomTypes.id,
+      roomName: roomTypes.name,
+      order: roomTypes.displayOrder,
+    })
+    .from(locations)
+    .leftJoin(roomTypes, eq(roomTypes.locationId, locations.id))
+    .where(sql`${locations.slug} in (select value from json_each(${JSON.stringify(slugs)}))`);
+  const bySlug = new Map<
+    string,
+    { id: string; nextOrder: number; rooms: Array<{ id: string; name: string }> }
+  >();
+  for (const row of rows) {
+    const entry = bySlug.get(row.slug) ?? { id: row.id, nextOrder: 0, rooms: [] };
+    if (row.roomId && row.roomName !== null) {
+      entry.rooms.push({ id: row.roomId, name: row.roomName });
+      entry.nextOrder = Math.max(entry.nextOrder, (row.order ?? 0) + 1);
+    }
+    bySlug.set(row.slug, entry);
+  }
+  return bySlug;
+}
+
+// drizzle has no insert from json_each: each statement reads a chunk of rows as JSON (?1), with
+// the time of the import (?2) and who made it (?3).
+const UPSERT_LOCATIONS = `insert into locations (id, name, slug, description, country, state,
+    city, minimum_nights, featured, hidden, updated_at)
+  select value ->> 'id', value ->> 'name', value ->> 'slug', value ->> 'description',
+    value ->> 'country', value ->> 'state', value ->> 'city', value ->> 'minimumNights',
+    value ->> 'featured', value ->> 'hidden', ?2
+  from json_each(?1) where ?3 is not null
+  on conflict (id) do update set name = excluded.name, slug = excluded.slug,
+    description = excluded.description, country = excluded.country, state = excluded.state,
+    city = excluded.city, minimum_nights = excluded.minimum_nights,
+    featured = excluded.featured, hidden = excluded.hidden, updated_at = excluded.updated_at`;
+
+const UPSERT_ROOM_TYPES = `insert into room_types (id, location_id, name, description, bedrooms,
+    bathrooms, max_guests, price, presidents_day_price, spring_break_price,
+    fourth_of_july_price, thanksgiving_price, christmas_price, new_years_price, other_prices,
+    room_features, free_parking, parking_cost, no_resort_fees, resort_fee_cost, local_taxes,
+    display_order, updated_at)
+  select value ->> 'id', value ->> 'locationId', value ->> 'name', value ->> 'description',
+    value ->> 'bedrooms', value ->> 'bathrooms', value ->> 'maxGuests', value ->> 'price',
+    value ->> 'presidentsDayPrice', value ->> 'springBreakPrice', value ->> 'fourthOfJulyPrice',
+    value ->> 'thanksgivingPrice', value ->> 'christmasPrice', value ->> 'newYearsPrice',
+    value ->> 'otherPrices', value -> 'roomFeatures', value ->> 'freeParking',
+    value ->> 'parkingCost', value ->> 'noResortFees', value ->> 'resortFeeCost',
+    value ->> 'localTaxes', value ->> 'displayOrder', ?2
+  from json_each(?1) where ?3 is not null
+  on conflict (id) do update set name = excluded.name, description = excluded.description,
+    bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms,
+    max_guests = excluded.max_guests, price = excluded.price,
+    presidents_day_price = excluded.presidents_day_price,
+    spring_break_price = excluded.spring_break_price,
+    fourth_of_july_price = excluded.fourth_of_july_price,
+    thanksgiving_price = excluded.thanksgiving_price,
+    christmas_price = excluded.christmas_price, new_years_price = excluded.new_years_price,
+    other_prices = excluded.other_prices, room_features = excluded.room_features,
+    free_parking = excluded.free_parking, parking_cost = excluded.parking_cost,
+    no_resort_fees = excluded.no_resort_fees, resort_fee_cost = excluded.resort_fee_cost,
+    local_taxes = excluded.local_taxes, updated_at = excluded.updated_at`;
+
+const INSERT_AUDIT = `insert into audit_events (id, actor_email, action, entity_type, entity_id,
+    location_id, summary, created_at)
+  select value ->> 'id', ?3, value ->> 'action', 'location', value ->> 'locationId',
+    value ->> 'locationId', value ->> 'summary', ?2
+  from json_each(?1)`;
+
+/** Locations per query of an export. */
+const EXPORT_LOCATIONS_PER_QUERY = 100;
+
+const cell = (value: unknown, kind: Column<string>["kind"]) => {
+  if (kind === "yes-no") return value ? "yes" : "no";
+  if (kind === "list") return (value as string[]).join(`${LIST_SEPARATOR} `);
+  return value ?? "";
+};
+
+/**
+ * Every location and room type as CSV, by slug and room type order, streamed a hundred locations
+ * at a time. The file imports back as it is.
+ */
+export function exportCatalogue(db: Db) {
+  const encoder = new TextEncoder();
+  let after: string | null = null;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${CATALOGUE_CSV_COLUMNS.join(",")}\r\n`));
+    },
+    async pull(controller) {
+      const page = await db
+        .select()
+        .from(locations)
+        .where(after === null ? undefined : gt(locations.slug, after))
+        .orderBy(asc(locations.slug))
+        .limit(EXPORT_LOCATIONS_PER_QUERY);
+      if (page.length === 0) return controller.close();
+      after = page.at(-1)!.slug;
+      const rooms = await db
+        .select()
+        .from(roomTypes)
+        .where(
+          inArray(
+            roomTypes.locationId,
+            page.map((location) => location.id),
+          ),
+        )
+        .orderBy(asc(roomTypes.displayOrder), asc(roomTypes.name));
+      const rows = page.flatMap((location) => {
+        const locationCells = Object.fromEntries(
+          LOCATION_COLUMNS.map(({ field, column, kind }) => [column, cell(location[field], kind)]),
+        );
+        const own = rooms.filter((room) => room.locationId === location.id);
+        return own.length === 0
+          ? [locationCells]
+          : own.map((room) => ({
+              ...locationCells,
+              ...Object.fromEntries(
+                ROOM_COLUMNS.map(({ field, column, kind }) => [column, cell(room[field], kind)]),
+              ),
+            }));
+      });
+      const text = Papa.unparse(rows, {
+        columns: CATALOGUE_CSV_COLUMNS,
+        header: false,
+        newline: "\r\n",
+      });
+      controller.enqueue(encoder.encode(`${text}\r\n`));
+    },
+  });
+}

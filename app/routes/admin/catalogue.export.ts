@@ -1,0 +1,17 @@
+import { type Route } from "./+types/catalogue.export";
+import { exportCatalogue } from "~/admin/catalogue-csv.server";
+import { requireAdmin } from "~/auth/guards.server";
+import { getAppContext } from "~/context";
+import { todayUtc } from "~/weeks/calendar";
+
+/** Every location and room type as a CSV download, streamed as it is read. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return new Response(exportCatalogue(getAppContext(context).db), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="catalogue-${todayUtc()}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,292 @@
+import { env } from "cloudflare:workers";
+import { eq, inArray, like } from "drizzle-orm";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { CATALOGUE_CSV_COLUMNS, importCatalogue } from "~/admin/catalogue-csv.server";
+import { createDb } from "~/db/client.server";
+import { auditEvents, locations, roomTypes } from "~/db/schema";
+import { createUser, signIn, visibleText } from "./auth-helpers";
+import { request, testApp, visibleSeed } from "./helpers";
+
+const db = createDb(env.DB);
+const actor = { email: "importer@example.com" };
+const HEADER = CATALOGUE_CSV_COLUMNS.join(",");
+const csv = (...lines: string[]) => lines.join("\r\n");
+/** A location's slug of this file's own (other files of this worker add theirs). */
+const tagged = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}`;
+
+/** A row in the export's column order, from the cells given by column name. */
+function row(cells: Record<string, string | number>) {
+  return Papa.unparse([cells], { columns: CATALOGUE_CSV_COLUMNS, header: false });
+}
+
+async function postFile(cookie: string, text: string) {
+  const body = new FormData();
+  body.set("intent", "import-catalogue");
+  body.set("file", new File([text], "catalogue.csv", { type: "text/csv" }));
+  return request("/admin/overview", {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, Origin: "http://localhost" },
+    redirect: "manual",
+  });
+}
+
+const countOf = async () => db.$count(locations);
+
+describe("the catalogue as a spreadsheet", () => {
+  it("downloads every location with one row per room type, and the file imports back unchanged", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const response = await request("/admin/catalogue.csv", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = await response.text();
+    const { data } = Papa.parse<Record<string, string>>(text, {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(Object.keys(data[0]!)).toEqual(CATALOGUE_CSV_COLUMNS);
+    const seeded = visibleSeed.find((location) => location.roomTypes.length >= 2)!;
+    const rows = data.filter((cells) => cells.slug === seeded.slug);
+    expect(rows.map((cells) => cells.room_type)).toEqual(seeded.roomTypes.map((room) => room.name));
+    expect(rows[0]).toMatchObject({ name: seeded.name, hidden: "no" });
+    expect(new Set(data.map((cells) => cells.slug)).size).toBe(await countOf());
+
+    const rooms = await db.$count(roomTypes);
+    const before = await countOf();
+    const imported = await postFile(cookie, text);
+    expect(imported.status).toBe(302);
+    expect(imported.headers.get("Location")).toBe("/admin/overview");
+    expect(await countOf()).toBe(before);
+    expect(await db.$count(roomTypes)).toBe(rooms);
+    const again = await (
+      await request("/admin/catalogue.csv", { headers: { Cookie: cookie } })
+    ).text();
+    // Only what the other files of this worker changed meanwhile may differ: this file's rows not.
+    expect(again.split("\r\n").filter((line) => line.startsWith(`${seeded.slug},`))).toEqual(
+      text.split("\r\n").filter((line) => line.startsWith(`${seeded.slug},`)),
+    );
+  });
+
+  it("creates locations and room types from their rows, as the forms would, and the list finds them", async () => {
+    const slug = tagged("spreadsheet-sands");
+    const result = await importCatalogue(
+      testApp,
+      actor,
+      csv(
+        HEADER,
+        row({
+          slug,
+          name: "Spreadsheet Sands Resort",
+          description: "Imported from a file.",
+          country: "United States",
+          state: "Hawaii",
+          city: "Maui",
+          minimum_nights: "",
+          featured: "no",
+          hidden: "No",
+          room_type: "Ocean Suite",
+          bedrooms: 2,
+          bathrooms: 2.5,
+          max_guests: 6,
+          price: "$2,345.50",
+          room_features: "Balcony; Kitchen",
+          free_parking: "yes",
+          local_taxes: "12.5",
+        }),
+        // A later row may leave its location's columns empty.
+        row({ slug, room_type: "Garden Studio", price: 1500 }),
+      ),
+    );
+    expect(result).toEqual({ ok: true, locations: 1, roomTypes: 2 });
+    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
+    expect(stored).toMatchObject({
+      name: "Spreadsheet Sands Resort",
+      city: "Maui",
+      state: "Hawaii",
+      minimumNights: 7,
+      featured: false,
+      hidden: false,
+    });
+    const rooms = await db
+      .select()
+      .from(roomTypes)
+      .where(eq(roomTypes.locationId, stored!.id))
+      .orderBy(roomTypes.displayOrder);
+    expect(rooms.map((room) => [room.name, room.displayOrder])).toEqual([
+      ["Ocean Suite", 0],
+      ["Garden Studio", 1],
+    ]);
+    expect(rooms[0]).toMatchObject({
+      bedrooms: 2,
+      bathrooms: 2.5,
+      maxGuests: 6,
+      price: 2345.5,
+      roomFeatures: ["Balcony", "Kitchen"],
+      freeParking: true,
+      localTaxes: 12.5,
+      description: null,
+    });
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.locationId, stored!.id));
+    expect(audit).toMatchObject({ actorEmail: actor.email, action: "created" });
+    expect(audit!.summary).toContain("from a spreadsheet");
+    const list = visibleText(
+      await (await request(`/locations?q=${encodeURIComponent("Spreadsheet Sands")}`)).text(),
+    );
+    expect(list).toContain("Spreadsheet Sands Resort");
+  });
+
+  it("updates by slug and room type name, in any case, and leaves the room types it does not name", async () => {
+    const slug = tagged("update-me");
+    const create = (name: string, price: number) =>
+      importCatalogue(
+        testApp,
+        actor,
+        csv(
+          HEADER,
+          row({ slug, name, country: "Aruba", room_type: "Villa", price }),
+          row({ slug, room_type: "Loft", price: 900 }),
+        ),
+      );
+    expect(await create("Update Me", 1000)).toMatchObject({ ok: true });
+    const result = await importCatalogue(
+      testApp,
+      actor,
+      csv(
+        HEADER,
+        row({ slug, name: "Updated Me", country: "Aruba", room_type: "VILLA", price: 1200 }),
+      ),
+    );
+    expect(result).toEqual({ ok: true, locations: 1, roomTypes: 1 });
+    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
+    expect(stored!.name).toBe("Updated Me");
+    const rooms = await db
+      .select({ name: roomTypes.name, price: roomTypes.price })
+      .from(roomTypes)
+      .where(eq(roomTypes.locationId, stored!.id))
+      .orderBy(roomTypes.displayOrder);
+    expect(rooms).toEqual([
+      { name: "VILLA", price: 1200 },
+      { name: "Loft", price: 900 },
+    ]);
+  });
+
+  it("lists every wrong row by line with the form's message, and writes nothing", async () => {
+    const slug = tagged("half-good");
+    const before = await countOf();
+    const result = await importCatalogue(
+      testApp,
+      actor,
+      csv(
+        HEADER,
+        row({ slug, name: "Half Good", room_type: "Suite", price: 100 }),
+        row({ slug: "Not A Slug", name: "Bad Slug" }),
+        row({ slug: tagged("no-name"), name: "" }),
+        row({ slug: tagged("atlantis"), name: "Atlantis", country: "Atlantis" }),
+        row({ slug: tagged("maybe"), name: "Maybe", featured: "maybe" }),
+        row({ slug, room_type: "suite", price: 200 }),
+        row({ slug: tagged("cheap"), name: "Cheap", room_type: "Hut", price: -5 }),
+        row({ slug, name: "Half Good, renamed" }),
+        row({ slug: tagged("nights"), name: "Nights", minimum_nights: "a week" }),
+      ),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      { line: 3, message: "slug: Use lowercase letters, numbers and hyphens only" },
+      { line: 4, message: "name: Name is required" },
+      { line: 5, message: "country: Please choose a country from the list" },
+      { line: 6, message: "featured: write yes or no (not “maybe”)" },
+      { line: 7, message: "The room type “suite” is on line 2 too." },
+      { line: 8, message: "price: Must be 0 or more" },
+      {
+        line: 9,
+        message: `The location ${slug} reads differently on line 2: its rows must agree, or leave its columns empty after the first.`,
+      },
+      { line: 10, message: "minimum_nights: Minimum nights must be a number from 1 to 365" },
+    ]);
+    expect(await countOf()).toBe(before);
+  });
+
+  it("imports a thousand locations in one go", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const lines = [HEADER];
+    for (let index = 0; index < 1000; index++) {
+      const slug = `bulk-${tag}-${index}`;
+      lines.push(
+        row({
+          slug,
+          name: `Bulk ${tag} ${index}`,
+          country: "Bahamas",
+          room_type: "Suite",
+          price: 1000 + index,
+        }),
+        row({ slug, room_type: "Villa", price: 2000 }),
+      );
+    }
+    const result = await importCatalogue(testApp, actor, csv(...lines));
+    expect(result).toEqual({ ok: true, locations: 1000, roomTypes: 2000 });
+    const made = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(like(locations.slug, `bulk-${tag}-%`));
+    expect(made).toHaveLength(1000);
+    expect(
+      await db.$count(
+        roomTypes,
+        inArray(
+          roomTypes.locationId,
+          db
+            .select({ id: locations.id })
+            .from(locations)
+            .where(like(locations.slug, `bulk-${tag}-%`)),
+        ),
+      ),
+    ).toBe(2000);
+    // Out of the way of the other files' lists.
+    await db.delete(locations).where(like(locations.slug, `bulk-${tag}-%`));
+  });
+
+  it("five imports of the same new locations at once leave each slug once, and none answers 5xx", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const slugs = [tagged("race-a"), tagged("race-b")];
+    const file = csv(
+      HEADER,
+      ...slugs.map((slug) => row({ slug, name: slug, country: "Aruba", room_type: "Suite" })),
+    );
+    const responses = await Promise.all(Array.from({ length: 5 }, () => postFile(cookie, file)));
+    for (const response of responses) expect([302, 400]).toContain(response.status);
+    const stored = await db
+      .select({ slug: locations.slug, room: roomTypes.name })
+      .from(locations)
+      .leftJoin(roomTypes, eq(roomTypes.locationId, locations.id))
+      .where(inArray(locations.slug, slugs));
+    expect(stored.map((location) => [location.slug, location.room]).sort()).toEqual(
+      slugs.map((slug) => [slug, "Suite"]).sort(),
+    );
+  });
+
+  it("is for admins: a member gets neither the file nor the import; an empty post says what to send", async () => {
+    const member = await signIn((await createUser("member")).id);
+    const download = await request("/admin/catalogue.csv", { headers: { Cookie: member } });
+    expect(download.headers.get("Content-Type")).not.toContain("text/csv");
+    const slug = tagged("members-may-not");
+    await postFile(member, csv(HEADER, row({ slug, name: "Nope" })));
+    expect(await db.$count(locations, eq(locations.slug, slug))).toBe(0);
+
+    const admin = await signIn((await createUser("admin")).id);
+    const empty = await request("/admin/overview", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "import-catalogue" }),
+      headers: { Cookie: admin, Origin: "http://localhost" },
+    });
+    expect(empty.status).toBe(400);
+    expect(visibleText(await empty.text())).toContain("Choose a CSV file to import.");
+  });
+});
