@@ -20,6 +20,9 @@ import { useScrollMemory } from "~/lib/scroll-memory";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
+/** Where another page of the list opens: at its rows, not above the filters again. */
+const LIST_ANCHOR = "list";
+
 /** Results follow typing once the person pauses this long. */
 const TYPING_PAUSE_MS = 300;
 
@@ -51,8 +54,12 @@ export function LocationListPage({
           ))}
         </ul>
       )}
-      {/* Announces each new result as the list follows the filters. */}
-      <p aria-live="polite" className="mt-6 min-h-5 text-sm text-slate-600">
+      {/* Announces each new result as the list follows the filters; the page links open here. */}
+      <p
+        id={LIST_ANCHOR}
+        aria-live="polite"
+        className="mt-6 min-h-5 scroll-mt-4 text-sm text-slate-600"
+      >
         {filtered && !error && total > 0 ? foundLine(total, searching ? 0 : featured.length) : ""}
       </p>
 
@@ -88,7 +95,9 @@ export function LocationListPage({
           page={page}
           pages={pages}
           total={total}
-          href={(number) => pageHref("/locations", filtersToSearch(filters), number)}
+          href={(number) =>
+            `${pageHref("/locations", filtersToSearch(filters), number)}#${LIST_ANCHOR}`
+          }
         />
       )}
     </div>

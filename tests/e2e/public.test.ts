@@ -192,8 +192,13 @@ for (const javaScriptEnabled of [true, false]) {
       const pages = page.getByRole("navigation", { name: "Pages of the list" });
       await expect(pages).toContainText(`Page 1 of 2 · ${visible.length} locations`);
       await pages.getByRole("link", { name: "Next →" }).click();
-      await expect(page).toHaveURL("/locations?page=2");
+      await expect(page).toHaveURL("/locations?page=2#list");
       await expectFilteredTo(page, secondPage);
+      // It opens at the rows, below the heading and the filters.
+      await expect(page.locator("#list")).toBeInViewport();
+      await expect(
+        page.getByRole("heading", { name: "Our Locations", level: 1 }),
+      ).not.toBeInViewport();
       await expect(page.getByRole("heading", { name: "Featured" })).toHaveCount(0);
     });
   });

@@ -493,7 +493,7 @@ describe("the Checklist, a page at a time", () => {
     expect(first.html).toContain("1–50 of 55 locations matching, name a–z");
     expect(first.html).toContain("Page 1 of 2 · 55 locations");
     expect(first.html).toContain(
-      `href="/admin/overview?q=${encodeURIComponent(tag).replaceAll("%20", "+")}&page=2"`,
+      `href="/admin/overview?q=${encodeURIComponent(tag).replaceAll("%20", "+")}&page=2#rows"`,
     );
     const second = await shown(query({ page: "2" }));
     expect(second.ids).toEqual(idsOf(made.slice(50)));

@@ -97,7 +97,8 @@ describe("locations list", () => {
       shown.map((_, index) => ({
         rows: index < pages - 1 ? 24 : visible - 24 * (pages - 1),
         featured: index === 0,
-        previous: index === 0 ? null : index === 1 ? "/locations" : `/locations?page=${index}`,
+        previous:
+          index === 0 ? null : index === 1 ? "/locations#list" : `/locations?page=${index}#list`,
       })),
     );
     const first = await (await request("/locations")).text();
@@ -185,7 +186,7 @@ describe("locations list", () => {
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain('id="rows-All"');
-    expect(html).toContain('href="/locations?page=2"');
+    expect(html).toContain('href="/locations?page=2#list"');
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { useDebouncedCallback } from "use-debounce";
 import { adminHref, PICKER_PER_PAGE } from "~/admin/location-admin";
 import { buttonClass, inputClass } from "~/components/forms";
@@ -71,9 +71,21 @@ export function LocationPicker({
       preventScrollReset: true,
     });
   }, TYPING_PAUSE_MS);
-  // A search still waiting when the admin goes elsewhere (a link, Add Location) is dropped.
-  const { key } = useLocation();
-  useEffect(() => () => search.cancel(), [key, search]);
+  // A search still waiting when the admin goes elsewhere (a link such as Add Location, Back) is
+  // dropped at once: it must not take over a navigation that has started but not arrived.
+  useEffect(() => {
+    const leaving = (event: Event) => {
+      if (event.type === "popstate" || (event.target as Element | null)?.closest?.("a[href]"))
+        search.cancel();
+    };
+    document.addEventListener("click", leaving, true);
+    window.addEventListener("popstate", leaving);
+    return () => {
+      search.cancel();
+      document.removeEventListener("click", leaving, true);
+      window.removeEventListener("popstate", leaving);
+    };
+  }, [search]);
 
   // Keeps the selected location in view inside the scrolling list.
   const listRef = useRef<HTMLUListElement>(null);

@@ -143,7 +143,7 @@ export default function Checklist({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : (
         <>
-          <p className="text-sm text-slate-600" role="status">
+          <p id="rows" className="scroll-mt-4 text-sm text-slate-600" role="status">
             {matching === rows.length
               ? `${matching} ${matching === 1 ? "location" : "locations"}`
               : `${first}–${first + rows.length - 1} of ${matching} locations`}
@@ -155,7 +155,7 @@ export default function Checklist({ loaderData, actionData }: Route.ComponentPro
             page={query.page}
             pages={pages}
             total={matching}
-            href={(page) => pageHref("/admin/overview", checklistSearch(query), page)}
+            href={(page) => `${pageHref("/admin/overview", checklistSearch(query), page)}#rows`}
           />
         </>
       )}
