@@ -1,5 +1,10 @@
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
+import {
+  refusedImport,
+  type ImportProblem,
+  type ImportRefused,
+} from "~/lib/spreadsheet-import.server";
 import { type z } from "~/lib/zod";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
@@ -72,19 +77,12 @@ export const CATALOGUE_CSV_COLUMNS = [...LOCATION_COLUMNS, ...ROOM_COLUMNS].map(
 export const MAX_CATALOGUE_BYTES = 4 * 1024 * 1024;
 /** Rows per statement: their JSON stays well under D1's 2 MB for a value. */
 const ROWS_PER_STATEMENT = 1_000;
-/** Problems listed at most: a wrong file says what is wrong without pages of it. */
-const MAX_PROBLEMS = 50;
 /** A room type's features in one cell: "Balcony; Kitchen". */
 const LIST_SEPARATOR = ";";
 
-interface ImportProblem {
-  line: number;
-  message: string;
-}
-
 export type CatalogueImportResult =
   | { ok: true; locations: number; roomTypes: number }
-  | { ok: false; problems: ImportProblem[]; more: number };
+  | ImportRefused;
 
 const YES = new Set(["yes", "y", "true", "1", "x"]);
 const NO = new Set(["", "no", "n", "false", "0"]);
@@ -165,14 +163,15 @@ export async function importCatalogue(
   });
   const missing = ["slug", "name"].filter((column) => !parsed.meta.fields?.includes(column));
   if (missing.length > 0) {
-    return refused([
+    return refusedImport([
       {
         line: 1,
         message: `The first line must name the columns (${CATALOGUE_CSV_COLUMNS.join(", ")}); slug and name at least (missing: ${missing.join(", ")}).`,
       },
     ]);
   }
-  if (parsed.data.length === 0) return refused([{ line: 2, message: "The file has no rows." }]);
+  if (parsed.data.length === 0)
+    return refusedImport([{ line: 2, message: "The file has no rows." }]);
 
   const problems: ImportProblem[] = [];
   const plans = new Map<string, LocationPlan>();
@@ -247,7 +246,7 @@ export async function importCatalogue(
       } else if (matches[0]) roomIds.set(`${plan.id} ${key}`, matches[0].id);
     }
   }
-  if (problems.length > 0) return refused(problems);
+  if (problems.length > 0) return refusedImport(problems);
 
   const now = new Date().toISOString();
   const locationRows = [...plans.values()].map(({ id, values }) => ({ id, ...values }));
@@ -281,7 +280,7 @@ export async function importCatalogue(
   } catch (error) {
     // A location created with one of these slugs between the check and this batch.
     if (!String(error).includes("UNIQUE constraint failed: locations.slug")) throw error;
-    return refused([{ line: 1, message: CHANGED_MEANWHILE }]);
+    return refusedImport([{ line: 1, message: CHANGED_MEANWHILE }]);
   }
   await invalidateLocationCaches(app.env.CACHE);
   return { ok: true, locations: locationRows.length, roomTypes: roomRows.length };
@@ -300,15 +299,6 @@ function chunks<T>(rows: T[]) {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
     out.push(rows.slice(start, start + ROWS_PER_STATEMENT));
   return out;
-}
-
-function refused(problems: ImportProblem[]): CatalogueImportResult {
-  problems.sort((a, b) => a.line - b.line);
-  return {
-    ok: false,
-    problems: problems.slice(0, MAX_PROBLEMS),
-    more: Math.max(0, problems.length - MAX_PROBLEMS),
-  };
 }
 
 /** The file's locations already stored (by slug), with their room types: one query. */

@@ -1,5 +1,10 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import Papa from "papaparse";
+import {
+  refusedImport,
+  type ImportProblem,
+  type ImportRefused,
+} from "~/lib/spreadsheet-import.server";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks, type WeekState } from "~/db/schema";
 import { addDays, isCalendarDate, todayUtc } from "./calendar";
@@ -20,8 +25,6 @@ const MAX_NIGHTS = 28;
 const MAX_RATE = 1_000_000;
 /** Rows per statement: their JSON stays well under D1's 2 MB for a value. */
 const ROWS_PER_STATEMENT = 5_000;
-/** Problems listed at most: a wrong file says what is wrong without pages of it. */
-const MAX_PROBLEMS = 50;
 
 /** Header names as people write them ("Check-in date", "room type") → the column. */
 const HEADER_ALIASES: Record<string, string> = {
@@ -50,11 +53,6 @@ const normalizeHeader = (header: string) => {
   return HEADER_ALIASES[key] ?? key;
 };
 
-interface ImportProblem {
-  line: number;
-  message: string;
-}
-
 interface WeekRow {
   roomTypeId: string;
   checkIn: string;
@@ -63,9 +61,7 @@ interface WeekRow {
   state: WeekState;
 }
 
-export type ImportResult =
-  | { ok: true; written: number }
-  | { ok: false; problems: ImportProblem[]; more: number };
+export type ImportResult = { ok: true; written: number } | ImportRefused;
 
 /** Reads, checks and (only if every row is right) writes a file of weeks. */
 export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
@@ -179,24 +175,15 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
 
   problems.push(...(await overlaps(db, rows)));
 
-  if (problems.length > 0) return refused(problems);
+  if (problems.length > 0) return refusedImport(problems);
   try {
     await writeWeeks(db, rows);
   } catch (error) {
     // Another admin's weeks written between the check and this batch: the database refused it all.
     if (!String(error).includes(OVERLAP_REFUSAL)) throw error;
-    return refused([{ line: 1, message: OVERLAP_RACE }]);
+    return refusedImport([{ line: 1, message: OVERLAP_RACE }]);
   }
   return { ok: true, written: rows.length };
-}
-
-function refused(problems: ImportProblem[]): ImportResult {
-  problems.sort((a, b) => a.line - b.line);
-  return {
-    ok: false,
-    problems: problems.slice(0, MAX_PROBLEMS),
-    more: Math.max(0, problems.length - MAX_PROBLEMS),
-  };
 }
 
 /** What the database says of a week over another (migrations/0011_weeks_no_overlap.sql). */

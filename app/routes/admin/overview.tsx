@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { type Route } from "./+types/overview";
 import {
   CHECKLIST_PER_PAGE,
@@ -19,7 +19,7 @@ import { Pager } from "~/components/pager";
 import { useReturnFromEdit } from "~/components/admin/use-return-from-edit";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
-import { ERROR_STATUS } from "~/lib/errors.server";
+import { importRefusal, postedFile } from "~/lib/spreadsheet-import.server";
 import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -38,28 +38,16 @@ const IMPORT = "import-catalogue";
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const formData = await readFormData(request, { maxBytes: MAX_CATALOGUE_BYTES + 64 * 1024 });
-  const file = formData.get("file");
-  if (formData.get("intent") !== IMPORT || !(file instanceof File) || file.size === 0) {
-    return data(
-      { problems: [], more: 0, error: "Choose a CSV file to import." },
-      { status: ERROR_STATUS.invalid },
-    );
+  const file = postedFile(formData);
+  if (formData.get("intent") !== IMPORT || !file) {
+    return importRefusal(null);
   }
   const result = await importCatalogue(
     getAppContext(context),
     { email: auth.user.email },
     await file.text(),
   );
-  if (!result.ok) {
-    return data(
-      {
-        problems: result.problems,
-        more: result.more,
-        error: "Nothing was imported: correct these rows and import the file again.",
-      },
-      { status: ERROR_STATUS.invalid },
-    );
-  }
+  if (!result.ok) return importRefusal(result);
   return redirectWithToast("/admin/overview", {
     type: "success",
     message: `${result.locations.toLocaleString("en-US")} locations and ${result.roomTypes.toLocaleString("en-US")} room types imported`,

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { importRefusal, postedFile } from "~/lib/spreadsheet-import.server";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
@@ -45,25 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.success && parsed.data.intent === CALENDAR_LINK_INTENT) {
     return renewCalendarLink(getAppContext(context).db, parsed.data.roomTypeId);
   }
-  const file = formData.get("file");
-  if (!parsed.success || !(file instanceof File) || file.size === 0) {
-    return data(
-      { problems: [], more: 0, error: "Choose a CSV file to import." },
-      { status: ERROR_STATUS.invalid },
-    );
+  const file = postedFile(formData);
+  if (!parsed.success || !file) {
+    return importRefusal(null);
   }
   const app = getAppContext(context);
   const result = await importWeeks(app.db, await file.text());
-  if (!result.ok) {
-    return data(
-      {
-        problems: result.problems,
-        more: result.more,
-        error: "Nothing was imported: correct these rows and import the file again.",
-      },
-      { status: ERROR_STATUS.invalid },
-    );
-  }
+  if (!result.ok) return importRefusal(result);
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   return redirectWithToast(HERE, {
     type: "success",
