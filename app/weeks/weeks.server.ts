@@ -52,14 +52,11 @@ const chargeColumns = {
 };
 
 /**
- * The next open weeks (after `today`) of each room type of a visible location, by room type id:
- * one query, at most WEEKS_SHOWN per room. Rates only `withRates` (prices are for members).
+ * The query behind openWeeksByRoom. It starts from the location's room types: `state` is kept
+ * off its index (the unary `+`), which SQLite without table statistics would otherwise start
+ * from, reading every open week of the catalogue for one location's.
  */
-export async function openWeeksByRoom(
-  db: Db,
-  locationKey: string,
-  { today, withRates }: { today: CalendarDate; withRates: boolean },
-) {
+export function openWeeksQuery(db: Db, locationKey: string, today: CalendarDate) {
   const ranked = db
     .select({
       roomTypeId: weeks.roomTypeId,
@@ -78,16 +75,28 @@ export async function openWeeksByRoom(
     .where(
       and(
         or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
-        eq(weeks.state, "open"),
+        sql`+${weeks.state} = 'open'`,
         gt(weeks.checkIn, today),
       ),
     )
     .as("ranked");
-  const rows = await db
+  return db
     .select()
     .from(ranked)
     .where(sql`${ranked.position} <= ${WEEKS_SHOWN}`)
     .orderBy(asc(ranked.roomTypeId), asc(ranked.checkIn));
+}
+
+/**
+ * The next open weeks (after `today`) of each room type of a visible location, by room type id:
+ * one query, at most WEEKS_SHOWN per room. Rates only `withRates` (prices are for members).
+ */
+export async function openWeeksByRoom(
+  db: Db,
+  locationKey: string,
+  { today, withRates }: { today: CalendarDate; withRates: boolean },
+) {
+  const rows = await openWeeksQuery(db, locationKey, today);
   const byRoom: Record<string, OpenWeek[]> = {};
   for (const row of rows) {
     const week: OpenWeek = {

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
@@ -14,7 +14,7 @@ import { storeRequest } from "~/requests/store.server";
 import { addDays, todayUtc } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import { releaseLapsedHolds } from "~/weeks/weeks.server";
+import { openWeeksQuery, releaseLapsedHolds } from "~/weeks/weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
@@ -462,6 +462,27 @@ describe("availability on a location page", () => {
       for (const rate of rates)
         expect(carriesNumber(body, rate), `${path} shows ${rate}`).toBe(false);
     }
+  });
+
+  it("reads the location's own weeks, not every open week of the catalogue", async () => {
+    const { sql: query, params } = openWeeksQuery(db, location.slug, todayUtc()).toSQL();
+    const { meta, results } = await env.DB.prepare(query)
+      .bind(...params)
+      .all();
+    const [own] = await db
+      .select({ weeks: count() })
+      .from(weeks)
+      .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+      .where(eq(roomTypes.locationId, location.id));
+    const [catalogue] = await db
+      .select({ weeks: count() })
+      .from(weeks)
+      .where(eq(weeks.state, "open"));
+    expect(results.length).toBeGreaterThan(0);
+    // Its room types' weeks, each read a few times (the index, the row, the ranking): far fewer
+    // than the catalogue's open weeks, which a plan starting from `state` reads every one of.
+    expect(own!.weeks * 5).toBeLessThan(catalogue!.weeks);
+    expect(meta.rows_read).toBeLessThan(catalogue!.weeks);
   });
 
   it("shows members each week's rate and a link to request it", async () => {
