@@ -117,6 +117,36 @@ function FieldFrame({
   );
 }
 
+/**
+ * A value the form sends but this page does not edit (a booking's resort, chosen on its own page):
+ * shown as text and sent in a hidden input, with a way to change it elsewhere and its errors.
+ */
+export function FixedField({
+  field,
+  label,
+  value,
+  shown,
+  change,
+  className,
+}: {
+  field: AnyField;
+  label: ReactNode;
+  value: string;
+  shown: ReactNode;
+  change?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <p className={labelClass}>{label}</p>
+      <p className="mt-1.5 text-slate-800">{shown}</p>
+      <input type="hidden" name={field.name} value={value} />
+      {change}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form" | "type">;
 
 export function Field({

@@ -4,9 +4,9 @@ import { requireUser } from "~/auth/guards.server";
 import { BookingForm } from "~/components/requests/booking-form";
 import { getAppContext } from "~/context";
 import { retryAfterOf } from "~/lib/errors.server";
-import { placeLine, sortByName } from "~/lib/locations";
+import { placeLine } from "~/lib/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { getLocationDetail, getVisibleLocationSummaries } from "~/models/location.server";
+import { getLocationDetail } from "~/models/location.server";
 import { bookingKind } from "~/requests/booking.server";
 import { requestFormAction } from "~/requests/submit.server";
 import { weekOnOffer } from "~/weeks/weeks.server";
@@ -30,9 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!key) return data({ location: null }, { status: 404 });
 
   const roomTypeId = params.get("roomType");
-  const [location, all, week] = await Promise.all([
+  const [location, week] = await Promise.all([
     getLocationDetail(app.db, key, { withPricing: true }),
-    getVisibleLocationSummaries(app),
     roomTypeId ? weekOnOffer(app.db, roomTypeId, params.get("week")) : null,
   ]);
   if (!location) throw redirect("/locations");
@@ -49,7 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         maxGuests: room.maxGuests,
       })),
     },
-    locations: sortByName(all).map(({ id, slug, name }) => ({ id, slug, name })),
     selectedRoomType: location.roomTypes.some((room) => room.id === roomTypeId) ? roomTypeId : null,
     week,
     email: auth.user.email,
@@ -65,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Book({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { turnstileSiteKey, contactEmail } = siteFromMatches(matches);
-  if (!("locations" in loaderData) || !loaderData.location) {
+  if (!("email" in loaderData) || !loaderData.location) {
     return (
       <section className="mx-auto max-w-xl px-6 py-20 text-center">
         <h1 className="text-navy-900 font-serif text-4xl">Location Not Found</h1>

@@ -191,6 +191,21 @@ describe("booking request validation", () => {
   });
 });
 
+describe("the booking page", () => {
+  it("carries its resort and a way to choose another, not every resort of the catalogue", async () => {
+    const html = await (
+      await request(`/book?location=${location.slug}`, {
+        headers: { Cookie: await memberCookie() },
+      })
+    ).text();
+    const text = visibleText(html);
+    expect(text).toContain(location.name);
+    expect(text).toContain("Choose another resort");
+    expect(html).toContain(`name="location" value="${location.slug}"`);
+    expect(html).not.toContain(otherLocation.name);
+  });
+});
+
 describe("storing a booking request", () => {
   it("sends visitors to sign in and stores nothing", async () => {
     const form = validForm();

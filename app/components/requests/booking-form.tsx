@@ -1,20 +1,24 @@
 import { type ReactNode } from "react";
-import { useNavigate } from "react-router";
-import { Field, SelectField, TextareaField, type AnyField } from "~/components/forms";
+import { Link, useNavigate } from "react-router";
+import { Field, FixedField, SelectField, TextareaField, type AnyField } from "~/components/forms";
 import { bookingSchema, GUEST_LIMITS, localToday, nightsBetween } from "~/requests/booking";
 import { BookingWeek, type WeekOnOffer } from "./booking-week";
 import { NameFields } from "./request-fields";
 import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 
-/** What the booking form offers: the resort chosen, its room types, and the other resorts. */
+/**
+ * What the booking form offers: the resort chosen and its room types. Another resort is chosen
+ * from the list, which searches and pages them (the form would otherwise carry every one).
+ */
 export interface BookingChoices {
   location: {
     id: string;
     slug: string;
+    name: string;
+    place: string;
     minimumNights: number;
     roomTypes: ReadonlyArray<{ id: string; name: string; maxGuests: number | null }>;
   };
-  locations: ReadonlyArray<{ id: string; slug: string; name: string }>;
   selectedRoomType: string | null;
   /** The week a "Request this week" link asked for; null: dates of the member's choosing. */
   week: WeekOnOffer | null;
@@ -48,7 +52,7 @@ const count = (value: unknown) => Number(value) || 0;
 
 /** The booking request on /book (members only). */
 export function BookingForm({
-  choices: { location, locations, selectedRoomType, week },
+  choices: { location, selectedRoomType, week },
   ...page
 }: RequestFormProps & { choices: BookingChoices }) {
   const navigate = useNavigate();
@@ -90,30 +94,25 @@ export function BookingForm({
       className="mt-8"
     >
       <Section title="Resort & Room Selection">
-        <div>
-          <SelectField
-            field={fields.location}
-            label="Resort"
-            options={locations.map((option) => ({
-              value: option.slug || option.id,
-              label: option.name,
-            }))}
-            onChange={(event) =>
-              navigate(`/book?location=${encodeURIComponent(event.target.value)}`)
-            }
-          />
-          <noscript>
-            <button
-              type="submit"
-              formMethod="get"
-              formAction="/book"
-              formNoValidate
-              className="text-gold-700 mt-2 text-sm font-medium underline"
+        <FixedField
+          field={fields.location}
+          label="Resort"
+          value={location.slug || location.id}
+          shown={
+            <>
+              {location.name}
+              <span className="block text-sm text-slate-600">{location.place}</span>
+            </>
+          }
+          change={
+            <Link
+              to="/locations"
+              className="text-gold-700 mt-1 inline-block text-sm font-medium underline"
             >
-              Show this resort's rooms
-            </button>
-          </noscript>
-        </div>
+              Choose another resort
+            </Link>
+          }
+        />
         <SelectField
           field={fields.roomType}
           label="Room type"
