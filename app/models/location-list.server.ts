@@ -10,7 +10,7 @@ import {
   readFilters,
 } from "~/lib/location-filters";
 import { searchWords, wordsFoundIn } from "~/lib/location-search";
-import { pageOf, requestedPage } from "~/lib/pages";
+import { pageCount, pageOf, requestedPage, type Paged } from "~/lib/pages";
 import {
   featuredLocations,
   fullPlaceLine,
@@ -18,7 +18,11 @@ import {
   sortByName,
   type LocationSummary,
 } from "~/lib/locations";
-import { findLocations, type FoundLocation } from "./location-search.server";
+import {
+  findLocationsWithinPrice,
+  searchLocations,
+  type FoundLocation,
+} from "./location-search.server";
 import { getVisibleLocations, toSummary, type VisibleLocation } from "./location.server";
 
 /**
@@ -76,9 +80,10 @@ const LOCATIONS_PER_PAGE = 24;
 
 /**
  * The locations list: for /locations, and with status 404 for any unknown path, a page at a time
- * (`?page=`; Featured on the first page only). The list and
- * its place and size filters come from the cached list; a search, or a member's price limit,
- * adds one D1 query. A visitor's price limit is ignored: prices are for members only.
+ * (`?page=`; Featured on the first page only). The list and its place and size filters come from
+ * the cached list; a search reads one page of its results from D1 (the place and size filters'
+ * ids given to it when they narrow the list), and a member's price limit adds one D1 query. A
+ * visitor's price limit is ignored: prices are for members only.
  */
 export async function loadLocationList(
   request: Request,
@@ -92,31 +97,62 @@ export async function loadLocationList(
   const { filters, notices } = readFilters(url.searchParams, { withPrice: member });
   const words = searchWords(filters.q);
   const searching = words.length > 0;
+  const requested = requestedPage(url.searchParams);
+  const narrowing = [
+    filters.country,
+    filters.state,
+    filters.city,
+    filters.guests,
+    filters.bedrooms,
+  ];
   try {
-    const [visible, found] = await Promise.all([
-      getVisibleLocations(app),
-      searching || filters.maxPrice !== null ? findLocations(app.db, { ...filters, words }) : null,
+    const visible = getVisibleLocations(app);
+    const candidatesOf = (all: VisibleLocation[]) =>
+      applyFilters(all, filters).filter((location) => hasRoomFor(location.rooms, filters));
+    // The search waits for the cached list only when the filters narrow what it may find.
+    const within = narrowing.some((value) => value !== null)
+      ? visible.then((all) => candidatesOf(all).map((location) => location.id))
+      : Promise.resolve(null);
+    const search = async (page: number) =>
+      searchLocations(app.db, {
+        ...filters,
+        words,
+        within: await within,
+        page,
+        perPage: LOCATIONS_PER_PAGE,
+      });
+    const [all, searched, withinPrice] = await Promise.all([
+      visible,
+      searching ? search(requested) : null,
+      !searching && filters.maxPrice !== null
+        ? findLocationsWithinPrice(app.db, { ...filters, maxPrice: filters.maxPrice })
+        : null,
     ]);
-    const candidates = applyFilters(visible, filters).filter((location) =>
-      hasRoomFor(location.rooms, filters),
-    );
-    const matching = found
-      ? searchResults(found, candidates, words)
-      : candidates.map((location) => toSummary(location));
-    // A search lists its results by relevance alone; browsing shows Featured, then All.
-    const list = pageOf(
-      searching ? matching : sortByName(matching),
-      requestedPage(url.searchParams),
-      LOCATIONS_PER_PAGE,
-    );
+    const candidates = candidatesOf(all);
+    let list: Paged<LocationRow>;
+    let featured: LocationSummary[] = [];
+    if (searched) {
+      // A search lists its results by relevance alone; a page past the last shows the last.
+      const pages = pageCount(searched.total, LOCATIONS_PER_PAGE);
+      const page = Math.min(requested, pages);
+      const { found, total } = page === requested ? searched : await search(page);
+      list = { items: searchResults(found, candidates, words), page, pages, total };
+    } else {
+      // Browsing shows Featured, then All.
+      const matching = (
+        withinPrice ? candidates.filter((location) => withinPrice.has(location.id)) : candidates
+      ).map((location) => toSummary(location));
+      list = pageOf(sortByName(matching), requested, LOCATIONS_PER_PAGE);
+      if (list.page === 1) featured = featuredLocations(matching);
+    }
     return data(
       {
         filters,
         notices,
         words,
         canFilterByPrice: member,
-        dropdowns: filterDropdowns(visible, filters),
-        featured: searching || list.page > 1 ? [] : featuredLocations(matching),
+        dropdowns: filterDropdowns(all, filters),
+        featured,
         all: list.items,
         page: list.page,
         pages: list.pages,

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, lte, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes } from "~/db/schema";
 import { type LocationFilters } from "~/lib/location-filters";
@@ -25,13 +25,14 @@ export interface FoundLocation {
   excerpt: string | null;
 }
 
-type Search = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice"> & { words: string[] };
+type FitAndPrice = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice">;
+type Search = FitAndPrice & { words: string[] };
 
 /**
  * A location has a room type at most `maxPrice` a week (priced), big enough for the fit
  * filters: the same room must fit, so the price of a small room cannot qualify a large one.
  */
-function hasRoomWithin(db: Db, { maxPrice, guests, bedrooms }: Search & { maxPrice: number }) {
+function hasRoomWithin(db: Db, { maxPrice, guests, bedrooms }: FitAndPrice & { maxPrice: number }) {
   return exists(
     db
       .select({ id: roomTypes.id })
@@ -48,44 +49,68 @@ function hasRoomWithin(db: Db, { maxPrice, guests, bedrooms }: Search & { maxPri
   );
 }
 
-/**
- * The visible locations matching a search, best first (relevance, then name), and, for a member
- * who set one, within a weekly price: one D1 query. Only call it with words or a price.
- */
-export async function findLocations(db: Db, search: Search): Promise<FoundLocation[]> {
-  const withinPrice =
-    search.maxPrice === null
-      ? undefined
-      : hasRoomWithin(db, { ...search, maxPrice: search.maxPrice });
-  if (search.words.length === 0) {
-    const rows = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.hidden, false), withinPrice));
-    return rows.map(({ id }) => ({ id, excerpt: null }));
-  }
+function priceFilter(db: Db, search: FitAndPrice) {
+  return search.maxPrice === null
+    ? undefined
+    : hasRoomWithin(db, { ...search, maxPrice: search.maxPrice });
+}
+
+/** The visible locations with a room within a member's weekly price (and fit filters): one query. */
+export async function findLocationsWithinPrice(db: Db, search: FitAndPrice & { maxPrice: number }) {
   const rows = await db
-    .select({
-      id: locations.id,
-      rooms: excerptOf(ROOMS_COLUMN),
-      description: excerptOf(DESCRIPTION_COLUMN),
-    })
-    .from(searchIndex)
-    .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
-    .where(
-      and(
-        sql`location_search MATCH ${fullTextQuery(search.words)}`,
-        eq(locations.hidden, false),
-        withinPrice,
-      ),
-    )
-    .orderBy(RANK, asc(sql`${locations.name} COLLATE NOCASE`));
-  return rows.map(({ id, rooms, description }) => ({
-    id,
-    excerpt:
-      [rooms, description]
-        .find((text) => text.includes(MATCH_START))
-        ?.replaceAll(MATCH_START, "")
-        .replaceAll(MATCH_END, "") ?? null,
-  }));
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.hidden, false), priceFilter(db, search)));
+  return new Set(rows.map(({ id }) => id));
+}
+
+/**
+ * A page of the visible locations matching a search, best first (relevance, then name), with
+ * how many match in all: one batch. Only the page's rows get their excerpt, which is most of a
+ * search's work. `within`: the ids the place and size filters leave (null when they leave all);
+ * a member's weekly price is checked here.
+ */
+export async function searchLocations(
+  db: Db,
+  search: Search & { within: string[] | null; page: number; perPage: number },
+): Promise<{ found: FoundLocation[]; total: number }> {
+  const matching = and(
+    sql`location_search MATCH ${fullTextQuery(search.words)}`,
+    eq(locations.hidden, false),
+    search.within === null
+      ? undefined
+      : sql`${locations.id} IN (SELECT value FROM json_each(${JSON.stringify(search.within)}))`,
+    priceFilter(db, search),
+  );
+  const [rows, [counted]] = await db.batch([
+    db
+      .select({
+        id: locations.id,
+        // Named: a batch's rows come back keyed by column name, and both are snippet(…).
+        rooms: excerptOf(ROOMS_COLUMN).as("rooms_excerpt"),
+        description: excerptOf(DESCRIPTION_COLUMN).as("description_excerpt"),
+      })
+      .from(searchIndex)
+      .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
+      .where(matching)
+      .orderBy(RANK, asc(sql`${locations.name} COLLATE NOCASE`))
+      .limit(search.perPage)
+      .offset((search.page - 1) * search.perPage),
+    db
+      .select({ total: count() })
+      .from(searchIndex)
+      .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
+      .where(matching),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    found: rows.map(({ id, rooms, description }) => ({
+      id,
+      excerpt:
+        [rooms, description]
+          .find((text) => text.includes(MATCH_START))
+          ?.replaceAll(MATCH_START, "")
+          .replaceAll(MATCH_END, "") ?? null,
+    })),
+  };
 }

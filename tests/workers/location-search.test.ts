@@ -1,7 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
+import { createDb } from "~/db/client.server";
+import { locations } from "~/db/schema";
+import { invalidateLocationCaches } from "~/lib/cache.server";
 import { FILTER_NOTICES } from "~/lib/location-filters";
 import { loadLocationList } from "~/models/location-list.server";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
@@ -331,6 +335,57 @@ describe("search", () => {
     const [counts] = results;
     expect(counts!.indexed).toBe(counts!.visible);
     expect(counts!.current).toBe(counts!.visible);
+  });
+});
+
+describe("a search's pages", () => {
+  // Thirty resorts that only this search finds, half of them in Portugal (no seeded resort is).
+  const word = `Pagina${unique()}`;
+  const made = Array.from({ length: 30 }, (_, index) => {
+    const number = String(index + 1).padStart(2, "0");
+    return {
+      id: `loc-search-pages-${word}-${number}`,
+      name: `${word} Villa ${number}`,
+      slug: `search-pages-${word.toLowerCase()}-${number}`,
+      country: index % 2 === 0 ? "Portugal" : "Spain",
+      city: "Lagos",
+      state: null,
+    };
+  });
+  const db = createDb(env.DB);
+
+  beforeAll(async () => {
+    // Ten at a time: a D1 statement takes at most 100 bound values.
+    for (let start = 0; start < made.length; start += 10) {
+      await db.insert(locations).values(made.slice(start, start + 10));
+    }
+    await invalidateLocationCaches(env.CACHE);
+  });
+
+  afterAll(async () => {
+    await db.delete(locations).where(like(locations.id, `loc-search-pages-${word}-%`));
+    await invalidateLocationCaches(env.CACHE);
+  });
+
+  it("lists 24 a page in order, counts every match, and shows the last page for one past it", async () => {
+    const bySlug = made.map((location) => location.slug);
+    const first = await list(`/locations?q=${word}`);
+    expect(first.slugs).toEqual(bySlug.slice(0, 24));
+    expect(first.text).toContain("30 locations found");
+    const second = await list(`/locations?q=${word}&page=2`);
+    expect(second.slugs).toEqual(bySlug.slice(24));
+    expect(second.text).toContain("30 locations found");
+    expect((await list(`/locations?q=${word}&page=9`)).slugs).toEqual(bySlug.slice(24));
+  });
+
+  it("pages only the matches in the chosen place", async () => {
+    const inPortugal = made
+      .filter((location) => location.country === "Portugal")
+      .map((location) => location.slug);
+    const found = await list(`/locations?q=${word}&country=portugal`);
+    expect(found.slugs).toEqual(inPortugal);
+    expect(found.text).toContain("15 locations found");
+    expect((await list(`/locations?q=${word}&country=portugal&page=2`)).slugs).toEqual(inPortugal);
   });
 });
 
