@@ -1,144 +1,412 @@
 /**
- * Benchmark of the built app in workerd (not part of `npm test`). Starts `vite preview` on its own
- * seeded state (under .wrangler/bench-*), then for the home page, the list, a location page and one
- * static asset prints:
- *   - requests/s, p50 and p99 latency, and each page's throughput as a ratio of the static asset's
- *     (the client's entry script): BENCH_REQUESTS per target (default 1200), BENCH_CONCURRENCY
- *     at a time (default 16), in BENCH_ROUNDS rounds (default 4) that take the targets in turn;
- *   - the JavaScript and the render-blocking CSS each page loads first (gzip, as served);
- *   - the D1 round trips each page makes cold (a fresh server on a fresh copy of the seeded state:
- *     empty caches) and cached (the same page again), read from /dev/d1-queries.
+ * Benchmark of the app as it is deployed (not part of `npm test`): it builds the current code into
+ * build-bench/, prepares its own seeded state (.wrangler/bench-x1) and serves it in workerd
+ * (wrangler dev), then prints for each page, as a visitor whose page comes from the page cache, a
+ * visitor whose page is rendered (any cookie skips the shared cache), a member and an admin:
+ *   - its HTML as sent, raw and gzip, and the median time of BENCH_SAMPLES requests one at a time
+ *     (default 15, after 3 not counted); each answer's X-Page-Cache header is checked, so a cached
+ *     row is only ever hits and a rendered row never one;
+ *   - the D1 round trips of one render with the cached lists warm (counted through /dev/d1-queries,
+ *     after the background cache writes of the requests before it have settled), and cold: the
+ *     page first on a fresh server and a fresh copy of the state (empty caches);
+ *   - the JavaScript and the render-blocking CSS the public pages load first (gzip).
  * Options:
- *   --lighthouse  also runs Lighthouse (mobile, its default simulated throttling) on the three pages
- *                 through a local proxy that compresses like the edge (brotli or gzip), with the
- *                 Chromium at CHROMIUM_PATH (default /usr/bin/chromium). Needs the `lighthouse`
- *                 package: in node_modules, or in LIGHTHOUSE_DIR (a folder where it is installed).
- *                 Each page runs LIGHTHOUSE_RUNS times (default 3): on this machine every file
- *                 arrives at once, so whether the scripts finish before the first paint varies
- *                 from run to run, and with it Lighthouse's simulation of a slow phone. The row
- *                 is the median run (Lighthouse's own choice), then every run's score. Each
- *                 report is saved in .wrangler/lighthouse/<page>-<run>.json. One run before them
- *                 is not counted: a fresh Chromium's first page does the browser's own start-up
- *                 work on the main thread, which Lighthouse scales as if the page did it.
- *   --serve       only starts the server and the compressing proxy (port BENCH_PORT + 1) and waits,
- *                 to look at the pages as the edge serves them (Lighthouse in Chrome's DevTools).
+ *   --scale N     also serves a catalogue N times the seed's (.wrangler/bench-xN, made by
+ *                 `npm run seed -- --scale N`) beside it, takes each page's samples from both in
+ *                 turn (so the machine's ups and downs fall on both alike), and prints each page's
+ *                 growth in gzip bytes and time, marking what grows more than 1.5 times (the
+ *                 sitemap lists every location: it grows by design)
+ *   --lighthouse  also runs Lighthouse (mobile, its default simulated throttling) on the home page,
+ *                 the list and a location page at each scale, through a local proxy that compresses
+ *                 like the edge (brotli or gzip), with the Chromium at CHROMIUM_PATH (default
+ *                 /usr/bin/chromium). Needs the `lighthouse` package: in node_modules, or in
+ *                 LIGHTHOUSE_DIR (a folder where it is installed). Each page runs LIGHTHOUSE_RUNS
+ *                 times (default 3): on this machine every file arrives at once, so whether the
+ *                 scripts finish before the first paint varies from run to run, and with it
+ *                 Lighthouse's simulation of a slow phone. The row is the median run (Lighthouse's
+ *                 own choice), then every run's score. Each report is saved in
+ *                 .wrangler/lighthouse/<page>-x<scale>-<run>.json. One run before them is not
+ *                 counted: a fresh Chromium's first page does the browser's own start-up work on the
+ *                 main thread, which Lighthouse scales as if the page did it.
+ *   --serve       only starts the server (at the --scale given, else 1) and the compressing proxy
+ *                 (port BENCH_PORT + 1) and waits, to look at the pages as the edge serves them.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
+import { SESSION_MS, sessionToken, storeSessions, type LocalAccount } from "./local-sessions.ts";
+// Sessions are signed with the local key, made on first run.
+import "./dev-vars.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const PROXY_PORT = PORT + 1;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1200);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const PERSIST_DIR = ".wrangler/bench-state";
-const COLD_DIR = ".wrangler/bench-cold-state";
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
+const WARM_UP = 3;
+const BUILD_DIR = "build-bench";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const args = new Set(process.argv.slice(2));
-const base = `http://localhost:${PORT}`;
+/** Growth past this, from the seed to the larger catalogue, is marked. */
+const GROWTH_LIMIT = 1.5;
 
-const pages = [
+const { values: options } = parseArgs({
+  options: {
+    scale: { type: "string" },
+    lighthouse: { type: "boolean", default: false },
+    serve: { type: "boolean", default: false },
+  },
+});
+const larger = options.scale === undefined ? null : Number(options.scale);
+if (larger !== null && !(Number.isInteger(larger) && larger >= 2 && larger <= 100)) {
+  throw new Error(`--scale takes a whole number from 2 to 100 (not ${options.scale}).`);
+}
+const scales = larger === null ? [1] : [1, larger];
+
+type Who = "cached" | "visitor" | "member" | "admin";
+/** How each kind of request is made, and what its X-Page-Cache header must say. */
+const WHO: Record<Who, { label: string; pageCache: string | null }> = {
+  cached: { label: "visitor, cached", pageCache: "hit" },
+  visitor: { label: "visitor", pageCache: null },
+  member: { label: "member", pageCache: null },
+  admin: { label: "admin", pageCache: null },
+};
+const ACCOUNTS = {
+  member: { email: "bench-member@example.com", role: "member" },
+  admin: { email: "bench-admin@example.com", role: "admin" },
+} satisfies Record<string, LocalAccount>;
+
+const LOCATION = { id: "loc-casa-marena-cabo", slug: "casa-marena-cabo" };
+const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
+  // The floor: a route that reads nothing, through the same worker.
+  { who: "visitor", path: "/robots.txt" },
+  { who: "cached", path: "/" },
+  { who: "cached", path: "/locations" },
+  { who: "cached", path: "/locations?q=beach" },
+  { who: "cached", path: `/locations/${LOCATION.slug}` },
+  { who: "visitor", path: "/" },
+  { who: "visitor", path: "/locations" },
+  { who: "visitor", path: "/locations?page=2" },
+  { who: "visitor", path: "/locations?q=beach" },
+  { who: "visitor", path: "/locations?country=united-states&guests=6" },
+  { who: "visitor", path: `/locations/${LOCATION.slug}` },
+  { who: "member", path: "/locations" },
+  { who: "member", path: "/locations?q=beach" },
+  { who: "member", path: "/locations?maxPrice=3000" },
+  { who: "member", path: `/locations/${LOCATION.slug}` },
+  { who: "member", path: `/book?location=${LOCATION.slug}` },
+  { who: "member", path: "/members" },
+  { who: "admin", path: "/admin" },
+  { who: "admin", path: `/admin?location=${LOCATION.id}` },
+  { who: "admin", path: "/admin/overview" },
+  { who: "admin", path: "/admin/overview?q=beach&status=complete" },
+  { who: "admin", path: "/admin/requests" },
+  { who: "visitor", path: "/sitemap.xml", growsWithCatalogue: true },
+];
+/** The pages Lighthouse audits, and whose first-load scripts and styles are weighed. */
+const AUDITED = [
   ["home", "/"],
   ["locations", "/locations"],
-  ["location", "/locations/casa-marena-cabo"],
+  ["location", `/locations/${LOCATION.slug}`],
 ] as const;
 
-if (!existsSync("build/client")) {
-  spawnSync("react-router", ["build"], { stdio: "inherit" });
-}
-const prepared = spawnSync("node", ["scripts/prepare-local.ts"], {
-  stdio: "ignore",
-  env: { ...process.env, PERSIST_DIR },
+const built = spawnSync("react-router", ["build"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, BUILD_DIR },
 });
-if (prepared.status !== 0) throw new Error("could not prepare the local state");
+if (built.status !== 0) throw new Error("the build failed");
 
-if (args.has("--serve")) {
-  const server = startServer(PERSIST_DIR);
-  await waitForServer();
-  await startProxy();
+if (options.serve) {
+  const dir = await prepareState(larger ?? 1);
+  const server = startServer(dir, PORT);
+  await waitForServer(PORT);
+  await startProxy(PORT);
   console.log(
-    `The app on ${base}, compressed as the edge serves it on http://localhost:${PROXY_PORT}`,
+    `The app on http://localhost:${PORT}, compressed as the edge serves it on http://localhost:${PROXY_PORT}`,
   );
   await new Promise<void>((done) => process.once("SIGINT", done));
-  server.kill();
+  await stop(server);
   process.exit(0);
 }
 
-// D1 round trips per page, cold then cached: each page on a fresh server and a fresh copy of the
-// seeded state, so no page warms another's cache.
-const queries = new Map<string, { cold: number; cached: number }>();
-for (const [name, path] of pages) {
-  rmSync(COLD_DIR, { recursive: true, force: true });
-  cpSync(PERSIST_DIR, COLD_DIR, { recursive: true });
-  // Cold: without the KV lists and the Cache API entries an earlier run left.
-  for (const store of ["kv", "cache"])
-    rmSync(`${COLD_DIR}/v3/${store}`, { recursive: true, force: true });
-  const server = startServer(COLD_DIR);
-  try {
-    await waitForServer();
-    const cold = await countD1(path);
-    const cached = await countD1(path);
-    queries.set(name, { cold, cached });
-  } finally {
-    await stop(server);
-  }
-}
-rmSync(COLD_DIR, { recursive: true, force: true });
+const cookies = {
+  cached: null,
+  // Any cookie keeps a page out of the shared cache: a visitor left with one renders each page.
+  visitor: "bench-visitor=1",
+  member: await sessionCookie(ACCOUNTS.member),
+  admin: await sessionCookie(ACCOUNTS.admin),
+} satisfies Record<Who, string | null>;
 
-const server = startServer(PERSIST_DIR);
+// Each scale on a server of its own (the compressing proxy takes the port after the first), all
+// measured side by side: a page's samples alternate between them, so the machine's ups and downs
+// fall on every scale alike.
+const ports = scales.map((_, index) => (index === 0 ? PORT : PORT + 1 + index));
+const dirs: string[] = [];
+for (const scale of scales) dirs.push(await prepareState(scale));
+const cold = await coldQueries(dirs[0]!);
+const locationCounts = await Promise.all(dirs.map((dir) => countLocations(dir)));
+const servers = dirs.map((dir, index) => startServer(dir, ports[index]!));
+const results: PageResult[][] = scales.map(() => []);
 try {
-  await waitForServer();
-  // The static asset: the client's entry script, as the server sends every hashed file.
-  const entry = readdirSync("build/client/assets").find((file) =>
-    /^entry\.client-.*\.js$/.test(file),
-  );
-  const targets = [["static asset", `/assets/${entry}`], ...pages] as const;
-
-  for (const [, path] of targets) await run(path, 20); // warm up
-  // In rounds that take each target in turn, so the machine's ups and downs fall on all alike.
-  const latencies = targets.map((): number[] => []);
-  const seconds = targets.map(() => 0);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, [, path]] of targets.entries()) {
-      const measured = await run(path, Math.ceil(REQUESTS / ROUNDS));
-      latencies[index]!.push(...measured.latencies);
-      seconds[index]! += measured.seconds;
-    }
-  }
-  const results = targets.map(([name, path], index) => ({
-    name,
-    path,
-    ...summary(latencies[index]!, seconds[index]!),
-  }));
-  const staticRate = results[0]?.rate ?? 1;
-  console.log(`\n${REQUESTS} requests per target in ${ROUNDS} rounds, ${CONCURRENCY} at a time\n`);
-  console.log("target         req/s    p50 ms   p99 ms   vs static   D1 cold   D1 cached");
-  for (const result of results) {
-    const d1 = queries.get(result.name);
-    console.log(
-      [
-        result.name.padEnd(13),
-        result.rate.toFixed(0).padStart(6),
-        result.p50.toFixed(1).padStart(9),
-        result.p99.toFixed(1).padStart(8),
-        (result.rate / staticRate).toFixed(2).padStart(11),
-        String(d1?.cold ?? "-").padStart(9),
-        String(d1?.cached ?? "-").padStart(11),
-      ].join(" "),
+  await Promise.all(ports.map((port) => waitForServer(port)));
+  for (const page of PAGES) {
+    const measured = await measurePage(page);
+    measured.forEach((result, index) =>
+      results[index]!.push({ ...result, cold: index === 0 ? (cold.get(page) ?? null) : null }),
     );
   }
+  await printWeights();
+  if (options.lighthouse) {
+    for (const [index, scale] of scales.entries()) {
+      const proxy = await startProxy(ports[index]!);
+      try {
+        await lighthouse(scale);
+      } finally {
+        proxy.close();
+      }
+    }
+  }
+} finally {
+  await Promise.all(servers.map((server) => stop(server)));
+}
+printPages();
 
+interface PageResult {
+  raw: number;
+  gzip: number;
+  ms: number;
+  queries: number;
+  cold: number | null;
+}
+
+/** A fresh state at `scale`: the seed (its pictures come from the cache), scaled, and the sessions. */
+async function prepareState(scale: number) {
+  const dir = `.wrangler/bench-x${scale}`;
+  rmSync(dir, { recursive: true, force: true });
+  const prepared = spawnSync(
+    "node",
+    ["scripts/prepare-local.ts", ...(scale > 1 ? ["--scale", String(scale)] : [])],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PERSIST_DIR: dir } },
+  );
+  if (prepared.status !== 0) throw new Error(`could not prepare the state at scale ${scale}`);
+  await storeSessions(
+    dir,
+    Object.values(ACCOUNTS).map((account) => ({ account, names: ["bench"] })),
+  );
+  return dir;
+}
+
+async function sessionCookie(account: LocalAccount) {
+  return `__session=${await sessionToken(account, "bench", new Date(Date.now() + SESSION_MS))}`;
+}
+
+async function countLocations(dir: string) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const folder = `${dir}/v3/d1/miniflare-D1DatabaseObject`;
+  const file = readdirSync(folder).find((name) => /^(?!metadata).*\.sqlite$/.test(name))!;
+  const sqlite = new DatabaseSync(`${folder}/${file}`, { readOnly: true });
+  try {
+    return (sqlite.prepare("SELECT count(*) AS count FROM locations").get() as { count: number })
+      .count;
+  } finally {
+    sqlite.close();
+  }
+}
+
+function startServer(persistDir: string, port: number) {
+  const config = `${BUILD_DIR}/server/wrangler.json`;
+  return spawn(
+    "wrangler",
+    [
+      "dev",
+      "--config",
+      config,
+      "--no-bundle",
+      "--ip",
+      "localhost",
+      "--port",
+      String(port),
+      // Its own debugger port too: two servers side by side would both take the default.
+      "--inspector-port",
+      String(port + 1000),
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+    ],
+    { env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" },
+  );
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill();
+  await exited;
+}
+
+async function waitForServer(port: number) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/robots.txt`)).ok) return;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error("the server did not start");
+}
+
+async function get(port: number, path: string, who: Who) {
+  const cookie = cookies[who];
+  const started = performance.now();
+  const response = await fetch(`http://localhost:${port}${path}`, {
+    headers: cookie ? { cookie } : {},
+    redirect: "manual",
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${path} as ${who}: HTTP ${response.status}`);
+  return { body, ms, pageCache: response.headers.get("X-Page-Cache") };
+}
+
+async function d1Calls(port: number) {
+  const response = await fetch(`http://localhost:${port}/dev/d1-queries`);
+  return ((await response.json()) as { d1Calls: number }).d1Calls;
+}
+
+/** The D1 round trips of one request for `path`. */
+async function countQueries(port: number, path: string, who: Who) {
+  const before = await d1Calls(port);
+  await get(port, path, who);
+  return (await d1Calls(port)) - before;
+}
+
+/**
+ * Once the background writes of the requests before have settled (the cached lists, the page
+ * cache), a page's D1 round trips are the same from one request to the next.
+ */
+async function settledQueries(port: number, path: string, who: Who) {
+  let last = await countQueries(port, path, who);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await sleep(100);
+    const now = await countQueries(port, path, who);
+    if (now === last) return now;
+    last = now;
+  }
+  throw new Error(`${path} as ${who}: its D1 round trips never settled`);
+}
+
+/** A page on every scale's server: its samples taken in turn, one from each. */
+async function measurePage({ who, path }: (typeof PAGES)[number]) {
+  const times = ports.map((): number[] => []);
+  const bodies = ports.map(() => Buffer.alloc(0));
+  const queries: number[] = [];
+  for (const port of ports) {
+    for (let warm = 0; warm < WARM_UP; warm++) await get(port, path, who);
+    queries.push(await settledQueries(port, path, who));
+  }
+  for (let sample = 0; sample < SAMPLES; sample++) {
+    for (const [index, port] of ports.entries()) {
+      const answer = await get(port, path, who);
+      if (answer.pageCache !== WHO[who].pageCache) {
+        throw new Error(`${path} as ${who}: X-Page-Cache ${answer.pageCache}`);
+      }
+      times[index]!.push(answer.ms);
+      bodies[index] = answer.body;
+    }
+  }
+  return ports.map((_, index) => {
+    const sorted = times[index]!.toSorted((a, b) => a - b);
+    return {
+      raw: bodies[index]!.length / 1024,
+      gzip: gzipSync(bodies[index]!).length / 1024,
+      ms: sorted[Math.floor(sorted.length / 2)]!,
+      queries: queries[index]!,
+    };
+  });
+}
+
+/** Each page's D1 round trips first on a fresh server and a fresh copy of the state. */
+async function coldQueries(dir: string) {
+  const coldDir = `${dir}-cold`;
+  const counts = new Map<(typeof PAGES)[number], number>();
+  for (const page of PAGES) {
+    rmSync(coldDir, { recursive: true, force: true });
+    cpSync(dir, coldDir, { recursive: true });
+    // Without the KV lists and the Cache API entries the sessions' step may have left.
+    for (const store of ["kv", "cache"])
+      rmSync(`${coldDir}/v3/${store}`, { recursive: true, force: true });
+    const server = startServer(coldDir, PORT);
+    try {
+      await waitForServer(PORT);
+      await d1Calls(PORT);
+      counts.set(
+        page,
+        await countQueries(PORT, page.path, page.who === "cached" ? "visitor" : page.who),
+      );
+    } finally {
+      await stop(server);
+    }
+  }
+  rmSync(coldDir, { recursive: true, force: true });
+  return counts;
+}
+
+function printPages() {
+  const columns = (result: PageResult | undefined) =>
+    result
+      ? [
+          result.raw.toFixed(1).padStart(8),
+          result.gzip.toFixed(1).padStart(8),
+          result.ms.toFixed(1).padStart(7),
+          String(result.queries).padStart(4),
+        ].join("")
+      : "";
+  const [first, second] = results;
+  const heading = (index: number) =>
+    `${scales[index]}× (${locationCounts[index]} locations)`.padEnd(27);
+  console.log(
+    `\nPages: HTML as sent (KB, raw and gzip), median of ${SAMPLES} requests one at a time (ms), D1 round trips of one request (cold: on empty caches)\n`,
+  );
+  console.log(`${"".padEnd(62)}${heading(0)}${larger ? `  ${heading(1)} growth` : ""}`);
+  console.log(
+    `${"who".padEnd(16)}${"page".padEnd(40)}cold   raw KB gzip KB     ms  D1${larger ? "    raw KB gzip KB     ms  D1   gzip  time" : ""}`,
+  );
+  PAGES.forEach((page, index) => {
+    const before = first![index]!;
+    const after = second?.[index];
+    const growth = (from: number, to: number) => {
+      const ratio = to / from;
+      const mark = ratio > GROWTH_LIMIT && !page.growsWithCatalogue ? "!" : " ";
+      return `${ratio.toFixed(2).padStart(6)}${mark}`;
+    };
+    console.log(
+      [
+        WHO[page.who].label.padEnd(16),
+        page.path.slice(0, 39).padEnd(40),
+        String(before.cold ?? "-").padStart(4),
+        columns(before),
+        after
+          ? `  ${columns(after)}${growth(before.gzip, after.gzip)}${growth(before.ms, after.ms)}`
+          : "",
+      ].join(""),
+    );
+  });
+  if (larger) {
+    console.log(
+      `\n! grows more than ${GROWTH_LIMIT}× from 1× to ${larger}× (the sitemap, which lists every location, aside)`,
+    );
+  }
+}
+
+/** What a first visit to each audited page downloads before it is interactive: scripts and styles. */
+async function printWeights() {
   console.log(
     "\nFirst load, gzip: the JavaScript and the stylesheets that block the first paint\n",
   );
   console.log("page          JS KB   files   blocking CSS KB   files   inline CSS KB   HTML KB");
-  for (const [name, path] of pages) {
+  for (const [name, path] of AUDITED) {
     const weight = await pageWeight(path);
     console.log(
       [
@@ -152,81 +420,10 @@ try {
       ].join(" "),
     );
   }
-
-  if (args.has("--lighthouse")) {
-    const proxy = await startProxy();
-    try {
-      await lighthouse();
-    } finally {
-      proxy.close();
-    }
-  }
-} finally {
-  await stop(server);
 }
 
-function startServer(persistDir: string) {
-  return spawn("vite", ["preview", "--port", String(PORT)], {
-    env: { ...process.env, PERSIST_DIR: persistDir, PORT: String(PORT) },
-    stdio: "ignore",
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once("exit", done));
-  child.kill();
-  await exited;
-}
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${base}/robots.txt`)).ok) return;
-    } catch {}
-    await sleep(500);
-  }
-  throw new Error("the preview server did not start");
-}
-
-/** The D1 round trips one request for `path` makes (the page is read whole). */
-async function countD1(path: string) {
-  const read = async () =>
-    ((await (await fetch(`${base}/dev/d1-queries`)).json()) as { d1Calls: number }).d1Calls;
-  const before = await read();
-  const response = await fetch(base + path);
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return (await read()) - before;
-}
-
-async function run(path: string, count: number) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) {
-        next++;
-        const t0 = performance.now();
-        const response = await fetch(base + path);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-function summary(latencies: number[], seconds: number) {
-  const sorted = latencies.toSorted((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { rate: sorted.length / seconds, p50: at(0.5), p99: at(0.99) };
-}
-
-/** What a first visit to `path` downloads before it is interactive: its scripts and stylesheets. */
 async function pageWeight(path: string) {
+  const base = `http://localhost:${PORT}`;
   const html = await (await fetch(base + path)).text();
   const gzipKb = async (url: string) =>
     gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer())).length / 1024;
@@ -251,19 +448,19 @@ async function pageWeight(path: string) {
 }
 
 /**
- * A proxy in front of the preview server that compresses as Cloudflare's edge does: brotli (or
+ * A proxy in front of the server on `port` that compresses as Cloudflare's edge does: brotli (or
  * gzip) for text, scripts, styles, JSON and SVG, streamed; everything else passed through.
  */
-function startProxy() {
+function startProxy(port: number) {
   const compressible = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
   const proxy: Server = createServer((incoming, outgoing) => {
     const upstream = httpRequest(
       {
         host: "localhost",
-        port: PORT,
+        port,
         method: incoming.method,
         path: incoming.url,
-        headers: { ...incoming.headers, host: `localhost:${PORT}`, "accept-encoding": "identity" },
+        headers: { ...incoming.headers, host: `localhost:${port}`, "accept-encoding": "identity" },
       },
       (response) => {
         const headers = { ...response.headers };
@@ -337,7 +534,7 @@ async function importLighthouse() {
   }
 }
 
-async function lighthouse() {
+async function lighthouse(scale: number) {
   const { lighthouse: run, medianRun, launch } = await importLighthouse();
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   const chrome = await launch({
@@ -347,7 +544,7 @@ async function lighthouse() {
   });
   try {
     console.log(
-      `\nLighthouse (mobile, simulated throttling) through the compressing proxy on port ${PROXY_PORT}:` +
+      `\nLighthouse at ${scale}× (mobile, simulated throttling) through the compressing proxy on port ${PROXY_PORT}:` +
         ` the median of ${LIGHTHOUSE_RUNS} runs per page\n`,
     );
     console.log(
@@ -364,12 +561,15 @@ async function lighthouse() {
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       return result.lhr;
     };
-    await measure(pages[0][1]); // warm up the browser, not counted
-    for (const [name, path] of pages) {
+    await measure(AUDITED[0][1]); // warm up the browser, not counted
+    for (const [name, path] of AUDITED) {
       const runs: LighthouseResult[] = [];
       for (let attempt = 1; attempt <= LIGHTHOUSE_RUNS; attempt++) {
         const lhr = await measure(path);
-        writeFileSync(`.wrangler/lighthouse/${name}-${attempt}.json`, JSON.stringify(lhr));
+        writeFileSync(
+          `.wrangler/lighthouse/${name}-x${scale}-${attempt}.json`,
+          JSON.stringify(lhr),
+        );
         runs.push(lhr);
       }
       const lhr = medianRun(runs);
