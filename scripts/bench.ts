@@ -89,7 +89,6 @@ const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
   { who: "cached", path: `/locations/${LOCATION.slug}` },
   { who: "visitor", path: "/" },
   { who: "visitor", path: "/locations" },
-  { who: "visitor", path: "/locations?page=2" },
   { who: "visitor", path: "/locations?q=beach" },
   { who: "visitor", path: "/locations?country=united-states&guests=6" },
   { who: "visitor", path: `/locations/${LOCATION.slug}` },
