@@ -46,10 +46,23 @@ export function clearSessionCookie(request: Request) {
   return serializeCookie(request, "", 0);
 }
 
-/** The session token from the cookie, or from an `Authorization: Bearer` header (API clients). */
-function readSessionToken(request: Request) {
+/**
+ * The JSON API's clients send the session as `Authorization: Bearer`; pages and forms take only
+ * the cookie, which the browser guards (SameSite, HttpOnly), never a header a script could set.
+ */
+const BEARER_PATHS = /^\/api\//;
+
+/** An API client's `Authorization: Bearer` token; null anywhere but the JSON API. */
+function bearerToken(request: Request) {
+  if (!BEARER_PATHS.test(new URL(request.url).pathname)) return null;
   const authorization = request.headers.get("Authorization");
-  if (authorization?.startsWith("Bearer ")) return authorization.slice(7).trim() || null;
+  return authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() || null : null;
+}
+
+/** The session token of `request`: a Bearer token on the JSON API, else the cookie. */
+function readSessionToken(request: Request) {
+  const bearer = bearerToken(request);
+  if (bearer) return bearer;
   const cookies = request.headers.get("Cookie") ?? "";
   for (const part of cookies.split(";")) {
     const [name, ...rest] = part.trim().split("=");
@@ -141,7 +154,7 @@ export async function loadAuth(
 ): Promise<LoadedAuth> {
   const token = readSessionToken(request);
   if (!token) return { auth: null, setCookie: null };
-  const fromCookie = !request.headers.get("Authorization");
+  const fromCookie = !bearerToken(request);
   const refuse = (): LoadedAuth => ({
     auth: null,
     setCookie: fromCookie ? clearSessionCookie(request) : null,

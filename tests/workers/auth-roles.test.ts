@@ -418,6 +418,25 @@ describe("who may use /api/manage-users", () => {
     expect(await userByEmail(invitee)).not.toBeNull();
   });
 
+  it("a Bearer token signs in to the JSON API only: a page or a form takes the cookie", async () => {
+    const admin = await actor("admin");
+    const headers = { Authorization: `Bearer ${admin.cookie!.replace("__session=", "")}` };
+    // Signed out as far as pages go: the admin sign-in screen, and a member page sends to sign in.
+    await expectAdminLoginScreen(
+      await request("/admin/users", { headers, redirect: "manual" }),
+      401,
+      null,
+    );
+    const members = await request("/members", { headers, redirect: "manual" });
+    expect(members.status).toBe(302);
+    expect(members.headers.get("Location")).toBe("/login?dest=%2Fmembers");
+    const bySession = await request("/admin/users", {
+      headers: { Cookie: admin.cookie! },
+      redirect: "manual",
+    });
+    expect(bySession.status).toBe(200);
+  });
+
   it("a member's Bearer token is refused (403)", async () => {
     const bearer = (await signIn("user-member")).replace("__session=", "");
     const response = await api("GET", { bearer });
