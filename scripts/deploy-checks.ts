@@ -12,9 +12,10 @@ export function missingSecrets(names: readonly string[]) {
 /**
  * Variables a deployed worker needs from wrangler.toml (`wrangler deploy` replaces the dashboard's
  * with them): without a Turnstile site key every form shows the stand-in and is refused; without a
- * sender no e-mail leaves.
+ * sender no e-mail leaves; without the site's address, links are written for whatever host a
+ * request came to.
  */
-const REQUIRED_VARS = ["TURNSTILE_SITE_KEY", "EMAIL_FROM"] as const;
+const REQUIRED_VARS = ["TURNSTILE_SITE_KEY", "EMAIL_FROM", "SITE_URL"] as const;
 
 /** The required variables that are missing or empty. */
 export function missingVars(vars: Readonly<Record<string, unknown>>) {

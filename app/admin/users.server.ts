@@ -20,12 +20,12 @@ export const USER_MESSAGES = {
  */
 export async function inviteMember(
   app: AppContext,
-  { email, invitedBy, origin }: { email: string; invitedBy: string; origin: string },
+  { email, invitedBy }: { email: string; invitedBy: string },
 ) {
   const { user, created } = await inviteUser(app.db, email, invitedBy);
   let sent: Awaited<ReturnType<typeof sendInvitation>>;
   try {
-    sent = await sendInvitation(app, { email: user.email, origin });
+    sent = await sendInvitation(app, { email: user.email });
   } catch (error) {
     // Nothing was queued (storage trouble): inviting again is safe.
     console.error("invitation not stored", error);

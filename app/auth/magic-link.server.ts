@@ -96,7 +96,7 @@ function signInEmail(
  */
 async function issueLoginLink(
   app: AppContext,
-  input: { email: string; dest: string; origin: string; invitation: boolean },
+  input: { email: string; dest: string; invitation: boolean },
   now: Date,
 ): Promise<MagicLinkRequest> {
   const { db } = app;
@@ -107,7 +107,12 @@ async function issueLoginLink(
   const spacingStart = new Date(now.getTime() - MAGIC_LINK_SPACING_MS).toISOString();
   const recent = and(eq(loginTokens.email, email), gt(loginTokens.createdAt, spacingStart));
   const message = queuedEmail(
-    signInEmail(app.site, email, magicLinkUrl(input.origin, token, input.dest), input.invitation),
+    signInEmail(
+      app.site,
+      email,
+      magicLinkUrl(app.site.origin, token, input.dest),
+      input.invitation,
+    ),
   );
   const [, inserted, newest] = await db.batch([
     db
@@ -172,7 +177,7 @@ async function issueLoginLink(
  */
 export async function requestMagicLink(
   app: AppContext,
-  input: { email: string; dest: string; origin: string; address: string | null },
+  input: { email: string; dest: string; address: string | null },
   now = new Date(),
 ): Promise<MagicLinkRequest> {
   const { env, db } = app;
@@ -190,14 +195,13 @@ export async function requestMagicLink(
 /** Queues an invited member's sign-in link that lands on /members. */
 export function sendInvitation(
   app: AppContext,
-  input: { email: string; origin: string },
+  input: { email: string },
   now = new Date(),
 ): Promise<MagicLinkRequest> {
   return issueLoginLink(
     app,
     {
       email: normalizeEmail(input.email),
-      origin: input.origin,
       dest: "/members",
       invitation: true,
     },

@@ -10,9 +10,21 @@ export function siteConfig(env: Env, request: Request) {
     contactPhone: env.CONTACT_PHONE?.trim() || null,
     /** Where booking requests, agent applications and support messages are e-mailed. */
     staffEmail: env.STAFF_EMAIL || contactEmail,
-    origin: new URL(request.url).origin,
+    origin: siteOrigin(env, request),
     turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? "",
   };
+}
+
+/**
+ * The site's own address, for the links it writes out (e-mails, canonical tags, the sitemap):
+ * SITE_URL when configured, so a request that came through another host (a *.workers.dev alias, a
+ * preview) never mails or declares links to it; the request's own origin when it is not (local).
+ */
+function siteOrigin(env: Env, request: Request) {
+  const configured = URL.parse(env.SITE_URL ?? "");
+  return configured && /^https?:$/.test(configured.protocol)
+    ? configured.origin
+    : new URL(request.url).origin;
 }
 
 export type SiteConfig = ReturnType<typeof siteConfig>;

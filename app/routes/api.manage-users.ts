@@ -56,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { user, created } = await inviteMember(app, {
         email: parsed.data.email,
         invitedBy: auth.user.id,
-        origin: new URL(request.url).origin,
       });
       return json(
         {

@@ -51,7 +51,6 @@ async function answerSignIn(
     const outcome = await requestMagicLink(cloudflare, {
       email: value.email,
       dest: variant === "admin" ? adminReturnPath(value.dest) : safeRedirectPath(value.dest),
-      origin: new URL(request.url).origin,
       address: rateLimitAddress(request),
     });
     if (outcome.status === "rate-limited") {

@@ -1,7 +1,8 @@
 import { type Route } from "./+types/robots";
+import { getAppContext } from "~/context";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: Route.LoaderArgs) {
+  const { origin } = getAppContext(context).site;
   const body = [
     "User-agent: *",
     "Allow: /",

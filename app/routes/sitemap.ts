@@ -14,9 +14,10 @@ const STATIC_PATHS = [
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
-  const locations = await listVisibleLocationPaths(getAppContext(context).db);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, site } = getAppContext(context);
+  const { origin } = site;
+  const locations = await listVisibleLocationPaths(db);
   const urls = [
     ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
     ...locations.map(

@@ -17,12 +17,21 @@ describe("the deploy check", () => {
   });
 
   it("names the variables a deployed worker needs that are missing or empty", () => {
-    expect(missingVars({ TURNSTILE_SITE_KEY: "", EMAIL_FROM: "Stays <hi@stays.example>" })).toEqual(
-      ["TURNSTILE_SITE_KEY"],
-    );
-    expect(missingVars({ TURNSTILE_SITE_KEY: " " })).toEqual(["TURNSTILE_SITE_KEY", "EMAIL_FROM"]);
-    expect(missingVars({ TURNSTILE_SITE_KEY: "0x4AAA", EMAIL_FROM: "hi@stays.example" })).toEqual(
-      [],
-    );
+    const site = "https://insiderstays.example";
+    expect(
+      missingVars({
+        TURNSTILE_SITE_KEY: "",
+        EMAIL_FROM: "Stays <hi@stays.example>",
+        SITE_URL: site,
+      }),
+    ).toEqual(["TURNSTILE_SITE_KEY"]);
+    expect(missingVars({ TURNSTILE_SITE_KEY: " " })).toEqual([
+      "TURNSTILE_SITE_KEY",
+      "EMAIL_FROM",
+      "SITE_URL",
+    ]);
+    expect(
+      missingVars({ TURNSTILE_SITE_KEY: "0x4AAA", EMAIL_FROM: "hi@stays.example", SITE_URL: site }),
+    ).toEqual([]);
   });
 });

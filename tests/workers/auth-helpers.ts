@@ -176,7 +176,7 @@ export async function issueToken(email: string, now = new Date(), dest = "/membe
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
     createAppContext({ env, ctx }, new Request(ORIGIN)),
-    { email, dest, origin: ORIGIN, address: null },
+    { email, dest, address: null },
     now,
   );
   await waitOnExecutionContext(ctx);

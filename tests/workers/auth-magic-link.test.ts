@@ -41,7 +41,7 @@ async function ask(email: string, now: Date, address: string | null = null) {
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
     createAppContext({ env, ctx }, new Request(ORIGIN)),
-    { email, dest: "/members", origin: ORIGIN, address },
+    { email, dest: "/members", address },
     now,
   );
   await waitOnExecutionContext(ctx);
@@ -479,7 +479,7 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     const ctx = createExecutionContext();
     const outcome = await requestMagicLink(
       createAppContext({ env: bindings, ctx }, new Request(ORIGIN)),
-      { email, dest: "/members", origin: ORIGIN, address: null },
+      { email, dest: "/members", address: null },
       now,
     );
     await waitOnExecutionContext(ctx);
@@ -492,7 +492,7 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     const deployed = "https://insiderstays.example";
     const outcome = await requestMagicLink(
       createAppContext({ env, ctx }, new Request(`${deployed}/login`)),
-      { email: user.email, dest: "/members", origin: deployed, address: null },
+      { email: user.email, dest: "/members", address: null },
     );
     await waitOnExecutionContext(ctx);
     expect(outcome).toEqual({ status: "sent" });
@@ -501,6 +501,23 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     expect(pending).toMatchObject({ requestKind: "sign-in", status: "pending", attempts: 1 });
     expect(pending!.lastError).toContain("the dev outbox is for this machine only");
     expect(await emailsTo(user.email)).toEqual([]);
+  });
+
+  it("links to the site's configured address, whatever host the request came through", async () => {
+    const user = await createUser();
+    const ctx = createExecutionContext();
+    const outcome = await requestMagicLink(
+      createAppContext(
+        { env: { ...env, SITE_URL: "https://insiderstays.example" }, ctx },
+        new Request("https://insider-stays.someone.workers.dev/login"),
+      ),
+      { email: user.email, dest: "/members", address: null },
+    );
+    await waitOnExecutionContext(ctx);
+    expect(outcome).toEqual({ status: "sent" });
+    const [pending] = await deliveriesTo(user.email);
+    expect(pending!.text).toContain("https://insiderstays.example/auth/callback?token=");
+    expect(pending!.text).not.toContain("workers.dev");
   });
 
   it("stores the link's e-mail, retries it, and erases the link once it is sent", async () => {
@@ -584,10 +601,7 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     const ctx = createExecutionContext();
     const sent = await sendInvitation(
       createAppContext({ env: brokenEnv, ctx }, new Request(ORIGIN)),
-      {
-        email: other,
-        origin: ORIGIN,
-      },
+      { email: other },
     );
     await waitOnExecutionContext(ctx);
     expect(sent).toEqual({ status: "sent" });

@@ -70,7 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { user, created } = await inviteMember(app, {
       email: intent.email,
       invitedBy: auth.user.id,
-      origin: new URL(request.url).origin,
     });
     return redirectWithToast(HERE, {
       type: "success",
