@@ -1,4 +1,6 @@
 import { CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
+import { NO_FILTERS } from "~/lib/location-filters";
+import { PAGE_PARAM } from "~/lib/pages";
 
 /**
  * Whole public pages for signed-out visitors, kept in the edge's cache (the Cache API) under the
@@ -6,18 +8,24 @@ import { CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
  * deploy on the next page. Only a request that
  * carries no cookie at all is served from it or stored: a signed-in member's page (with prices)
  * never reaches the shared cache, and every page says so to caches downstream
- * (`Cache-Control`, `Vary: Cookie`).
+ * (`Cache-Control`, `Vary: Cookie`). A page is kept under the parameters it reads, in one order:
+ * any other parameter neither makes a copy of its own nor is kept in one.
  */
 
-/** The pages every visitor sees alike, and their `.data` for in-app navigation. */
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/_root\.data$/,
-  /^\/locations(\.data)?$/,
-  /^\/locations\/[A-Za-z0-9_-]{1,200}(\.data)?$/,
+/** What the list reads for a visitor: its filters (the weekly price is for members) and page. */
+const LIST_PARAMS = [...Object.keys(NO_FILTERS).filter((name) => name !== "maxPrice"), PAGE_PARAM];
+/** A client navigation's `.data` names the routes whose data it wants. */
+const ROUTES_PARAM = "_routes";
+
+/** The pages every visitor sees alike, their `.data` for in-app navigation, and what each reads. */
+const PUBLIC_PAGES: ReadonlyArray<{ path: RegExp; reads: readonly string[] }> = [
+  { path: /^\/$/, reads: [] },
+  { path: /^\/_root\.data$/, reads: [] },
+  { path: /^\/locations(\.data)?$/, reads: LIST_PARAMS },
+  { path: /^\/locations\/[A-Za-z0-9_-]{1,200}(\.data)?$/, reads: [] },
   // A room's weeks by month: every hold, decision or admin change starts a new catalogue version.
-  /^\/locations\/[A-Za-z0-9_-]{1,200}\/weeks(\.data)?$/,
-  /^\/(about|nonprofits|privacy-policy|terms-of-service)(\.data)?$/,
+  { path: /^\/locations\/[A-Za-z0-9_-]{1,200}\/weeks(\.data)?$/, reads: ["room", "month"] },
+  { path: /^\/(about|nonprofits|privacy-policy|terms-of-service)(\.data)?$/, reads: [] },
 ];
 
 const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -29,24 +37,30 @@ const isPageLike = (response: Response) => {
   return type.startsWith("text/html") || type.startsWith("text/x-script");
 };
 
-/** A visitor's GET of a public page: the only request the shared cache answers. */
-function isSharedPageRequest(request: Request) {
-  if (request.method !== "GET" || request.headers.has("Cookie")) return false;
-  if (request.headers.has("Authorization")) return false;
-  const { pathname } = new URL(request.url);
-  return PUBLIC_PAGES.some((page) => page.test(pathname));
-}
-
-async function cacheKeyFor(
-  request: Request,
-  buildVersion: string,
-  catalogueVersion: () => Promise<string>,
-) {
+/**
+ * Where a visitor's GET of a public page is kept: its path and the parameters the page reads, in
+ * the order it lists them. `clean`: the address has no other parameter, so its rendering may be
+ * kept for everyone (another one's value could reach its links). Null for any other request, and
+ * for an address that repeats a parameter (no page links so).
+ */
+function sharedPageAddress(request: Request) {
+  if (request.method !== "GET" || request.headers.has("Cookie")) return null;
+  if (request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
-  const version = await catalogueVersion();
-  return new Request(
-    `${url.origin}/__pages/${buildVersion}/${version}${url.pathname}${url.search}`,
-  );
+  const page = PUBLIC_PAGES.find(({ path }) => path.test(url.pathname));
+  if (!page) return null;
+  const reads = url.pathname.endsWith(".data") ? [...page.reads, ROUTES_PARAM] : page.reads;
+  const kept = new URLSearchParams();
+  for (const name of reads) {
+    const values = url.searchParams.getAll(name);
+    if (values.length > 1) return null;
+    if (values[0] !== undefined) kept.set(name, values[0]);
+  }
+  const search = kept.toString();
+  return {
+    path: search ? `${url.pathname}?${search}` : url.pathname,
+    clean: [...url.searchParams.keys()].every((name) => reads.includes(name)),
+  };
 }
 
 /**
@@ -84,14 +98,17 @@ export async function servePage(
   },
   render: () => Promise<Response>,
 ): Promise<Response> {
-  if (!isSharedPageRequest(request)) return privatePage(await render());
+  const address = sharedPageAddress(request);
+  if (!address) return privatePage(await render());
 
   // The cache only makes pages faster: when it (or the catalogue version in KV) fails, the page
   // is rendered as if it were not there.
-  const cached = await lookUp(request, buildVersion, catalogueVersion).catch((error: unknown) => {
-    console.error("page cache unavailable", error);
-    return null;
-  });
+  const cached = await lookUp(request, address.path, buildVersion, catalogueVersion).catch(
+    (error: unknown) => {
+      console.error("page cache unavailable", error);
+      return null;
+    },
+  );
   if (cached?.hit) {
     const served = await withNonce(cached.hit, nonce);
     served.headers.set(PAGE_CACHE_HEADER, "hit");
@@ -106,6 +123,8 @@ export async function servePage(
     !response.headers.has("Set-Cookie") &&
     !/private|no-store/.test(response.headers.get("Cache-Control") ?? "");
   if (!storable) return privatePage(response);
+  // Rendered with a parameter no page reads, which its links may carry: not for everyone.
+  if (!address.clean) return visitorPage(missed(response.body, response));
   const [forCache, forVisitor] = response.body ? response.body.tee() : [null, null];
   const stored = new Response(forCache, response);
   stored.headers.set("Cache-Control", `public, max-age=${CATALOGUE_TTL_SECONDS}`);
@@ -117,19 +136,26 @@ export async function servePage(
       .put(cached.key, stored)
       .catch((error: unknown) => console.error("page not cached", error)),
   );
-  const served = new Response(forVisitor, response);
+  return visitorPage(missed(forVisitor, response));
+}
+
+/** A page rendered for this visit, as the cache header says. */
+function missed(body: ReadableStream | null, response: Response) {
+  const served = new Response(body, response);
   served.headers.set(PAGE_CACHE_HEADER, "miss");
-  return visitorPage(served);
+  return served;
 }
 
 /** The edge's cache, this page's key in it, and its copy when there is one. */
 async function lookUp(
   request: Request,
+  path: string,
   buildVersion: string,
   catalogueVersion: () => Promise<string>,
 ) {
   const cache = await caches.open("pages");
-  const key = await cacheKeyFor(request, buildVersion, catalogueVersion);
+  const { origin } = new URL(request.url);
+  const key = new Request(`${origin}/__pages/${buildVersion}/${await catalogueVersion()}${path}`);
   return { cache, key, hit: await cache.match(key) };
 }
 

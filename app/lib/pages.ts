@@ -13,7 +13,7 @@ export interface Paged<T> {
   total: number;
 }
 
-const PAGE_PARAM = "page";
+export const PAGE_PARAM = "page";
 
 /** The page an address asks for: a whole number from 1, else 1. */
 export function requestedPage(params: URLSearchParams) {

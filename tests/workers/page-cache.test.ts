@@ -137,6 +137,66 @@ describe("a new build", () => {
   });
 });
 
+describe("the cache key: the parameters a page reads", () => {
+  /** A stand-in page that says which address rendered it, served through the page cache. */
+  function server(version: string) {
+    const ctx = createExecutionContext();
+    const serve = async (path: string) => {
+      const response = await servePage(
+        new Request(`${ORIGIN}${path}`),
+        { ctx, nonce: "n", catalogueVersion: () => Promise.resolve(version), buildVersion: "b" },
+        () =>
+          Promise.resolve(
+            new Response(`<p>rendered for ${path}</p>`, {
+              headers: { "Content-Type": "text/html" },
+            }),
+          ),
+      );
+      await waitOnExecutionContext(ctx);
+      return { cache: response.headers.get("X-Page-Cache"), html: await response.text() };
+    };
+    return serve;
+  }
+
+  it("ignores parameters no page reads: served from the plain address's copy, never stored", async () => {
+    const serve = server(`v-params-${crypto.randomUUID()}`);
+    // Rendered for a parameter no page reads, and not kept: its links would carry it to others.
+    expect(await serve("/about?utm_source=mail")).toEqual({
+      cache: "miss",
+      html: "<p>rendered for /about?utm_source=mail</p>",
+    });
+    expect((await serve("/about")).cache).toBe("miss");
+    for (const junk of ["?x=1", "?x=2", "?utm_source=mail&x=3"]) {
+      expect(await serve(`/about${junk}`)).toEqual({
+        cache: "hit",
+        html: "<p>rendered for /about</p>",
+      });
+    }
+  });
+
+  it("keys the list's filters and page in one order, whatever order the address has", async () => {
+    const serve = server(`v-order-${crypto.randomUUID()}`);
+    expect((await serve("/locations?country=mexico&q=beach&page=2")).cache).toBe("miss");
+    expect((await serve("/locations?page=2&q=beach&country=mexico")).cache).toBe("hit");
+    expect((await serve("/locations?q=beach&country=mexico&page=2&ref=x")).cache).toBe("hit");
+    // Each value is part of the key; an address that repeats one (no page links so) is rendered
+    // for itself alone, outside the cache.
+    expect((await serve("/locations?country=united-states&q=beach&page=2")).cache).toBe("miss");
+    expect((await serve("/locations?country=mexico&country=peru&q=beach&page=2")).cache).toBeNull();
+  });
+
+  it("keys a room's weeks by room and month, and a client navigation by its routes", async () => {
+    const serve = server(`v-weeks-${crypto.randomUUID()}`);
+    const weeks = `${PATH}/weeks`;
+    expect((await serve(`${weeks}?room=r1&month=2027-01`)).cache).toBe("miss");
+    expect((await serve(`${weeks}?month=2027-01&room=r1`)).cache).toBe("hit");
+    expect((await serve(`${weeks}?room=r1&month=2027-02`)).cache).toBe("miss");
+    expect((await serve(`${weeks}.data?room=r1&month=2027-01&_routes=a`)).cache).toBe("miss");
+    expect((await serve(`${weeks}.data?room=r1&month=2027-01&_routes=b`)).cache).toBe("miss");
+    expect((await serve(`${weeks}.data?_routes=a&month=2027-01&room=r1`)).cache).toBe("hit");
+  });
+});
+
 describe("the cached public detail", () => {
   it("makes no D1 query once cached", async () => {
     await invalidateLocationCaches(env.CACHE);
