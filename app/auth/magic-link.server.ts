@@ -3,6 +3,7 @@ import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { loginTokens, users } from "~/db/schema";
 import { deliverLater, type EmailDraft, queuedEmail, queueEmails } from "~/email/deliveries.server";
+import { sealEmailBody } from "~/email/sealed-body.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { hasControlCharacter } from "~/lib/text";
 import { ensureAdminAccount, normalizeEmail } from "~/models/user.server";
@@ -114,6 +115,7 @@ async function issueLoginLink(
       input.invitation,
     ),
   );
+  const stored = { ...message, ...(await sealEmailBody(app.env, message)) };
   const [, inserted, newest] = await db.batch([
     db
       .delete(loginTokens)
@@ -151,7 +153,7 @@ async function issueLoginLink(
       {
         kind: input.invitation ? "invitation" : "sign-in",
         requestId: tokenHash,
-        emails: [message],
+        emails: [stored],
         now,
       },
     ),

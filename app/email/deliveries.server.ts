@@ -10,13 +10,14 @@ import {
 } from "~/db/schema";
 import { type EmailMessage, type Mailer, sendEmail } from "./email.server";
 import { emailHtml, emailText, type EmailContent } from "./layout.server";
+import { isSealed, openEmailBody } from "./sealed-body.server";
 
 /**
  * Every e-mail is stored in the same D1 batch as the write that causes it (see queueEmails) and
  * sent afterwards: at once in the background, and by the scheduled handler until it goes. Retries
  * back off from 1 minute to 6 hours; after 12 attempts a delivery is marked failed. A sign-in link
- * or invitation is only worth sending while its link works (1 hour), and its body (the link) is
- * erased once it is sent or given up.
+ * or invitation is only worth sending while its link works (1 hour); its body (the link) waits
+ * sealed (sealed-body.server.ts) and is erased once it is sent or given up.
  */
 const MAX_ATTEMPTS = 12;
 const LEASE_MS = 2 * 60 * 1000;
@@ -73,6 +74,9 @@ export function queueEmails(
     now = new Date(),
   }: { kind: EmailKind; requestId: string; emails: QueuedEmail[]; now?: Date },
 ) {
+  if ((LINK_EMAIL_KINDS as readonly string[]).includes(kind) && !emails.every(isSealed)) {
+    throw new Error("An e-mail that signs someone in is stored sealed (sealEmailBody).");
+  }
   const at = now.toISOString();
   return emails.map((email) =>
     db.insert(emailDeliveries).select(
@@ -125,27 +129,28 @@ async function deliver(mailer: Mailer, ids: string[], now = new Date()) {
     const delivery = await claim(db, id, now);
     if (!delivery) continue;
     const attempts = delivery.attempts + 1;
+    const giveUp = (lastError: string) =>
+      db
+        .update(emailDeliveries)
+        .set({ status: "failed", lastError, text: "", html: "" })
+        .where(eq(emailDeliveries.id, id));
     if (
       carriesLink(delivery) &&
       now.getTime() - Date.parse(delivery.createdAt) > LINK_LIFETIME_MS
     ) {
-      await db
-        .update(emailDeliveries)
-        .set({
-          status: "failed",
-          lastError: "The link expired before it could be sent.",
-          text: "",
-          html: "",
-        })
-        .where(eq(emailDeliveries.id, id));
+      await giveUp("The link expired before it could be sent.");
+      continue;
+    }
+    const body = await openEmailBody(mailer.env, delivery).catch(() => null);
+    if (!body) {
+      await giveUp("The link was sealed under another key and cannot be opened.");
       continue;
     }
     try {
       await sendEmail(mailer, {
         to: delivery.to,
         subject: delivery.subject,
-        text: delivery.text,
-        html: delivery.html,
+        ...body,
         attachments: delivery.attachments,
         signsIn: carriesLink(delivery),
       });

@@ -23,8 +23,13 @@ export interface SentEmail {
   via: "resend" | "outbox";
 }
 
-/** The settings e-mail needs (any worker Env fits). */
-type EmailEnv = Pick<Env, "EMAIL_FROM" | "APP_ENV"> & { RESEND_API_KEY?: string };
+/**
+ * The settings e-mail needs (any worker Env fits); the signing key opens the sealed body of an
+ * e-mail that signs someone in (sealed-body.server.ts).
+ */
+type EmailEnv = Pick<Env, "EMAIL_FROM" | "APP_ENV" | "SESSION_SIGNING_KEY"> & {
+  RESEND_API_KEY?: string;
+};
 
 /** What sending needs: the settings, and the database the dev outbox is kept in. */
 export interface Mailer {

@@ -12,7 +12,9 @@ import {
 import { createDb } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
 import { deliverDueEmails } from "~/email/deliveries.server";
+import { openEmailBody } from "~/email/sealed-body.server";
 import { createSession } from "~/auth/session.server";
+import { generateSigningKey } from "~/auth/signing-keys.server";
 import {
   BOT_CHECK,
   cookiePair,
@@ -516,18 +518,25 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     await waitOnExecutionContext(ctx);
     expect(outcome).toEqual({ status: "sent" });
     const [pending] = await deliveriesTo(user.email);
-    expect(pending!.text).toContain("https://insiderstays.example/auth/callback?token=");
-    expect(pending!.text).not.toContain("workers.dev");
+    const { text } = await openEmailBody(env, pending!);
+    expect(text).toContain("https://insiderstays.example/auth/callback?token=");
+    expect(text).not.toContain("workers.dev");
   });
 
-  it("stores the link's e-mail, retries it, and erases the link once it is sent", async () => {
+  it("stores the link's e-mail sealed, retries it, and erases it once it is sent", async () => {
     const user = await createUser();
     expect(await askWith(brokenEnv, user.email)).toEqual({ status: "sent" });
 
     const [pending] = await deliveriesTo(user.email);
     expect(pending).toMatchObject({ requestKind: "sign-in", status: "pending", attempts: 1 });
     expect(pending!.lastError).toMatch(/RESEND_API_KEY/);
-    expect(pending!.text).toContain("/auth/callback?token=");
+    // Whoever reads the table until it goes finds no link in it.
+    for (const body of [pending!.text, pending!.html]) {
+      expect(body).not.toContain("/auth/callback");
+      expect(body).not.toContain(user.email);
+      expect(body.length).toBeGreaterThan(100);
+    }
+    expect((await openEmailBody(env, pending!)).text).toContain("/auth/callback?token=");
 
     await deliverDueEmails(testApp, new Date(Date.now() + 2 * 60_000));
     const [sent] = await deliveriesTo(user.email);
@@ -535,6 +544,20 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     const [mail] = await emailsTo(user.email);
     const token = signInLink(mail!.text).searchParams.get("token")!;
     expect((await consumeMagicLink(testApp.db, token))?.id).toBe(user.id);
+  });
+
+  it("does not send a waiting link sealed under a signing key since replaced, and erases it", async () => {
+    const user = await createUser();
+    expect(await askWith(brokenEnv, user.email)).toEqual({ status: "sent" });
+    const rotated = {
+      ...testApp,
+      env: { ...env, SESSION_SIGNING_KEY: await generateSigningKey() },
+    };
+    await deliverDueEmails(rotated, new Date(Date.now() + 2 * 60_000));
+    const [given] = await deliveriesTo(user.email);
+    expect(given).toMatchObject({ status: "failed", text: "", html: "" });
+    expect(given!.lastError).toMatch(/another key/);
+    expect(await emailsTo(user.email)).toEqual([]);
   });
 
   it("queues nothing for an address without an account (the answer is the same)", async () => {
