@@ -46,7 +46,7 @@ test("with JavaScript a link asked for on an admin page returns there; asking ag
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await expect(page.getByText(`Magic link sent to ${ACCOUNTS.adminSignIn.email}.`)).toBeVisible();
 
-  // A second link within 60 s is refused: the screen stays, with the spec's countdown toast.
+  // A second link within 60 s is refused: the screen stays, with a toast counting down the seconds to wait.
   await page.goto(SCREEN);
   await page.getByLabel("Email").fill(ACCOUNTS.adminSignIn.email);
   await page.getByLabel("I'm not a robot").check();

@@ -150,7 +150,7 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the empty agent form comes back with the spec's messages", async ({ page }) => {
+  test("the empty agent form comes back with each required field's message", async ({ page }) => {
     await page.goto("/agents");
     await expect(page.locator("script[src]")).toHaveCount(0);
     // Make sure the browser's own validation cannot block the empty submit.

@@ -92,7 +92,7 @@ test("a member books from a location page and staff get the request by e-mail", 
   await context.close();
 });
 
-test("without JavaScript the empty form shows the spec's messages; visitors are sent to sign in", async ({
+test("without JavaScript the empty form names each missing field; visitors are sent to sign in", async ({
   browser,
   page,
   baseURL,

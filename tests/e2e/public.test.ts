@@ -91,10 +91,14 @@ test.describe("home", () => {
     page,
   }) => {
     const card = page.locator('[aria-labelledby="featured-heading"] li a').first();
-    await page.route(`**/images/${featured[0]!.id}/**`, (route) => route.abort());
-    // The scripts arrive late, so the picture has failed before React attaches to it.
+    const pictureFailed = Promise.withResolvers<void>();
+    await page.route(`**/images/${featured[0]!.id}/**`, async (route) => {
+      await route.abort();
+      pictureFailed.resolve();
+    });
+    // The scripts arrive once the picture has failed, so React attaches to a failed picture.
     await page.route("**/assets/entry.client-*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await pictureFailed.promise;
       await route.continue();
     });
     await page.goto("/");

@@ -127,7 +127,7 @@ async function pageText(response: Response) {
 }
 
 describe("creating a location", () => {
-  it("stores the spec's defaults, records an audit event and shows it on the public list at once", async () => {
+  it("starts with no description, 7 minimum nights, not featured and visible; records an audit event and shows it on the public list at once", async () => {
     const admin = await freshAdmin();
     // The public list is cached in KV: read it first so the cache is warm.
     expect(await (await get("/locations")).text()).not.toContain("Saltwater Cove");
@@ -386,7 +386,7 @@ describe("place rules through the action", () => {
 });
 
 describe("minimum nights", () => {
-  it("takes 1 to 365 and refuses anything else with the spec's message", async () => {
+  it("takes 1 to 365 and refuses anything else: 'Minimum nights must be a number from 1 to 365'", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
     const { name, slug } = (await locationRow(id))!;

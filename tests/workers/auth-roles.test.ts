@@ -296,7 +296,7 @@ describe("who may use /api/manage-users", () => {
     },
   );
 
-  it("member: the refusal names member@example.com exactly as the spec words it", async () => {
+  it("member: 403, 'Access denied. The email … is not authorized.' with the member's own address", async () => {
     const response = await api("GET", { cookie: await signIn("user-member") });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({

@@ -102,7 +102,7 @@ describe("setting up an authenticator app (/account/security)", () => {
     expect(after).not.toContain(pending!.secret);
   });
 
-  it("refuses a wrong code with the spec's message (400); the factor stays unverified", async () => {
+  it("refuses a wrong code with 400 and 'That code is not valid'; the factor stays unverified", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     await enrol(cookie);
@@ -243,7 +243,7 @@ describe("an admin with an authenticator app", () => {
     });
   });
 
-  it("a wrong code on /auth/verify is refused with the spec's message and keeps the session at aal1", async () => {
+  it("a wrong code on /auth/verify is refused with 'That code is not valid' and keeps the session at aal1", async () => {
     const { admin, secret } = await adminWithFactor();
     const cookie = await signIn(admin.id);
 

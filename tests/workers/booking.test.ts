@@ -109,11 +109,10 @@ describe("booking request validation", () => {
       "Please complete the CAPTCHA verification.",
     ],
     ["a filled honeypot", { website: "http://spam.example" }, "Form not submitted properly"],
-  ])("refuses %s with a 4xx and the message, storing nothing", async (_, overrides, message) => {
+  ])("refuses %s with 400 and the message, storing nothing", async (_, overrides, message) => {
     const form = validForm(overrides);
     const response = await postBooking(form, await memberCookie());
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(message);
     // The entered values come back in the form.
@@ -354,7 +353,7 @@ describe("storing a booking request", () => {
     ["an array-like field", "adults=1&adults=2"],
     ["nothing at all", ""],
     ["a huge name", `firstName=${"a".repeat(10_000)}`],
-  ])("answers %s with a 4xx, never a 5xx", async (_, body) => {
+  ])("answers %s with 400, never a 5xx", async (_, body) => {
     const response = await request(`/book?location=${location.slug}`, {
       method: "POST",
       body,
@@ -365,8 +364,7 @@ describe("storing a booking request", () => {
       },
       redirect: "manual",
     });
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    expect(response.status).toBe(400);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { request } from "./helpers";
 
 describe("legal and story pages", () => {
-  it("terms of service state every term of the spec", async () => {
+  it("terms of service state each term: non-refundable, lodging only, ages 21 and 18, the $75 fee, 30 and 60 days, no smoking, pets, Florida law and arbitration", async () => {
     const response = await request("/terms-of-service");
     expect(response.status).toBe(200);
     const text = (await response.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");

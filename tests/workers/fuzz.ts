@@ -113,12 +113,8 @@ export interface Case {
   headers?: Record<string, string>;
 }
 
-/**
- * What a file's cases sent: requests, and refusals answered with a redirect (forms without
- * JavaScript), also checked for rows. One per test file (`fuzzStats`).
- */
+/** How a run's refusals came: answered with a redirect (forms without JavaScript), also checked for rows. */
 export interface FuzzStats {
-  sent: number;
   redirectRefusals: number;
 }
 
@@ -154,7 +150,6 @@ export async function run(cases: Case[], role: Role, stats: FuzzStats) {
       redirect: "manual",
     });
     await response.arrayBuffer();
-    stats.sent += 1;
     const what = `${role} ${testCase.method} ${testCase.path.slice(0, 80)} (${testCase.label}): ${response.status}`;
     if (response.status >= 500) {
       failures.push(what);

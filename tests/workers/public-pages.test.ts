@@ -290,28 +290,29 @@ describe("public loaders never return hidden locations", () => {
 
 describe("hostile or odd input never gives a 5xx", () => {
   const longSlug = "a".repeat(5000);
+  // No such location, picture or page: 404. A filter the list cannot use is left out: 200.
   it.each([
-    "/locations/%00",
-    "/locations/..%2F..%2Fetc%2Fpasswd",
-    "/locations/../../etc/passwd",
-    "/locations/{long}",
-    "/locations/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
-    "/locations/'%20OR%201=1--",
-    "/locations/%E2%80%AE",
-    "/locations/%ZZ",
-    "/locations?country=%00&state=%3Cscript%3E",
-    "/locations?country={long}",
-    "/locations?country=united-states&state=hawaii&city=%27%22",
-    "/locations?country[]=x&country[]=y",
-    "/?restore=%00",
-    "/images/%00",
-    "/images/..%2F..%2Fsecret",
-    "/images/{long}",
-    "/%00",
-    "/<script>",
-  ])("%s", async (path) => {
+    ["/locations/%00", 404],
+    ["/locations/..%2F..%2Fetc%2Fpasswd", 404],
+    ["/locations/../../etc/passwd", 404],
+    ["/locations/{long}", 404],
+    ["/locations/%3Cscript%3Ealert(1)%3C%2Fscript%3E", 404],
+    ["/locations/'%20OR%201=1--", 404],
+    ["/locations/%E2%80%AE", 404],
+    ["/locations/%ZZ", 404],
+    ["/locations?country=%00&state=%3Cscript%3E", 200],
+    ["/locations?country={long}", 200],
+    ["/locations?country=united-states&state=hawaii&city=%27%22", 200],
+    ["/locations?country[]=x&country[]=y", 200],
+    ["/?restore=%00", 200],
+    ["/images/%00", 404],
+    ["/images/..%2F..%2Fsecret", 404],
+    ["/images/{long}", 404],
+    ["/%00", 404],
+    ["/<script>", 404],
+  ])("%s answers %i", async (path, status) => {
     const response = await request(path.replace("{long}", longSlug));
-    expect(response.status).toBeLessThan(500);
+    expect(response.status).toBe(status);
     const html = await response.text();
     expect(html).not.toContain("<script>alert(1)");
   });

@@ -990,7 +990,7 @@ describe("when storing fails", () => {
     expect(await supportRows(fields.email!)).toHaveLength(0);
   });
 
-  it("the JSON endpoints: 503 with the spec's messages", async () => {
+  it("the JSON endpoints: 503, success false and 'Failed to submit …' naming the form", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const agent = agentFields();
     const agentResponse = await runAction(
