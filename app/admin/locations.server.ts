@@ -217,7 +217,7 @@ async function withUniqueSlug(write: () => Promise<void>) {
   } catch (error) {
     const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : "";
     if (/UNIQUE constraint failed: locations\.slug/.test(text)) {
-      throw new DomainError("invalid", ADMIN_MESSAGES.slugTaken, "slug");
+      throw new DomainError("conflict", ADMIN_MESSAGES.slugTaken, "slug");
     }
     throw error;
   }

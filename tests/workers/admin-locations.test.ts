@@ -260,7 +260,7 @@ describe("slug rules", () => {
     expect(await pageText(noName)).toContain("Name is required");
   });
 
-  it("refuses a slug another location uses, on the slug field, and stores nothing", async () => {
+  it("refuses a slug another location uses with 409, on the slug field, and stores nothing", async () => {
     const admin = await freshAdmin();
     const taken = seedLocations[0]!.slug;
     const name = `Copycat ${unique()}`;
@@ -269,7 +269,8 @@ describe("slug rules", () => {
       { intent: "create-location", ...LOCATION_FIELDS, name, slug: taken },
       admin.cookie,
     );
-    expect(response.status).toBe(400);
+    // A clash with what is stored, not a rule the form broke.
+    expect(response.status).toBe(409);
     const html = visibleText(await response.text());
     // On the slug field, linked to it, with the values kept.
     const error = html.match(/<p id="([^"]+)"[^>]*>Another location already uses this slug<\/p>/);
@@ -283,7 +284,7 @@ describe("slug rules", () => {
 
     const id = await createThroughAction(admin.cookie);
     const edit = await updateLocation(admin.cookie, id, { name: "Renamed", slug: taken });
-    expect(edit.status).toBe(400);
+    expect(edit.status).toBe(409);
     expect(await pageText(edit)).toContain("Another location already uses this slug");
     expect((await locationRow(id))!.name).not.toBe("Renamed");
   });
