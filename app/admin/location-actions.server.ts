@@ -2,7 +2,7 @@ import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { type AppContext } from "~/context";
-import { isDomainError } from "~/lib/errors.server";
+import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type Actor } from "./audit.server";
 import { NOT_FOUND } from "./ids";
@@ -50,8 +50,9 @@ export type IntentOf<Name extends LocationIntent["intent"]> = Extract<
 >;
 
 /**
- * A failed write in the admin's words: a refusal with its message and status, or the server's
- * fault, logged, with the generic message and a 500.
+ * A failed write in the admin's words: a refusal with its message and status, or storage that
+ * failed, logged, with the generic message and 503 (a write is one batch: nothing was kept, and
+ * trying again is safe).
  */
 export function explainFailure(
   error: unknown,
@@ -61,7 +62,7 @@ export function explainFailure(
     return { message: words.refused(error.message), status: error.status, refusal: error };
   }
   console.error(words.failed, error);
-  return { message: words.failed, status: 500, refusal: null };
+  return { message: words.failed, status: ERROR_STATUS.unavailable, refusal: null };
 }
 
 /** A post naming no location (or room type): back to the page with the error as a toast. */

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { request, visibleSeed } from "./helpers";
+import { createUser, post, signIn } from "./auth-helpers";
+import { ORIGIN, request, visibleSeed } from "./helpers";
 
 /*
  * What fails around the app (the edge's page cache, the worker's own setup) never leaves a visitor
@@ -55,5 +56,53 @@ describe("a failure outside the app", () => {
     expect(await response.text()).toBe(
       "Something went wrong on our side. Please try again in a moment.",
     );
+  });
+});
+
+describe("when storage refuses an admin's write", () => {
+  /** D1 as the app sees it, whose batches (every write here) fail. */
+  function failWrites() {
+    const withSession = env.DB.withSession.bind(env.DB);
+    vi.spyOn(env.DB, "withSession").mockImplementation((constraint) => {
+      const session = withSession(constraint);
+      return new Proxy(session, {
+        get(target, key) {
+          if (key === "batch") return () => Promise.reject(new Error("D1 write failed"));
+          const value: unknown = Reflect.get(target, key, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    });
+  }
+
+  it("answers 503 (nothing kept, trying again is safe) with the admin's words", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id);
+    failWrites();
+    const name = `Unstored Cove ${crypto.randomUUID().slice(0, 8)}`;
+    // As the page's scripts send them (.data): the action's own answer, without the page's reads.
+    const created = await post(
+      "/admin.data?index&new=1",
+      { intent: "create-location", name, country: "United States", minimumNights: "7" },
+      cookie,
+    );
+    expect(created.status).toBe(503);
+    const { results: order } = await env.DB.prepare(
+      "SELECT id FROM locations WHERE featured = 1 AND hidden = 0 ORDER BY display_order, name",
+    ).all<{ id: string }>();
+    const body = new URLSearchParams([["intent", "save"], ...order.map(({ id }) => ["ids", id])]);
+    const featured = await request("/admin/featured.data", {
+      method: "POST",
+      body,
+      headers: { Origin: ORIGIN, Cookie: cookie },
+      redirect: "manual",
+    });
+    expect(featured.status).toBe(503);
+    vi.restoreAllMocks();
+    const stored = await env.DB.prepare("SELECT count(*) AS count FROM locations WHERE name = ?")
+      .bind(name)
+      .first<{ count: number }>();
+    expect(stored?.count).toBe(0);
   });
 });

@@ -70,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (isDomainError(error)) return refuse(error.message, error.status);
     console.error("featured order", error);
-    return refuse(M.failed, 500);
+    // One batch: nothing was kept, and saving again is safe.
+    return refuse(M.failed, ERROR_STATUS.unavailable);
   }
 }
 
