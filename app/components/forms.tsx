@@ -6,12 +6,14 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import {
+  useId,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 /*
  * The one set of form fields every form uses, public and admin. Each is bound to conform's field
@@ -339,5 +341,26 @@ export function SubmitButton({
     >
       {busy ? busyText : children}
     </button>
+  );
+}
+
+/**
+ * The field only bots fill in: off screen, out of the tab order and never autofilled. A person
+ * using a screen reader who reaches it is told to leave it empty.
+ */
+export function HoneypotField() {
+  const id = useId();
+  return (
+    <div className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input
+        id={id}
+        type="text"
+        name={HONEYPOT_FIELD}
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from "~/auth/login-schema";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BotCheck, useBotCheck } from "./bot-check";
-import { Field, FormErrors, SubmitButton } from "./forms";
+import { Field, FormErrors, HoneypotField, SubmitButton } from "./forms";
 
 const TEXT: Record<LoginVariant, { submit: string; sending: string }> = {
   login: { submit: "Send magic link", sending: "Sending..." },
@@ -101,6 +101,7 @@ export function MagicLinkForm({
     <Form method="post" action="/login" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="dest" value={dest} />
       <input type="hidden" name="variant" value={variant} />
+      <HoneypotField />
       <Field
         field={fields.email}
         label="Email"

@@ -1,6 +1,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
 import { stripControlCharacters } from "~/lib/text";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 /**
  * What the three request forms share, in the browser (conform) and on the server: the sender's
@@ -19,8 +20,6 @@ export const SENDER_MESSAGES = {
 /** Shown when the form's hidden fields are not ours (an old or tampered page). */
 export const RELOAD_MESSAGE = "This form has expired. Please reload the page and try again.";
 
-/** The form field that only bots fill in. */
-export const HONEYPOT_FIELD = "website";
 /** The form's one-time key (a double submit stores one request). */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
 

@@ -3,10 +3,9 @@ import { type AppContext } from "~/context";
 import { rateLimitAddress } from "~/lib/client-address.server";
 import { DomainError, RateLimitedError } from "~/lib/errors.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { HONEYPOT_FIELD } from "./fields";
+import { HONEYPOT_MESSAGE, honeypotFilled } from "~/lib/honeypot";
 
 const SCREEN_MESSAGES = {
-  honeypot: "Form not submitted properly",
   rateLimited: "Too many requests. Please wait a few minutes and try again.",
 } as const;
 
@@ -20,10 +19,7 @@ export async function screenSubmission(
   request: Request,
   fields: FormData,
 ): Promise<DomainError | null> {
-  const honeypot = fields.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot !== "") {
-    return new DomainError("invalid", SCREEN_MESSAGES.honeypot);
-  }
+  if (honeypotFilled(fields)) return new DomainError("invalid", HONEYPOT_MESSAGE);
   const address = rateLimitAddress(request);
   if (address) {
     const limit = await hitRateLimit(db, RATE_LIMITS.requestFormsPerIp, address);

@@ -7,7 +7,8 @@ import { getAppContext } from "~/context";
 import { readFormData, readJson } from "~/lib/body.server";
 import { isDomainError, jsonRefusal } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, RELOAD_MESSAGE, type RequestFormReply } from "./fields";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { IDEMPOTENCY_FIELD, RELOAD_MESSAGE, type RequestFormReply } from "./fields";
 import { jsonToFormData, screenSubmission } from "./screen.server";
 import {
   storeRequest,

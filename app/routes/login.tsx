@@ -12,6 +12,7 @@ import { readFormData } from "~/lib/body.server";
 import { rateLimitAddress } from "~/lib/client-address.server";
 import { retryAfterOf } from "~/lib/errors.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { HONEYPOT_MESSAGE, honeypotFilled } from "~/lib/honeypot";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -45,6 +46,8 @@ async function answerSignIn(
   value: { email: string; dest?: string },
   variant: LoginVariant,
 ): Promise<SignInAnswer> {
+  // Screened as every public form is: the honeypot first, then the bot check.
+  if (honeypotFilled(formData)) return { status: 400, formError: HONEYPOT_MESSAGE };
   const bot = await verifyBotCheck(cloudflare.env, formData, request);
   if (!bot.ok) return { status: 400, formError: bot.message };
   try {

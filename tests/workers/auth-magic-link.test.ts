@@ -177,6 +177,20 @@ describe("60 seconds between sign-in links for one address", () => {
 });
 
 describe("sign-in request through /login", () => {
+  it("refuses a form whose hidden honeypot is filled (a bot), before anything is stored", async () => {
+    const user = await createUser();
+    const page = await (await request("/login")).text();
+    // The form carries it, off screen and out of the tab order.
+    expect(page.match(/<input[^>]*name="website"[^>]*>/)?.[0]).toMatch(/tabindex="-1"/i);
+    const response = await post(
+      "/login",
+      signInForm(user.email, { website: "http://spam.example" }),
+    );
+    expect(response.status).toBe(400);
+    expect(visibleText(await response.text())).toContain("Form not submitted properly");
+    expect(await tokenRows(user.email)).toEqual([]);
+  });
+
   it("answers an unknown address exactly as a known one, but e-mails only the known one", async () => {
     const known = await createUser();
     const unknown = uniqueEmail("stranger");

@@ -1,13 +1,13 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { type z } from "zod";
 import { useSubmitting } from "~/lib/use-submitting";
 import { BotCheck } from "~/components/bot-check";
-import { FormErrors, SubmitButton } from "~/components/forms";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, type RequestFormReply } from "~/requests/fields";
+import { FormErrors, HoneypotField, SubmitButton } from "~/components/forms";
+import { IDEMPOTENCY_FIELD, type RequestFormReply } from "~/requests/fields";
 
 /*
  * The one request form of /book, /agents and /contact: conform bound to the kind's schema, the
@@ -82,27 +82,6 @@ export function useRequestForm<Schema extends z.ZodObject>(
     idempotencyKey:
       typeof submittedKey === "string" && submittedKey ? submittedKey : idempotencyKey,
   };
-}
-
-/**
- * The field only bots fill in: off screen, out of the tab order and never autofilled. A person
- * using a screen reader who reaches it is told to leave it empty.
- */
-function HoneypotField() {
-  const id = useId();
-  return (
-    <div className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
-      <label htmlFor={id}>Leave this field empty</label>
-      <input
-        id={id}
-        type="text"
-        name={HONEYPOT_FIELD}
-        tabIndex={-1}
-        autoComplete="off"
-        defaultValue=""
-      />
-    </div>
-  );
 }
 
 export function RequestForm<FormValue extends Record<string, unknown>>({
