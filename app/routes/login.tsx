@@ -10,7 +10,7 @@ import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { rateLimitAddress } from "~/lib/client-address.server";
-import { retryAfterOf } from "~/lib/errors.server";
+import { DomainError, ERROR_STATUS, RateLimitedError, retryAfterOf } from "~/lib/errors.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { HONEYPOT_MESSAGE, honeypotFilled } from "~/lib/honeypot";
 
@@ -31,13 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { dest };
 }
 
-/** What a sign-in request comes to: an HTTP status, and what the form shows. */
-interface SignInAnswer {
-  status: number;
-  formError?: string;
-  retryAfterSeconds?: number;
-  sentTo?: string;
-}
+/** What a sign-in request comes to: the address its link went to, or a refusal with its status. */
+type SignInAnswer = { sentTo: string; refusal?: never } | { refusal: DomainError; sentTo?: never };
 
 async function answerSignIn(
   cloudflare: AppContext,
@@ -46,10 +41,10 @@ async function answerSignIn(
   value: { email: string; dest?: string },
   variant: LoginVariant,
 ): Promise<SignInAnswer> {
-  // Screened as every public form is: the honeypot first, then the bot check.
-  if (honeypotFilled(formData)) return { status: 400, formError: HONEYPOT_MESSAGE };
+  // The honeypot first, then the bot check; the per-address limit is counted with the link.
+  if (honeypotFilled(formData)) return { refusal: new DomainError("invalid", HONEYPOT_MESSAGE) };
   const bot = await verifyBotCheck(cloudflare.env, formData, request);
-  if (!bot.ok) return { status: 400, formError: bot.message };
+  if (!bot.ok) return { refusal: new DomainError("invalid", bot.message) };
   try {
     const outcome = await requestMagicLink(cloudflare, {
       email: value.email,
@@ -57,17 +52,14 @@ async function answerSignIn(
       address: rateLimitAddress(request),
     });
     if (outcome.status === "rate-limited") {
-      return {
-        status: 429,
-        formError: LOGIN_MESSAGES.rateLimited(outcome.retryAfterSeconds),
-        retryAfterSeconds: outcome.retryAfterSeconds,
-      };
+      const wait = outcome.retryAfterSeconds;
+      return { refusal: new RateLimitedError(LOGIN_MESSAGES.rateLimited(wait), wait) };
     }
   } catch (error) {
     console.error("magic link request", error);
-    return { status: 503, formError: LOGIN_MESSAGES.failed };
+    return { refusal: new DomainError("unavailable", LOGIN_MESSAGES.failed) };
   }
-  return { status: 200, sentTo: value.email.toLowerCase() };
+  return { sentTo: value.email.toLowerCase() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,34 +67,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const variant = variantOf(formData.get("variant"));
   const submission = parseWithZod(formData, { schema: loginSchema(variant) });
-  const answer: SignInAnswer =
+  const answer: SignInAnswer | null =
     submission.status === "success"
       ? await answerSignIn(cloudflare, request, formData, submission.value, variant)
-      : { status: 400 };
+      : null;
+  const refusal = answer?.refusal ?? null;
+  const retryAfterSeconds =
+    refusal instanceof RateLimitedError ? refusal.retryAfterSeconds : undefined;
 
   // The admin screens get their answer on the admin page they were on.
   if (variant === "admin") {
     return redirectToAdminSignIn(String(formData.get("dest") ?? ""), {
       email: String(formData.get("email") ?? "").slice(0, 320),
       emailError: submission.status === "error" ? submission.error?.email?.[0] : undefined,
-      formError: answer.formError,
-      retryAfterSeconds: answer.retryAfterSeconds,
-      sentTo: answer.sentTo,
+      formError: refusal?.message,
+      retryAfterSeconds,
+      sentTo: answer?.sentTo,
     });
   }
-  if (answer.sentTo)
+  if (answer?.sentTo)
     return { result: submission.reply({ resetForm: true }), sentTo: answer.sentTo };
-  const result = answer.formError
-    ? submission.reply({ formErrors: [answer.formError] })
-    : submission.reply();
+  const result = refusal ? submission.reply({ formErrors: [refusal.message] }) : submission.reply();
   return data(
-    { result, retryAfterSeconds: answer.retryAfterSeconds },
-    {
-      status: answer.status,
-      headers: answer.retryAfterSeconds
-        ? { "Retry-After": String(answer.retryAfterSeconds) }
-        : undefined,
-    },
+    { result, retryAfterSeconds },
+    { status: refusal?.status ?? ERROR_STATUS.invalid, headers: refusal?.headers },
   );
 }
 
