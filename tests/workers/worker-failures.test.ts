@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { listFeatured } from "~/admin/featured.server";
+import { createDb } from "~/db/client.server";
 import { createUser, post, signIn } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";
 
@@ -88,9 +90,8 @@ describe("when storage refuses an admin's write", () => {
       cookie,
     );
     expect(created.status).toBe(503);
-    const { results: order } = await env.DB.prepare(
-      "SELECT id FROM locations WHERE featured = 1 AND hidden = 0 ORDER BY display_order, name",
-    ).all<{ id: string }>();
+    // The order as it stands (the save is refused as stale otherwise): only its write fails.
+    const order = await listFeatured(createDb(env.DB));
     const body = new URLSearchParams([["intent", "save"], ...order.map(({ id }) => ["ids", id])]);
     const featured = await request("/admin/featured.data", {
       method: "POST",
