@@ -15,3 +15,8 @@ declare namespace Cloudflare {
   interface Env extends SecretBindings {}
 }
 interface Env extends SecretBindings {}
+
+interface ImportMetaEnv {
+  /** "1" in the build `npm run deploy` makes: it carries no development tooling (app/dev/). */
+  readonly VITE_DEPLOY?: string;
+}

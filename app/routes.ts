@@ -43,7 +43,8 @@ export default [
   route("api/manage-users", "routes/api.manage-users.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("calendars/:file", "routes/calendar-feed.ts"),
-  route("dev/d1-queries", "routes/dev.d1-queries.ts"),
+  // Development tooling (app/dev/): not in a deployed build.
+  ...(process.env.VITE_DEPLOY === "1" ? [] : [route("dev/d1-queries", "routes/dev.d1-queries.ts")]),
   // Any other path shows the locations list, with status 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

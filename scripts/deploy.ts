@@ -24,5 +24,9 @@ if (emptyVars.length > 0) {
   console.error(`Refusing to deploy: set ${emptyVars.join(", ")} in wrangler.toml [vars] first.`);
   process.exit(1);
 }
-execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+// A deployed build carries no development tooling (app/dev/: the D1 counter, /dev/d1-queries).
+execFileSync("npx", ["react-router", "build"], {
+  stdio: "inherit",
+  env: { ...process.env, VITE_DEPLOY: "1" },
+});
 execFileSync("npx", ["wrangler", "deploy", "--var", "APP_ENV:production"], { stdio: "inherit" });

@@ -1,6 +1,6 @@
 import { type Route } from "./+types/dev.d1-queries";
 import { getAppContext } from "~/context";
-import { startCountingD1 } from "~/db/client.server";
+import { startCountingD1 } from "~/dev/d1-counter.server";
 import { isLocalDevelopment } from "~/lib/local-development.server";
 
 /**

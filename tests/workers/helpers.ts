@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { createDb } from "~/db/client.server";
 import { seedLocations } from "../../scripts/seed/data";
+import { countCalls } from "~/dev/d1-counter.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -43,36 +44,9 @@ export function carriesNumber(body: string, value: number) {
 /** A D1 binding that counts the round trips made through it (a batch is one). */
 export function countingD1(db: D1Database) {
   const calls = { batch: 0, statements: 0 };
-  // A statement, bound or not, counts when it runs.
-  const countedStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(statement, {
-      get(inner, key) {
-        const value = Reflect.get(inner, key, inner);
-        if (typeof value !== "function") return value;
-        if (key === "bind")
-          return (...args: unknown[]) => countedStatement(value.apply(inner, args));
-        if (["all", "run", "first", "raw"].includes(String(key)))
-          return (...args: unknown[]) => {
-            calls.statements += 1;
-            return value.apply(inner, args);
-          };
-        return value.bind(inner);
-      },
-    });
-  const counted = new Proxy(db, {
-    get(target, property) {
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          calls.batch += 1;
-          return target.batch(statements);
-        };
-      }
-      if (property === "prepare") {
-        return (query: string) => countedStatement(target.prepare(query));
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  const counted = countCalls(db, (call) => {
+    if (call === "batch") calls.batch += 1;
+    else calls.statements += 1;
   });
   return { db: counted, calls };
 }
