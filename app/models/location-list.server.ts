@@ -107,11 +107,12 @@ export async function loadLocationList(
   ];
   try {
     const visible = getVisibleLocations(app);
-    const candidatesOf = (all: VisibleLocation[]) =>
-      applyFilters(all, filters).filter((location) => hasRoomFor(location.rooms, filters));
+    const narrowed = visible.then((all) =>
+      applyFilters(all, filters).filter((location) => hasRoomFor(location.rooms, filters)),
+    );
     // The search waits for the cached list only when the filters narrow what it may find.
     const within = narrowing.some((value) => value !== null)
-      ? visible.then((all) => candidatesOf(all).map((location) => location.id))
+      ? narrowed.then((locations) => locations.map((location) => location.id))
       : Promise.resolve(null);
     const search = async (page: number) =>
       searchLocations(app.db, {
@@ -121,14 +122,14 @@ export async function loadLocationList(
         page,
         perPage: LOCATIONS_PER_PAGE,
       });
-    const [all, searched, withinPrice] = await Promise.all([
+    const [all, candidates, searched, withinPrice] = await Promise.all([
       visible,
+      narrowed,
       searching ? search(requested) : null,
       !searching && filters.maxPrice !== null
         ? findLocationsWithinPrice(app.db, { ...filters, maxPrice: filters.maxPrice })
         : null,
     ]);
-    const candidates = candidatesOf(all);
     let list: Paged<LocationRow>;
     let featured: LocationSummary[] = [];
     if (searched) {
