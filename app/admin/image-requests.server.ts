@@ -1,9 +1,7 @@
-import { type RouterContextProvider } from "react-router";
-import { adminRefusalError, checkAdmin, requireAdmin } from "~/auth/guards.server";
+import { type AdminRefusalAnswer } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
-import { type Auth } from "~/auth/session.server";
 import { readForm } from "~/lib/body.server";
-import { DomainError, isDomainError, jsonRefusal } from "~/lib/errors.server";
+import { DomainError, isDomainError } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES, type ImageActionResult } from "./image-actions";
 
@@ -88,32 +86,12 @@ export async function readImageForm(request: Request) {
   }
 }
 
-function refusalPage({ status, message, headers }: DomainError) {
-  const escaped = message.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Access denied</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f2a43"><h1>Access denied</h1><p>${escaped}</p><p><a href="/admin">Sign in to the admin</a></p></body></html>`;
-  const response = new Response(html, { status, headers });
-  response.headers.set("Content-Type", "text/html; charset=utf-8");
-  response.headers.set("Cache-Control", "no-store");
-  return response;
-}
-
 /**
- * The admin check, answered in this route's terms: a resource route has no page to render the
- * admin login screen on, so a refusal is JSON or a short page linking to the sign-in, with its
- * status (the admin layout's middleware has already signed a non-admin out). A fetcher's refusal
- * and, without JSON, the step to the authenticator code are requireAdmin's own answers: the
- * admin layout's login screen, and a redirect to follow.
+ * How this route answers a refused admin check, as it answers everything else: a fetcher's data
+ * request as the admin pages do (the layout's login screen), the upload's request with JSON, and a
+ * form posted without JavaScript back on the page it came from (which then shows the sign-in).
  */
-export async function requireImageAdmin(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  json: boolean,
-): Promise<Auth> {
-  const check = await checkAdmin(request, context);
-  if (check.ok) return check.auth;
-  if (isDataRequest(request) || (check.reason === "needs-aal2" && !json)) {
-    return requireAdmin(request, context);
-  }
-  const error = adminRefusalError(check, "page");
-  throw json ? jsonRefusal(error, { ok: false }) : refusalPage(error);
+export function adminRefusalAnswer(request: Request): AdminRefusalAnswer {
+  if (isDataRequest(request)) return "page";
+  return acceptsJson(request) ? "json" : { back: refererPath(request) };
 }

@@ -8,6 +8,7 @@ import {
 import { getAppContext } from "~/context";
 import { DomainError, jsonRefusal, RateLimitedError } from "~/lib/errors.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   clearSessionCookie,
   destroySession,
@@ -173,18 +174,38 @@ export function adminRefusalError(
 }
 
 /**
- * Admins only, for admin pages and their actions. A visitor gets the admin login screen (401);
- * a signed-in non-admin is signed out and refused (403); an admin with an
- * authenticator app verifies a code first.
+ * How a refused admin check is answered, by who asked:
+ * - `"page"`: an admin page or a fetcher's data request gets the admin layout's login screen
+ *   (401 for a visitor; 403 for a non-admin), and an admin with an authenticator app is sent
+ *   to enter a code first;
+ * - `"json"`: the admin API and the image manager's uploads get `{ message }` with the status,
+ *   in the API's words;
+ * - `{ back }`: a form posted without JavaScript to a route with no page of its own is sent back
+ *   to the page it came from, with the refusal as a toast (that page then shows the sign-in).
  */
-export async function requireAdmin(request: Request, context: Context): Promise<Auth> {
+export type AdminRefusalAnswer = "page" | "json" | { back: string };
+
+/**
+ * Admins only: the one guard of admin pages, their actions, the admin API and the image route.
+ * A signed-in non-admin is signed out before the refusal, whatever the answer.
+ */
+export async function requireAdmin(
+  request: Request,
+  context: Context,
+  answer: AdminRefusalAnswer = "page",
+): Promise<Auth> {
   const check = await checkAdmin(request, context);
   if (check.ok) return check.auth;
-  if (check.reason === "needs-aal2") {
-    throw redirect(`/auth/verify?dest=${encodeURIComponent(currentPath(request))}`);
-  }
   if (check.reason === "denied") await endSession(request, context);
+  if (answer === "json") throw jsonRefusal(adminRefusalError(check));
+  const back = answer === "page" ? currentPath(request) : answer.back;
+  if (check.reason === "needs-aal2") {
+    throw redirect(`/auth/verify?dest=${encodeURIComponent(back)}`);
+  }
   const error = adminRefusalError(check, "page");
+  if (answer !== "page") {
+    throw redirectWithToast(back, { type: "error", message: error.message });
+  }
   // The admin layout shows its sign-in screen; a visitor needs no message to sign in.
   throw data<AdminRefusal>(
     { adminAccess: check.reason, message: check.reason === "signed-out" ? null : error.message },
@@ -204,12 +225,3 @@ export const adminAccessMiddleware: MiddlewareFunction<Response> = async (
   if (!check.ok && check.reason === "denied") await endSession(request, context);
   return next();
 };
-
-/** The same rule for JSON endpoints: a JSON error with the API's messages instead of a page. */
-export async function requireAdminApi(request: Request, context: Context): Promise<Auth> {
-  const check = await checkAdmin(request, context);
-  if (check.ok) return check.auth;
-  // As on the admin pages, a non-admin asking for admin work is signed out.
-  if (check.reason === "denied") await endSession(request, context);
-  throw jsonRefusal(adminRefusalError(check));
-}

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { type Route } from "./+types/api.manage-users";
 import { inviteMember, removeMember, USER_MESSAGES } from "~/admin/users.server";
-import { requireAdminApi } from "~/auth/guards.server";
+import { requireAdmin } from "~/auth/guards.server";
 import { getAppContext } from "~/context";
 import { readJson } from "~/lib/body.server";
 import { ERROR_STATUS, isDomainError, jsonRefusal } from "~/lib/errors.server";
@@ -15,7 +15,7 @@ import { listUsers } from "~/models/user.server";
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminApi(request, context);
+  await requireAdmin(request, context, "json");
   const query = userListQuery(new URL(request.url).searchParams);
   const list = await listUsers(getAppContext(context).db, query);
   return json({
@@ -35,7 +35,7 @@ const deleteSchema = z
   .refine((value) => value.userId || value.email, { message: "userId or email required" });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = await requireAdminApi(request, context);
+  const auth = await requireAdmin(request, context, "json");
   const app = getAppContext(context);
   if (request.method !== "POST" && request.method !== "DELETE") {
     return json({ message: "Method not allowed" }, 405);

@@ -8,8 +8,8 @@ import { auditEvents, images, locations, roomTypes } from "~/db/schema";
 import { DECODE_MESSAGES } from "~/admin/image-decode.server";
 import { IMAGE_MESSAGES } from "~/admin/images.server";
 import { variantFiles, variantKey } from "~/lib/image-variants";
-import { createUser, signIn, visibleText } from "./auth-helpers";
-import { ORIGIN, request } from "./helpers";
+import { clearsSession, createUser, signIn, visibleText } from "./auth-helpers";
+import { ORIGIN, request, toastOf } from "./helpers";
 import { fixture, png, pngDeclaring, type FixtureName } from "../fixtures/images";
 
 const db = createDb(env.DB);
@@ -129,16 +129,6 @@ function uploadForm(locationId: string, files: File[], extra: Record<string, str
 
 function fields(values: Record<string, string>) {
   return new URLSearchParams(values);
-}
-
-/** The flash toast a no-JavaScript post leaves for the next page. */
-function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
-  if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.slice("__toast=".length).split(";")[0]!)) as {
-    type: string;
-    message: string;
-  };
 }
 
 describe("upload", () => {
@@ -713,70 +703,80 @@ describe("reorder", () => {
 });
 
 describe("who may post", () => {
-  it("refuses a visitor (401) and a member (403), storing and changing nothing", async () => {
+  it("refuses a visitor (401) and a member (403) in the admin API's words, storing and changing nothing", async () => {
     const location = await insertLocation();
     const [a, b] = await insertImages(location.id, 2);
     const member = await createUser("member");
-    const memberCookie = await signIn(member.id);
 
-    /** A visitor's upload, delete and reorder are refused; the upload's answer is returned. */
-    async function visitorRefused(json: boolean) {
-      const visitor = await post(uploadForm(location.id, [pngFile("x.png")]), { cookie: "", json });
+    /** A visitor's upload, delete and reorder with JSON are refused; the upload's answer is returned. */
+    async function visitorRefused() {
+      const visitor = await post(uploadForm(location.id, [pngFile("x.png")]), { cookie: "" });
       expect(visitor.status).toBe(401);
-      const visitorDelete = await post(fields({ intent: "delete", imageId: a! }), {
-        cookie: "",
-        json,
-      });
-      expect(visitorDelete.status).toBe(401);
-      await visitorDelete.arrayBuffer();
-      const visitorReorder = await post(
-        fields({ intent: "reorder", draggedId: a!, targetId: b! }),
-        {
-          cookie: "",
-          json,
-        },
-      );
-      expect(visitorReorder.status).toBe(401);
-      await visitorReorder.arrayBuffer();
+      const otherIntents: Array<Record<string, string>> = [
+        { intent: "delete", imageId: a! },
+        { intent: "reorder", draggedId: a!, targetId: b! },
+      ];
+      for (const values of otherIntents) {
+        const refused = await post(fields(values), { cookie: "" });
+        expect(refused.status).toBe(401);
+        await refused.arrayBuffer();
+      }
       return visitor;
     }
-    expect(await (await visitorRefused(true)).json()).toEqual({
-      ok: false,
+    expect(await (await visitorRefused()).json()).toEqual({
       message: "No authenticated session found",
     });
-    expect(await (await visitorRefused(false)).text()).toContain("Access denied");
 
     const refused = await post(uploadForm(location.id, [pngFile("x.png")]), {
-      cookie: memberCookie,
+      cookie: await signIn(member.id),
     });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
-      ok: false,
-      message: "Access denied. You are not authorized to view this page.",
+      message: `Access denied. The email ${member.email} is not authorized.`,
     });
     // The member was signed out: the session cookie is cleared.
-    expect(
-      refused.headers
-        .getSetCookie()
-        .some(
-          (cookie) =>
-            cookie.startsWith("__session=;") || /__session=[^;]*;.*Max-Age=0/i.test(cookie),
-        ),
-    ).toBe(true);
-
-    const member2 = await createUser("member");
-    const noJs = await post(fields({ intent: "delete", imageId: a! }), {
-      cookie: await signIn(member2.id),
-      json: false,
-    });
-    expect(noJs.status).toBe(403);
-    expect(await noJs.text()).toContain("Access denied");
+    expect(refused.headers.getSetCookie().some(clearsSession)).toBe(true);
 
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
     expect((await groupRows(location.id)).map((row) => row.id)).toEqual([a, b]);
     expect(
       await db.select().from(auditEvents).where(eq(auditEvents.locationId, location.id)),
     ).toHaveLength(0);
+  });
+
+  it("sends a refused post without JavaScript back to its page, which shows the sign-in, with the refusal as a toast", async () => {
+    const location = await insertLocation();
+    const [a] = await insertImages(location.id, 1);
+    const page = `/admin?location=${location.id}`;
+    const fromPage = { Referer: `${ORIGIN}${page}` };
+
+    const visitor = await post(fields({ intent: "delete", imageId: a! }), {
+      cookie: "",
+      json: false,
+      headers: fromPage,
+    });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(page);
+    expect(toastOf(visitor)).toEqual({ type: "error", message: "No authenticated session found" });
+
+    const member = await createUser("member");
+    const memberPost = await post(fields({ intent: "delete", imageId: a! }), {
+      cookie: await signIn(member.id),
+      json: false,
+      headers: fromPage,
+    });
+    expect(memberPost.headers.get("Location")).toBe(page);
+    expect(toastOf(memberPost)).toEqual({
+      type: "error",
+      message: "Access denied. You are not authorized to view this page.",
+    });
+    expect(memberPost.headers.getSetCookie().some(clearsSession)).toBe(true);
+
+    // The page it lands on is the admin sign-in for a visitor.
+    const landing = await request(page, { redirect: "manual" });
+    expect(landing.status).toBe(401);
+    expect(await landing.text()).toContain("Admin sign in");
+    expect(await groupRows(location.id)).toHaveLength(1);
   });
 
   it("answers the page's fetchers (React Router single fetch) the same way", async () => {
@@ -822,12 +822,13 @@ describe("who may post", () => {
     expect(await groupRows(location.id)).toHaveLength(1);
   });
 
-  it("sends a GET to the locations page, and a visitor's GET to the sign-in", async () => {
+  it("sends a GET to the locations page, and a visitor's GET there too, to sign in", async () => {
     const admin = await request(PATH, { headers: { Cookie: adminCookie }, redirect: "manual" });
     expect(admin.status).toBe(302);
     expect(admin.headers.get("Location")).toBe("/admin");
     const visitor = await request(PATH, { redirect: "manual" });
-    expect(visitor.status).toBe(401);
-    await visitor.arrayBuffer();
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe("/admin");
+    expect(toastOf(visitor)).toEqual({ type: "error", message: "No authenticated session found" });
   });
 });

@@ -67,6 +67,11 @@ export function sessionSetCookie(response: Response) {
   return response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session=")) ?? null;
 }
 
+/** Whether a Set-Cookie header ends the session (the cookie emptied and expired). */
+export function clearsSession(setCookie: string) {
+  return /^__session=;.*Max-Age=0/.test(setCookie);
+}
+
 /** The session id (sid claim) inside a `__session=<jwt>` cookie. */
 export function sessionIdOf(cookie: string) {
   return String(decodeJwt(cookie.replace(/^__session=/, "").split(";")[0]!).sid);

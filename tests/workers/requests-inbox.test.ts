@@ -10,6 +10,7 @@ import {
   type RequestKind,
 } from "~/db/schema";
 import { createUser, get, post, signIn, visibleText, waitForEmails } from "./auth-helpers";
+import { toastOf } from "./helpers";
 
 const db = createDb(env.DB);
 const INBOX = "/admin/requests";
@@ -133,16 +134,6 @@ const seededAdmin = () => signIn("user-admin");
 async function freshAdmin() {
   const admin = await createUser("admin");
   return { ...admin, cookie: await signIn(admin.id) };
-}
-
-/** The one-time toast a response sets (see app/lib/toast.server.ts). */
-function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
-  if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
-    type: string;
-    message: string;
-  };
 }
 
 async function inboxHtml(cookie: string, query = "") {

@@ -11,12 +11,13 @@ import {
 } from "~/admin/image-intents.server";
 import {
   acceptsJson,
+  adminRefusalAnswer,
   FALLBACK_PATH,
   imageAnswers,
   readImageForm,
   refererPath,
-  requireImageAdmin,
 } from "~/admin/image-requests.server";
+import { requireAdmin } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { getAppContext } from "~/context";
 import { ERROR_STATUS } from "~/lib/errors.server";
@@ -30,14 +31,14 @@ import { ERROR_STATUS } from "~/lib/errors.server";
 const METHOD_NOT_ALLOWED = 405;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireImageAdmin(request, context, acceptsJson(request));
+  await requireAdmin(request, context, adminRefusalAnswer(request));
   // Nothing to show here: the image manager lives on the locations page.
   return redirect(FALLBACK_PATH);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await requireAdmin(request, context, adminRefusalAnswer(request));
   const json = acceptsJson(request);
-  const auth = await requireImageAdmin(request, context, json);
   const unread = imageAnswers(json, refererPath(request));
   if (request.method !== "POST") {
     return unread.fail(METHOD_NOT_ALLOWED, "Method not allowed", "Method not allowed");
