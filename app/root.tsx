@@ -43,8 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await getAuth(context);
   // What every page shows of the configuration: not where staff e-mail goes.
   const { staffEmail: _staffEmail, ...site } = getAppContext(context).site;
-  const toast = readToast(request);
-  const adminSignIn = readAdminSignIn(request);
+  const [toast, adminSignIn] = await Promise.all([readToast(request), readAdminSignIn(request)]);
   const headers = new Headers();
   for (const clear of [toast.clear, adminSignIn.clear])
     if (clear) headers.append("Set-Cookie", clear);

@@ -39,7 +39,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
-import { SESSION_MS, sessionToken, storeSessions, type LocalAccount } from "./local-sessions.ts";
+import {
+  SESSION_MS,
+  sessionCookie as localSessionCookie,
+  storeSessions,
+  type LocalAccount,
+} from "./local-sessions.ts";
 // Sessions are signed with the local key, made on first run.
 import "./dev-vars.ts";
 
@@ -199,7 +204,7 @@ async function prepareState(scale: number) {
 }
 
 async function sessionCookie(account: LocalAccount) {
-  return `__session=${await sessionToken(account, "bench", new Date(Date.now() + SESSION_MS))}`;
+  return (await localSessionCookie(account, "bench", new Date(Date.now() + SESSION_MS))).header;
 }
 
 async function countLocations(dir: string) {

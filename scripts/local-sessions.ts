@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
+import { createCookie } from "react-router";
 import { signSessionToken } from "../app/auth/signing-keys.server.ts";
 import { sessions, totpFactors, users, type UserRole } from "../app/db/schema.ts";
 
@@ -109,12 +110,18 @@ function signingKey() {
   return match[1];
 }
 
-/** The signed value of the session cookie that storeSessions stored for `account` under `name`. */
-export async function sessionToken(account: LocalAccount, name: string, expiresAt: Date) {
-  return signSessionToken(
+/**
+ * The session cookie of the session that storeSessions stored for `account` under `name`: its
+ * signed token, encoded as the server writes it (React Router's cookie, app/lib/cookies.server.ts).
+ */
+export async function sessionCookie(account: LocalAccount, name: string, expiresAt: Date) {
+  const token = await signSessionToken(
     { SESSION_SIGNING_KEY: signingKey(), SESSION_PREVIOUS_PUBLIC_KEYS: undefined },
     { sid: sessionId(account, name), sub: userId(account) },
     expiresAt,
     new Date(),
   );
+  const [pair] = (await createCookie("__session").serialize(token)).split(";");
+  const [cookieName, value] = pair!.split("=") as [string, string];
+  return { name: cookieName, value, header: pair! };
 }

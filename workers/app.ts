@@ -28,7 +28,7 @@ export default {
   async fetch(request, env, ctx) {
     const nonce = createCspNonce();
     try {
-      const d1 = openD1Session(env.DB, request);
+      const d1 = await openD1Session(env.DB, request);
       const catalogueVersion = requestCatalogueVersion(env.CACHE);
       const context = new RouterContextProvider();
       context.set(cloudflareContext, { env, ctx, d1, catalogueVersion });

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { siteCookie } from "~/lib/cookies.server";
 import { z } from "~/lib/zod";
 import { type MagicLinkOutcome } from "./login-schema";
 import { safeRedirectPath } from "./magic-link.server";
@@ -10,8 +11,6 @@ import { safeRedirectPath } from "./magic-link.server";
  * reload does not post again.
  */
 
-const COOKIE = "__admin_sign_in";
-
 const flashSchema = z.object({
   email: z.string().max(320),
   emailError: z.string().max(200).optional(),
@@ -22,39 +21,31 @@ const flashSchema = z.object({
 
 export type AdminSignInFlash = z.infer<typeof flashSchema>;
 
+const flashCookie = siteCookie("__admin_sign_in", flashSchema, { maxAgeSeconds: 60, signed: true });
+
 /** The admin page to return to: an /admin address, or /admin. */
 export function adminReturnPath(dest: string | null | undefined) {
   const path = safeRedirectPath(dest, "/admin");
   return /^\/admin(?:[/?#]|$)/.test(path) ? path : "/admin";
 }
 
-export function redirectToAdminSignIn(dest: string | null | undefined, flash: AdminSignInFlash) {
-  const value = encodeURIComponent(JSON.stringify(flash));
+export async function redirectToAdminSignIn(
+  dest: string | null | undefined,
+  flash: AdminSignInFlash,
+) {
   return redirect(adminReturnPath(dest), {
-    headers: { "Set-Cookie": `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60` },
+    headers: { "Set-Cookie": await flashCookie.write(flash) },
   });
 }
 
 /** The pending outcome as the sign-in form reads an action's answer, and the header that clears it. */
-export function readAdminSignIn(request: Request): {
+export async function readAdminSignIn(request: Request): Promise<{
   outcome: MagicLinkOutcome | null;
   clear: string | null;
-} {
-  const raw = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${COOKIE}=`));
-  if (!raw) return { outcome: null, clear: null };
-  const clear = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decodeURIComponent(raw.slice(COOKIE.length + 1)));
-  } catch {
-    return { outcome: null, clear };
-  }
-  const flash = flashSchema.safeParse(parsed);
-  if (!flash.success) return { outcome: null, clear };
-  const { email, emailError, formError, retryAfterSeconds, sentTo } = flash.data;
+}> {
+  const { value: flash, clear } = await flashCookie.readWithClear(request);
+  if (!flash) return { outcome: null, clear };
+  const { email, emailError, formError, retryAfterSeconds, sentTo } = flash;
   const failed = Boolean(emailError || formError);
   return {
     outcome: {

@@ -13,6 +13,7 @@ import {
   clearSessionCookie,
   destroySession,
   loadAuth,
+  SESSION_COOKIE,
   type Auth,
   type LoadedAuth,
 } from "./session.server";
@@ -26,8 +27,6 @@ interface RequestAuth {
 }
 
 const authContext = createContext<RequestAuth>();
-
-const SESSION_COOKIE_PREFIX = "__session=";
 
 /**
  * Makes the session available to every loader and action of a request, looked up at most once
@@ -45,7 +44,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
     const { setCookie } = await state.loaded;
     const setsSession = response.headers
       .getSetCookie()
-      .some((cookie) => cookie.startsWith(SESSION_COOKIE_PREFIX));
+      .some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
     // A sign-in or sign-out in this request has already decided the cookie.
     if (setCookie && !setsSession) {
       try {
@@ -66,11 +65,11 @@ export async function getAuth(context: Context): Promise<Auth | null> {
  * Ends the request's session: its row is deleted, the response clears the cookie, and the rest of
  * the request (the page's header included) sees a visitor.
  */
-async function endSession(request: Request, context: Context) {
+async function endSession(context: Context) {
   const state = context.get(authContext);
   const { auth } = await state.load();
   if (!auth) return;
-  state.loaded = Promise.resolve({ auth: null, setCookie: clearSessionCookie(request) });
+  state.loaded = Promise.resolve({ auth: null, setCookie: await clearSessionCookie() });
   await destroySession(getAppContext(context).db, auth.session.id);
 }
 
@@ -95,7 +94,7 @@ const ADMIN_MESSAGES = {
   needsCode: "A verification code from your authenticator app is required.",
 } as const;
 
-export type AdminCheck =
+type AdminCheck =
   | { ok: true; auth: Auth }
   | { ok: false; reason: "signed-out" }
   | { ok: false; reason: "denied"; email: string }
@@ -115,7 +114,7 @@ const adminChecks = new WeakMap<object, Promise<AdminCheck>>();
  * at aal2 when it has a verified authenticator app. The role is read with the session on every
  * request, so a change of role or a removal takes effect at once.
  */
-export function checkAdmin(request: Request, context: Context): Promise<AdminCheck> {
+function checkAdmin(request: Request, context: Context): Promise<AdminCheck> {
   let check = adminChecks.get(context);
   if (!check) {
     check = (async (): Promise<AdminCheck> => {
@@ -154,10 +153,7 @@ type RefusedAdminCheck = Exclude<AdminCheck, { ok: true }>;
  * A refused admin check as a typed error: the one place its status is chosen. Its message is the
  * admin API's words, or with `words: "page"` the admin screens' (which name no address).
  */
-export function adminRefusalError(
-  check: RefusedAdminCheck,
-  words: "api" | "page" = "api",
-): DomainError {
+function adminRefusalError(check: RefusedAdminCheck, words: "api" | "page" = "api"): DomainError {
   switch (check.reason) {
     case "signed-out":
       return new DomainError("unauthenticated", ADMIN_MESSAGES.noSession);
@@ -196,7 +192,7 @@ export async function requireAdmin(
 ): Promise<Auth> {
   const check = await checkAdmin(request, context);
   if (check.ok) return check.auth;
-  if (check.reason === "denied") await endSession(request, context);
+  if (check.reason === "denied") await endSession(context);
   if (answer === "json") throw jsonRefusal(adminRefusalError(check));
   const back = answer === "page" ? currentPath(request) : answer.back;
   if (check.reason === "needs-aal2") {
@@ -204,7 +200,7 @@ export async function requireAdmin(
   }
   const error = adminRefusalError(check, "page");
   if (answer !== "page") {
-    throw redirectWithToast(back, { type: "error", message: error.message });
+    throw await redirectWithToast(back, { type: "error", message: error.message });
   }
   // The admin layout shows its sign-in screen; a visitor needs no message to sign in.
   throw data<AdminRefusal>(
@@ -222,6 +218,6 @@ export const adminAccessMiddleware: MiddlewareFunction<Response> = async (
   next,
 ) => {
   const check = await checkAdmin(request, context);
-  if (!check.ok && check.reason === "denied") await endSession(request, context);
+  if (!check.ok && check.reason === "denied") await endSession(context);
   return next();
 };

@@ -1,10 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { sessions, totpFactors, users, type UserRole } from "~/db/schema";
-import { isLocalHost } from "~/lib/local-development.server";
+import { siteCookie } from "~/lib/cookies.server";
+import { z } from "~/lib/zod";
 import { signSessionToken, verifySessionToken } from "./signing-keys.server";
 
-const COOKIE_NAME = "__session";
+/** The session's JWT, which its own key signs; no script reads it. */
+const sessionCookie = siteCookie("__session", z.string().min(1).max(4096));
+export const SESSION_COOKIE = sessionCookie.name;
 
 /**
  * Lifetimes. A session ends after 7 days without a visit (idle) and 30 days after sign-in
@@ -29,21 +32,8 @@ function randomId(bytes = 16) {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function serializeCookie(request: Request, value: string, maxAgeSeconds: number) {
-  const parts = [
-    `${COOKIE_NAME}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
-  ];
-  // Browsers keep Secure cookies only over HTTPS, and `npm start` serves plain HTTP on localhost.
-  if (!isLocalHost(request)) parts.push("Secure");
-  return parts.join("; ");
-}
-
-export function clearSessionCookie(request: Request) {
-  return serializeCookie(request, "", 0);
+export function clearSessionCookie() {
+  return sessionCookie.clear();
 }
 
 /**
@@ -59,16 +49,15 @@ function bearerToken(request: Request) {
   return authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() || null : null;
 }
 
-/** The session token of `request`: a Bearer token on the JSON API, else the cookie. */
-function readSessionToken(request: Request) {
+/**
+ * The session token of `request` (a Bearer token on the JSON API, else the cookie), and the header
+ * that clears a cookie that turns out bad (null for a Bearer token or no cookie).
+ */
+async function readSessionToken(request: Request) {
   const bearer = bearerToken(request);
-  if (bearer) return bearer;
-  const cookies = request.headers.get("Cookie") ?? "";
-  for (const part of cookies.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === COOKIE_NAME) return rest.join("=") || null;
-  }
-  return null;
+  if (bearer) return { token: bearer, clear: null };
+  const { value, clear } = await sessionCookie.readWithClear(request);
+  return { token: value, clear };
 }
 
 type KeyEnv = Pick<Env, "SESSION_SIGNING_KEY" | "SESSION_PREVIOUS_PUBLIC_KEYS">;
@@ -82,22 +71,23 @@ interface SessionApp {
   db: Db;
 }
 
-async function sessionCookie(
+async function sessionSetCookie(
   env: KeyEnv,
-  request: Request,
   ids: { sid: string; sub: string },
   absoluteExpiry: Date,
   now: Date,
 ) {
   const expires = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiry.getTime()));
   const token = await signSessionToken(env, ids, expires, now);
-  return serializeCookie(request, token, (expires.getTime() - now.getTime()) / 1000);
+  return sessionCookie.write(
+    token,
+    Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000)),
+  );
 }
 
 /** Starts a session (a fresh id at every sign-in) and returns its Set-Cookie header. */
 export async function createSession(
   { env, db }: SessionApp,
-  request: Request,
   userId: string,
   { aal = "aal1", now = new Date() }: { aal?: Aal; now?: Date } = {},
 ) {
@@ -113,20 +103,14 @@ export async function createSession(
     }),
     db.update(users).set({ lastSignInAt: now.toISOString() }).where(eq(users.id, userId)),
   ]);
-  return sessionCookie(env, request, { sid: id, sub: userId }, expiresAt, now);
+  return sessionSetCookie(env, { sid: id, sub: userId }, expiresAt, now);
 }
 
 /** Raises a session to aal2 after a TOTP code and returns the renewed cookie. */
-export async function elevateSession(
-  { env, db }: SessionApp,
-  request: Request,
-  auth: Auth,
-  now = new Date(),
-) {
+export async function elevateSession({ env, db }: SessionApp, auth: Auth, now = new Date()) {
   await db.update(sessions).set({ aal: "aal2" }).where(eq(sessions.id, auth.session.id));
-  return sessionCookie(
+  return sessionSetCookie(
     env,
-    request,
     { sid: auth.session.id, sub: auth.user.id },
     new Date(auth.session.expiresAt),
     now,
@@ -152,13 +136,11 @@ export async function loadAuth(
   request: Request,
   now = new Date(),
 ): Promise<LoadedAuth> {
-  const token = readSessionToken(request);
-  if (!token) return { auth: null, setCookie: null };
-  const fromCookie = !bearerToken(request);
-  const refuse = (): LoadedAuth => ({
-    auth: null,
-    setCookie: fromCookie ? clearSessionCookie(request) : null,
-  });
+  const { token, clear } = await readSessionToken(request);
+  // A cookie that is not a session's reads as none, and is cleared.
+  const refuse = (): LoadedAuth => ({ auth: null, setCookie: clear });
+  if (!token) return refuse();
+  const fromCookie = clear !== null;
 
   let claims;
   try {
@@ -205,9 +187,8 @@ export async function loadAuth(
       .update(sessions)
       .set({ lastSeenAt: now.toISOString() })
       .where(eq(sessions.id, row.sessionId));
-    setCookie = await sessionCookie(
+    setCookie = await sessionSetCookie(
       env,
-      request,
       { sid: row.sessionId, sub: row.userId },
       new Date(row.expiresAt),
       now,

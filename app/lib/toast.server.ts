@@ -1,44 +1,28 @@
 import { redirect } from "react-router";
+import { z } from "~/lib/zod";
+import { siteCookie } from "./cookies.server";
 
 /**
- * One-time messages after a redirect (a flash cookie). The root loader reads and clears it; the
- * page shows it as a toast with JavaScript and as a banner without.
+ * One-time messages after a redirect (a signed flash cookie, for 60 s). The root loader reads and
+ * clears it; the page shows it as a toast with JavaScript and as a banner without.
  */
-export interface Toast {
-  type: "success" | "error" | "info";
-  message: string;
-}
+const toastSchema = z.object({
+  type: z.enum(["success", "error", "info"]),
+  message: z.string().max(500),
+});
 
-const COOKIE = "__toast";
+export type Toast = z.infer<typeof toastSchema>;
 
-function toastCookie(toast: Toast) {
-  const value = encodeURIComponent(JSON.stringify(toast));
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
-}
+const toastCookie = siteCookie("__toast", toastSchema, { maxAgeSeconds: 60, signed: true });
 
-export function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
+export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", toastCookie(toast));
+  headers.append("Set-Cookie", await toastCookie.write(toast));
   return redirect(url, { ...init, headers });
 }
 
 /** The pending toast, and the header that clears it. */
-export function readToast(request: Request): { toast: Toast | null; clear: string | null } {
-  const cookies = request.headers.get("Cookie") ?? "";
-  const raw = cookies
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${COOKIE}=`));
-  if (!raw) return { toast: null, clear: null };
-  const clear = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
-  try {
-    const parsed = JSON.parse(decodeURIComponent(raw.slice(COOKIE.length + 1)));
-    const valid =
-      ["success", "error", "info"].includes(parsed?.type) &&
-      typeof parsed?.message === "string" &&
-      parsed.message.length <= 500;
-    return { toast: valid ? { type: parsed.type, message: parsed.message } : null, clear };
-  } catch {
-    return { toast: null, clear };
-  }
+export async function readToast(request: Request) {
+  const { value, clear } = await toastCookie.readWithClear(request);
+  return { toast: value, clear };
 }

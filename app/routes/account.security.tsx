@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "verify": {
       const refusal = await verifyFactorCode(db, auth.user.id, value.code, "unverified");
       if (refusal) return codeRefusal(refusal);
-      const cookie = await elevateSession(app, request, auth);
+      const cookie = await elevateSession(app, auth);
       return redirectWithToast(
         here,
         { type: "success", message: "Authenticator app verified." },

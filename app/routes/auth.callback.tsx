@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const previous = await getAuth(context);
   if (previous) await destroySession(app.db, previous.session.id);
-  const cookie = await createSession(app, request, user.id);
+  const cookie = await createSession(app, user.id);
   return redirect(dest, { headers: { "Set-Cookie": cookie } });
 }
 

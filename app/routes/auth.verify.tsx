@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: refusal.headers,
     });
   }
-  const cookie = await elevateSession(app, request, auth);
+  const cookie = await elevateSession(app, auth);
   return redirect(safeRedirectPath(submission.value.dest), { headers: { "Set-Cookie": cookie } });
 }
 

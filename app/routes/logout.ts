@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { Allow: "GET, POST" },
     });
   }
-  const headers = { "Set-Cookie": clearSessionCookie(request) };
+  const headers = { "Set-Cookie": await clearSessionCookie() };
   try {
     const auth = await getAuth(context);
     if (auth) await destroySession(getAppContext(context).db, auth.session.id);

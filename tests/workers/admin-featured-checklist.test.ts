@@ -26,7 +26,7 @@ const MESSAGES = {
 
 /** The seeded admin, signed in as the brief says (a session made without e-mail). */
 async function seededAdminCookie() {
-  return cookiePair(await createSession(testApp, new Request(`${ORIGIN}/`), "user-admin"));
+  return cookiePair(await createSession(testApp, "user-admin"));
 }
 
 /** A new admin of its own: the admin check counts calls per address and page. */
@@ -645,7 +645,7 @@ describe("the featured order", () => {
     const response = await saveOrder(wanted, admin.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(FEATURED);
-    expect(toastOf(response)).toEqual({ type: "success", message: MESSAGES.saved });
+    expect(await toastOf(response)).toEqual({ type: "success", message: MESSAGES.saved });
 
     const rows = await db
       .select({ id: locations.id, displayOrder: locations.displayOrder })
@@ -674,7 +674,7 @@ describe("the featured order", () => {
     const down = await move(before[0]!, "down", admin.cookie);
     expect(down.status).toBe(302);
     expect(down.headers.get("Location")).toBe(`${FEATURED}#featured-${before[0]}`);
-    expect(toastOf(down)).toEqual({ type: "success", message: MESSAGES.saved });
+    expect(await toastOf(down)).toEqual({ type: "success", message: MESSAGES.saved });
     const afterDown = [before[1]!, before[0]!, ...before.slice(2)];
     expect(await featuredOrder()).toEqual(afterDown);
     expect(await homeFeaturedNames()).toEqual(await visibleFeaturedNames(afterDown));
@@ -698,13 +698,13 @@ describe("the featured order", () => {
     const snapshot = await displayOrders();
     const firstUp = await move(order[0]!, "up", admin.cookie);
     expect(firstUp.status).toBe(302);
-    expect(toastOf(firstUp)).toEqual({
+    expect(await toastOf(firstUp)).toEqual({
       type: "info",
       message: `${await nameOf(order[0]!)} is already first.`,
     });
     const lastDown = await move(order[order.length - 1]!, "down", admin.cookie);
     expect(lastDown.status).toBe(302);
-    expect(toastOf(lastDown)).toEqual({
+    expect(await toastOf(lastDown)).toEqual({
       type: "info",
       message: `${await nameOf(order[order.length - 1]!)} is already last.`,
     });
@@ -820,7 +820,7 @@ describe("the rate-limit page", () => {
     const response = await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], admin.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(RATE_LIMITS_PAGE);
-    expect(toastOf(response)).toEqual({ type: "success", message: MESSAGES.cleaned });
+    expect(await toastOf(response)).toEqual({ type: "success", message: MESSAGES.cleaned });
     const left = await db
       .select({ subject: rateLimits.subject })
       .from(rateLimits)

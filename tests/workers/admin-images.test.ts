@@ -212,7 +212,7 @@ describe("upload", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin?location=${location.id}#images-x`);
-    expect(toastOf(response)).toEqual({
+    expect(await toastOf(response)).toEqual({
       type: "success",
       message: "1 image uploaded successfully",
     });
@@ -230,7 +230,7 @@ describe("upload", () => {
       const response = await post(uploadForm(location.id, [], { redirectTo }), { json: false });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin");
-      expect(toastOf(response)).toEqual({
+      expect(await toastOf(response)).toEqual({
         type: "error",
         message: `Upload failed: ${IMAGE_MESSAGES.noFiles}`,
       });
@@ -253,7 +253,7 @@ describe("upload", () => {
 
     const noJs = await post(uploadForm(location.id, [pngFile("real.png"), fake]), { json: false });
     expect(noJs.status).toBe(302);
-    expect(toastOf(noJs)).toEqual({ type: "error", message: `Upload failed: ${message}` });
+    expect(await toastOf(noJs)).toEqual({ type: "error", message: `Upload failed: ${message}` });
     expect(await groupRows(location.id)).toHaveLength(0);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
   });
@@ -356,7 +356,7 @@ describe("upload", () => {
     });
     expect(noJs.status).toBe(302);
     expect(noJs.headers.get("Location")).toBe(`/admin?location=${location.id}`);
-    expect(toastOf(noJs)).toEqual({
+    expect(await toastOf(noJs)).toEqual({
       type: "error",
       message: IMAGE_TOASTS.uploadFailed(IMAGE_TOASTS.tooManyBytes),
     });
@@ -515,14 +515,20 @@ describe("delete", () => {
     );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(back);
-    expect(toastOf(deleted)).toEqual({ type: "success", message: "Image deleted successfully" });
+    expect(await toastOf(deleted)).toEqual({
+      type: "success",
+      message: "Image deleted successfully",
+    });
 
     const again = await post(
       fields({ intent: "delete", imageId: id!, confirmed: "yes", redirectTo: back }),
       { json: false },
     );
     expect(again.status).toBe(302);
-    expect(toastOf(again)).toEqual({ type: "error", message: "Delete failed: Image not found" });
+    expect(await toastOf(again)).toEqual({
+      type: "error",
+      message: "Delete failed: Image not found",
+    });
   });
 
   it("asks first: a post without the confirmation deletes nothing and comes back with the question", async () => {
@@ -688,14 +694,17 @@ describe("reorder", () => {
     );
     expect(moved.status).toBe(302);
     expect(moved.headers.get("Location")).toBe(back);
-    expect(toastOf(moved)).toEqual({ type: "success", message: "Images reordered successfully" });
+    expect(await toastOf(moved)).toEqual({
+      type: "success",
+      message: "Images reordered successfully",
+    });
     expect((await orderOf(location.id)).ids).toEqual([b, a]);
 
     const failed = await post(
       fields({ intent: "reorder", draggedId: b!, targetId: "img-gone", redirectTo: back }),
       { json: false },
     );
-    expect(toastOf(failed)).toEqual({
+    expect(await toastOf(failed)).toEqual({
       type: "error",
       message: "Reorder failed: Unable to find proper indices for reordering operation",
     });
@@ -757,7 +766,10 @@ describe("who may post", () => {
     });
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe(page);
-    expect(toastOf(visitor)).toEqual({ type: "error", message: "No authenticated session found" });
+    expect(await toastOf(visitor)).toEqual({
+      type: "error",
+      message: "No authenticated session found",
+    });
 
     const member = await createUser("member");
     const memberPost = await post(fields({ intent: "delete", imageId: a! }), {
@@ -766,7 +778,7 @@ describe("who may post", () => {
       headers: fromPage,
     });
     expect(memberPost.headers.get("Location")).toBe(page);
-    expect(toastOf(memberPost)).toEqual({
+    expect(await toastOf(memberPost)).toEqual({
       type: "error",
       message: "Access denied. You are not authorized to view this page.",
     });
@@ -829,6 +841,9 @@ describe("who may post", () => {
     const visitor = await request(PATH, { redirect: "manual" });
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe("/admin");
-    expect(toastOf(visitor)).toEqual({ type: "error", message: "No authenticated session found" });
+    expect(await toastOf(visitor)).toEqual({
+      type: "error",
+      message: "No authenticated session found",
+    });
   });
 });

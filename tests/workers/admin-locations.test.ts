@@ -151,7 +151,7 @@ describe("creating a location", () => {
     expect(response.status).toBe(302);
     const row = (await locationByName(name))!;
     expect(response.headers.get("Location")).toBe(`/admin?location=${row.id}`);
-    expect(toastOf(response)).toEqual({
+    expect(await toastOf(response)).toEqual({
       type: "success",
       message: "Location created successfully",
     });
@@ -400,7 +400,7 @@ describe("minimum nights", () => {
     for (const minimumNights of ["1", "365"]) {
       const response = await updateLocation(admin.cookie, id, { name, slug, minimumNights });
       expect(response.status).toBe(302);
-      expect(toastOf(response)).toEqual({
+      expect(await toastOf(response)).toEqual({
         type: "success",
         message: "Location updated successfully",
       });
@@ -446,7 +446,7 @@ describe("room types", () => {
       admin.cookie,
     );
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({
+    expect(await toastOf(response)).toEqual({
       type: "success",
       message: "Room type created successfully",
     });
@@ -515,7 +515,7 @@ describe("room types", () => {
     body.append("roomFeatures", "Ocean view");
     const response = await fetchForm(body, admin.cookie);
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({
+    expect(await toastOf(response)).toEqual({
       type: "success",
       message: "Room type updated successfully",
     });
@@ -642,7 +642,10 @@ describe("room types", () => {
     expect(up.status).toBe(302);
     expect(up.headers.get("Location")).toBe(`/admin?location=${locationId}&roomType=${c}`);
     // Confirmed as a drag-and-drop move is.
-    expect(toastOf(up)).toEqual({ type: "success", message: "Room types reordered successfully" });
+    expect(await toastOf(up)).toEqual({
+      type: "success",
+      message: "Room types reordered successfully",
+    });
     expect(await order()).toEqual([a, c, b]);
     expect((await roomRows(locationId)).map((room) => room.displayOrder)).toEqual([0, 1, 2]);
 
@@ -653,7 +656,7 @@ describe("room types", () => {
     ] as const) {
       const edge = await move(id, direction);
       expect(edge.status).toBe(302);
-      expect(toastOf(edge)).toBeNull();
+      expect(await toastOf(edge)).toBeNull();
       expect(await order()).toEqual([a, c, b]);
     }
 
@@ -671,12 +674,12 @@ describe("room types", () => {
 
     // A room type of another location is not in this list.
     const stranger = await move("not-a-room", "up");
-    expect(toastOf(stranger)).toEqual({
+    expect(await toastOf(stranger)).toEqual({
       type: "error",
       message: "Reorder failed: Unable to find proper indices for room type reordering operation",
     });
     const bad = await move(a, "sideways");
-    expect(toastOf(bad)).toEqual({ type: "error", message: "Failed to reorder room types" });
+    expect(await toastOf(bad)).toEqual({ type: "error", message: "Failed to reorder room types" });
     expect(await order()).toEqual([a, c, b]);
   });
 
@@ -707,7 +710,7 @@ describe("room types", () => {
     const response = await post(ACTION, { ...fields, confirmed: "yes" }, admin.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin?location=${locationId}`);
-    expect(toastOf(response)).toEqual({
+    expect(await toastOf(response)).toEqual({
       type: "success",
       message: "Room type deleted successfully",
     });
@@ -718,7 +721,7 @@ describe("room types", () => {
     );
 
     const again = await post(ACTION, { ...fields, confirmed: "yes" }, admin.cookie);
-    expect(toastOf(again)).toEqual({
+    expect(await toastOf(again)).toEqual({
       type: "error",
       message: "Error deleting room type: Room type not found",
     });
@@ -777,7 +780,7 @@ describe("deleting a location", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin");
-    expect(toastOf(response)).toEqual({
+    expect(await toastOf(response)).toEqual({
       type: "success",
       message: "Location deleted successfully",
     });
@@ -798,7 +801,7 @@ describe("deleting a location", () => {
       { intent: "delete-location", locationId, confirmed: "yes" },
       admin.cookie,
     );
-    expect(toastOf(again)).toEqual({
+    expect(await toastOf(again)).toEqual({
       type: "error",
       message: "Error deleting location: Location not found",
     });

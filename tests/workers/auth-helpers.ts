@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { createAppContext } from "~/context";
 import { decodeJwt } from "jose";
+import { createCookie } from "react-router";
 import { vi } from "vitest";
 import { requestMagicLink } from "~/auth/magic-link.server";
 import { createSession, type Aal } from "~/auth/session.server";
@@ -59,7 +60,7 @@ export function cookiePair(setCookie: string) {
 
 /** Signs a user in without e-mail: the Cookie header value of a new session. */
 export async function signIn(userId: string, options?: { aal?: Aal; now?: Date }) {
-  return cookiePair(await createSession(testApp, new Request(`${ORIGIN}/`), userId, options));
+  return cookiePair(await createSession(testApp, userId, options));
 }
 
 /** The response's `__session` Set-Cookie header, if any. */
@@ -72,9 +73,22 @@ export function clearsSession(setCookie: string) {
   return /^__session=;.*Max-Age=0/.test(setCookie);
 }
 
-/** The session id (sid claim) inside a `__session=<jwt>` cookie. */
-export function sessionIdOf(cookie: string) {
-  return String(decodeJwt(cookie.replace(/^__session=/, "").split(";")[0]!).sid);
+/** The session cookie as the server encodes it: React Router's cookie, holding the JWT. */
+const sessionCookie = createCookie("__session");
+
+/** The session token (a JWT) inside a `__session` cookie or Set-Cookie header. */
+export async function sessionTokenOf(cookie: string) {
+  return String(await sessionCookie.parse(cookiePair(cookie)));
+}
+
+/** The Cookie header that carries `token` as the session. */
+export async function sessionCookieOf(token: string) {
+  return cookiePair(await sessionCookie.serialize(token));
+}
+
+/** The session id (sid claim) inside a `__session` cookie or Set-Cookie header. */
+export async function sessionIdOf(cookie: string) {
+  return String(decodeJwt(await sessionTokenOf(cookie)).sid);
 }
 
 export function get(path: string, cookie?: string, headers: Record<string, string> = {}) {

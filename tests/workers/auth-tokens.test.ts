@@ -12,7 +12,9 @@ import {
   get,
   HOUR,
   MINUTE,
+  sessionCookieOf,
   sessionIdOf,
+  sessionTokenOf,
   sessionRow,
   sessionSetCookie,
   signIn,
@@ -170,13 +172,13 @@ describe("/auth/v1/.well-known/jwks.json", () => {
     const { keys } = await (await get("/auth/v1/.well-known/jwks.json")).json<{ keys: JWK[] }>();
     const cookie = await signIn("user-member");
     const { payload, protectedHeader } = await jwtVerify(
-      cookie.replace("__session=", ""),
+      await sessionTokenOf(cookie),
       createLocalJWKSet({ keys }),
       { issuer: "insider-stays", audience: "insider-stays:session" },
     );
     expect(protectedHeader.alg).toBe("ES256");
     expect(payload.sub).toBe("user-member");
-    expect(payload.sid).toBe(sessionIdOf(cookie));
+    expect(payload.sid).toBe(await sessionIdOf(cookie));
   });
 });
 
@@ -184,9 +186,9 @@ describe("a bad session cookie through the worker", () => {
   it("a tampered cookie is treated as signed out, and the response clears it", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const [header, payload, signature] = cookie.replace("__session=", "").split(".");
+    const [header, payload, signature] = (await sessionTokenOf(cookie)).split(".");
     const forged = b64url.encode({ ...b64url.decode(payload!), sub: "user-admin" });
-    const tampered = `__session=${header}.${forged}.${signature}`;
+    const tampered = await sessionCookieOf(`${header}.${forged}.${signature}`);
 
     const response = await get("/members", tampered);
     expect(response.status).toBe(302);
@@ -205,10 +207,10 @@ describe("a bad session cookie through the worker", () => {
     const cookie = await signIn(user.id);
     const token = await signSessionToken(
       stranger,
-      { sid: sessionIdOf(cookie), sub: user.id },
+      { sid: await sessionIdOf(cookie), sub: user.id },
       inAnHour(),
     );
-    const response = await get("/members", `__session=${token}`);
+    const response = await get("/members", await sessionCookieOf(token));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?dest=%2Fmembers");
     expect(sessionSetCookie(response)).toContain("Max-Age=0");
@@ -217,7 +219,7 @@ describe("a bad session cookie through the worker", () => {
   it("a validly signed token for a session that does not exist is refused", async () => {
     const user = await createUser();
     const token = await signSessionToken(env, { sid: "no-such-session", sub: user.id }, inAnHour());
-    const response = await get("/account/security", `__session=${token}`);
+    const response = await get("/account/security", await sessionCookieOf(token));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?dest=%2Faccount%2Fsecurity");
     expect(sessionSetCookie(response)).toContain("Max-Age=0");
@@ -229,7 +231,7 @@ describe("a bad session cookie through the worker", () => {
     const cookie = await signIn(user.id);
     const token = await signSessionToken(
       env,
-      { sid: sessionIdOf(cookie), sub: other.id },
+      { sid: await sessionIdOf(cookie), sub: other.id },
       inAnHour(),
     );
     const response = await get("/api/manage-users", undefined, {
@@ -237,7 +239,7 @@ describe("a bad session cookie through the worker", () => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: "No authenticated session found" });
-    expect(await sessionRow(sessionIdOf(cookie))).not.toBeNull();
+    expect(await sessionRow(await sessionIdOf(cookie))).not.toBeNull();
   });
 
   it("public pages still render for a tampered cookie (200) and clear it", async () => {

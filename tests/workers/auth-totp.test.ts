@@ -90,12 +90,12 @@ describe("setting up an authenticator app (/account/security)", () => {
     expect(response.headers.get("Location")).toBe("/account/security");
     const renewed = sessionSetCookie(response);
     expect(renewed).not.toBeNull();
-    expect(sessionIdOf(renewed!)).toBe(sessionIdOf(cookie));
+    expect(await sessionIdOf(renewed!)).toBe(await sessionIdOf(cookie));
 
     const [factor] = await factorsOf(user.id);
     expect(factor!.status).toBe("verified");
     expect(factor!.verified_at).not.toBeNull();
-    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal2");
+    expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal2");
 
     const after = visibleText(await (await get("/account/security", cookiePair(renewed!))).text());
     expect(after).toContain("This session's assurance level: <strong>aal2</strong>");
@@ -117,7 +117,7 @@ describe("setting up an authenticator app (/account/security)", () => {
     expect(await response.text()).toContain(MESSAGES.invalidCode);
     expect(sessionSetCookie(response)).toBeNull();
     expect((await factorsOf(user.id)).map((factor) => factor.status)).toEqual(["unverified"]);
-    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+    expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal1");
   });
 
   it("refuses a code that is not 6 digits (400) without verifying", async () => {
@@ -207,7 +207,7 @@ describe("an admin with an authenticator app", () => {
   it("enters a code before the admin pages: aal1 → /auth/verify, then a valid code reaches /admin/users", async () => {
     const { admin, secret } = await adminWithFactor();
     const cookie = await signIn(admin.id);
-    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+    expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal1");
 
     const refused = await get("/admin/users", cookie);
     expect(refused.status).toBe(302);
@@ -225,8 +225,8 @@ describe("an admin with an authenticator app", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/users");
     const elevated = cookiePair(sessionSetCookie(response)!);
-    expect(sessionIdOf(elevated)).toBe(sessionIdOf(cookie));
-    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal2");
+    expect(await sessionIdOf(elevated)).toBe(await sessionIdOf(cookie));
+    expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal2");
 
     const admitted = await get("/admin/users", elevated);
     expect(admitted.status).toBe(200);
@@ -254,7 +254,7 @@ describe("an admin with an authenticator app", () => {
     );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(MESSAGES.invalidCode);
-    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+    expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal1");
     expect((await get("/admin/users", cookie)).headers.get("Location")).toBe(
       "/auth/verify?dest=%2Fadmin%2Fusers",
     );
@@ -311,7 +311,7 @@ describe("guessing codes", () => {
       cookie,
     );
     expect(right.status).toBe(429);
-    expect((await sessionRow(sessionIdOf(cookie)))?.aal).toBe("aal1");
+    expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal1");
   }, 60_000);
 
   it("locks removing the factor on /account/security after 5 wrong codes", async () => {

@@ -24,7 +24,7 @@ const isoDate = (daysFromNow: number) =>
   new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 async function memberCookie() {
-  const cookie = await createSession(testApp, new Request("http://localhost/"), "user-member");
+  const cookie = await createSession(testApp, "user-member");
   return cookie.split(";")[0]!;
 }
 
@@ -292,7 +292,7 @@ describe("storing a booking request", () => {
     expect(html).toMatch(/<a[^>]*href="\/members"[^>]*>Your booking requests<\/a>/);
 
     // Another member, or a made-up id, sees the thanks without anyone's request.
-    const other = await createSession(testApp, new Request("http://localhost/"), "user-admin");
+    const other = await createSession(testApp, "user-admin");
     const elsewhere = visibleText(
       await (await request(confirmation, { headers: { Cookie: other.split(";")[0]! } })).text(),
     );

@@ -32,7 +32,7 @@ describe("posts from another origin", () => {
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("Cross-site request refused");
     expect(response.headers.get("Set-Cookie")).toBeNull();
-    expect(await sessionRow(sessionIdOf(cookie))).not.toBeNull();
+    expect(await sessionRow(await sessionIdOf(cookie))).not.toBeNull();
     expect((await get("/admin/users", cookie)).status).toBe(200);
   });
 
@@ -45,7 +45,7 @@ describe("posts from another origin", () => {
       redirect: "manual",
     });
     expect(response.status).toBe(403);
-    expect(await sessionRow(sessionIdOf(cookie))).not.toBeNull();
+    expect(await sessionRow(await sessionIdOf(cookie))).not.toBeNull();
   });
 
   it.each([
@@ -70,7 +70,7 @@ describe("signing out", () => {
       redirect: "manual",
     });
     expect(response.status).toBe(302);
-    expect(await sessionRow(sessionIdOf(cookie))).toBeNull();
+    expect(await sessionRow(await sessionIdOf(cookie))).toBeNull();
   });
 
   it("takes no other method: PUT and DELETE get 405 and the session stays", async () => {
@@ -86,6 +86,6 @@ describe("signing out", () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([405, 405, 405]);
-    expect(await sessionRow(sessionIdOf(cookie))).not.toBeNull();
+    expect(await sessionRow(await sessionIdOf(cookie))).not.toBeNull();
   });
 });

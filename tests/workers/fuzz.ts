@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, vi } from "vitest";
+import { readAdminSignIn } from "~/auth/admin-sign-in.server";
 import { createUser, signIn } from "./auth-helpers";
-import { ORIGIN, request, visibleSeed } from "./helpers";
+import { ORIGIN, request, toastOf, visibleSeed } from "./helpers";
 
 /*
  * The fuzz suite's cases and runner (tests/workers/fuzz-*.test.ts, two files so they run side by
@@ -118,23 +119,17 @@ export interface FuzzStats {
   redirectRefusals: number;
 }
 
-/** The one-time cookie a redirect carries, decoded, if it sets one named `name`. */
-function flashCookie(response: Response, name: string): Record<string, unknown> | null {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
-  const value = cookie?.slice(name.length + 1).split(";")[0];
-  return value ? (JSON.parse(decodeURIComponent(value)) as Record<string, unknown>) : null;
-}
-
 /**
  * A refused request: a 4xx, or (forms without JavaScript) a redirect back with an error toast or
- * with the admin sign-in screen's error.
+ * with the admin sign-in screen's error, read as the next page reads them.
  */
-function isRefusal(response: Response) {
+async function isRefusal(response: Response) {
   if (response.status >= 400) return true;
   if (response.status < 300 || response.status >= 400) return false;
-  if (flashCookie(response, "__toast")?.type === "error") return true;
-  const signIn = flashCookie(response, "__admin_sign_in");
-  return Boolean(signIn?.formError || signIn?.emailError);
+  if ((await toastOf(response))?.type === "error") return true;
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  const next = new Request(ORIGIN, { headers: { Cookie: cookies.join("; ") } });
+  return (await readAdminSignIn(next)).outcome?.result.status === "error";
 }
 
 /** Sends each case as `role`; returns the ones answered with a 5xx or leaving rows after a refusal. */
@@ -155,7 +150,7 @@ export async function run(cases: Case[], role: Role, stats: FuzzStats) {
       failures.push(what);
       continue;
     }
-    if (isRefusal(response)) {
+    if (await isRefusal(response)) {
       if (response.status < 400) stats.redirectRefusals += 1;
       const after = await rowCounts();
       const changed = TABLES.filter((table) => after[table] !== before[table]);

@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { createDb } from "~/db/client.server";
 import { seedLocations } from "../../scripts/seed/data";
 import { countCalls } from "~/dev/d1-counter.server";
+import { readToast } from "~/lib/toast.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -52,11 +53,12 @@ export function countingD1(db: D1Database) {
 }
 
 /** The one-time toast a response sets (see app/lib/toast.server.ts). */
-export function toastOf(response: Response) {
+export async function toastOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__toast="));
   if (!cookie) return null;
-  return JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice("__toast=".length))) as {
-    type: string;
-    message: string;
-  };
+  // Read back as the next page reads it: a toast whose signature fails is none.
+  const { toast } = await readToast(
+    new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0]! } }),
+  );
+  return toast;
 }

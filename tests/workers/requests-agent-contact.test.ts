@@ -281,9 +281,7 @@ describe("GET /agents and /contact", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(testApp, new Request(`${ORIGIN}/`), user.id)).split(
-      ";",
-    )[0]!;
+    const cookie = (await createSession(testApp, user.id)).split(";")[0]!;
     for (const [path, id] of [
       ["/agents", "agent-application-email"],
       ["/contact", "support-message-email"],
@@ -401,9 +399,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(testApp, new Request(`${ORIGIN}/`), user.id)).split(
-      ";",
-    )[0]!;
+    const cookie = (await createSession(testApp, user.id)).split(";")[0]!;
     const fields = agentFields({ email: user.email });
     const response = await postForm("/agents", fields, { Cookie: cookie });
     expect(response.status).toBe(200);

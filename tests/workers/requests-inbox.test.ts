@@ -335,7 +335,7 @@ describe("confirming and declining a booking", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${INBOX}#request-${booking.id}`);
-    expect(toastOf(response)).toEqual({ type: "success", message: "Booking confirmed" });
+    expect(await toastOf(response)).toEqual({ type: "success", message: "Booking confirmed" });
 
     const row = (await bookingRow(booking.id))!;
     expect(row.status).toBe("confirmed");
@@ -362,7 +362,7 @@ describe("confirming and declining a booking", () => {
     for (const intent of ["confirm", "decline"]) {
       const again = await post(INBOX, { intent, id: booking.id }, cookie);
       expect(again.status).toBe(302);
-      expect(toastOf(again)).toEqual({
+      expect(await toastOf(again)).toEqual({
         type: "error",
         message: "This booking was already confirmed by admin@example.com",
       });
@@ -391,7 +391,7 @@ describe("confirming and declining a booking", () => {
     expect(response.headers.get("Location")).toBe(
       `${INBOX}?kind=booking&status=new#request-${booking.id}`,
     );
-    expect(toastOf(response)).toEqual({ type: "success", message: "Booking declined" });
+    expect(await toastOf(response)).toEqual({ type: "success", message: "Booking declined" });
 
     const row = (await bookingRow(booking.id))!;
     expect(row.status).toBe("declined");
@@ -407,7 +407,7 @@ describe("confirming and declining a booking", () => {
     expect(await deliveriesOf("booking", booking.id)).toHaveLength(1);
 
     const again = await post(INBOX, { intent: "confirm", id: booking.id }, admin.cookie);
-    expect(toastOf(again)?.type).toBe("error");
+    expect((await toastOf(again))?.type).toBe("error");
     expect((await bookingRow(booking.id))!.status).toBe("declined");
     expect(await deliveriesOf("booking", booking.id)).toHaveLength(1);
   });
@@ -420,7 +420,7 @@ describe("confirming and declining a booking", () => {
       post(INBOX, { intent: "decline", id: booking.id }, second.cookie),
       post(INBOX, { intent: "confirm", id: booking.id }, first.cookie),
     ]);
-    const toasts = responses.map(toastOf);
+    const toasts = await Promise.all(responses.map(toastOf));
     expect(toasts.filter((toast) => toast?.type === "success")).toHaveLength(1);
     expect(toasts.filter((toast) => toast?.type === "error")).toHaveLength(2);
 
@@ -449,7 +449,7 @@ describe("confirming and declining a booking", () => {
     for (const [fields, message] of cases) {
       const response = await post(INBOX, fields, cookie);
       expect(response.status).toBe(302);
-      expect(toastOf(response)).toEqual({ type: "error", message });
+      expect(await toastOf(response)).toEqual({ type: "error", message });
     }
     expect((await bookingRow(booking.id))!.status).toBe("new");
     expect(await countDeliveries()).toBe(deliveries);
@@ -469,9 +469,9 @@ describe("marking applications and messages handled", () => {
     ] as const) {
       const response = await post(INBOX, { intent: "handle", kind, id }, admin.cookie);
       expect(response.status).toBe(302);
-      expect(toastOf(response)).toEqual({ type: "success", message: "Marked as handled" });
+      expect(await toastOf(response)).toEqual({ type: "success", message: "Marked as handled" });
       const again = await post(INBOX, { intent: "handle", kind, id }, admin.cookie);
-      expect(toastOf(again)).toEqual({
+      expect(await toastOf(again)).toEqual({
         type: "error",
         message: `This request was already handled by ${admin.email}`,
       });
@@ -497,7 +497,7 @@ describe("marking applications and messages handled", () => {
       { intent: "handle", kind: "support-message", id: application.id },
       admin.cookie,
     );
-    expect(toastOf(wrongKind)).toEqual({ type: "error", message: "Request not found" });
+    expect(await toastOf(wrongKind)).toEqual({ type: "error", message: "Request not found" });
   });
 });
 

@@ -85,7 +85,10 @@ describe("the room type editor's weeks and rates", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(editorOf(room));
     const opened = await roomWeeks(room.roomTypeId);
-    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksOpened(opened.length) });
+    expect(await toastOf(response)).toEqual({
+      type: "success",
+      message: M.weeksOpened(opened.length),
+    });
     // A week each Saturday from today until 18 months ahead: 77 or 78 of them.
     expect(opened.length).toBeGreaterThanOrEqual(77);
     expect(opened.length).toBeLessThanOrEqual(79);
@@ -95,7 +98,7 @@ describe("the room type editor's weeks and rates", () => {
     expect(opened.at(-1)!.checkIn < addMonths(todayUtc(), 18)).toBe(true);
 
     const again = await post(ACTION, { intent: "open-weeks", ...room }, cookie);
-    expect(toastOf(again)).toEqual({ type: "success", message: M.weeksOpened(0) });
+    expect(await toastOf(again)).toEqual({ type: "success", message: M.weeksOpened(0) });
     expect(await roomWeeks(room.roomTypeId)).toEqual(opened);
 
     const after = visibleText(await (await get(editorOf(room), cookie)).text());
@@ -143,7 +146,7 @@ describe("the room type editor's weeks and rates", () => {
       cookie,
     );
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksSet(3, 0) });
+    expect(await toastOf(response)).toEqual({ type: "success", message: M.weeksSet(3, 0) });
     const after = await roomWeeks(room.roomTypeId);
     expect(after.slice(1, 4)).toEqual(
       [second, third, fourth].map((week) => ({ ...week, state: "closed", rate: 4200.5 })),
@@ -160,7 +163,7 @@ describe("the room type editor's weeks and rates", () => {
       { from: third!.checkIn, to: third!.checkIn, state: "open", defaultRate: "on" },
       cookie,
     );
-    expect(toastOf(reopened)).toEqual({ type: "success", message: M.weeksSet(1, 0) });
+    expect(await toastOf(reopened)).toEqual({ type: "success", message: M.weeksSet(1, 0) });
     expect((await roomWeeks(room.roomTypeId))[2]).toEqual({ ...third, state: "open", rate: null });
   });
 
@@ -180,7 +183,7 @@ describe("the room type editor's weeks and rates", () => {
       { from: past, to: first!.checkIn, state: "closed", rate: "999" },
       cookie,
     );
-    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksSet(1, 0) });
+    expect(await toastOf(response)).toEqual({ type: "success", message: M.weeksSet(1, 0) });
     const after = await roomWeeks(room.roomTypeId);
     expect(after[0]).toEqual({ checkIn: past, state: "open", rate: null });
     expect(after[1]).toEqual({ checkIn: first!.checkIn, state: "closed", rate: 999 });
@@ -200,7 +203,7 @@ describe("the room type editor's weeks and rates", () => {
       { from: first!.checkIn, to: second!.checkIn, state: "closed", rate: "3000" },
       cookie,
     );
-    expect(toastOf(response)).toEqual({ type: "success", message: M.weeksSet(2, 1) });
+    expect(await toastOf(response)).toEqual({ type: "success", message: M.weeksSet(2, 1) });
     expect((await roomWeeks(room.roomTypeId)).slice(0, 2)).toEqual([
       { checkIn: first!.checkIn, state: "requested", rate: 3000 },
       { checkIn: second!.checkIn, state: "closed", rate: 3000 },

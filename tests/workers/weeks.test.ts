@@ -29,7 +29,7 @@ const otherRoomTypeId = `${location.id}-room-1`;
 const PAST_WEEK = addDays(todayUtc(), -5);
 
 async function memberCookie(userId = "user-member") {
-  const cookie = await createSession({ env, db }, new Request("http://localhost/"), userId);
+  const cookie = await createSession({ env, db }, userId);
   return cookie.split(";")[0]!;
 }
 

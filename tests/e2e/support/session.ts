@@ -1,7 +1,7 @@
 import { type Cookie } from "@playwright/test";
 import {
   SESSION_MS,
-  sessionToken,
+  sessionCookie as localSessionCookie,
   storeSessions as storeLocalSessions,
   type LocalAccount,
 } from "../../../scripts/local-sessions";
@@ -26,9 +26,10 @@ export async function sessionCookie(
   baseURL: string,
 ): Promise<Cookie> {
   const expiresAt = new Date(Date.now() + SESSION_MS);
+  const cookie = await localSessionCookie(account, name, expiresAt);
   return {
-    name: "__session",
-    value: await sessionToken(account, name, expiresAt),
+    name: cookie.name,
+    value: cookie.value,
     domain: new URL(baseURL).hostname,
     path: "/",
     expires: Math.floor(expiresAt.getTime() / 1000),
