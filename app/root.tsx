@@ -21,6 +21,7 @@ import { appContextMiddleware, getAppContext } from "./context";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { useHydrationDone } from "./lib/use-input-before-hydration";
+import { errorMessage, UNKNOWN_ERROR } from "./lib/route-errors";
 import { readToast } from "./lib/toast.server";
 
 // The fonts are not preloaded: the inline stylesheet names them as soon as the page is parsed,
@@ -113,10 +114,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
-  let message = "An unknown error occurred";
+  let message = UNKNOWN_ERROR;
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    message = typeof error.data === "string" ? error.data : error.statusText || message;
+    message = errorMessage(error);
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;
   }

@@ -33,17 +33,14 @@ export function LocationListPage({
   data: LocationListData;
   heading?: string;
 }) {
-  const { filters, notices, words, featured, all, page, pages, total, error } = data;
+  const { filters, notices, words, featured, all, page, pages, total } = data;
   const searching = words.length > 0;
   const filtered = isFiltered(filters);
   useScrollMemory("scroll:locations");
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
-      <h1 className="text-navy-900 font-serif text-4xl md:text-5xl">{heading}</h1>
-      <p className="mt-3 max-w-2xl text-slate-600">
-        Hand-picked resorts around the world, available to our members by the week at insider rates.
-      </p>
+      <ListIntro heading={heading} />
 
       <FilterBar data={data} filtered={filtered} />
 
@@ -60,14 +57,10 @@ export function LocationListPage({
         aria-live="polite"
         className="mt-6 min-h-5 scroll-mt-4 text-sm text-slate-600"
       >
-        {filtered && !error && total > 0 ? foundLine(total, searching ? 0 : featured.length) : ""}
+        {filtered && total > 0 ? foundLine(total, searching ? 0 : featured.length) : ""}
       </p>
 
-      {error ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-800">
-          Error loading locations: {error}
-        </p>
-      ) : all.length === 0 ? (
+      {all.length === 0 ? (
         <div className="mt-4 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
           <p className="text-slate-700">No locations found with the selected filters.</p>
           <Link to="/locations" className="text-gold-700 mt-4 inline-block font-medium underline">
@@ -89,17 +82,41 @@ export function LocationListPage({
           />
         </>
       )}
-      {!error && (
-        <Pager
-          label="Pages of the list"
-          page={page}
-          pages={pages}
-          total={total}
-          href={(number) =>
-            `${pageHref("/locations", filtersToSearch(filters), number)}#${LIST_ANCHOR}`
-          }
-        />
-      )}
+      <Pager
+        label="Pages of the list"
+        page={page}
+        pages={pages}
+        total={total}
+        href={(number) =>
+          `${pageHref("/locations", filtersToSearch(filters), number)}#${LIST_ANCHOR}`
+        }
+      />
+    </div>
+  );
+}
+
+function ListIntro({ heading }: { heading: string }) {
+  return (
+    <>
+      <h1 className="text-navy-900 font-serif text-4xl md:text-5xl">{heading}</h1>
+      <p className="mt-3 max-w-2xl text-slate-600">
+        Hand-picked resorts around the world, available to our members by the week at insider rates.
+      </p>
+    </>
+  );
+}
+
+/** The list's page when its locations could not be read: what failed, and a way to try again. */
+export function LocationListUnavailable({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
+      <ListIntro heading="Our Locations" />
+      <p role="alert" className="mt-10 rounded-lg bg-red-50 p-4 text-red-800">
+        Error loading locations: {message}
+      </p>
+      <a href="/locations" className="text-gold-700 mt-6 inline-block font-medium underline">
+        Try again
+      </a>
     </div>
   );
 }

@@ -75,6 +75,15 @@ export function pageRefusal(error: DomainError) {
   return data({ message: error.message }, { status: error.status, headers: error.headers });
 }
 
+/**
+ * A page whose data storage could not give just now: the failure is logged, and the page answers
+ * `unavailable` (503, never stored) with `message`, which its error boundary shows.
+ */
+export function unavailablePage(message: string, cause: unknown) {
+  console.error(message, cause);
+  return pageRefusal(new DomainError("unavailable", message));
+}
+
 /** An API's refusal: `{ message }` as JSON with the status. */
 export function jsonRefusal(error: DomainError, extra: Record<string, unknown> = {}) {
   return Response.json(

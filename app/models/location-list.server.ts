@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { type AppContext } from "~/context";
+import { unavailablePage } from "~/lib/errors.server";
 import {
   applyFilters,
   filterDropdowns,
@@ -158,28 +159,11 @@ export async function loadLocationList(
         page: list.page,
         pages: list.pages,
         total: list.total,
-        error: null,
       },
       { status },
     );
   } catch (error) {
-    console.error("locations list", error);
-    return data(
-      {
-        filters,
-        notices,
-        words,
-        canFilterByPrice: member,
-        dropdowns: { countries: [], states: null, cities: null },
-        featured: [],
-        all: [],
-        page: 1,
-        pages: 1,
-        total: 0,
-        error: "Failed to load location data",
-      },
-      { status: 503 },
-    );
+    throw unavailablePage("Failed to load location data", error);
   }
 }
 

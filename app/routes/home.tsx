@@ -1,9 +1,11 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { type Route } from "./+types/home";
 import { LocationCard } from "~/components/location-card";
 import { PartnerLogos } from "~/components/partner-logos";
 import { getAppContext } from "~/context";
-import { featuredLocations } from "~/lib/locations";
+import { unavailablePage } from "~/lib/errors.server";
+import { featuredLocations, type LocationSummary } from "~/lib/locations";
+import { errorMessage } from "~/lib/route-errors";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
 import { getVisibleLocationSummaries } from "~/models/location.server";
@@ -33,15 +35,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const locations = await getVisibleLocationSummaries(getAppContext(context));
-    return { featured: featuredLocations(locations), error: null };
+    return { featured: featuredLocations(locations) };
   } catch (error) {
-    console.error("home: featured locations", error);
-    return data({ featured: [], error: "Failed to load featured locations" }, { status: 503 });
+    throw unavailablePage("Failed to load featured locations", error);
   }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, error } = loaderData;
+  return <HomePage featured={loaderData.featured} error={null} />;
+}
+
+/** Without its featured locations the home page is still itself, saying what failed in their place. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <HomePage featured={[]} error={errorMessage(error)} />;
+}
+
+function HomePage({ featured, error }: { featured: LocationSummary[]; error: string | null }) {
   useScrollMemory("scroll:home");
   return (
     <>

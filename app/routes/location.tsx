@@ -6,8 +6,10 @@ import { RoomOption } from "~/components/room-option";
 import { RoomPricing } from "~/components/room-pricing";
 import { getAuth, hasAdminAccess } from "~/auth/guards.server";
 import { getAppContext } from "~/context";
+import { unavailablePage } from "~/lib/errors.server";
 import { shareImageUrl } from "~/lib/image-variants";
 import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
+import { errorMessage } from "~/lib/route-errors";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
 import { getLocationDetail, getPublicLocationDetail } from "~/models/location.server";
@@ -40,26 +42,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       }),
     ]);
     if (!location) {
-      return data(
-        { location: null, availability: {}, error: null, isAdmin: false },
-        { status: 404 },
-      );
+      return data({ location: null, availability: {}, isAdmin: false }, { status: 404 });
     }
     return data(
-      { location, availability, error: null, isAdmin },
+      { location, availability, isAdmin },
       location.hidden ? { headers: PREVIEW_HEADERS } : undefined,
     );
   } catch (error) {
-    console.error("location detail", error);
-    return data(
-      {
-        location: null,
-        availability: {},
-        error: "Failed to load location details",
-        isAdmin: false,
-      },
-      { status: 503 },
-    );
+    throw unavailablePage("Failed to load location details", error);
   }
 }
 
@@ -90,20 +80,21 @@ function summary(text: string | null) {
   return text.length <= 155 ? text : `${text.slice(0, 152).trimEnd()}…`;
 }
 
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-6 py-24 text-center">
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+        Error: {errorMessage(error)}
+      </p>
+    </section>
+  );
+}
+
 export default function LocationDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { location, availability, error, isAdmin } = loaderData;
+  const { location, availability, isAdmin } = loaderData;
   const { origin } = siteFromMatches(matches);
   const navigationState = useLocation().state as { from?: string } | null;
 
-  if (error) {
-    return (
-      <section className="mx-auto max-w-3xl px-6 py-24 text-center">
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          Error: {error}
-        </p>
-      </section>
-    );
-  }
   if (!location) {
     return (
       <section className="mx-auto max-w-3xl px-6 py-24 text-center">

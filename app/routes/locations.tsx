@@ -1,7 +1,8 @@
 import { type Route } from "./+types/locations";
 import { getAuth } from "~/auth/guards.server";
-import { LocationListPage } from "~/components/location-list-page";
+import { LocationListPage, LocationListUnavailable } from "~/components/location-list-page";
 import { getAppContext } from "~/context";
+import { errorMessage } from "~/lib/route-errors";
 import { pageMeta } from "~/lib/seo";
 import { loadLocationList } from "~/models/location-list.server";
 
@@ -20,4 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Locations({ loaderData }: Route.ComponentProps) {
   return <LocationListPage data={loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LocationListUnavailable message={errorMessage(error)} />;
 }

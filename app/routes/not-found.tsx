@@ -1,7 +1,8 @@
 import { type Route } from "./+types/not-found";
 import { getAuth } from "~/auth/guards.server";
-import { LocationListPage } from "~/components/location-list-page";
+import { LocationListPage, LocationListUnavailable } from "~/components/location-list-page";
 import { getAppContext } from "~/context";
+import { errorMessage } from "~/lib/route-errors";
 import { pageMeta } from "~/lib/seo";
 import { loadLocationList } from "~/models/location-list.server";
 
@@ -28,4 +29,8 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
       <LocationListPage data={loaderData} />
     </>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LocationListUnavailable message={errorMessage(error)} />;
 }

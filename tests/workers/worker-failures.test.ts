@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listFeatured } from "~/admin/featured.server";
 import { createDb } from "~/db/client.server";
-import { createUser, post, signIn } from "./auth-helpers";
+import { createUser, post, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";
 
 /*
@@ -105,5 +105,41 @@ describe("when storage refuses an admin's write", () => {
       .bind(name)
       .first<{ count: number }>();
     expect(stored?.count).toBe(0);
+  });
+});
+
+describe("when storage cannot be read", () => {
+  /** D1 as the app sees it, whose every query fails, and a KV cache that holds nothing. */
+  function failReads() {
+    const withSession = env.DB.withSession.bind(env.DB);
+    vi.spyOn(env.DB, "withSession").mockImplementation((constraint) => {
+      const session = withSession(constraint);
+      return new Proxy(session, {
+        get(target, key) {
+          if (key === "prepare" || key === "batch") {
+            return () => {
+              throw new Error("D1 read failed");
+            };
+          }
+          const value: unknown = Reflect.get(target, key, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    });
+    vi.spyOn(env.CACHE, "get").mockResolvedValue(null as never);
+  }
+
+  it.each([
+    ["/", ["Error loading locations: Failed to load featured locations", "Welcome home"]],
+    ["/locations", ["Error loading locations: Failed to load location data", "Our Locations"]],
+    [`/locations/${location.slug}`, ["Error: Failed to load location details"]],
+  ])("%s answers 503 with the page's own words, and is not stored", async (path, shown) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    failReads();
+    const response = await request(path, { headers: { Cookie: "seen=1" } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Cache-Control")).not.toMatch(/public|s-maxage/);
+    const text = visibleText(await response.text());
+    for (const words of shown) expect(text).toContain(words);
   });
 });
