@@ -4,7 +4,6 @@ import { type Db } from "~/db/client.server";
 import { loginTokens, users } from "~/db/schema";
 import { deliverLater, type EmailDraft, queuedEmail, queueEmails } from "~/email/deliveries.server";
 import { sealEmailBody } from "~/email/sealed-body.server";
-import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { hasControlCharacter } from "~/lib/text";
 import { ensureAdminAccount, normalizeEmail } from "~/models/user.server";
 
@@ -179,16 +178,11 @@ async function issueLoginLink(
  */
 export async function requestMagicLink(
   app: AppContext,
-  input: { email: string; dest: string; address: string | null },
+  input: { email: string; dest: string },
   now = new Date(),
 ): Promise<MagicLinkRequest> {
   const { env, db } = app;
   const email = normalizeEmail(input.email);
-  if (input.address) {
-    const perIp = await hitRateLimit(db, RATE_LIMITS.magicLinkPerIp, input.address, now.getTime());
-    if (!perIp.allowed)
-      return { status: "rate-limited", retryAfterSeconds: perIp.retryAfterSeconds };
-  }
   // An address on the admin list gets its admin account here, before its link is queued.
   await ensureAdminAccount(db, env, email);
   return issueLoginLink(app, { ...input, email, invitation: false }, now);

@@ -9,7 +9,11 @@ import { isDomainError, jsonRefusal } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { IDEMPOTENCY_FIELD, RELOAD_MESSAGE, type RequestFormReply } from "./fields";
-import { jsonToFormData, screenSubmission } from "./screen.server";
+import {
+  jsonToFormData,
+  REQUEST_FORMS_LIMIT,
+  screenSubmission,
+} from "~/lib/screen-submission.server";
 import {
   storeRequest,
   type RequestKindDefinition,
@@ -65,7 +69,12 @@ export async function requestFormAction<Table extends RequestTable, Input extend
 
   const formData = await readFormData(request);
   const schema = kind.schema();
-  const refusal = await screenSubmission(getAppContext(context), request, formData);
+  const refusal = await screenSubmission(
+    getAppContext(context),
+    request,
+    formData,
+    REQUEST_FORMS_LIMIT,
+  );
   if (refusal) {
     // Nothing is stored; the reply only gives the entered values (and any field messages) back.
     const echo = parseWithZod(formData, { schema });
@@ -153,7 +162,12 @@ export async function requestJsonEndpoint<Table extends RequestTable, Input exte
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed();
   const body = await readJson(request, { refusalFields: { success: false } });
 
-  const refusal = await screenSubmission(getAppContext(context), request, jsonToFormData(body));
+  const refusal = await screenSubmission(
+    getAppContext(context),
+    request,
+    jsonToFormData(body),
+    REQUEST_FORMS_LIMIT,
+  );
   if (refusal) return jsonRefusal(refusal, { success: false });
 
   const parsed = kind.schema().safeParse(body);

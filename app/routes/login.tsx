@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { type Route } from "./+types/login";
-import { verifyBotCheck } from "~/auth/bot-check.server";
 import { getAuth } from "~/auth/guards.server";
 import { adminReturnPath, redirectToAdminSignIn } from "~/auth/admin-sign-in.server";
 import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/auth/login-schema";
@@ -9,10 +8,10 @@ import { requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
 import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
-import { rateLimitAddress } from "~/lib/client-address.server";
 import { DomainError, ERROR_STATUS, RateLimitedError, retryAfterOf } from "~/lib/errors.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { HONEYPOT_MESSAGE, honeypotFilled } from "~/lib/honeypot";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
+import { screenSubmission, type SubmissionLimit } from "~/lib/screen-submission.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -31,6 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { dest };
 }
 
+/** Sign-in link requests from one IP address, refused in the words of the per-address wait. */
+const SIGN_IN_LIMIT: SubmissionLimit = {
+  rule: RATE_LIMITS.magicLinkPerIp,
+  message: LOGIN_MESSAGES.rateLimited,
+};
+
 /** What a sign-in request comes to: the address its link went to, or a refusal with its status. */
 type SignInAnswer = { sentTo: string; refusal?: never } | { refusal: DomainError; sentTo?: never };
 
@@ -41,15 +46,12 @@ async function answerSignIn(
   value: { email: string; dest?: string },
   variant: LoginVariant,
 ): Promise<SignInAnswer> {
-  // The honeypot first, then the bot check; the per-address limit is counted with the link.
-  if (honeypotFilled(formData)) return { refusal: new DomainError("invalid", HONEYPOT_MESSAGE) };
-  const bot = await verifyBotCheck(cloudflare.env, formData, request);
-  if (!bot.ok) return { refusal: new DomainError("invalid", bot.message) };
+  const refusal = await screenSubmission(cloudflare, request, formData, SIGN_IN_LIMIT);
+  if (refusal) return { refusal };
   try {
     const outcome = await requestMagicLink(cloudflare, {
       email: value.email,
       dest: variant === "admin" ? adminReturnPath(value.dest) : safeRedirectPath(value.dest),
-      address: rateLimitAddress(request),
     });
     if (outcome.status === "rate-limited") {
       const wait = outcome.retryAfterSeconds;

@@ -195,7 +195,7 @@ export async function issueToken(email: string, now = new Date(), dest = "/membe
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
     createAppContext({ env, ctx }, new Request(ORIGIN)),
-    { email, dest, address: null },
+    { email, dest },
     now,
   );
   await waitOnExecutionContext(ctx);
