@@ -12,6 +12,7 @@ import {
 import { useHydrated } from "~/lib/use-hydrated";
 import { BotCheck, useBotCheck } from "./bot-check";
 import { Field, FormErrors, HoneypotField, SubmitButton } from "./forms";
+import { useSubmitting } from "~/lib/use-submitting";
 
 const TEXT: Record<LoginVariant, { submit: string; sending: string }> = {
   login: { submit: "Send magic link", sending: "Sending..." },
@@ -61,7 +62,7 @@ export function MagicLinkForm({
 }) {
   const schema = loginSchema(variant);
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/login";
+  const submitting = useSubmitting({ action: "/login" });
   const [form, fields] = useForm({
     id: `magic-link-${variant}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { type Route } from "./+types/account.security";
 import { requireUser } from "~/auth/guards.server";
 import { elevateSession } from "~/auth/session.server";
@@ -21,6 +21,7 @@ import { readFormData } from "~/lib/body.server";
 import { DomainError, retryAfterOf } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -103,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const { verified, enrollment, aal } = loaderData;
-  const busy = useNavigation().state !== "idle";
+  const busy = useSubmitting({});
   // The code forms (remove, verify): only one is on the page at a time.
   const [form, fields] = useForm({
     lastResult: actionData,

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { type Route } from "./+types/auth.callback";
 import { getAuth } from "~/auth/guards.server";
 import { LOGIN_MESSAGES } from "~/auth/login-schema";
@@ -8,6 +8,7 @@ import { SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthCallback({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { siteName } = siteFromMatches(matches);
-  const busy = useNavigation().state !== "idle";
+  const busy = useSubmitting({});
   const error = actionData?.error ?? (loaderData.token ? null : LOGIN_MESSAGES.expired);
   return (
     <section className="mx-auto max-w-md px-6 py-16">

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { type Route } from "./+types/auth.verify";
 import { requireUser } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
@@ -12,6 +12,7 @@ import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { retryAfterOf } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyCode({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting({});
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(verifyCodeSchema),

@@ -1,6 +1,6 @@
 import { verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { neighbourOf } from "~/admin/reorder";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -8,6 +8,7 @@ import { FeaturedRow, type FeaturedItem } from "./featured-row";
 import { namedRowWords, SortableList } from "./sortable-list";
 import { useOptimisticOrder } from "./use-optimistic-order";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import { useSubmitting } from "~/lib/use-submitting";
 
 const UNSAVED_NOTE = "Unsaved changes: use Save Order to keep them.";
 const WORDS = namedRowWords("a location", UNSAVED_NOTE, "Then save the order.");
@@ -19,8 +20,7 @@ const WORDS = namedRowWords("a location", UNSAVED_NOTE, "Then save the order.");
  */
 export function FeaturedList({ items }: { items: FeaturedItem[] }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const saving = useSubmitting({});
   const order = useOptimisticOrder(items);
   const { ids } = order;
   const [status, setStatus] = useState("");

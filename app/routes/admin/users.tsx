@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useFormAction, useNavigation } from "react-router";
+import { data, Form, Link, useFormAction } from "react-router";
 import { type Route } from "./+types/users";
 import { inviteMember, removeMember } from "~/admin/users.server";
 import { requireAdmin } from "~/auth/guards.server";
@@ -19,6 +19,7 @@ import {
   USERS_PAGE_SIZE,
 } from "~/models/user-schema";
 import { findUserById, listUsers } from "~/models/user.server";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -92,8 +93,7 @@ const invite = (result: SubmissionResult<string[]>) => ({ form: "invite" as cons
 
 export default function ManageUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, page, pages, total, currentUserId } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const busy = useSubmitting("invite");
   const hydrated = useHydrated();
   const formAction = useFormAction();
   const confirming = actionData?.form === "confirm-remove" ? actionData : null;

@@ -1,5 +1,5 @@
 import { verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import { adminHref, INTENTS, LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -8,6 +8,7 @@ import { namedRowWords, SortableList } from "../sortable-list";
 import { useFetcherAnswer } from "../use-fetcher-answer";
 import { pendingMoveOf, useOptimisticOrder } from "../use-optimistic-order";
 import { RoomTypeRow, type RoomTypeListItem } from "./room-type-row";
+import { useSubmitting } from "~/lib/use-submitting";
 
 /** What the action answers a drop posted with `_format=json`. */
 type RoomTypeOrderResult =
@@ -40,12 +41,10 @@ export function RoomTypeList({
   q: string | null;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
+  const movingByForm = useSubmitting(INTENTS.moveRoomType);
   const revalidator = useRevalidator();
   const reorderFetcher = useFetcher<RoomTypeOrderResult>();
-  const moving =
-    (navigation.state !== "idle" && navigation.formData?.get("intent") === INTENTS.moveRoomType) ||
-    reorderFetcher.state !== "idle";
+  const moving = movingByForm || reorderFetcher.state !== "idle";
   const order = useOptimisticOrder(roomTypes, pendingMoveOf(reorderFetcher.formData));
 
   useFetcherAnswer(reorderFetcher, (result) => {
