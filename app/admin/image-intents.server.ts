@@ -3,7 +3,6 @@ import { z } from "~/lib/zod";
 import { type AppContext } from "~/context";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { type Actor } from "./audit.server";
-import { formValues } from "./form-values";
 import {
   CONFIRM_DELETE_PARAM,
   CONFIRMED_FIELD,
@@ -13,6 +12,7 @@ import {
 import { type ImageAnswers } from "./image-requests.server";
 import { deleteImage, IMAGE_MESSAGES, reorderImages, uploadImages } from "./images.server";
 import { isIdShaped } from "./ids";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 /** A text field, trimmed; anything else (missing, a file) reads as empty, which names nothing. */
 const text = z.string().trim().catch("");
@@ -39,8 +39,7 @@ const imageIntentSchema = z.discriminatedUnion("intent", [
 export const imageFormSchema = z.object({ redirectTo: text, _format: text });
 
 export function parseImageIntent(form: FormData) {
-  const files = form.getAll("files").filter((value) => typeof value !== "string");
-  return imageIntentSchema.safeParse({ ...formValues(form), files });
+  return parseWithZod(form, { schema: imageIntentSchema });
 }
 
 type ImageIntent = z.output<typeof imageIntentSchema>;

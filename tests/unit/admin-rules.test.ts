@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checklistRow } from "~/admin/checklist";
 import { reorderedIds } from "~/admin/display-order.server";
-import { formValues } from "~/admin/form-values";
 import { isIdShaped, MAX_ID_LENGTH } from "~/admin/ids";
 import { IMAGE_RULES } from "~/admin/image-actions";
 import {
@@ -64,18 +63,6 @@ describe("ids", () => {
     expect(isIdShaped("x".repeat(MAX_ID_LENGTH))).toBe(true);
     expect(isIdShaped("x".repeat(MAX_ID_LENGTH + 1))).toBe(false);
     expect(isIdShaped("")).toBe(false);
-  });
-});
-
-describe("a form's values for a schema", () => {
-  it("takes each name's first value, and every value of the listed names", () => {
-    const form = new FormData();
-    form.append("intent", "save");
-    form.append("ids", "b");
-    form.append("ids", "a");
-    form.append("name", "first");
-    form.append("name", "second");
-    expect(formValues(form, ["ids"])).toEqual({ intent: "save", ids: ["b", "a"], name: "first" });
   });
 });
 

@@ -9,7 +9,6 @@ import {
   moveFeatured,
   saveFeaturedOrder,
 } from "~/admin/featured.server";
-import { formValues } from "~/admin/form-values";
 import { requireAdmin } from "~/auth/guards.server";
 import { FeaturedList } from "~/components/admin/featured-list";
 import { getAppContext } from "~/context";
@@ -17,6 +16,7 @@ import { readFormData } from "~/lib/body.server";
 import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -52,9 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const app = getAppContext(context);
   const actor = { email: auth.user.email };
-  const parsed = featuredIntentSchema.safeParse(formValues(await readFormData(request), ["ids"]));
-  if (!parsed.success) return refuse(M.unknown, ERROR_STATUS.invalid);
-  const intent = parsed.data;
+  const submission = parseWithZod(await readFormData(request), { schema: featuredIntentSchema });
+  if (submission.status !== "success") return refuse(M.unknown, ERROR_STATUS.invalid);
+  const intent = submission.value;
   try {
     if (intent.intent === "save") {
       await saveFeaturedOrder(app, actor, intent.ids);

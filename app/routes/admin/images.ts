@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { type Route } from "./+types/images";
-import { formValues } from "~/admin/form-values";
 import { IMAGE_TOASTS } from "~/admin/image-actions";
 import {
   deleteIntent,
@@ -21,6 +20,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/auth/magic-link.server";
 import { getAppContext } from "~/context";
 import { ERROR_STATUS } from "~/lib/errors.server";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 /**
  * The image manager's action: upload, delete and reorder a location's or a room type's pictures,
@@ -50,23 +50,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     return unread.refused(error, IMAGE_TOASTS.uploadFailed);
   }
 
-  const { redirectTo, _format } = imageFormSchema.parse(formValues(form));
+  const answerTo = parseWithZod(form, { schema: imageFormSchema });
+  const { redirectTo, _format } =
+    answerTo.status === "success" ? answerTo.value : { redirectTo: "", _format: "" };
   const answer = imageAnswers(
     json || _format === "json",
     safeRedirectPath(redirectTo || null, FALLBACK_PATH),
   );
-  const parsed = parseImageIntent(form);
-  if (!parsed.success) {
+  const submission = parseImageIntent(form);
+  if (submission.status !== "success") {
     const message = IMAGE_TOASTS.unknownIntent;
     return answer.fail(ERROR_STATUS.invalid, message, message);
   }
+  const intent = submission.value;
   const work = { app: getAppContext(context), actor: { email: auth.user.email }, answer };
-  switch (parsed.data.intent) {
+  switch (intent.intent) {
     case "upload":
-      return uploadIntent(work, parsed.data);
+      return uploadIntent(work, intent);
     case "delete":
-      return deleteIntent(work, parsed.data);
+      return deleteIntent(work, intent);
     case "reorder":
-      return reorderIntent(work, parsed.data);
+      return reorderIntent(work, intent);
   }
 }

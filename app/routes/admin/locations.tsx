@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
 import { toast } from "~/lib/toast";
 import { type Route } from "./+types/locations";
-import { formValues } from "~/admin/form-values";
 import {
   createLocationIntent,
   deleteLocationIntent,
@@ -51,6 +50,7 @@ import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -77,11 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     formData,
     here: selectionOf(request),
   };
-  const parsed = locationIntentSchema.safeParse(formValues(formData));
-  if (!parsed.success) {
+  const submission = parseWithZod(formData, { schema: locationIntentSchema });
+  if (submission.status !== "success") {
     return redirectWithToast(adminHref(work.here), { type: "error", message: M.unknown });
   }
-  const intent = parsed.data;
+  const intent = submission.value;
   switch (intent.intent) {
     case INTENTS.createLocation:
       return createLocationIntent(work);

@@ -14,6 +14,7 @@ import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admi
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -58,8 +59,8 @@ const rateLimitIntentSchema = z.object({ intent: z.literal(CLEANUP) });
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const here = "/admin/rate-limits";
-  const parsed = rateLimitIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) {
+  const submission = parseWithZod(await readFormData(request), { schema: rateLimitIntentSchema });
+  if (submission.status !== "success") {
     return data({ error: RATE_LIMIT_MESSAGES.unknown }, { status: ERROR_STATUS.invalid });
   }
   try {

@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { inboxActionSchema, inboxHref, INBOX_PAGE_SIZE, parseInboxFilters } from "~/requests/inbox";
 import { decideBooking, listInbox, markHandled, transitionToast } from "~/requests/inbox.server";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -30,16 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const app = getAppContext(context);
   const back = inboxHref(parseInboxFilters(new URL(request.url).searchParams));
-  const parsed = inboxActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) {
-    const noteIssue = parsed.error.issues.find((issue) => issue.path[0] === "note");
+  const submission = parseWithZod(await readFormData(request), { schema: inboxActionSchema });
+  if (submission.status !== "success") {
     return redirectWithToast(back, {
       type: "error",
-      message: noteIssue?.message ?? "That request could not be updated",
+      message: submission.error?.note?.[0] ?? "That request could not be updated",
     });
   }
 
-  const form = parsed.data;
+  const form = submission.value;
   const adminEmail = auth.user.email;
   let result;
   switch (form.intent) {

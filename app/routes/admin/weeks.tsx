@@ -15,6 +15,7 @@ import { adminHref } from "~/admin/location-admin";
 import { CALENDAR_LINK_INTENT } from "~/components/admin/room-types/calendar-feed";
 import { type Db } from "~/db/client.server";
 import { z } from "~/lib/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -42,12 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const formData = await readFormData(request, { maxBytes: MAX_IMPORT_BYTES + 64 * 1024 });
-  const parsed = intentSchema.safeParse(Object.fromEntries(formData));
-  if (parsed.success && parsed.data.intent === CALENDAR_LINK_INTENT) {
-    return renewCalendarLink(getAppContext(context).db, parsed.data.roomTypeId);
+  const submission = parseWithZod(formData, { schema: intentSchema });
+  if (submission.status === "success" && submission.value.intent === CALENDAR_LINK_INTENT) {
+    return renewCalendarLink(getAppContext(context).db, submission.value.roomTypeId);
   }
   const file = postedFile(formData);
-  if (!parsed.success || !file) {
+  if (submission.status !== "success" || !file) {
     return importRefusal(null);
   }
   const app = getAppContext(context);
