@@ -3,7 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
-import { generateSigningKey } from "./app/auth/signing-keys.server";
+import { generateSigningKey } from "./app/accounts/signing-keys.server";
 
 /**
  * Two kinds of tests:

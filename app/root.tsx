@@ -14,9 +14,9 @@ import { NavigationProgress } from "./components/navigation-progress";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { readAdminSignIn } from "./auth/admin-sign-in.server";
-import { authMiddleware, getAuth } from "./auth/guards.server";
-import { type MagicLinkOutcome } from "./auth/login-schema";
+import { readAdminSignIn } from "./accounts/admin-sign-in.server";
+import { authMiddleware, getAuth } from "./accounts/guards.server";
+import { type MagicLinkOutcome } from "./accounts/login-schema";
 import { appContextMiddleware, getAppContext } from "./context";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
@@ -65,7 +65,7 @@ export type RootData = PublicSiteConfig & {
   year: number;
   user: { email: string; isAdmin: boolean } | null;
   toast: { type: "success" | "error" | "info"; message: string } | null;
-  /** The admin sign-in screen's last answer (app/auth/admin-sign-in.server.ts). */
+  /** The admin sign-in screen's last answer (app/accounts/admin-sign-in.server.ts). */
   adminSignIn: MagicLinkOutcome | null;
 };
 

@@ -3,7 +3,7 @@
  * Sessions need a signing key, so one is generated on first run and then kept.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { generateSigningKey } from "../app/auth/signing-keys.server.ts";
+import { generateSigningKey } from "../app/accounts/signing-keys.server.ts";
 
 const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
 if (!/^SESSION_SIGNING_KEY=/m.test(devVars)) {

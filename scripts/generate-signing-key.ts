@@ -1,4 +1,4 @@
 /** Prints a new ES256 private JWK (with a kid) for SESSION_SIGNING_KEY. */
-import { generateSigningKey } from "../app/auth/signing-keys.server.ts";
+import { generateSigningKey } from "../app/accounts/signing-keys.server.ts";
 
 console.log(await generateSigningKey());

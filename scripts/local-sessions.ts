@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { createCookie } from "react-router";
-import { signSessionToken } from "../app/auth/signing-keys.server.ts";
+import { signSessionToken } from "../app/accounts/signing-keys.server.ts";
 import { sessions, totpFactors, users, type UserRole } from "../app/db/schema.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Turnstile } from "@marsidev/react-turnstile";
 import { useId, useState } from "react";
-import { BOT_CHECK_FIELD, DEV_BOT_CHECK_TOKEN } from "~/auth/bot-check";
+import { BOT_CHECK_FIELD, DEV_BOT_CHECK_TOKEN } from "~/lib/bot-check";
 
 /**
  * The bot check inside a form. With a site key: Cloudflare Turnstile, which adds the hidden token

@@ -101,7 +101,7 @@ export const images = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     // The sized variants stored beside the original: their widths, and those also in AVIF
-    // (ImageVariants in app/lib/image-variants.ts); null: the original only.
+    // (ImageVariants in app/catalogue/image-variants.ts); null: the original only.
     variants: text("variants", { mode: "json" }).$type<{ widths: number[]; avif: number[] }>(),
     alt: text("alt"),
     displayOrder: integer("display_order").notNull().default(0),

@@ -1,5 +1,5 @@
 import { CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
-import { NO_FILTERS } from "~/lib/location-filters";
+import { NO_FILTERS } from "~/catalogue/location-filters";
 import { PAGE_PARAM } from "~/lib/pages";
 
 /**

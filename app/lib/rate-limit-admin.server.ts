@@ -5,7 +5,7 @@ import { RATE_LIMITS } from "~/lib/rate-limit.server";
 
 /**
  * Admin tools for the admin-check rate limit (an admin sees the status and triggers a cleanup).
- * Its counters' subjects are `{email}:{operation}` (checkAdmin in auth/guards.server.ts).
+ * Its counters' subjects are `{email}:{operation}` (checkAdmin in app/accounts/guards.server.ts).
  */
 
 const rule = RATE_LIMITS.adminCheck;
@@ -30,7 +30,7 @@ export async function clearAdminCheckCounters(db: Db, email: string) {
 
 /**
  * The admin operations the check counts, by their key's operation part: the first two path
- * segments of the request (checkAdmin in auth/guards.server.ts).
+ * segments of the request (checkAdmin in app/accounts/guards.server.ts).
  */
 const OPERATIONS: ReadonlyArray<{ operation: string; label: string }> = [
   { operation: "/admin", label: "Locations" },

@@ -1,4 +1,4 @@
-import { verifyBotCheck } from "~/auth/bot-check.server";
+import { verifyBotCheck } from "~/lib/bot-check.server";
 import { type AppContext } from "~/context";
 import { rateLimitAddress } from "~/lib/client-address.server";
 import { DomainError, RateLimitedError } from "~/lib/errors.server";

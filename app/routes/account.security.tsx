@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { type Route } from "./+types/account.security";
-import { requireUser } from "~/auth/guards.server";
-import { elevateSession } from "~/auth/session.server";
-import { totpSchema } from "~/auth/totp-schema";
+import { requireUser } from "~/accounts/guards.server";
+import { elevateSession } from "~/accounts/session.server";
+import { totpSchema } from "~/accounts/totp-schema";
 import {
   enrollFactor,
   enrollmentDetails,
@@ -14,7 +14,7 @@ import {
   removeFactor,
   TOTP_MESSAGES,
   verifyFactorCode,
-} from "~/auth/totp.server";
+} from "~/accounts/totp.server";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";

@@ -1,9 +1,9 @@
 import { type Route } from "./+types/agents";
-import { AgentApplicationForm } from "~/components/requests/agent-application-form";
-import { RequestReceived } from "~/components/requests/request-received";
+import { AgentApplicationForm } from "~/components/guest-requests/agent-application-form";
+import { RequestReceived } from "~/components/guest-requests/request-received";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { agentApplicationKind } from "~/requests/agent-application.server";
-import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
+import { agentApplicationKind } from "~/guest-requests/agent-application.server";
+import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.server";
 import { retryAfterOf } from "~/lib/errors.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,12 +1,12 @@
 import { z } from "~/lib/zod";
 import { type Route } from "./+types/api.manage-users";
-import { inviteMember, removeMember, USER_MESSAGES } from "~/admin/users.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { inviteMember, removeMember, USER_MESSAGES } from "~/accounts/members.server";
+import { requireAdmin } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { readJson } from "~/lib/body.server";
 import { ERROR_STATUS, isDomainError, jsonRefusal } from "~/lib/errors.server";
-import { inviteSchema, userListQuery } from "~/models/user-schema";
-import { listUsers } from "~/models/user.server";
+import { inviteSchema, userListQuery } from "~/accounts/user-schema";
+import { listUsers } from "~/accounts/users.server";
 
 /**
  * The manage-users API, for admins only (by session cookie or `Authorization: Bearer <session

@@ -1,6 +1,6 @@
 import { type Route } from "./+types/api.send-agent-application";
-import { agentApplicationKind } from "~/requests/agent-application.server";
-import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
+import { agentApplicationKind } from "~/guest-requests/agent-application.server";
+import { methodNotAllowed, requestJsonEndpoint } from "~/guest-requests/submit.server";
 
 /**
  * POST /api/send-agent-application: the agent application as JSON, with the bot-check token in

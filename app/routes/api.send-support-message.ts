@@ -1,6 +1,6 @@
 import { type Route } from "./+types/api.send-support-message";
-import { supportMessageKind } from "~/requests/support-message.server";
-import { methodNotAllowed, requestJsonEndpoint } from "~/requests/submit.server";
+import { supportMessageKind } from "~/guest-requests/support-message.server";
+import { methodNotAllowed, requestJsonEndpoint } from "~/guest-requests/submit.server";
 
 /**
  * POST /api/send-support-message: the five support fields as JSON, with the bot-check token in

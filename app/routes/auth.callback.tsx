@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { type Route } from "./+types/auth.callback";
-import { getAuth } from "~/auth/guards.server";
-import { LOGIN_MESSAGES } from "~/auth/login-schema";
-import { consumeMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
-import { createSession, destroySession } from "~/auth/session.server";
+import { getAuth } from "~/accounts/guards.server";
+import { LOGIN_MESSAGES } from "~/accounts/login-schema";
+import { consumeMagicLink, safeRedirectPath } from "~/accounts/magic-link.server";
+import { createSession, destroySession } from "~/accounts/session.server";
 import { SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";

@@ -1,14 +1,14 @@
 import { data, Link, redirect } from "react-router";
 import { type Route } from "./+types/book";
-import { requireUser } from "~/auth/guards.server";
-import { BookingForm } from "~/components/requests/booking-form";
+import { requireUser } from "~/accounts/guards.server";
+import { BookingForm } from "~/components/guest-requests/booking-form";
 import { getAppContext } from "~/context";
 import { retryAfterOf } from "~/lib/errors.server";
-import { placeLine } from "~/lib/locations";
+import { placeLine } from "~/catalogue/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { getLocationDetail } from "~/models/location.server";
-import { bookingKind } from "~/requests/booking.server";
-import { requestFormAction } from "~/requests/submit.server";
+import { getLocationDetail } from "~/catalogue/location-reads.server";
+import { bookingKind } from "~/guest-requests/booking.server";
+import { requestFormAction } from "~/guest-requests/submit.server";
 import { weekOnOffer } from "~/weeks/weeks.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/booking-confirmation";
-import { getAuth } from "~/auth/guards.server";
+import { getAuth } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { memberBookingRequest } from "~/requests/booking.server";
-import { formatStayDate, guestsLine } from "~/requests/format";
-import { nightsBetween } from "~/requests/booking";
+import { memberBookingRequest } from "~/guest-requests/booking.server";
+import { formatStayDate, guestsLine } from "~/guest-requests/format";
+import { nightsBetween } from "~/guest-requests/booking";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

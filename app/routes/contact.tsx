@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/contact";
-import { RequestReceived } from "~/components/requests/request-received";
-import { SupportMessageForm } from "~/components/requests/support-message-form";
+import { RequestReceived } from "~/components/guest-requests/request-received";
+import { SupportMessageForm } from "~/components/guest-requests/support-message-form";
 import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { requestFormAction, requestFormDefaults } from "~/requests/submit.server";
-import { supportMessageKind } from "~/requests/support-message.server";
+import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.server";
+import { supportMessageKind } from "~/guest-requests/support-message.server";
 import { retryAfterOf } from "~/lib/errors.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/home";
-import { LocationCard } from "~/components/location-card";
+import { LocationCard } from "~/components/catalogue/location-card";
 import { PartnerLogos } from "~/components/partner-logos";
 import { getAppContext } from "~/context";
 import { unavailablePage } from "~/lib/errors.server";
-import { featuredLocations, type LocationSummary } from "~/lib/locations";
+import { featuredLocations, type LocationSummary } from "~/catalogue/locations";
 import { errorMessage } from "~/lib/route-errors";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
-import { getVisibleLocationSummaries } from "~/models/location.server";
+import { getVisibleLocationSummaries } from "~/catalogue/location-reads.server";
 import { HERO_POSTER, HeroVideo } from "~/components/hero-video";
 
 // The hero's poster is the first paint's largest picture: fetched with the page. A browser that

@@ -1,6 +1,6 @@
 import { type Route } from "./+types/images";
 import { getAppContext } from "~/context";
-import { readImage } from "~/models/image-store.server";
+import { readImage } from "~/catalogue/image-store.server";
 
 /** Image bytes from R2 at stable URLs: /images/{key}. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { type Route } from "./+types/jwks";
-import { publicJwks } from "~/auth/signing-keys.server";
+import { publicJwks } from "~/accounts/signing-keys.server";
 import { getAppContext } from "~/context";
 
 /** The public keys that verify session tokens. */

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { type Route } from "./+types/location-weeks";
-import { RoomMonth } from "~/components/room-month";
-import { getAuth, hasAdminAccess } from "~/auth/guards.server";
+import { RoomMonth } from "~/components/catalogue/room-month";
+import { getAuth, hasAdminAccess } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
-import { locationPath } from "~/lib/locations";
+import { locationPath } from "~/catalogue/locations";
 import { pageMeta } from "~/lib/seo";
 import { todayUtc } from "~/weeks/calendar";
 import { neighbourMonths, shownMonth } from "~/weeks/month";

@@ -1,18 +1,18 @@
 import { data, Link, useLocation } from "react-router";
 import { type Route } from "./+types/location";
-import { HeroCarousel } from "~/components/hero-carousel";
-import { RoomAvailability } from "~/components/room-availability";
-import { RoomOption } from "~/components/room-option";
-import { RoomPricing } from "~/components/room-pricing";
-import { getAuth, hasAdminAccess } from "~/auth/guards.server";
+import { HeroCarousel } from "~/components/catalogue/hero-carousel";
+import { RoomAvailability } from "~/components/catalogue/room-availability";
+import { RoomOption } from "~/components/catalogue/room-option";
+import { RoomPricing } from "~/components/catalogue/room-pricing";
+import { getAuth, hasAdminAccess } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { unavailablePage } from "~/lib/errors.server";
-import { shareImageUrl } from "~/lib/image-variants";
-import { locationPath, placeLine, shortStayNote } from "~/lib/locations";
+import { shareImageUrl } from "~/catalogue/image-variants";
+import { locationPath, placeLine, shortStayNote } from "~/catalogue/locations";
 import { errorMessage } from "~/lib/route-errors";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { jsonForScript, lodgingBusinessJsonLd } from "~/lib/structured-data";
-import { getLocationDetail, getPublicLocationDetail } from "~/models/location.server";
+import { jsonForScript, lodgingBusinessJsonLd } from "~/catalogue/structured-data";
+import { getLocationDetail, getPublicLocationDetail } from "~/catalogue/location-reads.server";
 import { todayUtc } from "~/weeks/calendar";
 import { openWeeksByRoom } from "~/weeks/weeks.server";
 

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { type Route } from "./+types/login";
-import { getAuth } from "~/auth/guards.server";
-import { adminReturnPath, redirectToAdminSignIn } from "~/auth/admin-sign-in.server";
-import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/auth/login-schema";
-import { requestMagicLink, safeRedirectPath } from "~/auth/magic-link.server";
-import { MagicLinkForm, MagicLinkSent } from "~/components/magic-link-form";
+import { getAuth } from "~/accounts/guards.server";
+import { adminReturnPath, redirectToAdminSignIn } from "~/accounts/admin-sign-in.server";
+import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/accounts/login-schema";
+import { requestMagicLink, safeRedirectPath } from "~/accounts/magic-link.server";
+import { MagicLinkForm, MagicLinkSent } from "~/components/accounts/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { DomainError, ERROR_STATUS, RateLimitedError, retryAfterOf } from "~/lib/errors.server";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { type Route } from "./+types/logout";
-import { getAuth } from "~/auth/guards.server";
-import { clearSessionCookie, destroySession } from "~/auth/session.server";
+import { getAuth } from "~/accounts/guards.server";
+import { clearSessionCookie, destroySession } from "~/accounts/session.server";
 import { getAppContext } from "~/context";
 import { redirectWithToast } from "~/lib/toast.server";
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { type Route } from "./+types/members";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
-import { bookingRequestsOf } from "~/requests/booking.server";
-import { formatDateTime, formatStayDate } from "~/requests/format";
+import { bookingRequestsOf } from "~/guest-requests/booking.server";
+import { formatDateTime, formatStayDate } from "~/guest-requests/format";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

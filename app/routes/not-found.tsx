@@ -1,10 +1,13 @@
 import { type Route } from "./+types/not-found";
-import { getAuth } from "~/auth/guards.server";
-import { LocationListPage, LocationListUnavailable } from "~/components/location-list-page";
+import { getAuth } from "~/accounts/guards.server";
+import {
+  LocationListPage,
+  LocationListUnavailable,
+} from "~/components/catalogue/location-list-page";
 import { getAppContext } from "~/context";
 import { errorMessage } from "~/lib/route-errors";
 import { pageMeta } from "~/lib/seo";
-import { loadLocationList } from "~/models/location-list.server";
+import { loadLocationList } from "~/catalogue/location-list-loader.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

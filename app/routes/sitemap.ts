@@ -1,7 +1,7 @@
 import { type Route } from "./+types/sitemap";
 import { getAppContext } from "~/context";
-import { locationPath } from "~/lib/locations";
-import { listVisibleLocationPaths } from "~/models/location.server";
+import { locationPath } from "~/catalogue/locations";
+import { listVisibleLocationPaths } from "~/catalogue/location-reads.server";
 
 const STATIC_PATHS = [
   "/",

@@ -1,6 +1,6 @@
 /**
  * Renders a seed scene (SVG) to what an upload stores: a JPEG original and its sized variants
- * (app/lib/image-variants.ts), with sharp, in Node. `npm start`, `npm run seed` and the browser
+ * (app/catalogue/image-variants.ts), with sharp, in Node. `npm start`, `npm run seed` and the browser
  * tests' server use it, so the local site serves real raster photos in every width and format, as
  * production does. (The workerd tests seed the SVGs alone: they have no sharp.)
  *
@@ -18,10 +18,10 @@ import {
   variantFiles,
   type ImageVariants,
   type VariantFormat,
-} from "../../app/lib/image-variants.ts";
+} from "../../app/catalogue/image-variants.ts";
 import { type Rasterize } from "./seed.ts";
 
-/** The same qualities as uploads (app/admin/image-variants.server.ts). */
+/** The same qualities as uploads (app/catalogue/image-variants.server.ts). */
 const QUALITY: Record<VariantFormat, number> = { avif: 60, webp: 80, jpg: 82 };
 /**
  * Encoder effort, lower than sharp's defaults (AVIF 4 of 9, WebP 4 of 6) for a few percent larger

@@ -14,8 +14,8 @@ import {
   variantPlan,
   type ImageVariants,
   type VariantFormat,
-} from "../../app/lib/image-variants.ts";
-import { slugify } from "../../app/lib/slug.ts";
+} from "../../app/catalogue/image-variants.ts";
+import { slugify } from "../../app/catalogue/slug.ts";
 import { openSeasonStatement, SEASON_MONTHS } from "../../app/weeks/season.ts";
 import { seedLocations } from "./data.ts";
 import { renderScene } from "./scenes.ts";

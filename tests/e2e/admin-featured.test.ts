@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { featuredLocations } from "../../app/lib/locations";
+import { featuredLocations } from "../../app/catalogue/locations";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 import { axeViolations } from "./support/axe";

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { featuredLocations } from "../../app/lib/locations";
+import { featuredLocations } from "../../app/catalogue/locations";
 import { seedLocations } from "../../scripts/seed/data";
 import { expectScriptNonce, recordCspViolations } from "./support/csp";
 import { E2E_BUILD_DIR } from "./support/server";

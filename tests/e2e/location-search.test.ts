@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sortByName } from "../../app/lib/locations";
+import { sortByName } from "../../app/catalogue/locations";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
 import { axeViolations } from "./support/axe";

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
-import { featuredLocations, placeLine, sortByName } from "../../app/lib/locations";
+import { featuredLocations, placeLine, sortByName } from "../../app/catalogue/locations";
 
 const visible = seedLocations.filter((location) => !location.hidden);
 const featured = featuredLocations(visible);

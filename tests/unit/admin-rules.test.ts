@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { checklistRow } from "~/admin/checklist";
-import { reorderedIds } from "~/admin/display-order.server";
-import { isIdShaped, MAX_ID_LENGTH } from "~/admin/ids";
-import { IMAGE_RULES } from "~/admin/image-actions";
+import { checklistRow } from "~/catalogue/checklist";
+import { reorderedIds } from "~/catalogue/display-order.server";
+import { isIdShaped, MAX_ID_LENGTH } from "~/catalogue/ids";
+import { IMAGE_RULES } from "~/catalogue/image-manager";
 import {
   IMAGE_MESSAGES,
   MAX_FILES_PER_UPLOAD,
   MAX_IMAGE_BYTES,
   sanitizeFileName,
   uploadedFiles,
-} from "~/admin/images.server";
-import { adminHref, locationIntentSchema, withSlugFromName } from "~/admin/location-admin";
-import { moveItem, neighbourOf } from "~/admin/reorder";
+} from "~/catalogue/images.server";
+import { adminHref, locationIntentSchema, withSlugFromName } from "~/catalogue/location-manager";
+import { moveItem, neighbourOf } from "~/catalogue/reorder";
 import { DomainError } from "~/lib/errors.server";
 import { png } from "../fixtures/images";
 

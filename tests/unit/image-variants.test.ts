@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pictureSources } from "~/lib/image-variants";
+import { pictureSources } from "~/catalogue/image-variants";
 
 const photo = {
   url: "/images/loc/1_photo.jpg",

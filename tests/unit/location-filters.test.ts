@@ -9,7 +9,7 @@ import {
   NO_FILTERS,
   parseFilters,
   readFilters,
-} from "~/lib/location-filters";
+} from "~/catalogue/location-filters";
 
 const places = [
   { city: "Maui", state: "Hawaii", country: "United States" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullTextQuery, markWords, searchWords, wordsFoundIn } from "~/lib/location-search";
+import { fullTextQuery, markWords, searchWords, wordsFoundIn } from "~/catalogue/location-search";
 
 describe("search words", () => {
   it("are the distinct words, lower case and without accents", () => {

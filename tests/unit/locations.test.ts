@@ -6,8 +6,8 @@ import {
   locationPath,
   placeLine,
   shortStayNote,
-} from "~/lib/locations";
-import { roomChips, roomTiles } from "~/components/room-option";
+} from "~/catalogue/locations";
+import { roomChips, roomTiles } from "~/components/catalogue/room-option";
 
 describe("featured sort: display_order (missing → 999999), then name", () => {
   it("orders by display order, puts missing last, and breaks ties by name", () => {

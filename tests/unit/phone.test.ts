@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SENDER_MESSAGES, senderFields } from "~/requests/fields";
+import { SENDER_MESSAGES, senderFields } from "~/guest-requests/fields";
 
 const phone = senderFields({ phoneRequired: SENDER_MESSAGES.phone }).phone;
 

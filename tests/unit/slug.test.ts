@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify, SLUG_PATTERN } from "~/lib/slug";
+import { slugify, SLUG_PATTERN } from "~/catalogue/slug";
 
 describe("slug generation", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasValidPlace, isComplete } from "~/admin/places";
-import { createSession } from "~/auth/session.server";
+import { hasValidPlace, isComplete } from "~/catalogue/places";
+import { createSession } from "~/accounts/session.server";
 import { createDb } from "~/db/client.server";
 import { auditEvents, images, locations, rateLimits, roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES } from "~/admin/image-actions";
-import { REORDER_MESSAGES } from "~/admin/reorder";
+import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES } from "~/catalogue/image-manager";
+import { REORDER_MESSAGES } from "~/catalogue/reorder";
 import { createDb } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes } from "~/db/schema";
-import { DECODE_MESSAGES } from "~/admin/image-decode.server";
-import { IMAGE_MESSAGES } from "~/admin/images.server";
-import { variantFiles, variantKey } from "~/lib/image-variants";
+import { DECODE_MESSAGES } from "~/catalogue/image-decode.server";
+import { IMAGE_MESSAGES } from "~/catalogue/images.server";
+import { variantFiles, variantKey } from "~/catalogue/image-variants";
 import { clearsSession, createUser, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request, toastOf } from "./helpers";
 import { fixture, png, pngDeclaring, type FixtureName } from "../fixtures/images";

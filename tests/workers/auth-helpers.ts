@@ -4,8 +4,8 @@ import { createAppContext } from "~/context";
 import { decodeJwt } from "jose";
 import { createCookie } from "react-router";
 import { vi } from "vitest";
-import { requestMagicLink } from "~/auth/magic-link.server";
-import { createSession, type Aal } from "~/auth/session.server";
+import { requestMagicLink } from "~/accounts/magic-link.server";
+import { createSession, type Aal } from "~/accounts/session.server";
 import { ORIGIN, request, testApp } from "./helpers";
 
 /** The value the local stand-in bot check accepts (APP_ENV=development, no Turnstile secret). */

@@ -9,15 +9,15 @@ import {
   requestMagicLink,
   safeRedirectPath,
   sendInvitation,
-} from "~/auth/magic-link.server";
+} from "~/accounts/magic-link.server";
 import { createDb } from "~/db/client.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { emailDeliveries } from "~/db/schema";
 import { deliverDueEmails } from "~/email/deliveries.server";
 import { openEmailBody } from "~/email/sealed-body.server";
-import { createSession } from "~/auth/session.server";
-import { generateSigningKey } from "~/auth/signing-keys.server";
+import { createSession } from "~/accounts/session.server";
+import { generateSigningKey } from "~/accounts/signing-keys.server";
 import {
   BOT_CHECK,
   cookiePair,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createSession, loadAuth } from "~/auth/session.server";
+import { createSession, loadAuth } from "~/accounts/session.server";
 import {
   cookiePair,
   createUser,

@@ -6,7 +6,7 @@ import {
   SessionTokenError,
   signSessionToken,
   verifySessionToken,
-} from "~/auth/signing-keys.server";
+} from "~/accounts/signing-keys.server";
 import {
   createUser,
   get,

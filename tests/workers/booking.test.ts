@@ -1,16 +1,16 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
+import { createSession } from "~/accounts/session.server";
 import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, roomTypes } from "~/db/schema";
 import { deliverDueEmails } from "~/email/deliveries.server";
-import { bookingSchema } from "~/requests/booking";
-import { bookingKind } from "~/requests/booking.server";
-import { storeRequest } from "~/requests/store.server";
+import { bookingSchema } from "~/guest-requests/booking";
+import { bookingKind } from "~/guest-requests/booking.server";
+import { storeRequest } from "~/guest-requests/store.server";
 import { eq, sql } from "drizzle-orm";
-import { formatStayDate } from "~/requests/format";
+import { formatStayDate } from "~/guest-requests/format";
 import { visibleText } from "./auth-helpers";
 import { request, testApp, visibleSeed } from "./helpers";
 

@@ -5,7 +5,7 @@ import {
   DEV_BOT_CHECK_TOKEN,
   SITEVERIFY_URL,
   verifyBotCheck,
-} from "~/auth/bot-check.server";
+} from "~/lib/bot-check.server";
 
 const MISSING = "Please complete the CAPTCHA verification.";
 const EXPIRED = "CAPTCHA expired. Please complete the verification again.";

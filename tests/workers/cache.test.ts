@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
 import { cacheKeys, catalogueVersion, invalidateLocationCaches } from "~/lib/cache.server";
-import { getVisibleLocationSummaries } from "~/models/location.server";
+import { getVisibleLocationSummaries } from "~/catalogue/location-reads.server";
 import { countingD1, ORIGIN, request, visibleSeed } from "./helpers";
 
 describe("visible-location list cache", () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, inArray, like } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, describe, expect, it } from "vitest";
-import { CATALOGUE_CSV_COLUMNS, importCatalogue } from "~/admin/catalogue-csv.server";
+import { CATALOGUE_CSV_COLUMNS, importCatalogue } from "~/catalogue/catalogue-csv.server";
 import { createDb } from "~/db/client.server";
 import { auditEvents, locations, roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";

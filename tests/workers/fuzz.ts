@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, vi } from "vitest";
-import { readAdminSignIn } from "~/auth/admin-sign-in.server";
+import { readAdminSignIn } from "~/accounts/admin-sign-in.server";
 import { createUser, signIn } from "./auth-helpers";
 import { ORIGIN, request, toastOf, visibleSeed } from "./helpers";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { images, locations } from "~/db/schema";
-import { variantFiles, variantKey } from "~/lib/image-variants";
+import { variantFiles, variantKey } from "~/catalogue/image-variants";
 import { photoPng } from "../fixtures/images";
 import { createUser, signIn } from "./auth-helpers";
 import { ORIGIN, request } from "./helpers";

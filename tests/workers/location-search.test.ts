@@ -6,8 +6,8 @@ import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { locations } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { FILTER_NOTICES } from "~/lib/location-filters";
-import { loadLocationList } from "~/models/location-list.server";
+import { FILTER_NOTICES } from "~/catalogue/location-filters";
+import { loadLocationList } from "~/catalogue/location-list-loader.server";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
 import { countingD1, hiddenSeed, ORIGIN, PRICE_FIELDS, request, visibleSeed } from "./helpers";
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createAppContext } from "~/context";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { servePage } from "~/lib/page-cache.server";
-import { getPublicLocationDetail } from "~/models/location.server";
+import { getPublicLocationDetail } from "~/catalogue/location-reads.server";
 import { signIn } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";
 

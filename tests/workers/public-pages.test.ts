@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { featuredLocations } from "~/lib/locations";
+import { featuredLocations } from "~/catalogue/locations";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { carriesNumber, hiddenSeed, PRICE_FIELDS, request, visibleSeed } from "./helpers";
 

@@ -7,19 +7,19 @@ import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, supportMessages } from "~/db/schema";
 import { queuedEmail, queueEmails } from "~/email/deliveries.server";
 import { DomainError } from "~/lib/errors.server";
-import { agentApplicationSchema } from "~/requests/agent-application";
-import { agentApplicationKind } from "~/requests/agent-application.server";
-import { bookingSchema } from "~/requests/booking";
-import { bookingKind } from "~/requests/booking.server";
-import { listInbox, transitionToast } from "~/requests/inbox.server";
+import { agentApplicationSchema } from "~/guest-requests/agent-application";
+import { agentApplicationKind } from "~/guest-requests/agent-application.server";
+import { bookingSchema } from "~/guest-requests/booking";
+import { bookingKind } from "~/guest-requests/booking.server";
+import { listInbox, transitionToast } from "~/guest-requests/inbox.server";
 import {
   storeRequest,
   type RequestKindDefinition,
   type RequestTable,
   type SenderInput,
-} from "~/requests/store.server";
-import { supportMessageSchema } from "~/requests/support-message";
-import { supportMessageKind } from "~/requests/support-message.server";
+} from "~/guest-requests/store.server";
+import { supportMessageSchema } from "~/guest-requests/support-message";
+import { supportMessageKind } from "~/guest-requests/support-message.server";
 import { visibleSeed } from "./helpers";
 
 /*

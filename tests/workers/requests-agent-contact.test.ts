@@ -2,12 +2,12 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { authMiddleware } from "~/auth/guards.server";
-import { createSession } from "~/auth/session.server";
+import { authMiddleware } from "~/accounts/guards.server";
+import { createSession } from "~/accounts/session.server";
 import { appContextMiddleware, cloudflareContext } from "~/context";
-import { AGENT_FORM_MESSAGES } from "~/requests/agent-application";
-import { SENDER_MESSAGES } from "~/requests/fields";
-import { SUPPORT_FORM_MESSAGES } from "~/requests/support-message";
+import { AGENT_FORM_MESSAGES } from "~/guest-requests/agent-application";
+import { SENDER_MESSAGES } from "~/guest-requests/fields";
+import { SUPPORT_FORM_MESSAGES } from "~/guest-requests/support-message";
 import { action as agentsAction } from "~/routes/agents";
 import { action as agentApiAction } from "~/routes/api.send-agent-application";
 import { action as supportApiAction } from "~/routes/api.send-support-message";

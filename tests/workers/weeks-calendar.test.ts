@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { LOCATION_ADMIN_MESSAGES as M } from "~/admin/location-admin";
+import { LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
-import { formatStayDate } from "~/requests/format";
+import { formatStayDate } from "~/guest-requests/format";
 import { addDays, addMonths, nextWeekday, todayUtc } from "~/weeks/calendar";
 import { importWeeks } from "~/weeks/csv.server";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";

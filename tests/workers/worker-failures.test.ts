@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { listFeatured } from "~/admin/featured.server";
+import { listFeatured } from "~/catalogue/featured.server";
 import { createDb } from "~/db/client.server";
 import { createUser, post, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";

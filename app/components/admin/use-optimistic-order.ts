@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { moveItem } from "~/admin/reorder";
+import { moveItem } from "~/catalogue/reorder";
 
 /** A reorder on its way: the dragged item takes the target's position. */
 export interface PendingMove {

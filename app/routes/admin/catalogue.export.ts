@@ -1,6 +1,6 @@
 import { type Route } from "./+types/catalogue.export";
-import { exportCatalogue } from "~/admin/catalogue-csv.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { exportCatalogue } from "~/catalogue/catalogue-csv.server";
+import { requireAdmin } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { todayUtc } from "~/weeks/calendar";
 

@@ -8,9 +8,9 @@ import {
   listFeatured,
   moveFeatured,
   saveFeaturedOrder,
-} from "~/admin/featured.server";
-import { requireAdmin } from "~/auth/guards.server";
-import { FeaturedList } from "~/components/admin/featured-list";
+} from "~/catalogue/featured.server";
+import { requireAdmin } from "~/accounts/guards.server";
+import { FeaturedList } from "~/components/catalogue-admin/featured-list";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";

@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
 import { type Route } from "./+types/images";
-import { IMAGE_TOASTS } from "~/admin/image-actions";
+import { IMAGE_TOASTS } from "~/catalogue/image-manager";
 import {
   deleteIntent,
   imageFormSchema,
   parseImageIntent,
   reorderIntent,
   uploadIntent,
-} from "~/admin/image-intents.server";
+} from "~/catalogue/image-intents.server";
 import {
   acceptsJson,
   adminRefusalAnswer,
@@ -15,16 +15,16 @@ import {
   imageAnswers,
   readImageForm,
   refererPath,
-} from "~/admin/image-requests.server";
-import { requireAdmin } from "~/auth/guards.server";
-import { safeRedirectPath } from "~/auth/magic-link.server";
+} from "~/catalogue/image-answers.server";
+import { requireAdmin } from "~/accounts/guards.server";
+import { safeRedirectPath } from "~/accounts/magic-link.server";
 import { getAppContext } from "~/context";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 /**
  * The image manager's action: upload, delete and reorder a location's or a room type's pictures,
- * answered with JSON or a redirect back (app/admin/image-requests.server.ts). Every rule is
+ * answered with JSON or a redirect back (app/catalogue/image-answers.server.ts). Every rule is
  * checked on the server.
  */
 

@@ -7,9 +7,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { type Route } from "./+types/layout";
-import { adminAccessMiddleware, requireAdmin, type AdminRefusal } from "~/auth/guards.server";
-import { AdminLoginScreen } from "~/components/admin-login-screen";
-import { clearRememberedSelection } from "~/components/admin/location-selection";
+import { adminAccessMiddleware, requireAdmin, type AdminRefusal } from "~/accounts/guards.server";
+import { AdminLoginScreen } from "~/components/accounts/admin-login-screen";
+import { clearRememberedSelection } from "~/components/catalogue-admin/location-selection";
 import { pageMeta } from "~/lib/seo";
 import { type RootData } from "~/root";
 

@@ -7,14 +7,14 @@ import {
   deleteLocationIntent,
   selectionOf,
   updateLocationIntent,
-} from "~/admin/location-actions.server";
+} from "~/catalogue/location-intents.server";
 import {
   adminHref,
   INTENTS,
   LOCATION_ADMIN_MESSAGES as M,
   locationIntentSchema,
-} from "~/admin/location-admin";
-import { loadLocationManager } from "~/admin/locations.server";
+} from "~/catalogue/location-manager";
+import { loadLocationManager } from "~/catalogue/location-manager.server";
 import {
   createRoomTypeIntent,
   deleteRoomTypeIntent,
@@ -22,29 +22,29 @@ import {
   openWeeksIntent,
   setWeeksIntent,
   updateRoomTypeIntent,
-} from "~/admin/room-type-actions.server";
-import { requireAdmin } from "~/auth/guards.server";
+} from "~/catalogue/room-type-intents.server";
+import { requireAdmin } from "~/accounts/guards.server";
 import { cardClass } from "~/components/admin/admin-ui";
-import { ImageManager } from "~/components/admin/image-manager/image-manager";
+import { ImageManager } from "~/components/catalogue-admin/image-manager/image-manager";
 import {
   DeleteLocation,
   EmptyState,
   LocationHeading,
   NewLocationHeading,
   RoomTypesLater,
-} from "~/components/admin/location-sections";
-import { LocationForm } from "~/components/admin/location-form";
-import { LocationPicker } from "~/components/admin/location-picker";
+} from "~/components/catalogue-admin/location-sections";
+import { LocationForm } from "~/components/catalogue-admin/location-form";
+import { LocationPicker } from "~/components/catalogue-admin/location-picker";
 import {
   addressWithoutQuestion,
   leavesSelection,
   useClearSelectionOnLogout,
   useRememberedSelection,
-} from "~/components/admin/location-selection";
-import { RoomTypeCreateForm } from "~/components/admin/room-types/room-type-create-form";
-import { RoomTypeEditor } from "~/components/admin/room-types/room-type-editor";
-import { RoomTypeList } from "~/components/admin/room-types/room-type-list";
-import { WeekCalendar } from "~/components/admin/room-types/week-calendar";
+} from "~/components/catalogue-admin/location-selection";
+import { RoomTypeCreateForm } from "~/components/catalogue-admin/room-types/room-type-create-form";
+import { RoomTypeEditor } from "~/components/catalogue-admin/room-types/room-type-editor";
+import { RoomTypeList } from "~/components/catalogue-admin/room-types/room-type-list";
+import { WeekCalendar } from "~/components/catalogue-admin/room-types/week-calendar";
 import { useUnsavedChanges } from "~/components/admin/use-unsaved-changes";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(page, { status: page.missing ? 404 : 200 });
 }
 
-/** Every form of the page posts here with its intent (app/admin/location-admin.ts). */
+/** Every form of the page posts here with its intent (app/catalogue/location-manager.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const formData = await readFormData(request);

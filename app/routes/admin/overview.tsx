@@ -6,17 +6,17 @@ import {
   CHECKLIST_STATUSES,
   checklistSearch,
   readChecklistQuery,
-} from "~/admin/checklist";
-import { importCatalogue, MAX_CATALOGUE_BYTES } from "~/admin/catalogue-csv.server";
-import { loadChecklist } from "~/admin/checklist.server";
-import { requireAdmin } from "~/auth/guards.server";
-import { ChecklistFilters, STATUS_LABELS } from "~/components/admin/checklist-filters";
+} from "~/catalogue/checklist";
+import { importCatalogue, MAX_CATALOGUE_BYTES } from "~/catalogue/catalogue-csv.server";
+import { loadChecklist } from "~/catalogue/checklist.server";
+import { requireAdmin } from "~/accounts/guards.server";
+import { ChecklistFilters, STATUS_LABELS } from "~/components/catalogue-admin/checklist-filters";
 import { cardClass } from "~/components/admin/admin-ui";
-import { ChecklistTable } from "~/components/admin/checklist-table";
+import { ChecklistTable } from "~/components/catalogue-admin/checklist-table";
 import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
 import { buttonClass } from "~/components/forms";
 import { Pager } from "~/components/pager";
-import { useReturnFromEdit } from "~/components/admin/use-return-from-edit";
+import { useReturnFromEdit } from "~/components/catalogue-admin/use-return-from-edit";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { importRefusal, postedFile } from "~/lib/spreadsheet-import.server";

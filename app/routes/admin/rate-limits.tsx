@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { z } from "~/lib/zod";
 import { type Route } from "./+types/rate-limits";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin } from "~/accounts/guards.server";
 import { RateLimitStatus } from "~/components/admin/rate-limit-status";
 import { useSubmitting } from "~/lib/use-submitting";
 import { FormErrors, SubmitButton } from "~/components/forms";

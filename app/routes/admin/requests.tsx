@@ -1,14 +1,24 @@
 import { type Route } from "./+types/requests";
-import { requireAdmin } from "~/auth/guards.server";
-import { EmptyInbox, InboxPager } from "~/components/requests/inbox-pages";
-import { InboxFilters } from "~/components/requests/inbox-filters";
-import { RequestCard } from "~/components/requests/request-card";
+import { requireAdmin } from "~/accounts/guards.server";
+import { EmptyInbox, InboxPager } from "~/components/guest-requests/inbox-pages";
+import { InboxFilters } from "~/components/guest-requests/inbox-filters";
+import { RequestCard } from "~/components/guest-requests/request-card";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { inboxActionSchema, inboxHref, INBOX_PAGE_SIZE, parseInboxFilters } from "~/requests/inbox";
-import { decideBooking, listInbox, markHandled, transitionToast } from "~/requests/inbox.server";
+import {
+  inboxActionSchema,
+  inboxHref,
+  INBOX_PAGE_SIZE,
+  parseInboxFilters,
+} from "~/guest-requests/inbox";
+import {
+  decideBooking,
+  listInbox,
+  markHandled,
+  transitionToast,
+} from "~/guest-requests/inbox.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,9 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFormAction } from "react-router";
 import { type Route } from "./+types/users";
-import { inviteMember, removeMember } from "~/admin/users.server";
-import { requireAdmin } from "~/auth/guards.server";
-import { RemoveUser } from "~/components/admin/remove-user";
+import { inviteMember, removeMember } from "~/accounts/members.server";
+import { requireAdmin } from "~/accounts/guards.server";
+import { RemoveUser } from "~/components/accounts/remove-user";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
@@ -17,8 +17,8 @@ import {
   userIntentSchema,
   userListQuery,
   USERS_PAGE_SIZE,
-} from "~/models/user-schema";
-import { findUserById, listUsers } from "~/models/user.server";
+} from "~/accounts/user-schema";
+import { findUserById, listUsers } from "~/accounts/users.server";
 import { useSubmitting } from "~/lib/use-submitting";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,5 @@
 import { type Route } from "./+types/weeks.export";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { todayUtc } from "~/weeks/calendar";
 import { exportWeeks } from "~/weeks/csv.server";

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { type Route } from "./+types/weeks";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireAdmin } from "~/accounts/guards.server";
 import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
 import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
@@ -11,8 +11,8 @@ import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { importWeeks, MAX_IMPORT_BYTES, WEEK_CSV_COLUMNS } from "~/weeks/csv.server";
 import { renewCalendarToken } from "~/weeks/weeks.server";
-import { adminHref } from "~/admin/location-admin";
-import { CALENDAR_LINK_INTENT } from "~/components/admin/room-types/calendar-feed";
+import { adminHref } from "~/catalogue/location-manager";
+import { CALENDAR_LINK_INTENT } from "~/components/catalogue-admin/room-types/calendar-feed";
 import { type Db } from "~/db/client.server";
 import { z } from "~/lib/zod";
 import { parseWithZod } from "@conform-to/zod/v4";

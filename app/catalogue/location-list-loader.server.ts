@@ -1,0 +1,170 @@
+import { data, redirect } from "react-router";
+import { type AppContext } from "~/context";
+import { unavailablePage } from "~/lib/errors.server";
+import {
+  applyFilters,
+  filterDropdowns,
+  filtersAfterChange,
+  filtersToSearch,
+  hasRoomFor,
+  parseFilters,
+  readFilters,
+} from "~/catalogue/location-filters";
+import { searchWords, wordsFoundIn } from "~/catalogue/location-search";
+import { pageCount, pageOf, requestedPage, type Paged } from "~/lib/pages";
+import {
+  featuredLocations,
+  fullPlaceLine,
+  placeLine,
+  sortByName,
+  type LocationSummary,
+} from "~/catalogue/locations";
+import {
+  findLocationsWithinPrice,
+  searchLocations,
+  type FoundLocation,
+} from "./location-search.server";
+import { getVisibleLocations, toSummary, type VisibleLocation } from "./location-reads.server";
+
+/**
+ * Without JavaScript the filter form sends every field at once, with the place it was drawn
+ * with; apply the dropdown rules here (a new country clears state and city, a new state clears
+ * city) and redirect to the clean URL.
+ */
+function normalizeSubmittedFilters(url: URL): string | null {
+  const params = url.searchParams;
+  if (!params.has("prevCountry") && !params.has("prevState")) return null;
+  const submitted = parseFilters(params);
+  const filters =
+    (params.get("prevCountry") ?? "") !== (submitted.country ?? "")
+      ? filtersAfterChange(submitted, { country: submitted.country })
+      : (params.get("prevState") ?? "") !== (submitted.state ?? "")
+        ? filtersAfterChange(submitted, { state: submitted.state })
+        : submitted;
+  return `/locations${filtersToSearch(filters)}`;
+}
+
+/** A row of the list; a search's rows say why they matched when the name and place do not. */
+export type LocationRow = LocationSummary & {
+  /** The place to show instead of the short place line, when a search word is only in it. */
+  place?: string | null;
+  /** Words around a match the name and place do not show. */
+  excerpt?: string | null;
+};
+
+function searchResults(
+  found: FoundLocation[],
+  candidates: VisibleLocation[],
+  words: string[],
+): LocationRow[] {
+  const byId = new Map(candidates.map((location) => [location.id, location]));
+  return found.flatMap(({ id, excerpt }) => {
+    const location = byId.get(id);
+    if (!location) return [];
+    // A word in the part of the place a row leaves out (a US resort's country) shows the whole
+    // place; a word in neither the name nor the place shows the words around it.
+    const shortPlace = placeLine(location);
+    const fullPlace = fullPlaceLine(location);
+    const place =
+      wordsFoundIn([fullPlace], words).length > wordsFoundIn([shortPlace], words).length
+        ? fullPlace
+        : null;
+    const shown = wordsFoundIn([location.name, place ?? shortPlace], words);
+    return [
+      { ...toSummary(location), place, excerpt: shown.length < words.length ? excerpt : null },
+    ];
+  });
+}
+
+/** Rows on a page of the list: a phone scrolls through them without a long page. */
+const LOCATIONS_PER_PAGE = 24;
+
+/**
+ * The locations list: for /locations, and with status 404 for any unknown path, a page at a time
+ * (`?page=`; Featured on the first page only). The list and its place and size filters come from
+ * the cached list; a search reads one page of its results from D1 (the place and size filters'
+ * ids given to it when they narrow the list), and a member's price limit adds one D1 query. A
+ * visitor's price limit is ignored: prices are for members only.
+ */
+export async function loadLocationList(
+  request: Request,
+  app: AppContext,
+  { member, status = 200 }: { member: boolean; status?: number },
+) {
+  const url = new URL(request.url);
+  const cleanUrl = normalizeSubmittedFilters(url);
+  if (cleanUrl) throw redirect(cleanUrl);
+
+  const { filters, notices } = readFilters(url.searchParams, { withPrice: member });
+  const words = searchWords(filters.q);
+  const searching = words.length > 0;
+  const requested = requestedPage(url.searchParams);
+  const narrowing = [
+    filters.country,
+    filters.state,
+    filters.city,
+    filters.guests,
+    filters.bedrooms,
+  ];
+  try {
+    const visible = getVisibleLocations(app);
+    const narrowed = visible.then((all) =>
+      applyFilters(all, filters).filter((location) => hasRoomFor(location.rooms, filters)),
+    );
+    // The search waits for the cached list only when the filters narrow what it may find.
+    const within = narrowing.some((value) => value !== null)
+      ? narrowed.then((locations) => locations.map((location) => location.id))
+      : Promise.resolve(null);
+    const search = async (page: number) =>
+      searchLocations(app.db, {
+        ...filters,
+        words,
+        within: await within,
+        page,
+        perPage: LOCATIONS_PER_PAGE,
+      });
+    const [all, candidates, searched, withinPrice] = await Promise.all([
+      visible,
+      narrowed,
+      searching ? search(requested) : null,
+      !searching && filters.maxPrice !== null
+        ? findLocationsWithinPrice(app.db, { ...filters, maxPrice: filters.maxPrice })
+        : null,
+    ]);
+    let list: Paged<LocationRow>;
+    let featured: LocationSummary[] = [];
+    if (searched) {
+      // A search lists its results by relevance alone; a page past the last shows the last.
+      const pages = pageCount(searched.total, LOCATIONS_PER_PAGE);
+      const page = Math.min(requested, pages);
+      const { found, total } = page === requested ? searched : await search(page);
+      list = { items: searchResults(found, candidates, words), page, pages, total };
+    } else {
+      // Browsing shows Featured, then All.
+      const matching = (
+        withinPrice ? candidates.filter((location) => withinPrice.has(location.id)) : candidates
+      ).map((location) => toSummary(location));
+      list = pageOf(sortByName(matching), requested, LOCATIONS_PER_PAGE);
+      if (list.page === 1) featured = featuredLocations(matching);
+    }
+    return data(
+      {
+        filters,
+        notices,
+        words,
+        canFilterByPrice: member,
+        dropdowns: filterDropdowns(all, filters),
+        featured,
+        all: list.items,
+        page: list.page,
+        pages: list.pages,
+        total: list.total,
+      },
+      { status },
+    );
+  } catch (error) {
+    throw unavailablePage("Failed to load location data", error);
+  }
+}
+
+export type LocationListData = Awaited<ReturnType<typeof loadLocationList>>["data"];

@@ -1,0 +1,301 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { type AppContext } from "~/context";
+import { type Db } from "~/db/client.server";
+import { images, locations, roomTypes } from "~/db/schema";
+import { DomainError } from "~/lib/errors.server";
+import { imageUrl, placeLine } from "~/catalogue/locations";
+import { pageCount, requestedPage } from "~/lib/pages";
+import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
+import { commitAudited, type Actor } from "./audit.server";
+import { CONFIRM_DELETE_PARAM } from "./image-manager";
+import { PICKER_PER_PAGE } from "./location-manager";
+import { isIdShaped, NOT_FOUND } from "./ids";
+import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
+import { todayUtc } from "~/weeks/calendar";
+import { roomCalendarWeeks } from "~/weeks/weeks.server";
+
+/** Locations in the picker's order: by name in any case, then id (two names may be the same). */
+const byName = [sql`${locations.name} COLLATE NOCASE`, asc(locations.id)] as const;
+
+/** A name search: every word somewhere in the name, in any case; % and _ are plain text. */
+function nameHasWords(q: string) {
+  const words = q.split(/\s+/).filter(Boolean);
+  return words.length === 0
+    ? undefined
+    : and(
+        ...words.map(
+          (word) =>
+            sql`${locations.name} LIKE ${`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} ESCAPE '\\'`,
+        ),
+      );
+}
+
+/**
+ * The picker's list: the locations matching the search (hidden ones too), 50 at a time: the page
+ * asked for (at most the last), else the one that holds the selected location. One query:
+ * each match numbered in name order, and the page chosen from those numbers.
+ */
+function pickerList(
+  db: Db,
+  { q, page, selectedId }: { q: string; page: number | null; selectedId: string | null },
+) {
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        city: locations.city,
+        state: locations.state,
+        country: locations.country,
+        hidden: locations.hidden,
+        featured: locations.featured,
+        position:
+          sql<number>`row_number() OVER (ORDER BY ${locations.name} COLLATE NOCASE, ${locations.id}) - 1`.as(
+            "position",
+          ),
+      })
+      .from(locations)
+      .where(nameHasWords(q)),
+  );
+  // Written into the SQL: D1 binds a number as a real, and position / 50.0 is no page number.
+  const perPage = sql.raw(String(PICKER_PER_PAGE));
+  const shownPage =
+    page === null
+      ? sql`coalesce((SELECT position / ${perPage} FROM ranked WHERE id = ${selectedId ?? ""}), 0)`
+      : sql`min(${sql.raw(String(page - 1))}, (SELECT max(position) / ${perPage} FROM ranked))`;
+  return db
+    .with(ranked)
+    .select({
+      ...ranked._.selectedFields,
+      total: sql<number>`(SELECT count(*) FROM ranked)`,
+    })
+    .from(ranked)
+    .where(sql`${ranked.position} / ${perPage} = ${shownPage}`)
+    .orderBy(sql`${ranked.position}`);
+}
+
+/**
+ * Previous and Next in name order through every location: the one on either side of the
+ * selected one; with nothing selected, Next is the first. Two single-row queries.
+ */
+function neighbours(db: Db, selectedId: string | null) {
+  const selected = db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, selectedId ?? ""));
+  const selectedName = sql`(${selected}) COLLATE NOCASE`;
+  const before = sql`(${locations.name} COLLATE NOCASE < ${selectedName} OR (${locations.name} COLLATE NOCASE = ${selectedName} AND ${locations.id} < ${selectedId ?? ""}))`;
+  const after = sql`(${locations.name} COLLATE NOCASE > ${selectedName} OR (${locations.name} COLLATE NOCASE = ${selectedName} AND ${locations.id} > ${selectedId ?? ""}))`;
+  const step = (where: SQL, order: readonly [SQL, SQL]) =>
+    db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(where)
+      .orderBy(...order)
+      .limit(1);
+  return [
+    step(before, [sql`${locations.name} COLLATE NOCASE DESC`, desc(locations.id)]),
+    step(selectedId ? after : sql`1`, byName),
+  ] as const;
+}
+
+/** A location with every field, its room types and its images, in one batch. */
+async function getLocationForEdit(db: Db, id: string) {
+  if (!isIdShaped(id)) return null;
+  const [locationRows, roomRows, imageRows] = await db.batch([
+    db.select().from(locations).where(eq(locations.id, id)),
+    db
+      .select()
+      .from(roomTypes)
+      .where(eq(roomTypes.locationId, id))
+      .orderBy(asc(roomTypes.displayOrder), asc(roomTypes.name)),
+    db
+      .select()
+      .from(images)
+      .where(eq(images.locationId, id))
+      .orderBy(asc(images.displayOrder), asc(images.createdAt)),
+  ]);
+  const location = locationRows[0];
+  if (!location) return null;
+  return {
+    location,
+    roomTypes: roomRows,
+    images: imageRows.map((image) => ({ ...image, url: imageUrl(image.imageUrl) })),
+  };
+}
+
+type LocationForEdit = NonNullable<Awaited<ReturnType<typeof getLocationForEdit>>>;
+
+/** The longest name search the picker takes. */
+export const SEARCH_MAX = 100;
+
+const managedImage = (image: LocationForEdit["images"][number]) => ({
+  id: image.id,
+  url: image.url,
+  width: image.width,
+  height: image.height,
+  variants: image.variants,
+  alt: image.alt ?? "",
+});
+
+/**
+ * What the locations manager shows for its address: every location for the picker, the selected
+ * one with its room types and pictures (and the selected room type's weeks), and the neighbours in
+ * name order.
+ */
+export async function loadLocationManager(db: Db, params: URLSearchParams) {
+  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const locationId = params.get("location")?.trim() || null;
+  const wanted = params.get("roomType");
+  const selectedId = locationId && isIdShaped(locationId) ? locationId : null;
+  const [[listRows, [previous], [next]], found, calendar] = await Promise.all([
+    db.batch([
+      pickerList(db, {
+        q,
+        page: params.has("page") ? requestedPage(params) : null,
+        selectedId,
+      }),
+      ...neighbours(db, selectedId),
+    ]),
+    locationId ? getLocationForEdit(db, locationId) : Promise.resolve(null),
+    locationId && wanted ? roomCalendarWeeks(db, wanted, todayUtc()) : Promise.resolve([]),
+  ]);
+  const total = listRows[0]?.total ?? 0;
+  const list = {
+    items: listRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      place: placeLine(row),
+      hidden: row.hidden,
+      featured: row.featured,
+    })),
+    page: listRows[0] ? Math.floor(listRows[0].position / PICKER_PER_PAGE) + 1 : 1,
+    pages: pageCount(total, PICKER_PER_PAGE),
+    total,
+  };
+  const roomTypeId =
+    found && wanted && found.roomTypes.some((room) => room.id === wanted) ? wanted : null;
+  const groupImages = (group: string | null) =>
+    (found?.images ?? []).filter((image) => image.roomTypeId === group).map(managedImage);
+  return {
+    list,
+    q,
+    creating: !locationId && params.get("new") === "1",
+    missing: Boolean(locationId && !found),
+    selected: found && {
+      location: found.location,
+      roomTypes: found.roomTypes,
+      locationImages: groupImages(null),
+      roomImages: roomTypeId ? groupImages(roomTypeId) : [],
+      roomWeeks: roomTypeId ? calendar : [],
+    },
+    roomTypeId,
+    confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),
+    addingRoomType: Boolean(found) && !roomTypeId && params.get("addRoomType") === "1",
+    previousId: found ? (previous?.id ?? null) : null,
+    // With nothing selected, Next opens the first location.
+    nextId: found || !locationId ? (next?.id ?? null) : null,
+  };
+}
+
+/** The location, or a not-found refusal. */
+export async function requireLocation(db: Db, id: string) {
+  const [location] = isIdShaped(id)
+    ? await db
+        .select({ id: locations.id, name: locations.name })
+        .from(locations)
+        .where(eq(locations.id, id))
+    : [];
+  if (!location) throw new DomainError("not-found", NOT_FOUND.location);
+  return location;
+}
+
+/** A slug is unique: the database says so, and the form shows it on the slug field. */
+async function withUniqueSlug(write: () => Promise<void>) {
+  try {
+    await write();
+  } catch (error) {
+    const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : "";
+    if (/UNIQUE constraint failed: locations\.slug/.test(text)) {
+      throw new DomainError("conflict", ADMIN_MESSAGES.slugTaken, "slug");
+    }
+    throw error;
+  }
+}
+
+/**
+ * Creates a location with its name, slug and place; it starts with an empty description, a
+ * 7-night minimum, not featured and not hidden, and the rest comes with a later edit.
+ */
+export async function createLocation(app: AppContext, actor: Actor, values: LocationValues) {
+  const id = crypto.randomUUID();
+  const insert = app.db.insert(locations).values({
+    id,
+    name: values.name,
+    slug: values.slug,
+    description: "",
+    featured: false,
+    city: values.city,
+    state: values.state,
+    country: values.country,
+    minimumNights: 7,
+    hidden: false,
+  });
+  const entry = { entityType: "location", entityId: id, locationId: id } as const;
+  await withUniqueSlug(() =>
+    commitAudited(app, actor, { ...entry, action: "created", summary: `Created ${values.name}` }, [
+      insert,
+    ]),
+  );
+  return id;
+}
+
+export async function updateLocation(
+  app: AppContext,
+  actor: Actor,
+  id: string,
+  values: LocationValues,
+) {
+  await requireLocation(app.db, id);
+  const update = app.db
+    .update(locations)
+    .set({ ...values, updatedAt: new Date().toISOString() })
+    .where(eq(locations.id, id));
+  const entry = { entityType: "location", entityId: id, locationId: id } as const;
+  await withUniqueSlug(() =>
+    commitAudited(app, actor, { ...entry, action: "updated", summary: `Updated ${values.name}` }, [
+      update,
+    ]),
+  );
+}
+
+/**
+ * Deletes a location: its R2 objects first (its pictures' and any stray one in its folder), then
+ * its images, room types and the location in one batch, so nothing is left behind.
+ */
+export async function deleteLocation(app: AppContext, actor: Actor, id: string) {
+  const { db, env } = app;
+  const location = await requireLocation(db, id);
+  const rows = await db
+    .select({ key: images.imageUrl })
+    .from(images)
+    .where(eq(images.locationId, id));
+  const keys = rows.map((row) => row.key);
+  await deleteObjects(env.IMAGE_BUCKET, await folderObjectKeys(env.IMAGE_BUCKET, keys, `${id}/`));
+  await commitAudited(
+    app,
+    actor,
+    {
+      action: "deleted",
+      entityType: "location",
+      entityId: id,
+      locationId: id,
+      summary: `Deleted ${location.name}`,
+    },
+    [
+      db.delete(images).where(eq(images.locationId, id)),
+      db.delete(roomTypes).where(eq(roomTypes.locationId, id)),
+      db.delete(locations).where(eq(locations.id, id)),
+    ],
+  );
+}

@@ -1,0 +1,116 @@
+import { and, asc, count, eq, exists, gt, gte, lte, sql } from "drizzle-orm";
+import { type Db } from "~/db/client.server";
+import { locations, roomTypes } from "~/db/schema";
+import { type LocationFilters } from "~/catalogue/location-filters";
+import { fullTextQuery } from "~/catalogue/location-search";
+
+/**
+ * The full-text index of visible locations (migrations/0007_location_search.sql). An FTS5 table
+ * is not something drizzle's schema can describe; triggers keep it in step with the catalogue.
+ * Its columns: location_id, name, place, rooms, description.
+ */
+const searchIndex = sql`location_search`;
+const ROOMS_COLUMN = 3;
+const DESCRIPTION_COLUMN = 4;
+/** bm25 weights per column: a match in the name counts most, then the place, then the rooms. */
+const RANK = sql`bm25(location_search, 0, 10, 5, 2, 1)`;
+const [MATCH_START, MATCH_END] = ["\u0002", "\u0003"];
+
+const excerptOf = (column: number) =>
+  sql<string>`snippet(location_search, ${column}, ${MATCH_START}, ${MATCH_END}, '…', 12)`;
+
+export interface FoundLocation {
+  id: string;
+  /** Words around a match in the rooms or the description; null when the match is elsewhere. */
+  excerpt: string | null;
+}
+
+type FitAndPrice = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice">;
+type Search = FitAndPrice & { words: string[] };
+
+/**
+ * A location has a room type at most `maxPrice` a week (priced), big enough for the fit
+ * filters: the same room must fit, so the price of a small room cannot qualify a large one.
+ */
+function hasRoomWithin(db: Db, { maxPrice, guests, bedrooms }: FitAndPrice & { maxPrice: number }) {
+  return exists(
+    db
+      .select({ id: roomTypes.id })
+      .from(roomTypes)
+      .where(
+        and(
+          eq(roomTypes.locationId, locations.id),
+          gt(roomTypes.price, 0),
+          lte(roomTypes.price, maxPrice),
+          guests === null ? undefined : gte(roomTypes.maxGuests, guests),
+          bedrooms === null ? undefined : gte(roomTypes.bedrooms, bedrooms),
+        ),
+      ),
+  );
+}
+
+function priceFilter(db: Db, search: FitAndPrice) {
+  return search.maxPrice === null
+    ? undefined
+    : hasRoomWithin(db, { ...search, maxPrice: search.maxPrice });
+}
+
+/** The visible locations with a room within a member's weekly price (and fit filters): one query. */
+export async function findLocationsWithinPrice(db: Db, search: FitAndPrice & { maxPrice: number }) {
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.hidden, false), priceFilter(db, search)));
+  return new Set(rows.map(({ id }) => id));
+}
+
+/**
+ * A page of the visible locations matching a search, best first (relevance, then name), with
+ * how many match in all: one batch. Only the page's rows get their excerpt, which is most of a
+ * search's work. `within`: the ids the place and size filters leave (null when they leave all);
+ * a member's weekly price is checked here.
+ */
+export async function searchLocations(
+  db: Db,
+  search: Search & { within: string[] | null; page: number; perPage: number },
+): Promise<{ found: FoundLocation[]; total: number }> {
+  const matching = and(
+    sql`location_search MATCH ${fullTextQuery(search.words)}`,
+    eq(locations.hidden, false),
+    search.within === null
+      ? undefined
+      : sql`${locations.id} IN (SELECT value FROM json_each(${JSON.stringify(search.within)}))`,
+    priceFilter(db, search),
+  );
+  const [rows, [counted]] = await db.batch([
+    db
+      .select({
+        id: locations.id,
+        // Named: a batch's rows come back keyed by column name, and both are snippet(…).
+        rooms: excerptOf(ROOMS_COLUMN).as("rooms_excerpt"),
+        description: excerptOf(DESCRIPTION_COLUMN).as("description_excerpt"),
+      })
+      .from(searchIndex)
+      .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
+      .where(matching)
+      .orderBy(RANK, asc(sql`${locations.name} COLLATE NOCASE`))
+      .limit(search.perPage)
+      .offset((search.page - 1) * search.perPage),
+    db
+      .select({ total: count() })
+      .from(searchIndex)
+      .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
+      .where(matching),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    found: rows.map(({ id, rooms, description }) => ({
+      id,
+      excerpt:
+        [rooms, description]
+          .find((text) => text.includes(MATCH_START))
+          ?.replaceAll(MATCH_START, "")
+          .replaceAll(MATCH_END, "") ?? null,
+    })),
+  };
+}

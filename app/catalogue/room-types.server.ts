@@ -1,0 +1,186 @@
+import { and, asc, eq, max, sql } from "drizzle-orm";
+import { type AppContext } from "~/context";
+import { type Db } from "~/db/client.server";
+import { images, roomTypes } from "~/db/schema";
+import { DomainError } from "~/lib/errors.server";
+import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
+import { commitAudited, type Actor } from "./audit.server";
+import { displayOrderUpdates, reorderedIds, type ReorderRefusal } from "./display-order.server";
+import { isIdShaped, NOT_FOUND } from "./ids";
+import { requireLocation } from "./location-manager.server";
+import { neighbourOf, REORDER_MESSAGES } from "./reorder";
+import { type RoomTypeValues } from "./schemas";
+
+/** The room type of that location, or a not-found refusal. */
+export async function requireRoomType(db: Db, locationId: string, roomTypeId: string) {
+  const [room] =
+    isIdShaped(locationId) && isIdShaped(roomTypeId)
+      ? await db
+          .select({ id: roomTypes.id, name: roomTypes.name })
+          .from(roomTypes)
+          .where(and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locationId)))
+      : [];
+  if (!room) throw new DomainError("not-found", NOT_FOUND.roomType);
+  return room;
+}
+
+/** Creates a room type with only its name, after the location's others. */
+export async function createRoomType(
+  app: AppContext,
+  actor: Actor,
+  locationId: string,
+  name: string,
+) {
+  const { db } = app;
+  await requireLocation(db, locationId);
+  const id = crypto.randomUUID();
+  const last = db
+    .select({ order: max(roomTypes.displayOrder) })
+    .from(roomTypes)
+    .where(eq(roomTypes.locationId, locationId));
+  const insert = db.insert(roomTypes).values({
+    id,
+    locationId,
+    name,
+    imageFolder: `${locationId}/${id}`,
+    // Worked out in the statement itself, so two creations at once still get their own places.
+    displayOrder: sql`coalesce((${last}) + 1, 0)`,
+  });
+  await commitAudited(
+    app,
+    actor,
+    {
+      action: "created",
+      entityType: "room_type",
+      entityId: id,
+      locationId,
+      summary: `Created room type ${name}`,
+    },
+    [insert],
+  );
+  return id;
+}
+
+export async function updateRoomType(
+  app: AppContext,
+  actor: Actor,
+  { locationId, roomTypeId }: { locationId: string; roomTypeId: string },
+  values: RoomTypeValues,
+) {
+  const { db } = app;
+  await requireRoomType(db, locationId, roomTypeId);
+  const update = db
+    .update(roomTypes)
+    .set({
+      ...values,
+      description: values.description ?? null,
+      otherPrices: values.otherPrices ?? null,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locationId)));
+  await commitAudited(
+    app,
+    actor,
+    {
+      action: "updated",
+      entityType: "room_type",
+      entityId: roomTypeId,
+      locationId,
+      summary: `Updated room type ${values.name}`,
+    },
+    [update],
+  );
+}
+
+/** Deletes a room type: its R2 objects first, then its images and the room type in one batch. */
+export async function deleteRoomType(
+  app: AppContext,
+  actor: Actor,
+  { locationId, roomTypeId }: { locationId: string; roomTypeId: string },
+) {
+  const { db, env } = app;
+  const room = await requireRoomType(db, locationId, roomTypeId);
+  const rows = await db
+    .select({ key: images.imageUrl })
+    .from(images)
+    .where(eq(images.roomTypeId, roomTypeId));
+  const keys = rows.map((row) => row.key);
+  const folder = `${locationId}/${roomTypeId}/`;
+  await deleteObjects(env.IMAGE_BUCKET, await folderObjectKeys(env.IMAGE_BUCKET, keys, folder));
+  await commitAudited(
+    app,
+    actor,
+    {
+      action: "deleted",
+      entityType: "room_type",
+      entityId: roomTypeId,
+      locationId,
+      summary: `Deleted room type ${room.name}`,
+    },
+    [
+      db.delete(images).where(eq(images.roomTypeId, roomTypeId)),
+      db.delete(roomTypes).where(eq(roomTypes.id, roomTypeId)),
+    ],
+  );
+}
+
+/** A move the page's list no longer matches: the page reloads it. */
+const ROOM_TYPE_REFUSAL: ReorderRefusal = {
+  code: "stale",
+  empty: REORDER_MESSAGES.noRoomTypes,
+  indices: REORDER_MESSAGES.roomTypeIndices,
+};
+
+async function roomTypeIds(db: Db, locationId: string) {
+  const rows = await db
+    .select({ id: roomTypes.id })
+    .from(roomTypes)
+    .where(eq(roomTypes.locationId, locationId))
+    .orderBy(asc(roomTypes.displayOrder), asc(roomTypes.name));
+  return rows.map((row) => row.id);
+}
+
+/** The dragged room type takes the target's position; display_order becomes 0..n-1. */
+export async function reorderRoomTypes(
+  app: AppContext,
+  actor: Actor,
+  { locationId, draggedId, targetId }: { locationId: string; draggedId: string; targetId: string },
+) {
+  const ids = await roomTypeIds(app.db, locationId);
+  const order = reorderedIds(ids, draggedId, targetId, ROOM_TYPE_REFUSAL);
+  await commitAudited(
+    app,
+    actor,
+    {
+      action: "reordered",
+      entityType: "room_type",
+      entityId: draggedId,
+      locationId,
+      summary: "Reordered room types",
+    },
+    displayOrderUpdates(app.db, roomTypes, order),
+  );
+  return order;
+}
+
+/**
+ * Move up / Move down: the room type swaps places with its neighbour. The first cannot move up
+ * nor the last down: nothing changes and the answer is false.
+ */
+export async function moveRoomType(
+  app: AppContext,
+  actor: Actor,
+  move: { locationId: string; roomTypeId: string; direction: "up" | "down" },
+) {
+  await requireLocation(app.db, move.locationId);
+  const ids = await roomTypeIds(app.db, move.locationId);
+  const target = neighbourOf(ids, move.roomTypeId, move.direction);
+  if (target === null && ids.includes(move.roomTypeId)) return false;
+  // An unknown room type: the reorder refuses it.
+  await reorderRoomTypes(app, actor, {
+    locationId: move.locationId,
+    draggedId: move.roomTypeId,
+    targetId: target ?? move.roomTypeId,
+  });
+  return true;
+}

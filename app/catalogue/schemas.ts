@@ -1,0 +1,120 @@
+import { z } from "~/lib/zod";
+import { slugify, SLUG_PATTERN } from "~/catalogue/slug";
+import { COUNTRIES, DEFAULT_COUNTRY, HAWAII_ISLANDS, normalizePlace, US_STATES } from "./places";
+
+/** The admin forms, one schema each, shared by the browser (conform) and the actions. */
+
+export const ADMIN_MESSAGES = {
+  name: "Name is required",
+  slug: "Slug is required",
+  slugPattern: "Use lowercase letters, numbers and hyphens only",
+  slugTaken: "Another location already uses this slug",
+  minimumNights: "Minimum nights must be a number from 1 to 365",
+  country: "Please choose a country from the list",
+  state: "Please choose a state from the list",
+  island: "Please choose an island",
+  notNegative: "Must be 0 or more",
+  halfSteps: "Use steps of 0.5",
+  cents: "Use at most two decimals",
+  wholeNumber: "Use a whole number",
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, ADMIN_MESSAGES.tooLong(max));
+const optionalText = (max: number) =>
+  z.string().trim().max(max, ADMIN_MESSAGES.tooLong(max)).optional();
+
+export const locationSchema = z
+  .object({
+    name: requiredText(ADMIN_MESSAGES.name, 200),
+    slug: z
+      .string({ error: ADMIN_MESSAGES.slug })
+      .trim()
+      .min(1, ADMIN_MESSAGES.slug)
+      .max(200, ADMIN_MESSAGES.tooLong(200))
+      .regex(SLUG_PATTERN, ADMIN_MESSAGES.slugPattern),
+    description: optionalText(10_000),
+    country: z.enum(COUNTRIES, { error: ADMIN_MESSAGES.country }).default(DEFAULT_COUNTRY),
+    state: z.enum(US_STATES, { error: ADMIN_MESSAGES.state }).optional(),
+    city: optionalText(100),
+    minimumNights: z
+      .number({ error: ADMIN_MESSAGES.minimumNights })
+      .int(ADMIN_MESSAGES.minimumNights)
+      .min(1, ADMIN_MESSAGES.minimumNights)
+      .max(365, ADMIN_MESSAGES.minimumNights),
+    featured: z.boolean().default(false),
+    hidden: z.boolean().default(false),
+  })
+  .superRefine((value, context) => {
+    if (value.country === "United States" && value.state === "Hawaii" && value.city) {
+      if (!(HAWAII_ISLANDS as readonly string[]).includes(value.city)) {
+        context.addIssue({ code: "custom", path: ["city"], message: ADMIN_MESSAGES.island });
+      }
+    }
+  })
+  // The server keeps only what the country allows: a state in the United States, a city where
+  // cities are kept.
+  .transform((value) => ({
+    ...value,
+    ...normalizePlace(value),
+    description: value.description ?? null,
+  }));
+
+export type LocationValues = z.output<typeof locationSchema>;
+
+/** The '+ Add Location' form starts in the United States, 7 nights, not featured, not hidden. */
+export const NEW_LOCATION_DEFAULTS = {
+  country: DEFAULT_COUNTRY,
+  minimumNights: 7,
+  featured: false,
+  hidden: false,
+} as const;
+
+/** The slug a new location gets from its name while creating. */
+export const slugFromName = slugify;
+
+const amount = (step?: "half" | "cents") => {
+  let schema = z.number({ error: ADMIN_MESSAGES.notNegative }).min(0, ADMIN_MESSAGES.notNegative);
+  if (step === "half") schema = schema.multipleOf(0.5, ADMIN_MESSAGES.halfSteps);
+  if (step === "cents")
+    schema = schema.refine((n) => Math.round(n * 100) === n * 100, ADMIN_MESSAGES.cents);
+  // Numeric fields convert to numbers; an empty one becomes 0.
+  return schema.max(10_000_000).default(0);
+};
+const count = () =>
+  z
+    .number({ error: ADMIN_MESSAGES.notNegative })
+    .int(ADMIN_MESSAGES.wholeNumber)
+    .min(0, ADMIN_MESSAGES.notNegative)
+    .max(1000)
+    .default(0);
+
+export const ROOM_FEATURE_OPTIONS = ["Balcony"] as const;
+
+/** Creating a room type needs only its name; the other fields come once it exists. */
+export const roomTypeCreateSchema = z.object({ name: requiredText(ADMIN_MESSAGES.name, 200) });
+
+export const roomTypeSchema = z.object({
+  name: requiredText(ADMIN_MESSAGES.name, 200),
+  description: optionalText(10_000),
+  bedrooms: count(),
+  bathrooms: amount("half"),
+  maxGuests: count(),
+  price: amount("cents"),
+  presidentsDayPrice: amount("cents"),
+  springBreakPrice: amount("cents"),
+  fourthOfJulyPrice: amount("cents"),
+  thanksgivingPrice: amount("cents"),
+  christmasPrice: amount("cents"),
+  newYearsPrice: amount("cents"),
+  otherPrices: optionalText(2000),
+  roomFeatures: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  freeParking: z.boolean().default(false),
+  parkingCost: amount("cents"),
+  noResortFees: z.boolean().default(false),
+  resortFeeCost: amount("cents"),
+  localTaxes: amount("cents"),
+});
+
+export type RoomTypeValues = z.output<typeof roomTypeSchema>;

@@ -1,0 +1,154 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { INTENTS, LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
+import { ROOM_FEATURE_OPTIONS, roomTypeSchema } from "~/catalogue/schemas";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { type RoomType } from "~/db/schema";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cardClass } from "../../admin/admin-ui";
+import { DeleteSection } from "../../admin/delete-section";
+import { useFormDirty } from "../../admin/use-form-dirty";
+import { useSubmitting } from "~/lib/use-submitting";
+import { RoomTypeFields } from "./room-type-fields";
+import { CalendarFeed } from "./calendar-feed";
+
+const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId"] as const;
+
+const numberText = (value: number | null) => (value === null ? "" : String(value));
+
+/** The saved values, as the form shows them. */
+function formValuesOf(room: RoomType) {
+  return {
+    name: room.name,
+    description: room.description ?? "",
+    bedrooms: numberText(room.bedrooms),
+    bathrooms: numberText(room.bathrooms),
+    maxGuests: numberText(room.maxGuests),
+    price: numberText(room.price),
+    presidentsDayPrice: numberText(room.presidentsDayPrice),
+    springBreakPrice: numberText(room.springBreakPrice),
+    fourthOfJulyPrice: numberText(room.fourthOfJulyPrice),
+    thanksgivingPrice: numberText(room.thanksgivingPrice),
+    christmasPrice: numberText(room.christmasPrice),
+    newYearsPrice: numberText(room.newYearsPrice),
+    otherPrices: room.otherPrices ?? "",
+    roomFeatures: room.roomFeatures,
+    freeParking: room.freeParking,
+    parkingCost: numberText(room.parkingCost),
+    noResortFees: room.noResortFees,
+    resortFeeCost: numberText(room.resortFeeCost),
+    localTaxes: numberText(room.localTaxes),
+  };
+}
+
+/**
+ * A room type's editor: its fields, its pictures ('Room Images'), its weeks and rates, the staff
+ * calendar feed and 'Delete Room Type'.
+ */
+export function RoomTypeEditor({
+  locationId,
+  room,
+  lastResult,
+  backHref,
+  selfHref,
+  onDirtyChange,
+  images,
+  calendar,
+  deleteConfirming,
+}: {
+  locationId: string;
+  room: RoomType;
+  lastResult: SubmissionResult<string[]> | undefined;
+  backHref: string;
+  /** This room type's own address (the delete confirmation's Cancel). */
+  selfHref: string;
+  onDirtyChange: (dirty: boolean) => void;
+  /** The room's images card (the image manager). */
+  images: ReactNode;
+  /** The room's weeks and rates card. */
+  calendar: ReactNode;
+  /** Without JavaScript, the second step of 'Delete Room Type'. */
+  deleteConfirming: boolean;
+}) {
+  const hydrated = useHydrated();
+  const refs = { locationId, roomTypeId: room.id };
+  const busy = useSubmitting(INTENTS.updateRoomType, { roomTypeId: room.id });
+  const defaultValue = formValuesOf(room);
+  const [form, fields] = useForm({
+    id: `room-type-${room.id}`,
+    lastResult,
+    constraint: getZodConstraint(roomTypeSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: roomTypeSchema }),
+  });
+  const { dirty, onChange } = useFormDirty(defaultValue, ROOM_TYPE_REFS, onDirtyChange);
+  const extraFeatures = room.roomFeatures.filter(
+    (feature) => !(ROOM_FEATURE_OPTIONS as readonly string[]).includes(feature),
+  );
+
+  return (
+    <div className="space-y-6">
+      <section
+        id="room-type-editor"
+        aria-labelledby="room-type-heading"
+        className={`${cardClass} scroll-mt-6`}
+      >
+        <Link
+          to={backHref}
+          preventScrollReset
+          className="text-gold-700 text-sm font-semibold underline-offset-4 hover:underline"
+        >
+          ← Back to Location
+        </Link>
+        <h2 id="room-type-heading" className="text-navy-900 mt-2 font-serif text-xl">
+          {room.name}
+        </h2>
+        <p className="text-sm text-slate-500">Room type</p>
+
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          onChange={onChange}
+          preventScrollReset
+          className="mt-5 space-y-6"
+        >
+          <input type="hidden" name="intent" value={INTENTS.updateRoomType} />
+          <input type="hidden" name="locationId" value={locationId} />
+          <input type="hidden" name="roomTypeId" value={room.id} />
+          <RoomTypeFields fields={fields} extraFeatures={extraFeatures} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
+            <SubmitButton busy={busy} busyText="Saving...">
+              Save Room Type
+            </SubmitButton>
+            {hydrated && dirty && !busy && (
+              <span className="text-gold-700 text-sm">Unsaved changes</span>
+            )}
+          </div>
+        </Form>
+      </section>
+
+      {images}
+
+      {calendar}
+
+      <CalendarFeed roomTypeId={room.id} token={room.calendarToken} />
+
+      <DeleteSection
+        id="delete-room-type"
+        heading="Delete Room Type"
+        description="Removes this room type and its images. This cannot be undone."
+        intent={INTENTS.deleteRoomType}
+        fields={refs}
+        question={M.confirmDeleteRoomType}
+        name={room.name}
+        confirming={deleteConfirming}
+        cancelHref={selfHref}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { Link } from "react-router";
+import { type AnyField } from "~/components/forms";
+import { dollars } from "~/lib/money";
+import { formatStayDate } from "~/guest-requests/format";
+import { requestWeekHref, type OpenWeek, type QuotedWeek } from "~/weeks/week";
+
+/** The week a booking link asked for, as /book's loader offers it (app/weeks/weeks.server.ts). */
+export interface WeekOnOffer {
+  quote: QuotedWeek | null;
+  /** Why the week cannot be requested as it is (taken, or not a week of this room). */
+  problem: string | null;
+  /** The room's next open weeks, offered instead. */
+  nextWeeks: OpenWeek[];
+}
+
+const nightsLabel = (nights: number) => `${nights} ${nights === 1 ? "night" : "nights"}`;
+
+/**
+ * The chosen week on the booking form: its dates, the rate, each nightly charge for the stay and
+ * the estimated total, worked out on the server as the staff e-mail states them. The form sends
+ * the week and its dates. A week someone else holds offers its waitlist and the next open weeks.
+ */
+export function BookingWeek({
+  offer,
+  locationKey,
+  roomTypeId,
+  fields,
+}: {
+  offer: WeekOnOffer;
+  locationKey: string;
+  roomTypeId: string;
+  fields: { week: AnyField; waitlist: AnyField; checkInDate: AnyField; checkOutDate: AnyField };
+}) {
+  const { quote, problem, nextWeeks } = offer;
+  const weekErrors = fields.week.errors ?? [];
+  const messages = [...new Set([problem, ...weekErrors].filter(Boolean))];
+  return (
+    <div className="space-y-4 sm:col-span-2">
+      {quote && (
+        <>
+          <input type="hidden" name={fields.week.name} value={quote.checkIn} />
+          <input type="hidden" name={fields.checkInDate.name} value={quote.checkIn} />
+          <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Check-in</dt>
+            <dd className="text-navy-900 text-right font-medium">
+              {formatStayDate(quote.checkIn)}
+            </dd>
+            <dt className="text-slate-600">Check-out</dt>
+            <dd className="text-navy-900 text-right font-medium">
+              {formatStayDate(quote.checkOut)}
+            </dd>
+            <dt className="text-slate-600">Length</dt>
+            <dd className="text-navy-900 text-right font-medium">{nightsLabel(quote.nights)}</dd>
+            {quote.rate !== null && (
+              <>
+                <dt className="text-slate-600">Weekly rate</dt>
+                <dd className="text-navy-900 text-right font-medium">{dollars(quote.rate)}</dd>
+              </>
+            )}
+            {quote.charges.map((charge) => (
+              <div key={charge.label} className="contents">
+                <dt className="text-slate-600">
+                  {charge.label} ({dollars(charge.perNight)} × {nightsLabel(quote.nights)})
+                </dt>
+                <dd className="text-navy-900 text-right font-medium">
+                  {dollars(Math.round(charge.perNight * quote.nights * 100) / 100)}
+                </dd>
+              </div>
+            ))}
+            {quote.estimatedTotal !== null && (
+              <div className="text-navy-900 col-span-2 mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
+                <dt>Estimated total</dt>
+                <dd className="text-lg">{dollars(quote.estimatedTotal)}</dd>
+              </div>
+            )}
+          </dl>
+        </>
+      )}
+      {messages.length > 0 && (
+        <div role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+          {messages.map((message) => (
+            <p key={message} className="font-semibold">
+              {message}
+            </p>
+          ))}
+          {quote && quote.state !== "open" && (
+            <label className="mt-3 flex items-start gap-2 text-slate-800">
+              <input
+                type="checkbox"
+                name={fields.waitlist.name}
+                value="yes"
+                defaultChecked={fields.waitlist.initialValue === "yes"}
+                className="mt-0.5 size-4"
+              />
+              <span>Put me on the waitlist for this week: we will write if it opens again.</span>
+            </label>
+          )}
+        </div>
+      )}
+      {messages.length > 0 && nextWeeks.length > 0 && (
+        <nav aria-label="Next open weeks of this room" className="text-sm">
+          <p className="text-navy-900 font-medium">Next open weeks of this room:</p>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {nextWeeks.map((week) => (
+              <li key={week.checkIn}>
+                <Link
+                  to={requestWeekHref(locationKey, roomTypeId, week.checkIn)}
+                  className="text-gold-700 underline underline-offset-4"
+                >
+                  {formatStayDate(week.checkIn)} to {formatStayDate(week.checkOut)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

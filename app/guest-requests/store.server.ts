@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { type BatchItem } from "drizzle-orm/batch";
+import { type z } from "zod";
+import { type AppContext } from "~/context";
+import {
+  type agentApplications,
+  type bookingRequests,
+  type RequestKind,
+  type supportMessages,
+} from "~/db/schema";
+import { deliverLater, queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
+import { invalidateLocationCaches } from "~/lib/cache.server";
+import { type DomainError } from "~/lib/errors.server";
+import { type SiteConfig } from "~/lib/site.server";
+
+/**
+ * The one way a request is stored: its row and the e-mails about it (one to staff, a receipt to the
+ * sender) in one D1 batch, so both are stored or neither. Each kind of request is described once
+ * (app/guest-requests/*.server.ts): its form, its table, its row and its e-mails.
+ */
+
+export type RequestTable =
+  | typeof bookingRequests
+  | typeof agentApplications
+  | typeof supportMessages;
+
+/** What every request form sends, whatever its kind. */
+export interface SenderInput {
+  email: string;
+  idempotencyKey?: string | undefined;
+}
+
+/** What the store gives every request's row: its id, its one-time key and the signed-in sender. */
+interface RequestKeys {
+  id: string;
+  idempotencyKey: string;
+  userId: string | null;
+}
+
+type RequestRow<Table extends RequestTable> = Table["$inferInsert"];
+
+export interface RequestKindDefinition<Table extends RequestTable, Input extends SenderInput> {
+  kind: RequestKind;
+  /** How log lines name it. */
+  label: string;
+  table: Table;
+  /** The form's schema as the server applies it (made per request: it may depend on the date). */
+  schema: () => z.ZodType<Input>;
+  /** The row from the parsed form and the keys; a DomainError refuses the request with its message. */
+  toRow: (
+    app: AppContext,
+    input: Input,
+    keys: RequestKeys,
+  ) => RequestRow<Table> | Promise<RequestRow<Table>>;
+  /** The e-mail to staff and the receipt to the sender. */
+  emails: (row: RequestRow<Table>, site: SiteConfig) => EmailDraft[];
+  /** What the request takes hold of (a week), if anything: see RequestClaim. */
+  claim?: (app: AppContext, row: RequestRow<Table>) => RequestClaim | null;
+  messages: {
+    /** The page's form message when the request could not be stored. */
+    notStored: string;
+    /** The same in short: the page's toast, and the JSON endpoint's answer. */
+    notStoredShort: string;
+    /** The JSON endpoint's answer once the request is stored (for kinds that have one). */
+    received?: string;
+  };
+  /**
+   * Where the page sends the sender once the request is stored, with a toast. Without it the page
+   * shows its own success screen.
+   */
+  confirmation?: { path: string; toast: string };
+}
+
+/**
+ * Something only one request may hold (a week). In the request's own batch, `take` runs first and
+ * changes a row only if the thing is still free; `undo` runs last and removes the request and its
+ * e-mails again if `take` changed nothing. The batch is one transaction, so no one ever sees a
+ * request without its hold, and the sender gets `refusal`. The catalogue's cached pages show it.
+ */
+interface RequestClaim {
+  take: BatchItem<"sqlite">;
+  undo: BatchItem<"sqlite">[];
+  refusal: DomainError;
+}
+
+export interface StoredRequest {
+  id: string;
+  /** False when the one-time key had been used: the earlier request stands, nothing new. */
+  created: boolean;
+}
+
+/**
+ * Stores a request and its e-mails, then sends the e-mails after the response. A replayed one-time
+ * key stores nothing (the key is unique in its table) and answers with the first request's id.
+ */
+export async function storeRequest<Table extends RequestTable, Input extends SenderInput>(
+  app: AppContext,
+  { kind, table, toRow, emails: emailsAbout, claim: claimOf }: RequestKindDefinition<Table, Input>,
+  input: Input,
+  { userId }: { userId: string | null },
+): Promise<StoredRequest> {
+  const { db, site } = app;
+  const id = crypto.randomUUID();
+  const idempotencyKey = input.idempotencyKey ?? id;
+  const row = await toRow(app, input, { id, idempotencyKey, userId });
+  const emails = emailsAbout(row, site).map(queuedEmail);
+  const claim = claimOf?.(app, row) ?? null;
+
+  const queued = queueEmails(
+    db,
+    { table, where: eq(table.id, id) },
+    { kind, requestId: id, emails },
+  );
+  const [inserted, [stored], ...after] = await db.batch([
+    db.insert(table).values(row).onConflictDoNothing({ target: table.idempotencyKey }),
+    db.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, idempotencyKey)),
+    ...queued,
+    ...(claim ? [claim.take, ...claim.undo] : []),
+  ]);
+  const created = inserted.meta.changes > 0;
+  // A replayed key answers with the first request, whatever became of what it held.
+  if (created && claim) {
+    const taken = after[queued.length] as D1Result | undefined;
+    if (!taken?.meta.changes) throw claim.refusal;
+    app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+  }
+  const storedId = stored?.id ?? id;
+  if (created) deliverLater(app, emails, `${kind} ${storedId}`);
+  return { id: storedId, created };
+}
+
+/** "Label: value" for the e-mails about a request; a missing value is a dash. */
+export const emailLine = (label: string, value: string | number | null | undefined) =>
+  `${label}: ${value === null || value === undefined || value === "" ? "—" : value}`;
