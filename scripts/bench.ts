@@ -126,7 +126,7 @@ if (built.status !== 0) throw new Error("the build failed");
 if (options.serve) {
   const dir = await prepareState(larger ?? 1);
   const server = startServer(dir, PORT);
-  await waitForServer(PORT);
+  await waitForServer(PORT, server);
   await startProxy(PORT);
   console.log(
     `The app on http://localhost:${PORT}, compressed as the edge serves it on http://localhost:${PROXY_PORT}`,
@@ -155,7 +155,7 @@ const locationCounts = await Promise.all(dirs.map((dir) => countLocations(dir)))
 const servers = dirs.map((dir, index) => startServer(dir, ports[index]!));
 const results: PageResult[][] = scales.map(() => []);
 try {
-  await Promise.all(ports.map((port) => waitForServer(port)));
+  await Promise.all(ports.map((port, index) => waitForServer(port, servers[index]!)));
   for (const page of PAGES) {
     const measured = await measurePage(page);
     measured.forEach((result, index) =>
@@ -222,7 +222,7 @@ async function countLocations(dir: string) {
 
 function startServer(persistDir: string, port: number) {
   const config = `${BUILD_DIR}/server/wrangler.json`;
-  return spawn(
+  const server = spawn(
     "wrangler",
     [
       "dev",
@@ -242,6 +242,10 @@ function startServer(persistDir: string, port: number) {
     ],
     { env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" },
   );
+  // Never left behind: a server outliving a failed run would answer the next run's requests from
+  // a state that run has deleted.
+  process.once("exit", () => server.kill());
+  return server;
 }
 
 async function stop(child: ChildProcess) {
@@ -251,8 +255,11 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function waitForServer(port: number) {
+/** Waits for `server` to answer on `port`; fails if it stops first (another holds the port). */
+async function waitForServer(port: number, server: ChildProcess) {
   for (let attempt = 0; attempt < 120; attempt++) {
+    if (server.exitCode !== null)
+      throw new Error(`the server for port ${port} stopped: is the port taken?`);
     try {
       if ((await fetch(`http://localhost:${port}/robots.txt`)).ok) return;
     } catch {}
@@ -343,7 +350,7 @@ async function coldQueries(dir: string) {
       rmSync(`${coldDir}/v3/${store}`, { recursive: true, force: true });
     const server = startServer(coldDir, PORT);
     try {
-      await waitForServer(PORT);
+      await waitForServer(PORT, server);
       await d1Calls(PORT);
       counts.set(
         page,
@@ -495,7 +502,10 @@ function startProxy(port: number) {
     upstream.on("error", () => outgoing.destroy());
     incoming.pipe(upstream);
   });
-  return new Promise<Server>((done) => proxy.listen(PROXY_PORT, "localhost", () => done(proxy)));
+  return new Promise<Server>((done, fail) => {
+    proxy.once("error", fail);
+    proxy.listen(PROXY_PORT, "localhost", () => done(proxy));
+  });
 }
 
 /** The part of Lighthouse's result this script reads. */
