@@ -44,7 +44,8 @@ export function siteCookie<Value>(
       ...(maxAge === undefined ? {} : { maxAge }),
       secure: (await workerEnv()).APP_ENV !== "development",
     });
-  const sent = (request: Request) => request.headers.get("Cookie")?.includes(`${name}=`) ?? false;
+  const named = new RegExp(`(?:^|;)\\s*${name}=`);
+  const sent = (request: Request) => named.test(request.headers.get("Cookie") ?? "");
   const read = async (request: Request) => {
     if (!sent(request)) return null;
     const parsed = schema.safeParse(await (await cookie()).parse(request.headers.get("Cookie")));

@@ -41,6 +41,11 @@ describe("one-time messages (toasts)", () => {
       );
     }
   });
+
+  it("leaves another cookie whose name ends the same alone", async () => {
+    const page = await get("/locations", "my__toast=kept");
+    expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith("__toast="))).toBe(false);
+  });
 });
 
 describe("the Secure rule", () => {
