@@ -71,6 +71,37 @@ test.describe("home", () => {
     await expect(page.getByRole("heading", { level: 1, name: featured[1]!.name })).toBeVisible();
   });
 
+  test("the moving background can be paused (WCAG 2.2.2), stays paused on the next visit, and stops out of view", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const video = page.locator("video");
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(0);
+    const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
+    // Out of view it stops by itself, and plays again in view.
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await expect.poll(paused).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(paused).toBe(false);
+
+    await page.getByRole("button", { name: "Pause video" }).click();
+    expect(await paused()).toBe(true);
+    const play = page.getByRole("button", { name: "Play video" });
+    await expect(play).toBeFocused();
+
+    // Paused on the next visit: the poster, and the clip not even fetched until asked for.
+    await page.reload();
+    await expect(play).toBeVisible();
+    await expect(video).toHaveCount(0);
+    await play.click();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(0);
+    await expect(page.getByRole("button", { name: "Pause video" })).toBeFocused();
+  });
+
   test("every picture and logo on the page loads", async ({ page }) => {
     await page.goto("/");
     for (const image of await page.locator("img").all()) await image.scrollIntoViewIfNeeded();
