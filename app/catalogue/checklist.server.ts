@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, not, sql, type SQLWrapper } from "dr
 import { type Db } from "~/db/client.server";
 import { auditEvents, images, locations, roomTypes } from "~/db/schema";
 import { pageCount } from "~/lib/pages";
+import { nameMatches } from "./name-search.server";
 import {
   CHECKLIST_PER_PAGE,
   checklistRow,
@@ -42,20 +43,13 @@ function statusCondition(db: Db, status: ChecklistQuery["status"]) {
   return undefined;
 }
 
-/** A name search: the words as typed, anywhere in the name, any case; % and _ are plain text. */
-function nameContains(q: string) {
-  if (!q) return undefined;
-  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  return sql`${locations.name} LIKE ${pattern} ESCAPE '\\'`;
-}
-
 /**
  * A page of the Checklist: 50 rows by name (either way), filtered by status and a
  * name search, with the counts over every location and how many match. One D1 batch; a page past
  * the last asks once more for the last.
  */
 export async function loadChecklist(db: Db, query: ChecklistQuery) {
-  const matching = and(statusCondition(db, query.status), nameContains(query.q));
+  const matching = and(statusCondition(db, query.status), nameMatches(query.q));
   const lastEdit = <T>(column: typeof auditEvents.actorEmail | typeof auditEvents.createdAt) =>
     sql<T | null>`(${db
       .select({ value: column })

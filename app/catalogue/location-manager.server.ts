@@ -10,25 +10,13 @@ import { commitAudited, type Actor } from "./audit.server";
 import { CONFIRM_DELETE_PARAM } from "./image-manager";
 import { PICKER_PER_PAGE } from "./location-manager";
 import { isIdShaped, NOT_FOUND } from "./ids";
+import { nameMatches } from "./name-search.server";
 import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
 import { todayUtc } from "~/weeks/calendar";
 import { roomCalendarWeeks } from "~/weeks/weeks.server";
 
 /** Locations in the picker's order: by name in any case, then id (two names may be the same). */
 const byName = [sql`${locations.name} COLLATE NOCASE`, asc(locations.id)] as const;
-
-/** A name search: every word somewhere in the name, in any case; % and _ are plain text. */
-function nameHasWords(q: string) {
-  const words = q.split(/\s+/).filter(Boolean);
-  return words.length === 0
-    ? undefined
-    : and(
-        ...words.map(
-          (word) =>
-            sql`${locations.name} LIKE ${`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} ESCAPE '\\'`,
-        ),
-      );
-}
 
 /**
  * The picker's list: the locations matching the search (hidden ones too), 50 at a time: the page
@@ -55,7 +43,7 @@ function pickerList(
           ),
       })
       .from(locations)
-      .where(nameHasWords(q)),
+      .where(nameMatches(q)),
   );
   // Written into the SQL: D1 binds a number as a real, and position / 50.0 is no page number.
   const perPage = sql.raw(String(PICKER_PER_PAGE));

@@ -813,6 +813,42 @@ describe("deleting a location", () => {
 });
 
 describe("the page", () => {
+  it("finds a name in the picker and the Checklist whatever its accents and case, by part of a word too, and follows a rename", async () => {
+    const admin = await freshAdmin();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const id = `loc-accents-${tag}`;
+    await db
+      .insert(locations)
+      .values({ id, name: `Curaçao Côte ${tag}`, slug: `curacao-${tag}`, hidden: true });
+    /** Whether a search of the picker and one of the Checklist each list the location. */
+    const found = async (q: string) => {
+      const query = encodeURIComponent(q);
+      const picker = await (await get(`/admin?q=${query}`, admin.cookie)).text();
+      const checklist = await (await get(`/admin/overview?q=${query}`, admin.cookie)).text();
+      return [picker, checklist].map((html) => html.includes(`/admin?location=${id}`));
+    };
+    for (const q of [
+      `curacao ${tag}`,
+      `CÔTE ${tag}`,
+      `cura ${tag}`,
+      `${tag} curaçao`,
+      `raça ${tag}`,
+    ]) {
+      expect(await found(q), q).toEqual([true, true]);
+    }
+    expect(await found(`curacao-x ${tag}`)).toEqual([false, false]);
+    expect(await found(`% ${tag}`)).toEqual([false, false]);
+
+    await db
+      .update(locations)
+      .set({ name: `Bonaire ${tag}` })
+      .where(eq(locations.id, id));
+    expect(await found(`curacao ${tag}`)).toEqual([false, false]);
+    expect(await found(`bonaire ${tag}`)).toEqual([true, true]);
+    await db.delete(locations).where(eq(locations.id, id));
+    expect(await found(tag)).toEqual([false, false]);
+  });
+
   it("lists the locations, hidden ones too, 50 at a time by name, with a server search and Previous / Next", async () => {
     const admin = await freshAdmin();
     // More than a page of them, whatever other files of this worker left.
