@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { images, locations, roomTypes } from "~/db/schema";

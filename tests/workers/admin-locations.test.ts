@@ -834,7 +834,7 @@ describe("the page", () => {
       `${tag} curaçao`,
       `raça ${tag}`,
     ]) {
-      expect(await found(q), q).toEqual([true, true]);
+      expect({ q, found: await found(q) }).toEqual({ q, found: [true, true] });
     }
     expect(await found(`curacao-x ${tag}`)).toEqual([false, false]);
     expect(await found(`% ${tag}`)).toEqual([false, false]);
