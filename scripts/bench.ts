@@ -105,7 +105,6 @@ const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
   { who: "member", path: "/members" },
   { who: "admin", path: "/admin" },
   { who: "admin", path: `/admin?location=${LOCATION.id}` },
-  { who: "admin", path: "/admin?q=cabo" },
   { who: "admin", path: "/admin/overview" },
   { who: "admin", path: "/admin/overview?q=beach&status=complete" },
   { who: "admin", path: "/admin/requests" },
