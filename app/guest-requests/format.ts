@@ -2,30 +2,18 @@
  * How requests are shown: by the staff inbox, the members page and the e-mails to guests. Times
  * are shown in UTC, so the server's HTML and the browser's render agree.
  */
-
-const stayDateFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+import { mediumDateTime, weekdayDate } from "~/lib/dates";
 
 /** "2026-03-07" → "Sat, Mar 7, 2026". */
 export function formatStayDate(isoDate: string) {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : stayDateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? isoDate : weekdayDate(date);
 }
 
 /** An ISO timestamp → "Mar 7, 2026, 3:04 PM UTC". */
 export function formatDateTime(iso: string) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat.format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? iso : `${mediumDateTime(date)} UTC`;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

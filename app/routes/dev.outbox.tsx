@@ -4,6 +4,7 @@ import { getAppContext } from "~/context";
 import { listOutbox } from "~/email/email.server";
 import { splitLinks } from "~/email/links";
 import { isLocalDevelopment } from "~/lib/local-development.server";
+import { mediumDateTime } from "~/lib/dates";
 
 /** How many e-mails the page shows: the newest, so it stays short however many were sent. */
 const SHOWN = 20;
@@ -22,15 +23,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: "UTC",
-});
-
 function formatTime(iso: string) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${timeFormat.format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? iso : `${mediumDateTime(date, { seconds: true })} UTC`;
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {

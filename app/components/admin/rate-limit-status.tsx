@@ -1,11 +1,5 @@
 import { type AdminCheckRow } from "~/lib/rate-limit-admin.server";
-
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-});
+import { clockTime } from "~/lib/dates";
 
 type Level = "ok" | "warning" | "limited";
 
@@ -104,7 +98,7 @@ export function RateLimitStatus({
                       <span className="block text-xs whitespace-normal text-slate-500">
                         resets{" "}
                         <time dateTime={row.windowEndsAt}>
-                          {timeFormat.format(new Date(row.windowEndsAt))} UTC
+                          {clockTime(new Date(row.windowEndsAt), { seconds: true })} UTC
                         </time>
                       </span>
                     )}

@@ -2,12 +2,11 @@ import { type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { type ChecklistRow, type ChecklistSort } from "~/catalogue/checklist";
 import { placeLine } from "~/catalogue/locations";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { mediumDate } from "~/lib/dates";
 
 function formatDate(iso: string) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : mediumDate(date);
 }
 
 /** Why a place fails the check: the United States needs a city and a state, Mexico a city. */

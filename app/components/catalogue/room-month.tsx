@@ -3,6 +3,7 @@ import { type CalendarDate } from "~/weeks/calendar";
 import { monthRows, type CalendarMonth } from "~/weeks/month";
 import { roomWeeksHref, type MonthWeek } from "~/weeks/week";
 import { OpenWeekList } from "./room-availability";
+import { monthYear } from "~/lib/dates";
 
 const WEEKDAYS = [
   ["Sun", "Sunday"],
@@ -14,10 +15,7 @@ const WEEKDAYS = [
   ["Sat", "Saturday"],
 ] as const;
 
-const monthName = (month: CalendarMonth) =>
-  new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+const monthName = (month: CalendarMonth) => monthYear(new Date(`${month}-01T00:00:00Z`));
 
 /** The week a day is a night of, if any. */
 const weekOf = (weeks: MonthWeek[], day: CalendarDate) =>

@@ -10,6 +10,7 @@ import { formatStayDate } from "~/guest-requests/format";
 import { weekRangeSchema } from "~/weeks/calendar-form";
 import { type CalendarWeek } from "~/weeks/week";
 import { cardClass } from "../../admin/admin-ui";
+import { monthDay, monthYear } from "~/lib/dates";
 
 const STATE_LABELS: Record<WeekState, string> = {
   open: "Open",
@@ -25,16 +26,6 @@ const STATE_TONES: Record<WeekState, string> = {
   closed: "bg-slate-100 text-slate-700 ring-slate-300",
 };
 
-const monthFormat = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** The weeks by the month they check in, in order. */
@@ -149,7 +140,7 @@ export function WeekCalendar({
             {byMonth(weeks).map(([month, monthWeeks], index) => (
               <details key={month} open={index < 2} className="group">
                 <summary className="text-navy-900 cursor-pointer rounded-lg py-1 text-sm font-semibold">
-                  {monthFormat.format(dayOf(`${month}-01`))}{" "}
+                  {monthYear(dayOf(`${month}-01`))}{" "}
                   <span className="font-normal text-slate-600">
                     · {monthWeeks.filter((week) => week.state === "open").length} open of{" "}
                     {monthWeeks.length}
@@ -162,8 +153,7 @@ export function WeekCalendar({
                       className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 rounded-lg bg-slate-50 px-2.5 py-1.5 text-[0.8125rem]"
                     >
                       <span className="text-navy-900">
-                        {shortDate.format(dayOf(week.checkIn))} to{" "}
-                        {shortDate.format(dayOf(week.checkOut))}
+                        {monthDay(dayOf(week.checkIn))} to {monthDay(dayOf(week.checkOut))}
                       </span>
                       <span className="flex items-center gap-1.5 whitespace-nowrap">
                         <span className="text-slate-700">
