@@ -122,6 +122,9 @@ const built = spawnSync("react-router", ["build"], {
   env: { ...process.env, BUILD_DIR },
 });
 if (built.status !== 0) throw new Error("the build failed");
+// Stopped by Ctrl-C or `kill`, the script still exits through its exit handlers, which stop the
+// servers it started: without them a signal ended it and left them serving.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 
 if (options.serve) {
   const dir = await prepareState(larger ?? 1);
@@ -131,9 +134,8 @@ if (options.serve) {
   console.log(
     `The app on http://localhost:${PORT}, compressed as the edge serves it on http://localhost:${PROXY_PORT}`,
   );
-  await new Promise<void>((done) => process.once("SIGINT", done));
-  await stop(server);
-  process.exit(0);
+  // Serves until stopped: the exit handler stops the server.
+  await new Promise<never>(() => {});
 }
 
 const cookies = {
