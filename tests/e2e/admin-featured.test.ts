@@ -183,6 +183,48 @@ test("the checklist brings the admin back to where they were after an Edit click
   }
 });
 
+test("an Edit click made as the checklist comes back still brings the admin back there from the Checklist tab", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await openAs(browser, baseURL!, true);
+  try {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto("/admin/overview");
+    const rows = page.locator("tbody tr");
+    const row = rows.nth((await rows.count()) - 3);
+    await row.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const before = await page.evaluate(() => window.scrollY);
+    const id = (await row.getAttribute("data-location-id"))!;
+    await row.getByRole("link", { name: /^Edit/ }).click();
+    await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
+
+    // Back, and Edit again the moment the checklist's rows are back: before React has finished
+    // running the effects of showing it, as a quick hand on a slow phone does.
+    await page.evaluate((id) => {
+      new MutationObserver((_, observer) => {
+        const edit = document.querySelector<HTMLAnchorElement>(
+          `tr[data-location-id="${id}"] a[href^="/admin?location="]`,
+        );
+        if (location.pathname !== "/admin/overview" || !edit) return;
+        observer.disconnect();
+        edit.click();
+      }).observe(document.body, { childList: true, subtree: true });
+      history.back();
+    }, id);
+    await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Checklist" })
+      .click();
+    await expect(page).toHaveURL("/admin/overview");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the checklist finds locations by part of their name, in either order, and a count opens what it counts", async ({
   browser,
   baseURL,

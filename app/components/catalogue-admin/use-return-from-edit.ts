@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type MouseEvent } from "react";
+import { useCallback, useLayoutEffect, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import {
   SCROLL_RESTORE_DELAY_MS,
@@ -33,7 +33,9 @@ export function useReturnFromEdit() {
   useScrollMemory(SCROLL_KEY);
   const location = useLocation();
 
-  useEffect(() => {
+  // Read as the page is shown, before a click can reach it: after Back, React may run a passive
+  // effect after a quick Edit click, which would take that click's mark for a return.
+  useLayoutEffect(() => {
     const markedAt = readNumber(RETURN_KEY, "at");
     if (!markedAt) return;
     if (Date.now() - markedAt > SCROLL_RESTORE_VALID_MS) {
