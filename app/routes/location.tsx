@@ -53,7 +53,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error, params }) => {
+  // The location may well exist: only reading it failed (a 503), for now.
+  if (error) {
+    return pageMeta(matches, {
+      title: "Location unavailable",
+      description: "This location could not be loaded. Please try again in a moment.",
+      path: `/locations/${encodeURIComponent(params.locationId)}`,
+      noindex: true,
+    });
+  }
   const location = loaderData?.location;
   if (!location) {
     return pageMeta(matches, {

@@ -142,4 +142,17 @@ describe("when storage cannot be read", () => {
     const text = visibleText(await response.text());
     for (const words of shown) expect(text).toContain(words);
   });
+
+  it("a location page says in its title that it is unavailable, not that it does not exist", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    failReads();
+    const response = await request(`/locations/${location.slug}`, {
+      headers: { Cookie: "seen=1" },
+    });
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain("<title>Location unavailable |");
+    expect(html).not.toContain("Location not found");
+    expect(html).toContain(`href="http://localhost/locations/${location.slug}"`);
+  });
 });
