@@ -246,7 +246,9 @@ function startServer(persistDir: string, port: number) {
   );
   // Never left behind: a server outliving a failed run would answer the next run's requests from
   // a state that run has deleted.
-  process.once("exit", () => server.kill());
+  const kill = () => server.kill();
+  process.once("exit", kill);
+  server.once("exit", () => process.off("exit", kill));
   return server;
 }
 
