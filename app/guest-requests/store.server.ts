@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { type z } from "zod";
 import { type AppContext } from "~/context";
@@ -10,7 +10,7 @@ import {
 } from "~/db/schema";
 import { deliverLater, queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { type DomainError } from "~/lib/errors.server";
+import { DomainError } from "~/lib/errors.server";
 import { type SiteConfig } from "~/lib/site.server";
 
 /**
@@ -102,7 +102,25 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
   const { db, site } = app;
   const id = crypto.randomUUID();
   const idempotencyKey = input.idempotencyKey ?? id;
-  const row = await toRow(app, input, { id, idempotencyKey, userId });
+  let row: RequestRow<Table>;
+  try {
+    row = await toRow(app, input, { id, idempotencyKey, userId });
+  } catch (error) {
+    // The same form sent again once its request is stored (a double click, a retry, Back and
+    // send) answers with that request, not with the refusal its own hold now causes.
+    if (!(error instanceof DomainError) || !input.idempotencyKey) throw error;
+    const [earlier] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(
+          eq(table.idempotencyKey, idempotencyKey),
+          userId === null ? isNull(table.userId) : eq(table.userId, userId),
+        ),
+      );
+    if (!earlier) throw error;
+    return { id: earlier.id, created: false };
+  }
   const emails = emailsAbout(row, site).map(queuedEmail);
   const claim = claimOf?.(app, row) ?? null;
 

@@ -143,6 +143,31 @@ describe("requesting a week", () => {
     expect(hours).toBeLessThanOrEqual(72);
   });
 
+  it("the same form sent again (a double click, a retry, Back and send) answers with the first request, not 'taken'", async () => {
+    const week = (await openWeeks())[5]!;
+    const cookie = await memberCookie();
+    const form = weekForm(week.checkIn);
+    const first = await postWeek(form, cookie);
+    expect(first.status).toBe(302);
+    const again = await Promise.all(Array.from({ length: 6 }, () => postWeek(form, cookie)));
+    expect(again.map((response) => response.status)).toEqual(Array(6).fill(302));
+    expect(new Set(again.map((response) => response.headers.get("Location")))).toEqual(
+      new Set([first.headers.get("Location")]),
+    );
+    const stored = await requestsFor(week.id);
+    expect(stored).toHaveLength(1);
+    expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: stored[0]!.id });
+  });
+
+  it("another member's form key does not reach the first member's request", async () => {
+    const week = (await openWeeks())[6]!;
+    const form = weekForm(week.checkIn);
+    expect((await postWeek(form, await memberCookie())).status).toBe(302);
+    const other = await postWeek(form, await memberCookie("user-admin"));
+    expect(other.status).toBe(409);
+    expect(visibleText(await other.text())).toContain(WEEK_MESSAGES.taken);
+  });
+
   it("of 50 members asking for one week at the same moment, exactly one holds it", async () => {
     const week = (await openWeeks())[2]!;
     const cookie = await memberCookie();
