@@ -1,6 +1,12 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { bookingRequests, locations, roomTypes, type BookingRequest } from "~/db/schema";
+import {
+  bookingRequests,
+  emailDeliveries,
+  locations,
+  roomTypes,
+  type BookingRequest,
+} from "~/db/schema";
 import { type EmailDraft } from "~/email/deliveries.server";
 import { DomainError } from "~/lib/errors.server";
 import { type SiteConfig } from "~/lib/site.server";
@@ -118,6 +124,49 @@ function bookingEmails(
   return [toStaff, receipt];
 }
 
+/**
+ * The statements that keep a member's waitlist request only if they have no other undecided
+ * request for its week (the week they hold themselves included), for the request's own batch:
+ * `take` changes the new request only then, and `undo` removes it and its e-mails otherwise. The
+ * batch is one transaction, so of several sent at once exactly one stays.
+ */
+function onlyRequestForWeekStatements(
+  db: Db,
+  { weekId, userId, requestId }: { weekId: string; userId: string; requestId: string },
+) {
+  const earlier = db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.weekId, weekId),
+        eq(bookingRequests.userId, userId),
+        eq(bookingRequests.status, "new"),
+        ne(bookingRequests.id, requestId),
+      ),
+    );
+  return {
+    take: db
+      .update(bookingRequests)
+      .set({ waitlist: true })
+      .where(and(eq(bookingRequests.id, requestId), sql`not exists ${earlier}`)),
+    undo: [
+      db
+        .delete(emailDeliveries)
+        .where(
+          and(
+            eq(emailDeliveries.requestKind, "booking"),
+            eq(emailDeliveries.requestId, requestId),
+            sql`exists ${earlier}`,
+          ),
+        ),
+      db
+        .delete(bookingRequests)
+        .where(and(eq(bookingRequests.id, requestId), sql`exists ${earlier}`)),
+    ],
+  };
+}
+
 export const bookingKind = {
   kind: "booking",
   label: "booking request",
@@ -165,14 +214,27 @@ export const bookingKind = {
     };
   },
   emails: bookingEmails,
-  // A request for an open week holds it (a waitlist request holds nothing).
-  claim: ({ db }, row) =>
-    row.weekId && !row.waitlist
+  // A request for an open week holds it; a member's waitlist request is their only undecided
+  // request for the week.
+  claim: ({ db }, row) => {
+    if (!row.weekId) return null;
+    if (!row.waitlist) {
+      return {
+        ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id }),
+        refusal: new DomainError("conflict", WEEK_MESSAGES.taken, "week"),
+      };
+    }
+    return row.userId
       ? {
-          ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id }),
-          refusal: new DomainError("conflict", WEEK_MESSAGES.taken, "week"),
+          ...onlyRequestForWeekStatements(db, {
+            weekId: row.weekId,
+            userId: row.userId,
+            requestId: row.id,
+          }),
+          refusal: new DomainError("conflict", WEEK_MESSAGES.alreadyAsked, "week"),
         }
-      : null,
+      : null;
+  },
   messages: {
     notStored: "Failed to send booking request. Please try again.",
     notStoredShort: "Failed to send booking request. Please try again.",

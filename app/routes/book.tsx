@@ -32,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const roomTypeId = params.get("roomType");
   const [location, week] = await Promise.all([
     getLocationDetail(app.db, key, { withPricing: true }),
-    roomTypeId ? weekOnOffer(app.db, roomTypeId, params.get("week")) : null,
+    roomTypeId
+      ? weekOnOffer(app.db, { roomTypeId, asked: params.get("week"), userId: auth.user.id })
+      : null,
   ]);
   if (!location) throw redirect("/locations");
   return {

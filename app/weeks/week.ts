@@ -5,6 +5,7 @@ import { type CalendarDate } from "./calendar";
 export const WEEK_MESSAGES = {
   taken: "This week is no longer available.",
   notFound: "Please choose one of the open weeks of this room.",
+  alreadyAsked: "You have already asked for this week.",
 } as const;
 
 /** What a room option shows of a week; `rate` only for signed-in members. */

@@ -267,25 +267,58 @@ function lapsedHoldEmail(env: Env, booking: BookingRequest): EmailDraft {
 }
 
 /**
- * The week a booking link asks for (`?week=`), as the form offers it: the quote when it is open
- * and ahead, else why not (taken, or not a week of this room) with the room's next open weeks.
+ * The week a booking link asks for (`?week=`), as the form offers it to `userId`: the quote when
+ * it is open and ahead, else why not (taken, asked for already by this member, or not a week of
+ * this room) with the room's next open weeks.
  */
-export async function weekOnOffer(db: Db, roomTypeId: string, asked: string | null) {
+export async function weekOnOffer(
+  db: Db,
+  { roomTypeId, asked, userId }: { roomTypeId: string; asked: string | null; userId: string },
+) {
   if (asked === null) return null;
   const today = todayUtc();
-  const [quote, nextWeeks] = await Promise.all([
+  const [quote, nextWeeks, [ownRequest]] = await Promise.all([
     isCalendarDate(asked) ? quoteWeek(db, roomTypeId, asked) : null,
     nextOpenWeeks(db, roomTypeId, today),
+    isCalendarDate(asked) ? undecidedRequestFor(db, { roomTypeId, checkIn: asked, userId }) : [],
   ]);
   const bookable = quote && quote.checkIn > today && quote.state !== "closed";
-  if (bookable && quote.state === "open") return { quote, problem: null, nextWeeks: [] };
+  if (bookable && quote.state === "open") {
+    return { quote, problem: null, alreadyAsked: false, nextWeeks: [] };
+  }
+  // The member's own hold or waitlist request (Back after sending, a second tab): nothing to ask.
+  const alreadyAsked = Boolean(bookable && ownRequest);
   return {
     // A held or booked week is still shown, for its waitlist.
     quote: bookable ? quote : null,
-    problem: bookable ? WEEK_MESSAGES.taken : WEEK_MESSAGES.notFound,
+    problem: alreadyAsked
+      ? WEEK_MESSAGES.alreadyAsked
+      : bookable
+        ? WEEK_MESSAGES.taken
+        : WEEK_MESSAGES.notFound,
+    alreadyAsked,
     nextWeeks,
   };
 }
+
+/** A member's undecided request (a hold or a waitlist place) for a room's week. */
+const undecidedRequestFor = (
+  db: Db,
+  { roomTypeId, checkIn, userId }: { roomTypeId: string; checkIn: CalendarDate; userId: string },
+) =>
+  db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .innerJoin(weeks, eq(weeks.id, bookingRequests.weekId))
+    .where(
+      and(
+        eq(weeks.roomTypeId, roomTypeId),
+        eq(weeks.checkIn, checkIn),
+        eq(bookingRequests.userId, userId),
+        eq(bookingRequests.status, "new"),
+      ),
+    )
+    .limit(1);
 
 /** A new secret for a room type's staff calendar feed: the old address stops working. */
 export async function renewCalendarToken(db: Db, roomTypeId: string) {

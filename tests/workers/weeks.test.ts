@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/accounts/session.server";
@@ -255,25 +255,78 @@ describe("requesting a week", () => {
     const first = await postWeek(weekForm(week.checkIn), await memberCookie());
     expect(first.status).toBe(302);
 
+    const second = await memberCookie((await createUser()).id);
     const page = await request(
       `/book?location=${location.slug}&roomType=${roomTypeId}&week=${week.checkIn}`,
-      { headers: { Cookie: await memberCookie() } },
+      { headers: { Cookie: second } },
     );
     const text = visibleText(await page.text());
     expect(text).toContain(WEEK_MESSAGES.taken);
     expect(text).toContain("Next open weeks of this room");
     expect(text).toContain("Put me on the waitlist for this week");
 
-    const waitlisted = await postWeek(
-      weekForm(week.checkIn, { waitlist: "yes" }),
-      await memberCookie(),
-    );
+    const waitlisted = await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), second);
     expect(waitlisted.status).toBe(302);
     const stored = await requestsFor(week.id);
     expect(stored.map((row) => row.waitlist).sort()).toEqual([false, true]);
     // The first request still holds it.
     const holder = stored.find((row) => !row.waitlist)!;
     expect((await weekById(week.id)).requestId).toBe(holder.id);
+  });
+
+  it("a member asks once per week: not for the waitlist of the week they hold, nor twice for one waitlist, even at once", async () => {
+    const week = (await openWeeks())[7]!;
+    const holder = await memberCookie((await createUser()).id);
+    expect((await postWeek(weekForm(week.checkIn), holder)).status).toBe(302);
+    // Back on the form (or a second tab): the member is told they asked, and offered no waitlist.
+    const own = visibleText(
+      await (
+        await request(
+          `/book?location=${location.slug}&roomType=${roomTypeId}&week=${week.checkIn}`,
+          { headers: { Cookie: holder } },
+        )
+      ).text(),
+    );
+    expect(own).toContain(WEEK_MESSAGES.alreadyAsked);
+    expect(own).toContain("See your booking requests");
+    expect(own).not.toContain(WEEK_MESSAGES.taken);
+    expect(own).not.toContain("Put me on the waitlist");
+    const onOwnWeek = await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), holder);
+    expect(onOwnWeek.status).toBe(409);
+    expect(visibleText(await onOwnWeek.text())).toContain(WEEK_MESSAGES.alreadyAsked);
+
+    const waiting = await memberCookie((await createUser()).id);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        postWeek(weekForm(week.checkIn, { waitlist: "yes" }), waiting),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(7);
+    const stored = await requestsFor(week.id);
+    expect(stored.map((row) => row.waitlist).sort()).toEqual([false, true]);
+    // No e-mail is left behind by a refused request.
+    const mailed = await db
+      .select({ requestId: emailDeliveries.requestId })
+      .from(emailDeliveries)
+      .where(
+        inArray(
+          emailDeliveries.requestId,
+          stored.map((row) => row.id),
+        ),
+      );
+    expect(mailed).toHaveLength(4);
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)` })
+      .from(emailDeliveries)
+      .where(
+        and(
+          eq(emailDeliveries.requestKind, "booking"),
+          sql`${emailDeliveries.requestId} not in (select id from booking_requests)`,
+        ),
+      )) as [{ count: number }];
+    expect(count).toBe(0);
   });
 
   it.each([
@@ -368,7 +421,7 @@ describe("staff decide a week's request", () => {
     for (const email of [waiting, "later@example.com"]) {
       const response = await postWeek(
         weekForm(week.checkIn, { waitlist: "yes", email, firstName: "Wanda" }),
-        await memberCookie(),
+        await memberCookie((await createUser()).id),
       );
       expect(response.status).toBe(302);
     }

@@ -9,6 +9,8 @@ export interface WeekOnOffer {
   quote: QuotedWeek | null;
   /** Why the week cannot be requested as it is (taken, or not a week of this room). */
   problem: string | null;
+  /** The member already holds the week or waits for it: no waitlist to offer. */
+  alreadyAsked: boolean;
   /** The room's next open weeks, offered instead. */
   nextWeeks: OpenWeek[];
 }
@@ -31,7 +33,7 @@ export function BookingWeek({
   roomTypeId: string;
   fields: { week: AnyField; waitlist: AnyField; checkInDate: AnyField; checkOutDate: AnyField };
 }) {
-  const { quote, problem, nextWeeks } = offer;
+  const { quote, problem, alreadyAsked, nextWeeks } = offer;
   const weekErrors = fields.week.errors ?? [];
   const messages = [...new Set([problem, ...weekErrors].filter(Boolean))];
   return (
@@ -84,7 +86,15 @@ export function BookingWeek({
               {message}
             </p>
           ))}
-          {quote && quote.state !== "open" && (
+          {alreadyAsked && (
+            <Link
+              to="/members"
+              className="mt-2 inline-block text-red-900 underline underline-offset-4"
+            >
+              See your booking requests
+            </Link>
+          )}
+          {quote && quote.state !== "open" && !alreadyAsked && (
             <label className="mt-3 flex items-start gap-2 text-slate-800">
               <input
                 type="checkbox"
