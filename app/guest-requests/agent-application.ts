@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { hiddenFields, SENDER_MESSAGES, senderFields, text } from "./fields";
+import { visibleLength } from "~/lib/text";
 
 /** The agent application form (/agents and its JSON endpoint), for the browser and the server. */
 
@@ -16,9 +17,9 @@ export const agentApplicationSchema = z.object({
   ...senderFields({ phoneRequired: SENDER_MESSAGES.phone }),
   isCurrentAgent: z.enum(["yes", "no"], { error: AGENT_FORM_MESSAGES.currentAgent }),
   currentOccupation: text(AGENT_FORM_MESSAGES.occupation, 200),
-  // The minimum counts the trimmed answer.
+  // The minimum counts the trimmed answer's visible characters.
   whyThrive: text(AGENT_FORM_MESSAGES.whyThrive, 5000, { multiline: true }).refine(
-    (value) => value.length >= WHY_THRIVE_MIN,
+    (value) => visibleLength(value) >= WHY_THRIVE_MIN,
     AGENT_FORM_MESSAGES.whyThriveShort,
   ),
   ...hiddenFields,

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
-import { stripControlCharacters } from "~/lib/text";
+import { stripControlCharacters, trimInvisible } from "~/lib/text";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 /**
@@ -23,12 +23,15 @@ export const RELOAD_MESSAGE = "This form has expired. Please reload the page and
 /** The form's one-time key (a double submit stores one request). */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
-/** Required text: control characters removed (line breaks kept in long text), then trimmed. */
+/**
+ * Required text: control characters removed (line breaks kept in long text), then trimmed of
+ * whitespace and invisible characters.
+ */
 export function text(required: string, max: number, { multiline = false } = {}) {
   return z.preprocess(
     (value) =>
       typeof value === "string"
-        ? stripControlCharacters(value, { keepLineBreaks: multiline }).trim()
+        ? trimInvisible(stripControlCharacters(value, { keepLineBreaks: multiline }))
         : value,
     z.string({ error: required }).min(1, required).max(max, SENDER_MESSAGES.tooLong(max)),
   );
@@ -39,7 +42,7 @@ export function optionalText(max: number) {
   return z.preprocess(
     (value) => {
       if (typeof value !== "string") return value;
-      const cleaned = stripControlCharacters(value, { keepLineBreaks: true }).trim();
+      const cleaned = trimInvisible(stripControlCharacters(value, { keepLineBreaks: true }));
       return cleaned === "" ? undefined : cleaned;
     },
     z.string().max(max, SENDER_MESSAGES.tooLong(max)).optional(),

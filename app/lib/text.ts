@@ -8,3 +8,13 @@ export function stripControlCharacters(value: string, { keepLineBreaks = false }
 
 /** Whether a value has a control character in it (a tab or line break included). */
 export const hasControlCharacter = (value: string) => /\p{Cc}/u.test(value);
+
+/**
+ * Trimmed of whitespace and of the invisible format characters (zero-width spaces, word joiners,
+ * direction marks, byte order marks) at either end: text of nothing else is blank. Inside the
+ * text they stay (joiners belong in some names and emoji).
+ */
+export const trimInvisible = (value: string) => value.replace(/^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu, "");
+
+/** How long the text reads: its invisible format characters not counted. */
+export const visibleLength = (value: string) => value.replace(/\p{Cf}/gu, "").length;

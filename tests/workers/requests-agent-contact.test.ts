@@ -341,6 +341,22 @@ describe("POST /agents (the form, without JavaScript)", () => {
     );
   });
 
+  it("text of invisible characters only is not an answer: names, occupation, or 50 characters padded with them", async () => {
+    const blank = "\u200b\u2060\ufeff\u3000";
+    const fields = agentFields({
+      lastName: blank,
+      currentOccupation: "\u200b",
+      whyThrive: `I plan trips. ${"\u200b".repeat(60)}`,
+    });
+    const response = await postForm("/agents", fields);
+    expect(response.status).toBe(400);
+    const text = visibleText(await response.text());
+    for (const message of [MESSAGES.names, MESSAGES.occupation, MESSAGES.whyThriveShort]) {
+      expect(text).toContain(message);
+    }
+    expect(await agentRows(fields.email!)).toHaveLength(0);
+  });
+
   it("accepts an answer of exactly 50 characters after trimming", async () => {
     const fields = agentFields({ whyThrive: `  ${"b".repeat(50)}  ` });
     const response = await postForm("/agents", fields);
@@ -519,6 +535,16 @@ describe("POST /contact (the form, without JavaScript)", () => {
     for (const message of [MESSAGES.names, MESSAGES.email, MESSAGES.phone, MESSAGES.message]) {
       expect(text).toContain(message);
     }
+  });
+
+  it("a message of invisible characters only is not a message", async () => {
+    const fields = supportFields({ lastName: "\u200b", message: "\u200b \u200b\u3000\u200e" });
+    const response = await postForm("/contact", fields);
+    expect(response.status).toBe(400);
+    const text = visibleText(await response.text());
+    expect(text).toContain(MESSAGES.names);
+    expect(text).toContain(MESSAGES.message);
+    expect(await supportRows(fields.email!)).toHaveLength(0);
   });
 
   it("trims and stores every field, queues two e-mails and shows 'Message Received'", async () => {
