@@ -49,8 +49,9 @@ export const GUEST_LIMITS = {
 const LATEST_CHECK_IN_DAYS = 730;
 const LONGEST_STAY_DAYS = 365;
 
-function count(min: number, max: number, message: string) {
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+/** A whole number of guests; `message` for a missing or too small one, `tooMany` above `max`. */
+function count(min: number, max: number, message: string, tooMany = message) {
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, tooMany);
 }
 
 const date = (required: string) => z.string({ error: required }).refine(isCalendarDate, required);
@@ -74,7 +75,12 @@ export function bookingSchema({
       ...senderFields({ phoneRequired: BOOKING_FORM_MESSAGES.phone }),
       checkInDate: date(BOOKING_FORM_MESSAGES.checkIn),
       checkOutDate: date(BOOKING_FORM_MESSAGES.checkOut),
-      adults: count(GUEST_LIMITS.adults.min, GUEST_LIMITS.adults.max, BOOKING_FORM_MESSAGES.adults),
+      adults: count(
+        GUEST_LIMITS.adults.min,
+        GUEST_LIMITS.adults.max,
+        BOOKING_FORM_MESSAGES.adults,
+        `Adults: ${GUEST_LIMITS.adults.min} to ${GUEST_LIMITS.adults.max}`,
+      ),
       children: count(
         0,
         GUEST_LIMITS.children.max,
