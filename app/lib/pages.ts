@@ -15,10 +15,13 @@ export interface Paged<T> {
 
 export const PAGE_PARAM = "page";
 
-/** The page an address asks for: a whole number from 1, else 1. */
+/** Past any list's last page: a longer page number asks for the last page too. */
+const MAX_PAGE = 999_999;
+
+/** The page an address asks for: a whole number from 1 (at most MAX_PAGE), else 1. */
 export function requestedPage(params: URLSearchParams) {
   const text = params.get(PAGE_PARAM) ?? "";
-  return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1;
+  return /^[1-9]\d*$/.test(text) ? Math.min(Number(text), MAX_PAGE) : 1;
 }
 
 /** How many pages `total` items fill (1 for none: an empty list still has its page). */

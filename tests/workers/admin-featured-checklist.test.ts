@@ -502,7 +502,15 @@ describe("the Checklist, a page at a time", () => {
 
   it("shows the last page for a page past it, and sends anything else to the first", async () => {
     expect((await shown(query({ page: "9" }))).ids).toEqual(idsOf(made.slice(50)));
-    for (const page of ["0", "-1", "abc", "1e3", "99999999999"]) {
+    // A page number too long to be one is past the last page all the same.
+    const far = await get(
+      `${OVERVIEW}${query({ page: "99999999999" })}`,
+      await seededAdminCookie(),
+    );
+    expect(far.status).toBe(302);
+    const farAddress = new URL(far.headers.get("Location")!, "http://localhost");
+    expect((await shown(farAddress.search)).ids).toEqual(idsOf(made.slice(50)));
+    for (const page of ["0", "-1", "abc", "1e3"]) {
       const response = await get(`${OVERVIEW}${query({ page })}`, await seededAdminCookie());
       expect({ page, status: response.status, to: response.headers.get("Location") }).toEqual({
         page,

@@ -115,13 +115,13 @@ describe("locations list", () => {
   it("shows the last page for a page past it and the first for one that is not a number, never a 5xx", async () => {
     const pages = pageCount(await (await request("/locations")).text());
     const lastRows = allRows(await (await request(`/locations?page=${pages}`)).text());
-    for (const page of ["999", "999999"]) {
+    for (const page of ["999", "999999", "99999999999999999999", "9".repeat(400)]) {
       const response = await request(`/locations?page=${page}`);
       expect(response.status).toBe(200);
       expect(allRows(await response.text())).toEqual(lastRows);
     }
     const first = allRows(await (await request("/locations")).text());
-    for (const page of ["0", "-1", "abc", "1.5", "2e3", "", "9".repeat(400)]) {
+    for (const page of ["0", "-1", "abc", "1.5", "2e3", ""]) {
       const response = await request(`/locations?page=${encodeURIComponent(page)}`);
       expect(response.status).toBe(200);
       expect(allRows(await response.text())).toEqual(first);
