@@ -22,7 +22,8 @@ export function loginSchema(variant: LoginVariant) {
       .max(254, "Please enter a valid email address.")
       .email("Please enter a valid email address."),
     dest: z.string().max(2000).optional(),
-    variant: z.enum(LOGIN_VARIANTS).default("login"),
+    // A value that is not ours (an old or tampered form) is the sign-in page's, as variantOf reads it.
+    variant: z.enum(LOGIN_VARIANTS).catch("login"),
   });
 }
 

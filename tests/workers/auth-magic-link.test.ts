@@ -251,6 +251,14 @@ describe("sign-in request through /login", () => {
     },
   );
 
+  it("reads a form whose hidden variant is not ours as the sign-in page's: the link is sent", async () => {
+    const user = await createUser();
+    const response = await post("/login", signInForm(user.email, { variant: "zzz" }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(MESSAGES.checkEmail);
+    expect(await tokenRows(user.email)).toHaveLength(1);
+  });
+
   it("refuses a submission without the bot check and issues no token (400)", async () => {
     const user = await createUser();
     const { "cf-turnstile-response": _omitted, ...withoutBotCheck } = signInForm(user.email);
