@@ -1,11 +1,28 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { CriticalCssContext } from "~/components/critical-css";
 import { cspNonceContext } from "~/lib/security-headers.server";
 import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The server's failures go to the log. The router's refusal of a request (a POST to a page that
+ * has no form: 405) is the client's doing, which bots do all day, and is left out; so is a request
+ * the client gave up.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default async function handleRequest(
   request: Request,

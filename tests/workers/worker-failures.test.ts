@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
+import { RouterContextProvider, UNSAFE_ErrorResponseImpl } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { handleError } from "~/entry.server";
 import { listFeatured } from "~/catalogue/featured.server";
 import { createDb } from "~/db/client.server";
 import { createUser, post, signIn, visibleText } from "./auth-helpers";
@@ -154,5 +156,25 @@ describe("when storage cannot be read", () => {
     expect(html).toContain("<title>Location unavailable |");
     expect(html).not.toContain("Location not found");
     expect(html).toContain(`href="http://localhost/locations/${location.slug}"`);
+  });
+});
+
+describe("the server's error log", () => {
+  const request = new Request(ORIGIN);
+
+  it("keeps to the server's own failures: the router's refusal of a request (a POST to a page without a form) is the client's", () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const refusal = new UNSAFE_ErrorResponseImpl(
+      405,
+      "Method Not Allowed",
+      new Error('You made a POST request to "/" but did not provide an `action`'),
+      true,
+    );
+    handleError(refusal, { request, params: {}, context: new RouterContextProvider() });
+    expect(logged).not.toHaveBeenCalled();
+
+    const failure = new Error("D1 read failed");
+    handleError(failure, { request, params: {}, context: new RouterContextProvider() });
+    expect(logged).toHaveBeenCalledWith(failure);
   });
 });
