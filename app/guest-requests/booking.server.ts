@@ -339,6 +339,7 @@ export function bookingRequestsOf(db: Db, userId: string) {
       roomTypeName: bookingRequests.roomTypeName,
       checkInDate: bookingRequests.checkInDate,
       checkOutDate: bookingRequests.checkOutDate,
+      waitlist: bookingRequests.waitlist,
       createdAt: bookingRequests.createdAt,
     })
     .from(bookingRequests)
@@ -358,6 +359,7 @@ export async function memberBookingRequest(db: Db, userId: string, id: string) {
       adults: bookingRequests.adults,
       children: bookingRequests.children,
       infants: bookingRequests.infants,
+      waitlist: bookingRequests.waitlist,
     })
     .from(bookingRequests)
     .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)))

@@ -82,6 +82,7 @@ function RequestSummary({
       `${formatStayDate(booking.checkOutDate)}${nights > 0 ? ` (${nights} ${nights === 1 ? "night" : "nights"})` : ""}`,
     ],
     ["Guests", guestsLine(booking)],
+    ...(booking.waitlist ? [["Request", "Waitlist: we will write if this week opens again"]] : []),
   ];
   return (
     <dl className="bg-sand-50 mt-6 divide-y divide-slate-200 rounded-xl text-left text-sm ring-1 ring-slate-200">

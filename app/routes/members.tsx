@@ -36,6 +36,11 @@ const BOOKING_STATUS = {
   },
   declined: { label: "Declined", className: "bg-red-50 text-red-800 ring-red-600/20" },
 } as const;
+/** An undecided request for a week someone else holds. */
+const WAITLIST_STATUS = {
+  label: "On the waitlist",
+  className: "bg-slate-100 text-slate-800 ring-slate-300",
+};
 
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { email, isAdmin, hasVerifiedFactor, bookings } = loaderData;
@@ -94,7 +99,10 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             {bookings.map((booking) => {
-              const status = BOOKING_STATUS[booking.status];
+              const status =
+                booking.status === "new" && booking.waitlist
+                  ? WAITLIST_STATUS
+                  : BOOKING_STATUS[booking.status];
               return (
                 <li
                   key={booking.id}

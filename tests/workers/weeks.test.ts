@@ -306,6 +306,19 @@ describe("requesting a week", () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(7);
     const stored = await requestsFor(week.id);
     expect(stored.map((row) => row.waitlist).sort()).toEqual([false, true]);
+    // The member sees it as a place on the waitlist, not as a booking awaiting confirmation.
+    const accepted = burst.find((response) => response.status === 302)!;
+    const confirmation = visibleText(
+      await (
+        await request(accepted.headers.get("Location")!, { headers: { Cookie: waiting } })
+      ).text(),
+    );
+    expect(confirmation).toContain("Waitlist: we will write if this week opens again");
+    const members = visibleText(
+      await (await request("/members", { headers: { Cookie: waiting } })).text(),
+    );
+    expect(members).toContain("On the waitlist");
+    expect(members).not.toContain("Awaiting confirmation");
     // No e-mail is left behind by a refused request.
     const mailed = await db
       .select({ requestId: emailDeliveries.requestId })
