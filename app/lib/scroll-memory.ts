@@ -20,13 +20,17 @@ export function useScrollMemory(storageKey: string) {
   const location = useLocation();
   const flags = (location.state ?? {}) as ScrollFlags;
 
+  const { pathname } = location;
   useEffect(() => {
     const remember = () => {
+      // Only a click on this page: React removes this listener a little after the page has gone,
+      // and a click on the next page would put its position here.
+      if (window.location.pathname !== pathname) return;
       sessionStorage.setItem(storageKey, JSON.stringify({ y: window.scrollY, at: Date.now() }));
     };
     document.addEventListener("click", remember, { capture: true });
     return () => document.removeEventListener("click", remember, { capture: true });
-  }, [storageKey]);
+  }, [storageKey, pathname]);
 
   useEffect(() => {
     if (flags.scrollToTop) {

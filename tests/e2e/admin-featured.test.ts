@@ -225,6 +225,43 @@ test("an Edit click made as the checklist comes back still brings the admin back
   }
 });
 
+test("a click on the edit page while React is still leaving the checklist does not change where the Checklist tab returns to", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await openAs(browser, baseURL!, true);
+  try {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto("/admin/overview");
+    const rows = page.locator("tbody tr");
+    const row = rows.nth((await rows.count()) - 3);
+    await row.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const before = await page.evaluate(() => window.scrollY);
+
+    // The moment the edit page is on screen, before React has run the checklist's clean-up, the
+    // admin is at the top of it and clicks there, as a quick hand does on a busy phone.
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        if (location.pathname !== "/admin") return;
+        observer.disconnect();
+        window.scrollTo(0, 0);
+        document.body.click();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await row.getByRole("link", { name: /^Edit/ }).click();
+    await expect(page).toHaveURL(/\/admin\?location=/, { timeout: 15_000 });
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Checklist" })
+      .click();
+    await expect(page).toHaveURL("/admin/overview");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the checklist finds locations by part of their name, in either order, and a count opens what it counts", async ({
   browser,
   baseURL,
