@@ -1,12 +1,6 @@
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import {
-  bookingRequests,
-  emailDeliveries,
-  locations,
-  roomTypes,
-  type BookingRequest,
-} from "~/db/schema";
+import { bookingRequests, locations, roomTypes, type BookingRequest } from "~/db/schema";
 import { type EmailDraft } from "~/email/deliveries.server";
 import { DomainError } from "~/lib/errors.server";
 import { type SiteConfig } from "~/lib/site.server";
@@ -21,7 +15,7 @@ import {
 import { todayUtc } from "~/weeks/calendar";
 import { stayCalendar } from "~/weeks/ical";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import { holdWeekStatements, quoteWeek } from "~/weeks/weeks.server";
+import { holdWeekStatements, quoteWeek, withdrawRequestStatements } from "~/weeks/weeks.server";
 import { formatStayDate, guestsLine, placeOf } from "./format";
 import { emailLine, type RequestKindDefinition } from "./store.server";
 import { dollars } from "~/lib/money";
@@ -150,20 +144,7 @@ function onlyRequestForWeekStatements(
       .update(bookingRequests)
       .set({ waitlist: true })
       .where(and(eq(bookingRequests.id, requestId), sql`not exists ${earlier}`)),
-    undo: [
-      db
-        .delete(emailDeliveries)
-        .where(
-          and(
-            eq(emailDeliveries.requestKind, "booking"),
-            eq(emailDeliveries.requestId, requestId),
-            sql`exists ${earlier}`,
-          ),
-        ),
-      db
-        .delete(bookingRequests)
-        .where(and(eq(bookingRequests.id, requestId), sql`exists ${earlier}`)),
-    ],
+    undo: withdrawRequestStatements(db, requestId, sql`exists ${earlier}`),
   };
 }
 

@@ -181,19 +181,27 @@ export function holdWeekStatements(
         updatedAt: now.toISOString(),
       })
       .where(and(eq(weeks.id, weekId), eq(weeks.state, "open"))),
-    undo: [
-      db
-        .delete(emailDeliveries)
-        .where(
-          and(
-            eq(emailDeliveries.requestKind, "booking"),
-            eq(emailDeliveries.requestId, requestId),
-            notHeld,
-          ),
-        ),
-      db.delete(bookingRequests).where(and(eq(bookingRequests.id, requestId), notHeld)),
-    ],
+    undo: withdrawRequestStatements(db, requestId, notHeld),
   };
+}
+
+/**
+ * The statements that remove a booking request just inserted, and its e-mails, when `refused`
+ * holds: the `undo` of a request's claim, run last in the request's own batch.
+ */
+export function withdrawRequestStatements(db: Db, requestId: string, refused: SQL) {
+  return [
+    db
+      .delete(emailDeliveries)
+      .where(
+        and(
+          eq(emailDeliveries.requestKind, "booking"),
+          eq(emailDeliveries.requestId, requestId),
+          refused,
+        ),
+      ),
+    db.delete(bookingRequests).where(and(eq(bookingRequests.id, requestId), refused)),
+  ];
 }
 
 /**
