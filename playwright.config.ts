@@ -19,9 +19,10 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // A failure keeps the steps and the page's DOM at each; no screencast, which costs the browser
-    // a frame encoded at every step of every test.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failure keeps its steps, console and network, and the page's ARIA snapshot (error-context.md).
+    // No screencast and no DOM snapshots: recorded for every test to keep a few, they cost the
+    // browser a tenth of the catalogue and account tests' time. `--trace on` brings them back.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
       // Chromium's headless shell: the same engine without the browser's UI, about a quarter
       // faster here than the full browser run headless.
