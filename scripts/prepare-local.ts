@@ -5,10 +5,10 @@
  *   --scale N    a catalogue N times the seed's, for measuring (scripts/seed/scale.ts); 1 goes back
  */
 import { parseArgs } from "node:util";
-import { spawnSync } from "node:child_process";
 import { getPlatformProxy } from "wrangler";
 import { rasterize } from "./seed/raster.ts";
 import { invalidateLocationCaches } from "../app/lib/cache.server.ts";
+import { applyMigrations } from "./seed/migrate.ts";
 import { scaleCatalogueStatements } from "./seed/scale.ts";
 import { seedCatalogue, seedUsers, seedWeeks, type SeedBindings } from "./seed/seed.ts";
 import "./dev-vars.ts";
@@ -17,19 +17,14 @@ const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
 const { values: options } = parseArgs({ options: { scale: { type: "string" } } });
 const scale = options.scale === undefined ? null : Number(options.scale);
 
-const migrate = spawnSync(
-  "wrangler",
-  ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir],
-  { stdio: "inherit", env: { ...process.env, CI: "true" } },
-);
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
-
 const proxy = await getPlatformProxy<SeedBindings & { CACHE: KVNamespace }>({
   configPath: "wrangler.toml",
   // wrangler and the Vite plugin keep their state under `${persistDir}/v3`; the proxy takes the full path.
   persist: { path: `${persistDir}/v3` },
 });
 try {
+  const migrated = await applyMigrations(proxy.env.DB);
+  if (migrated > 0) console.log(`Migrations: ${migrated} applied.`);
   const started = Date.now();
   const result = await seedCatalogue(proxy.env, undefined, { rasterize });
   await seedUsers(proxy.env);
