@@ -158,6 +158,18 @@ describe("locations list", () => {
     expect(html).toContain(`${found} locations found, ${featured} of them also under Featured`);
   });
 
+  it("says at the top how many locations the whole list has, on every page", async () => {
+    const { total, featured } = (await env.DB.prepare(
+      "SELECT count(*) AS total, sum(featured) AS featured FROM locations WHERE hidden = 0",
+    ).first<{ total: number; featured: number }>())!;
+    const countLine = (html: string) => /<p id="list"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
+    const first = await (await request("/locations")).text();
+    expect(countLine(first)).toBe(`${total} locations, ${featured} of them also under Featured`);
+    // The Featured rows are on the first page only.
+    const second = await (await request("/locations?page=2")).text();
+    expect(countLine(second)).toBe(`${total} locations`);
+  });
+
   it("shows the empty text when nothing matches", async () => {
     const html = await (await request("/locations?country=atlantis")).text();
     expect(html).toContain("No locations found with the selected filters.");

@@ -57,7 +57,7 @@ export function LocationListPage({
         aria-live="polite"
         className="mt-6 min-h-5 scroll-mt-4 text-sm text-slate-600"
       >
-        {filtered && total > 0 ? foundLine(total, searching ? 0 : featured.length) : ""}
+        {total > 0 ? countLine(total, searching ? 0 : featured.length, filtered) : ""}
       </p>
 
       {all.length === 0 ? (
@@ -68,9 +68,11 @@ export function LocationListPage({
           </Link>
         </div>
       ) : searching ? (
-        <LocationRows title="Results" locations={all} words={words} eagerCount={4} />
+        <div className="mt-4">
+          <LocationRows title="Results" locations={all} words={words} eagerCount={4} />
+        </div>
       ) : (
-        <>
+        <div className="mt-4 space-y-12">
           {featured.length > 0 && (
             <LocationRows title="Featured" locations={featured} words={words} eagerCount={4} />
           )}
@@ -80,7 +82,7 @@ export function LocationListPage({
             words={words}
             eagerCount={featured.length > 0 ? 0 : 4}
           />
-        </>
+        </div>
       )}
       <Pager
         label="Pages of the list"
@@ -121,9 +123,12 @@ export function LocationListUnavailable({ message }: { message: string }) {
   );
 }
 
-/** The count of what matched; the Featured rows repeat some of them, which it says. */
-function foundLine(found: number, alsoFeatured: number) {
-  const line = `${found} ${found === 1 ? "location" : "locations"} found`;
+/**
+ * How many locations the list has, or matched its filters; the Featured rows repeat some of them,
+ * which it says.
+ */
+function countLine(count: number, alsoFeatured: number, filtered: boolean) {
+  const line = `${count} ${count === 1 ? "location" : "locations"}${filtered ? " found" : ""}`;
   return alsoFeatured > 0 ? `${line}, ${alsoFeatured} of them also under Featured` : line;
 }
 
@@ -408,7 +413,7 @@ function LocationRows({
   eagerCount: number;
 }) {
   return (
-    <section className="mt-12" aria-labelledby={`rows-${title}`}>
+    <section aria-labelledby={`rows-${title}`}>
       <h2 id={`rows-${title}`} className="text-navy-900 font-serif text-2xl">
         {title}
       </h2>
