@@ -203,6 +203,7 @@ export const bookingKind = {
       return {
         ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id }),
         refusal: new DomainError("conflict", WEEK_MESSAGES.taken, "week"),
+        shownInCatalogue: true,
       };
     }
     return row.userId
@@ -213,6 +214,8 @@ export const bookingKind = {
             requestId: row.id,
           }),
           refusal: new DomainError("conflict", WEEK_MESSAGES.alreadyAsked, "week"),
+          // A place on the waitlist leaves the week as the catalogue shows it.
+          shownInCatalogue: false,
         }
       : null;
   },

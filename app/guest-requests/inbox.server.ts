@@ -299,7 +299,7 @@ export async function decideBooking(
         ),
     ),
   );
-  const [update, [current], queued] = await db.batch([
+  const [update, [current], queued, weekChange] = await db.batch([
     db
       .update(bookingRequests)
       .set({ status: decision, handledBy: adminEmail, handledAt })
@@ -318,7 +318,9 @@ export async function decideBooking(
   ]);
 
   if (update.meta.changes === 0) return refusal(current);
-  if (booking.weekId) app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+  // A waitlist request holds no week: deciding it leaves the catalogue's pages as they are.
+  if ((weekChange?.meta.changes ?? 0) > 0)
+    app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   const waitlisted =
     decision === "declined" && booking.weekId && !booking.waitlist
       ? await firstOnWaitlist(db, booking.weekId)

@@ -75,12 +75,14 @@ export interface RequestKindDefinition<Table extends RequestTable, Input extends
  * Something only one request may hold (a week). In the request's own batch, `take` runs first and
  * changes a row only if the thing is still free; `undo` runs last and removes the request and its
  * e-mails again if `take` changed nothing. The batch is one transaction, so no one ever sees a
- * request without its hold, and the sender gets `refusal`. The catalogue's cached pages show it.
+ * request without its hold, and the sender gets `refusal`.
  */
 interface RequestClaim {
   take: BatchItem<"sqlite">;
   undo: BatchItem<"sqlite">[];
   refusal: DomainError;
+  /** The catalogue's cached pages show it (a held week), so taking it starts a new cache version. */
+  shownInCatalogue: boolean;
 }
 
 export interface StoredRequest {
@@ -140,7 +142,7 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
   if (created && claim) {
     const taken = after[queued.length] as D1Result | undefined;
     if (!taken?.meta.changes) throw claim.refusal;
-    app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
+    if (claim.shownInCatalogue) app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   }
   const storedId = stored?.id ?? id;
   if (created) deliverLater(app, emails, `${kind} ${storedId}`);

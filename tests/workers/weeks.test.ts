@@ -10,6 +10,7 @@ import { bookingRequests, emailDeliveries, roomTypes, weeks } from "~/db/schema"
 import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
 import { decideBooking, transitionToast } from "~/guest-requests/inbox.server";
+import { catalogueVersion } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";
 import { addDays, todayUtc } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
@@ -446,6 +447,44 @@ describe("staff decide a week's request", () => {
     expect(await weekById(week.id)).toMatchObject({ state: "open", requestId: null });
     const next = await postWeek(weekForm(week.checkIn), await memberCookie());
     expect(next.status).toBe(302);
+  });
+});
+
+describe("the catalogue's cached pages", () => {
+  const version = () => catalogueVersion(env.CACHE);
+
+  async function store(form: Record<string, string>, userId: string) {
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
+    const input = bookingSchema({ today: todayUtc() }).parse(form);
+    const { id } = await storeRequest(app, bookingKind, input, { userId });
+    await waitOnExecutionContext(ctx);
+    return id;
+  }
+
+  async function decide(id: string, decision: "confirmed" | "declined") {
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env, ctx }, new Request("http://localhost/admin/requests"));
+    await decideBooking(app, { id, decision, adminEmail: "admin@example.com" });
+    await waitOnExecutionContext(ctx);
+  }
+
+  it("are read afresh when a week is held or decided, not for a place on its waitlist", async () => {
+    const week = (await openWeeks())[12]!;
+    let before = await version();
+    const holder = await store(weekForm(week.checkIn), "user-member");
+    expect(await version()).not.toBe(before);
+
+    before = await version();
+    const waiting = await store(
+      weekForm(week.checkIn, { waitlist: "yes" }),
+      (await createUser()).id,
+    );
+    await decide(waiting, "declined");
+    expect(await version()).toBe(before);
+
+    await decide(holder, "confirmed");
+    expect(await version()).not.toBe(before);
   });
 });
 
