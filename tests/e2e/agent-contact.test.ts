@@ -216,7 +216,9 @@ test.describe("without JavaScript", () => {
 test.describe("accessibility", () => {
   // The pages as they open are the layout guard's (axe at 390 and 1366 px): here, with messages.
   for (const path of ["/agents", "/contact"]) {
-    test(`${path} with its validation messages shown has no serious or critical axe violation`, async ({ page }) => {
+    test(`${path} with its validation messages shown has no serious or critical axe violation`, async ({
+      page,
+    }) => {
       await page.goto(path);
       await hydrated(page);
       await page
