@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
+import { waitForHydration } from "./support/hydration";
 
 const maui = seedLocations.find(
   (location) => location.state === "Hawaii" && location.city === "Maui" && !location.hidden,
@@ -29,6 +30,8 @@ for (const device of ["keyboard", "mouse"] as const) {
   }) => {
     await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
     await page.goto(`/admin?location=${maui.id}`);
+    // The handlers' rules; a choice made before the scripts run is before-hydration.test.ts's.
+    await waitForHydration(page);
     const form = locationForm(page);
     await expect
       .poll(() => place(form))

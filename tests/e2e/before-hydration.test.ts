@@ -82,6 +82,24 @@ test("an admin's place and location search stay", async ({ page, context, baseUR
   await expect(page.getByLabel("Search locations")).toHaveValue("zzz");
 });
 
+test("an admin's new country chosen before the scripts run clears the state and island it replaced", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const maui = seedLocations.find(
+    (location) => location.state === "Hawaii" && location.city === "Maui" && !location.hidden,
+  )!;
+  await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
+  await beforeHydration(page, `/admin?location=${maui.id}`, async () => {
+    await page.getByLabel("Country").selectOption("US Virgin Islands");
+  });
+  await expect(page.getByLabel("Country")).toHaveValue("US Virgin Islands");
+  await expect(page.getByLabel("State")).toHaveCount(0);
+  await expect(page.getByLabel("City")).toHaveValue("");
+  await expect(page.getByLabel("Island")).toHaveCount(0);
+});
+
 test("a filter chosen while React takes the page over is applied, not put back", async ({
   page,
   context,

@@ -14,11 +14,28 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 import { Fieldset } from "../admin/admin-ui";
 
+interface Place {
+  country: string;
+  state: string;
+  city: string;
+}
+
+// The rules, whatever changed the field (mouse, keyboard, touch, or a choice made before the
+// scripts ran): a new country clears the state and the city; moving into or out of Hawaii clears
+// the island or the city.
+const withCountry = (place: Place, country: string): Place =>
+  country === place.country ? place : { country, state: "", city: "" };
+const withState = (place: Place, state: string): Place => ({
+  ...place,
+  state,
+  city: isHawaii(place.country, state) === isHawaii(place.country, place.state) ? place.city : "",
+});
+const withCity = (place: Place, city: string): Place => ({ ...place, city });
+
 /**
  * The location's place: country, state, and city (an island in Hawaii). The fields are held here,
- * so the rules apply the same whatever changed them (mouse, keyboard, touch): a new country clears
- * the state and the city; moving into or out of Hawaii clears the island or the city. Without
- * JavaScript every field is there and the server keeps what the country allows.
+ * so the rules apply the same whatever changed them. Without JavaScript every field is there and
+ * the server keeps what the country allows.
  */
 export function PlaceFields({
   fields,
@@ -26,33 +43,29 @@ export function PlaceFields({
   fields: { country: AnyField; state: AnyField; city: AnyField };
 }) {
   const hydrated = useHydrated();
-  const [place, setPlace] = useState(() => ({
+  const [place, setPlace] = useState<Place>(() => ({
     country: String(fields.country.initialValue ?? DEFAULT_COUNTRY),
     state: String(fields.state.initialValue ?? ""),
     city: String(fields.city.initialValue ?? ""),
   }));
   const { country, state, city } = place;
-  const changeCountry = (next: string) =>
-    setPlace((current) =>
-      next === current.country ? current : { country: next, state: "", city: "" },
-    );
-  const changeState = (next: string) =>
-    setPlace((current) => ({
-      ...current,
-      state: next,
-      city:
-        isHawaii(current.country, next) === isHawaii(current.country, current.state)
-          ? current.city
-          : "",
-    }));
-  const changeCity = (next: string) => setPlace((current) => ({ ...current, city: next }));
-  // Before the scripts ran every field was there: what was chosen is kept as it is.
+  const changeCountry = (next: string) => setPlace((current) => withCountry(current, next));
+  const changeState = (next: string) => setPlace((current) => withState(current, next));
+  const changeCity = (next: string) => setPlace((current) => withCity(current, next));
+  // What was chosen before the scripts ran, field by field in the form's order, by the same rules:
+  // a country chosen alone clears the state and the island it replaced; a city typed after stays.
+  const rules = [
+    [fields.country.name, withCountry],
+    [fields.state.name, withState],
+    [fields.city.name, withCity],
+  ] as const;
   const fieldset = useInputBeforeHydration<HTMLFieldSetElement>((values) =>
-    setPlace((current) => ({
-      country: values.get(fields.country.name) ?? current.country,
-      state: values.get(fields.state.name) ?? current.state,
-      city: values.get(fields.city.name) ?? current.city,
-    })),
+    setPlace((current) =>
+      rules.reduce((next, [name, rule]) => {
+        const chosen = values.get(name);
+        return chosen === undefined ? next : rule(next, chosen);
+      }, current),
+    ),
   );
   const showState = !hydrated || hasStates(country);
   const showCity = !hydrated || hasCities(country);
