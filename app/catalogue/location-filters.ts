@@ -141,6 +141,22 @@ function distinctOptions(names: Array<string | null>): FilterOption[] {
     .sort((a, b) => a.label.localeCompare(b.label, "en"));
 }
 
+/**
+ * The options with the chosen value among them: a place no location has (an old or edited link)
+ * stays shown in its dropdown, named from its address, where the list finds nothing, rather than
+ * the dropdown falling back to "All".
+ */
+function withChosen(options: FilterOption[], chosen: string | null): FilterOption[] {
+  if (!chosen || options.some((option) => option.value === chosen)) return options;
+  const label = chosen
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+  return [...options, { value: chosen, label }].sort((a, b) =>
+    a.label.localeCompare(b.label, "en"),
+  );
+}
+
 function matches(location: Placed, filters: PlaceFilters) {
   if (filters.country && filterValue(location.country) !== filters.country) return false;
   if (filters.state && filterValue(location.state ?? "") !== filters.state) return false;
@@ -183,10 +199,12 @@ export function filterDropdowns(
   locations: readonly Placed[],
   filters: PlaceFilters,
 ): FilterDropdowns {
-  const countries = distinctOptions(locations.map((l) => l.country));
+  const countries = withChosen(distinctOptions(locations.map((l) => l.country)), filters.country);
   const inCountry = applyFilters(locations, { ...filters, state: null, city: null });
   const states =
-    filters.country === UNITED_STATES ? distinctOptions(inCountry.map((l) => l.state)) : null;
+    filters.country === UNITED_STATES
+      ? withChosen(distinctOptions(inCountry.map((l) => l.state)), filters.state)
+      : null;
   const inState = applyFilters(inCountry, { ...filters, city: null });
   const cityOptions = distinctOptions(inState.map((l) => l.city));
   const cities =

@@ -70,6 +70,18 @@ describe("dropdown rules", () => {
     expect(dropdowns.cities).toBeNull();
   });
 
+  it("keeps a chosen country or state that no location has in its dropdown, not 'All'", () => {
+    // An old or edited link: the list finds nothing, and the dropdown says what was asked for.
+    const abroad = filterDropdowns(places, { country: "new-zealand", state: null, city: null });
+    expect(abroad.countries).toContainEqual({ value: "new-zealand", label: "New Zealand" });
+    const states = filterDropdowns(places, {
+      country: "united-states",
+      state: "north-dakota",
+      city: null,
+    }).states;
+    expect(states?.map((option) => option.value)).toEqual(["colorado", "hawaii", "north-dakota"]);
+  });
+
   it("shows State only for the United States, and City for its cities", () => {
     const dropdowns = filterDropdowns(places, {
       country: "united-states",
