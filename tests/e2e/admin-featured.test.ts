@@ -41,6 +41,27 @@ async function openAs(browser: Browser, baseURL: string, javaScriptEnabled: bool
   return { context, page: await context.newPage() };
 }
 
+/** The checklist at a desktop width, scrolled down to a row near its end: that row and where it is. */
+async function checklistScrolledDown(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto("/admin/overview");
+  const rows = page.locator("tbody tr");
+  const row = rows.nth((await rows.count()) - 3);
+  await row.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  return { row, scrolledTo: await page.evaluate(() => window.scrollY) };
+}
+
+/** The admin bar's Checklist tab opens the checklist where the admin left it. */
+async function expectChecklistTabReturnsTo(page: Page, scrolledTo: number) {
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Checklist" })
+    .click();
+  await expect(page).toHaveURL("/admin/overview");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledTo - 50);
+}
+
 const rowsOf = (page: Page) => page.locator('ol[aria-label="Featured locations in order"] > li');
 const namesOf = (page: Page) => rowsOf(page).locator("[data-featured-name]").allTextContents();
 
@@ -150,16 +171,10 @@ test("the checklist brings the admin back to where they were after an Edit click
 }) => {
   const { context, page } = await openAs(browser, baseURL!, true);
   try {
-    await page.setViewportSize({ width: 1280, height: 700 });
-    await page.goto("/admin/overview");
+    const { row, scrolledTo: before } = await checklistScrolledDown(page);
     await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
     expect(await axeViolations(page, { within: "#main" })).toEqual([]);
-    const rows = page.locator("tbody tr");
-    const row = rows.nth((await rows.count()) - 3);
-    await row.scrollIntoViewIfNeeded();
     await expect(row).toBeInViewport();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    const before = await page.evaluate(() => window.scrollY);
     const id = await row.getAttribute("data-location-id");
 
     await row.getByRole("link", { name: /^Edit/ }).click();
@@ -172,12 +187,7 @@ test("the checklist brings the admin back to where they were after an Edit click
     // …or with the Checklist tab.
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Checklist" })
-      .click();
-    await expect(page).toHaveURL("/admin/overview");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+    await expectChecklistTabReturnsTo(page, before);
   } finally {
     await context.close();
   }
@@ -189,13 +199,7 @@ test("an Edit click made as the checklist comes back still brings the admin back
 }) => {
   const { context, page } = await openAs(browser, baseURL!, true);
   try {
-    await page.setViewportSize({ width: 1280, height: 700 });
-    await page.goto("/admin/overview");
-    const rows = page.locator("tbody tr");
-    const row = rows.nth((await rows.count()) - 3);
-    await row.scrollIntoViewIfNeeded();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    const before = await page.evaluate(() => window.scrollY);
+    const { row, scrolledTo: before } = await checklistScrolledDown(page);
     const id = (await row.getAttribute("data-location-id"))!;
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
@@ -214,12 +218,7 @@ test("an Edit click made as the checklist comes back still brings the admin back
       history.back();
     }, id);
     await expect(page).toHaveURL(`/admin?location=${id}`, { timeout: 15_000 });
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Checklist" })
-      .click();
-    await expect(page).toHaveURL("/admin/overview");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+    await expectChecklistTabReturnsTo(page, before);
   } finally {
     await context.close();
   }
@@ -231,13 +230,7 @@ test("a click on the edit page while React is still leaving the checklist does n
 }) => {
   const { context, page } = await openAs(browser, baseURL!, true);
   try {
-    await page.setViewportSize({ width: 1280, height: 700 });
-    await page.goto("/admin/overview");
-    const rows = page.locator("tbody tr");
-    const row = rows.nth((await rows.count()) - 3);
-    await row.scrollIntoViewIfNeeded();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    const before = await page.evaluate(() => window.scrollY);
+    const { row, scrolledTo: before } = await checklistScrolledDown(page);
 
     // The moment the edit page is on screen, before React has run the checklist's clean-up, the
     // admin is at the top of it and clicks there, as a quick hand does on a busy phone.
@@ -251,12 +244,7 @@ test("a click on the edit page while React is still leaving the checklist does n
     });
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(page).toHaveURL(/\/admin\?location=/, { timeout: 15_000 });
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Checklist" })
-      .click();
-    await expect(page).toHaveURL("/admin/overview");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+    await expectChecklistTabReturnsTo(page, before);
   } finally {
     await context.close();
   }
