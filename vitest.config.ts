@@ -41,6 +41,9 @@ export default defineConfig(async () => ({
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
           setupFiles: ["./tests/workers/setup.ts"],
+          // The concurrency tests (50 or 100 requests at once) take about 2 s on an idle 2-core
+          // machine and went past the default 5 s on a busy one; a hang still fails.
+          testTimeout: 20_000,
           isolate: false,
           // The site's stylesheet, which pages carry inline (app/entry.server.tsx), compiled.
           css: { include: [/\/app\/app\.css/] },
