@@ -17,8 +17,10 @@ export function SiteHeader({
   const inAdminDashboard = useMatches().some(
     (match) => match.id === "routes/admin/layout" && match.loaderData !== undefined,
   );
+  // Solid, not a blurred see-through bar: a phone would blur what passes under it on every
+  // frame of a scroll.
   return (
-    <header className="bg-navy-900/95 supports-[backdrop-filter]:bg-navy-900/85 sticky top-0 z-40 backdrop-blur">
+    <header className="bg-navy-900 sticky top-0 z-40">
       <nav
         aria-label="Main"
         className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6"

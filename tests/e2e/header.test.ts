@@ -147,6 +147,22 @@ for (const { width, height } of WIDTHS) {
       expect.soft(item.lines, `'${item.name}' wraps`).toBe(1);
       expect.soft(item.right, `'${item.name}' ends off screen`).toBeLessThanOrEqual(width);
     }
+    // Scrolled down the list, the header stays on top and hides what passes under it with a
+    // solid colour: a blurred see-through one is drawn again on every frame of the scroll.
+    await page.mouse.wheel(0, 1500);
+    await expect
+      .poll(() =>
+        page.locator("header").evaluate((header) => {
+          const style = getComputedStyle(header);
+          return {
+            top: header.getBoundingClientRect().top,
+            backdropFilter: style.backdropFilter,
+            // No alpha: neither rgba(…) nor a colour function's "/ alpha".
+            background: /rgba|\/|transparent/.test(style.backgroundColor) ? "see-through" : "solid",
+          };
+        }),
+      )
+      .toEqual({ top: 0, backdropFilter: "none", background: "solid" });
   });
 }
 
