@@ -82,16 +82,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The build and the seed side by side (the seed renders pictures, the build bundles), then
-    // workerd serves the build on the seeded state. wrangler dev rather than vite preview: its
-    // requests reach workerd directly, where vite preview passes each one (every picture and
-    // script) through Node, a third of the server's time on a busy 2-core machine.
+    // A fresh build and seeded state (tests/e2e/support/prepare-server.ts, which `npm test` runs
+    // earlier, beside Vitest), then workerd serves the build on it. wrangler dev rather than vite
+    // preview: its requests reach workerd directly, where vite preview passes each one (every
+    // picture and script) through Node, a third of the server's time on a busy 2-core machine.
     command: [
-      `rm -rf ${PERSIST_DIR}`,
-      `{ BUILD_DIR=${BUILD_DIR} react-router build & build=$!; node scripts/prepare-local.ts && wait $build; }`,
+      ...(process.env.E2E_PREPARED ? [] : ["node tests/e2e/support/prepare-server.ts"]),
       `wrangler dev --config ${BUILD_DIR}/server/wrangler.json --no-bundle --ip localhost --port ${PORT} --persist-to ${PERSIST_DIR} --show-interactive-dev-session=false`,
     ].join(" && "),
-    env: { PERSIST_DIR, PORT: String(PORT), WRANGLER_SEND_METRICS: "false" },
+    env: { WRANGLER_SEND_METRICS: "false" },
     url: `http://localhost:${PORT}/robots.txt`,
     // A server already running on the port (started by hand while working on tests) is used as it is.
     reuseExistingServer: !process.env.CI,
