@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import playwrightConfig from "../../playwright.config";
 import reactRouterConfig from "../../react-router.config";
@@ -8,8 +9,12 @@ it("the browser tests build the app where npm start does not serve it from", () 
   expect(process.env.BUILD_DIR).toBeUndefined();
   expect(reactRouterConfig.buildDirectory).toBe("build");
   expect(E2E_BUILD_DIR).not.toBe(reactRouterConfig.buildDirectory);
+  // The test server serves that folder, and builds only through prepare-server.ts, which sets it.
   const { webServer } = playwrightConfig;
   const server = Array.isArray(webServer) ? webServer[0] : webServer;
-  expect(server?.command).toContain(`BUILD_DIR=${E2E_BUILD_DIR} react-router build`);
-  expect(server?.command).not.toMatch(/(^|&&\s*)(npx\s+)?react-router build/);
+  expect(server?.command).toContain(`--config ${E2E_BUILD_DIR}/server/wrangler.json`);
+  expect(server?.command).not.toMatch(/react-router build/);
+  const prepare = readFileSync("tests/e2e/support/prepare-server.ts", "utf8");
+  expect(prepare).toContain("E2E_BUILD_DIR as BUILD_DIR");
+  expect(prepare).toContain('run("react-router", ["build"], { BUILD_DIR })');
 });
