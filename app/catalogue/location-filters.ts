@@ -1,4 +1,5 @@
 import { MAX_SEARCH_WORDS, searchWords } from "./location-search";
+import { COUNTRIES, US_STATES } from "./places";
 import { slugify } from "./slug";
 import { dollars } from "~/lib/money";
 
@@ -143,15 +144,21 @@ function distinctOptions(names: Array<string | null>): FilterOption[] {
 
 /**
  * The options with the chosen value among them: a place no location has (an old or edited link)
- * stays shown in its dropdown, named from its address, where the list finds nothing, rather than
- * the dropdown falling back to "All".
+ * stays shown in its dropdown, where the list finds nothing, rather than the dropdown falling back
+ * to "All". It is named as the admin form names it (`known`), else from its address.
  */
-function withChosen(options: FilterOption[], chosen: string | null): FilterOption[] {
+function withChosen(
+  options: FilterOption[],
+  chosen: string | null,
+  known: readonly string[],
+): FilterOption[] {
   if (!chosen || options.some((option) => option.value === chosen)) return options;
-  const label = chosen
-    .split("-")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(" ");
+  const label =
+    known.find((name) => filterValue(name) === chosen) ??
+    chosen
+      .split("-")
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(" ");
   return [...options, { value: chosen, label }].sort((a, b) =>
     a.label.localeCompare(b.label, "en"),
   );
@@ -199,11 +206,15 @@ export function filterDropdowns(
   locations: readonly Placed[],
   filters: PlaceFilters,
 ): FilterDropdowns {
-  const countries = withChosen(distinctOptions(locations.map((l) => l.country)), filters.country);
+  const countries = withChosen(
+    distinctOptions(locations.map((l) => l.country)),
+    filters.country,
+    COUNTRIES,
+  );
   const inCountry = applyFilters(locations, { ...filters, state: null, city: null });
   const states =
     filters.country === UNITED_STATES
-      ? withChosen(distinctOptions(inCountry.map((l) => l.state)), filters.state)
+      ? withChosen(distinctOptions(inCountry.map((l) => l.state)), filters.state, US_STATES)
       : null;
   const inState = applyFilters(inCountry, { ...filters, city: null });
   const cityOptions = distinctOptions(inState.map((l) => l.city));

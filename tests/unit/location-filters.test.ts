@@ -80,6 +80,16 @@ describe("dropdown rules", () => {
       city: null,
     }).states;
     expect(states?.map((option) => option.value)).toEqual(["colorado", "hawaii", "north-dakota"]);
+    // A place the admin form offers is named as the form names it.
+    const offered = filterDropdowns(places, {
+      country: "saint-kitts-and-nevis",
+      state: null,
+      city: null,
+    });
+    expect(offered.countries).toContainEqual({
+      value: "saint-kitts-and-nevis",
+      label: "Saint Kitts and Nevis",
+    });
   });
 
   it("shows State only for the United States, and City for its cities", () => {
