@@ -125,6 +125,26 @@ async function putMissingPicture(bucket: R2Bucket, picture: Picture, rasterize?:
   return true;
 }
 
+/**
+ * Stores the pictures of `catalogue` that are missing, and no row: objects no row points at are
+ * not shown, so a catalogue's pictures can be written ahead of its rows.
+ */
+export async function seedPictures(
+  bucket: R2Bucket,
+  catalogue: SeedLocation[],
+  { rasterize }: { rasterize?: Rasterize } = {},
+) {
+  const pictures = catalogue.flatMap((location) => picturesOf(location, Boolean(rasterize)));
+  return (await putMissingPictures(bucket, pictures, rasterize)).filter(Boolean).length;
+}
+
+/** Rendering is CPU work: a few pictures at a time (sharp spreads each over the cores). */
+function putMissingPictures(bucket: R2Bucket, pictures: Picture[], rasterize?: Rasterize) {
+  return eachLimited(pictures, rasterize ? 2 : 16, (picture) =>
+    putMissingPicture(bucket, picture, rasterize),
+  );
+}
+
 /** Runs `task` on every item, at most `limit` at a time. */
 async function eachLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
   const results: R[] = Array.from({ length: items.length });
@@ -146,12 +166,8 @@ export async function seedCatalogue(
 ) {
   const db = drizzle(env.DB);
   const pictures = catalogue.flatMap((location) => picturesOf(location, Boolean(rasterize)));
-
-  // Objects first: a picture row never points at a missing object. Rendering is CPU work: a
-  // few pictures at a time (sharp spreads each over the cores).
-  const written = await eachLimited(pictures, rasterize ? 2 : 16, (picture) =>
-    putMissingPicture(env.IMAGE_BUCKET, picture, rasterize),
-  );
+  // Objects first: a picture row never points at a missing object.
+  const written = await putMissingPictures(env.IMAGE_BUCKET, pictures, rasterize);
 
   const statements = [
     ...catalogue.map((location) =>

@@ -10,7 +10,8 @@ import { E2E_PERSIST_DIR } from "./support/server";
 // local state; the cleared list cache makes the new locations show at once. Their pictures are
 // raster photos in sized variants, like the rest of the seed and like an upload.
 setup("seed the layout guard's hard cases", async () => {
-  // About 60 pictures, each rendered and encoded in every width and format.
+  // The pictures are normally written already (./support/hard-case-pictures.ts); on a server
+  // started by hand they are rendered here: about 60, each in every width and format.
   setup.setTimeout(300_000);
   const proxy = await getPlatformProxy<SeedBindings & { CACHE: KVNamespace }>({
     configPath: "wrangler.toml",

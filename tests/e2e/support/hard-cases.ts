@@ -3,7 +3,7 @@ import {
   type SeedImage,
   type SeedLocation,
   type SeedRoomType,
-} from "../../../scripts/seed/types";
+} from "../../../scripts/seed/types.ts";
 
 /**
  * Locations that push the pages' layout: room types with 0, 1, 2 and 12 photos, a location with

@@ -1,11 +1,13 @@
 /**
  * Makes the browser tests' server ready to start: the app built into its own folder, and a fresh
- * local state migrated and seeded, side by side (the build bundles, the seed writes pictures).
+ * local state migrated and seeded, side by side (the build bundles, the seed writes pictures),
+ * with the pictures of the layout guard's hard cases written ahead of their rows.
  * playwright.config.ts runs it before `wrangler dev`; `npm test` runs it beside Vitest instead, so
  * the machine's idle moments in those checks do this work (E2E_PREPARED=1 then skips it).
  */
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
+import { writeHardCasePictures } from "./hard-case-pictures.ts";
 import {
   E2E_BUILD_DIR as BUILD_DIR,
   E2E_PERSIST_DIR as PERSIST_DIR,
@@ -36,6 +38,6 @@ if (running) {
   await rm(PERSIST_DIR, { recursive: true, force: true });
   await Promise.all([
     run("react-router", ["build"], { BUILD_DIR }),
-    run("node", ["scripts/prepare-local.ts"], { PERSIST_DIR }),
+    run("node", ["scripts/prepare-local.ts"], { PERSIST_DIR }).then(writeHardCasePictures),
   ]);
 }
