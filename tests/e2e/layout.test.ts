@@ -176,13 +176,15 @@ async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measur
   let result = await measure();
   if (result.pending.length > 0) {
     // Generous: a busy machine serves the footer's badges slowly, and only a stuck image fails.
+    // Every 100 ms, not the poll's default 1 s steps: each poll brings one waiting image into view,
+    // and a page with 11 of them waited 11 s.
     await expect
       .poll(
         async () => {
           if (javaScript) await scrollToWaitingLazyImage(page);
           return (result = await measure()).pending;
         },
-        { timeout: 20_000 },
+        { timeout: 20_000, intervals: [100] },
       )
       .toEqual([]);
     if (javaScript) await page.evaluate(() => window.scrollTo(0, 0));
