@@ -82,6 +82,30 @@ test("an admin's place and location search stay", async ({ page, context, baseUR
   await expect(page.getByLabel("Search locations")).toHaveValue("zzz");
 });
 
+test("an admin's change made before the scripts run still asks before the page is left", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
+  await beforeHydration(page, "/admin?new=1", async () => {
+    await page.getByLabel("Country").selectOption("Mexico");
+  });
+  const asked = new Promise<string>((resolve) =>
+    page.once("dialog", async (dialog) => {
+      resolve(dialog.message());
+      await dialog.dismiss();
+    }),
+  );
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Checklist" })
+    .click();
+  expect(await asked).toContain("You have unsaved changes.");
+  await expect(page).toHaveURL("/admin?new=1");
+  await expect(page.getByLabel("Country")).toHaveValue("Mexico");
+});
+
 test("an admin's new country chosen before the scripts run clears the state and island it replaced", async ({
   page,
   context,

@@ -75,7 +75,11 @@ export function LocationForm({
       parseWithZod(creating ? withSlugFromName(formData) : formData, { schema: locationSchema }),
   });
 
-  const { dirty, onChange } = useFormDirty(defaultValue, LOCATION_REFS, onDirtyChange);
+  const {
+    dirty,
+    onChange,
+    ref: formRef,
+  } = useFormDirty(defaultValue, LOCATION_REFS, onDirtyChange);
 
   // While creating, the slug follows the name until it is edited by hand.
   const [slugEdited, setSlugEdited] = useState(Boolean(lastResult?.initialValue?.slug));
@@ -85,6 +89,7 @@ export function LocationForm({
     <Form
       method="post"
       {...getFormProps(form)}
+      ref={formRef}
       onChange={onChange}
       preventScrollReset
       className="space-y-6"

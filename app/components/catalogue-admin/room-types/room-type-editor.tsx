@@ -85,7 +85,11 @@ export function RoomTypeEditor({
     defaultValue,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roomTypeSchema }),
   });
-  const { dirty, onChange } = useFormDirty(defaultValue, ROOM_TYPE_REFS, onDirtyChange);
+  const {
+    dirty,
+    onChange,
+    ref: formRef,
+  } = useFormDirty(defaultValue, ROOM_TYPE_REFS, onDirtyChange);
   const extraFeatures = room.roomFeatures.filter(
     (feature) => !(ROOM_FEATURE_OPTIONS as readonly string[]).includes(feature),
   );
@@ -112,6 +116,7 @@ export function RoomTypeEditor({
         <Form
           method="post"
           {...getFormProps(form)}
+          ref={formRef}
           onChange={onChange}
           preventScrollReset
           className="mt-5 space-y-6"
