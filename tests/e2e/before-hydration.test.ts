@@ -106,6 +106,22 @@ test("an admin's change made before the scripts run still asks before the page i
   await expect(page.getByLabel("Country")).toHaveValue("Mexico");
 });
 
+test("an admin's location search typed before the scripts run is applied to the list", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
+  await beforeHydration(page, "/admin", async () => {
+    await page.getByLabel("Search locations").fill("zzz");
+  });
+  await expect(page).toHaveURL("/admin?q=zzz");
+  await expect(page.getByLabel("Search locations")).toHaveValue("zzz");
+  await expect(
+    page.locator('section[aria-labelledby="picker-heading"]').getByText("No locations found"),
+  ).toBeVisible();
+});
+
 test("an admin's new country chosen before the scripts run clears the state and island it replaced", async ({
   page,
   context,

@@ -56,10 +56,6 @@ export function LocationPicker({
     setAddressQuery(initialQuery);
     setQuery(initialQuery);
   }
-  const searchForm = useInputBeforeHydration<HTMLFormElement>((values) => {
-    const typed = values.get("q");
-    if (typed !== undefined) setQuery(typed);
-  });
   const shown = list.items;
   // Links keep the search the list shows, not what is being typed.
   const q = initialQuery || null;
@@ -71,6 +67,13 @@ export function LocationPicker({
       preventScrollReset: true,
     });
   }, TYPING_PAUSE_MS);
+  // A search typed before the scripts ran stays in the box and is applied as typing is.
+  const searchForm = useInputBeforeHydration<HTMLFormElement>((values) => {
+    const typed = values.get("q");
+    if (typed === undefined) return;
+    setQuery(typed);
+    search(typed);
+  });
   // A search still waiting when the admin goes elsewhere (a link such as Add Location, Back) is
   // dropped at once: it must not take over a navigation that has started but not arrived.
   useEffect(() => {
