@@ -9,16 +9,17 @@
  *   - the D1 round trips of one render with the cached lists warm (counted through /dev/d1-queries,
  *     after the background cache writes of the requests before it have settled), and cold: the
  *     page first on a fresh server and a fresh copy of the state (empty caches);
- *   - the JavaScript and the render-blocking CSS the public pages load first (gzip).
+ *   - the JavaScript and the render-blocking CSS the audited pages (below) load first (gzip).
  * Options:
  *   --scale N     also serves a catalogue N times the seed's (.wrangler/bench-xN, made by
  *                 `npm run seed -- --scale N`) beside it, takes each page's samples from both in
  *                 turn (so the machine's ups and downs fall on both alike), and prints each page's
  *                 growth in gzip bytes and time, marking what grows more than 1.5 times (the
  *                 sitemap lists every location: it grows by design)
- *   --lighthouse  also runs Lighthouse (mobile, its default simulated throttling) on the home page,
- *                 the list and a location page at each scale, through a local proxy that compresses
- *                 like the edge (brotli or gzip), with the Chromium at CHROMIUM_PATH (default
+ *   --lighthouse  also runs Lighthouse (mobile, its default simulated throttling) on a legal page
+ *                 (the floor: the shell every page pays), the home page, the list and a location
+ *                 page at each scale, through a local proxy that compresses like the edge
+ *                 (brotli or gzip), with the Chromium at CHROMIUM_PATH (default
  *                 /usr/bin/chromium). Needs the `lighthouse` package: in node_modules, or in
  *                 LIGHTHOUSE_DIR (a folder where it is installed). Each page runs LIGHTHOUSE_RUNS
  *                 times (default 3): on this machine every file arrives at once, so whether the
@@ -110,8 +111,13 @@ const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
   { who: "admin", path: "/admin/requests" },
   { who: "visitor", path: "/sitemap.xml", growsWithCatalogue: true },
 ];
-/** The pages Lighthouse audits, and whose first-load scripts and styles are weighed. */
+/**
+ * The pages Lighthouse audits, and whose first-load scripts and styles are weighed. The first is
+ * the floor: plain text in the site's shell (header, footer, stylesheet, the router's scripts),
+ * which every page pays before its own content.
+ */
 const AUDITED = [
+  ["shell", "/privacy-policy"],
   ["home", "/"],
   ["locations", "/locations"],
   ["location", `/locations/${LOCATION.slug}`],
