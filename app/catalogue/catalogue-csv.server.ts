@@ -1,6 +1,9 @@
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import {
+  EXPORT_CSV_OPTIONS,
+  plainNumber,
+  readSpreadsheet,
   refusedImport,
   type ImportProblem,
   type ImportRefused,
@@ -28,11 +31,12 @@ import {
  * name, pictures and weeks are left as they are.
  */
 
-/** A column and the form field it holds, with how a cell reads. */
+/** A column and the form field it holds, with how a cell reads (and its table column, if named otherwise). */
 type Column<Field extends string> = {
   field: Field;
   column: string;
   kind: "text" | "number" | "yes-no" | "list";
+  stored?: string;
 };
 
 const LOCATION_COLUMNS: Column<keyof LocationValues>[] = [
@@ -48,8 +52,8 @@ const LOCATION_COLUMNS: Column<keyof LocationValues>[] = [
 ];
 
 const ROOM_COLUMNS: Column<keyof RoomTypeValues>[] = [
-  { field: "name", column: "room_type", kind: "text" },
-  { field: "description", column: "room_description", kind: "text" },
+  { field: "name", column: "room_type", kind: "text", stored: "name" },
+  { field: "description", column: "room_description", kind: "text", stored: "description" },
   { field: "bedrooms", column: "bedrooms", kind: "number" },
   { field: "bathrooms", column: "bathrooms", kind: "number" },
   { field: "maxGuests", column: "max_guests", kind: "number" },
@@ -98,7 +102,12 @@ function cellValue(text: string, kind: Column<string>["kind"]) {
     return YES.has(lower) ? true : NO.has(lower) ? false : { problem: `write yes or no` };
   }
   if (value === "") return undefined;
-  if (kind === "number") return Number(value.replace(/^\$/, "").replaceAll(",", ""));
+  if (kind === "number") {
+    const number = Number(plainNumber(value));
+    return Number.isFinite(number)
+      ? number
+      : { problem: "write a number, with a point for decimals" };
+  }
   if (kind === "list")
     return value
       .split(LIST_SEPARATOR)
@@ -127,18 +136,13 @@ function parseCells<Schema extends z.ZodType>(
   if (!result.success) {
     for (const issue of result.error.issues) {
       const column = columns.find(({ field }) => field === issue.path[0])?.column ?? "row";
-      problems.push(`${column}: ${issue.message}`);
+      // A cell already said to be unreadable is not also missing.
+      if (!problems.some((problem) => problem.startsWith(`${column}: `)))
+        problems.push(`${column}: ${issue.message}`);
     }
   }
   return problems.length > 0 || !result.success ? { problems } : { values: result.data };
 }
-
-const normalizeHeader = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_|_$/g, "");
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
@@ -156,29 +160,13 @@ export async function importCatalogue(
   actor: Actor,
   text: string,
 ): Promise<CatalogueImportResult> {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
-    header: true,
-    skipEmptyLines: "greedy",
-    transformHeader: normalizeHeader,
-  });
-  const missing = ["slug", "name"].filter((column) => !parsed.meta.fields?.includes(column));
-  if (missing.length > 0) {
-    return refusedImport([
-      {
-        line: 1,
-        message: `The first line must name the columns (${CATALOGUE_CSV_COLUMNS.join(", ")}); slug and name at least (missing: ${missing.join(", ")}).`,
-      },
-    ]);
-  }
-  if (parsed.data.length === 0)
-    return refusedImport([{ line: 2, message: "The file has no rows." }]);
+  const sheet = readSpreadsheet(text, { known: CATALOGUE_CSV_COLUMNS, required: ["slug", "name"] });
+  if (!sheet.ok) return sheet;
 
   const problems: ImportProblem[] = [];
   const plans = new Map<string, LocationPlan>();
   const locationOnly = LOCATION_COLUMNS.filter(({ column }) => column !== "slug");
-  parsed.data.forEach((record, index) => {
-    // Line 1 is the header; a quoted cell may span lines, so count from the parser's rows.
-    const line = index + 2;
+  for (const { line, cells: record } of sheet.rows) {
     const slug = (record.slug ?? "").trim();
     const earlier = plans.get(slug);
     // A location's later rows may leave its columns empty: they are its first row's.
@@ -193,14 +181,14 @@ export async function importCatalogue(
       );
       if ("problems" in location) {
         problems.push(...location.problems.map((message) => ({ line, message })));
-        return;
+        continue;
       }
       if (earlier && JSON.stringify(earlier.values) !== JSON.stringify(location.values)) {
         problems.push({
           line,
           message: `The location ${slug} reads differently on line ${earlier.line}: its rows must agree, or leave its columns empty after the first.`,
         });
-        return;
+        continue;
       }
       plan ??= { id: "", isNew: true, line, values: location.values, rooms: new Map() };
       plans.set(slug, plan);
@@ -209,12 +197,12 @@ export async function importCatalogue(
       const roomCells = ROOM_COLUMNS.filter(({ column }) => (record[column] ?? "").trim() !== "");
       if (roomCells.length > 0)
         problems.push({ line, message: "room_type: Name is required for a room type's columns" });
-      return;
+      continue;
     }
     const room = parseCells(record, ROOM_COLUMNS, roomTypeSchema);
     if ("problems" in room) {
       problems.push(...room.problems.map((message) => ({ line, message })));
-      return;
+      continue;
     }
     const key = nameKey(room.values.name);
     const same = plan!.rooms.get(key);
@@ -223,10 +211,10 @@ export async function importCatalogue(
         line,
         message: `The room type “${room.values.name}” is on line ${same.line} too.`,
       });
-      return;
+      continue;
     }
     plan!.rooms.set(key, { line, values: room.values });
-  });
+  }
 
   const existing = await existingCatalogue(app.db, [...plans.keys()]);
   const roomIds = new Map<string, string>();
@@ -273,8 +261,12 @@ export async function importCatalogue(
     const statement = (text: string, rows: unknown[]) =>
       app.db.$client.prepare(text).bind(JSON.stringify(rows), now, actor.email);
     await app.db.$client.batch([
-      ...chunks(locationRows).map((rows) => statement(UPSERT_LOCATIONS, rows)),
-      ...chunks(roomRows).map((rows) => statement(UPSERT_ROOM_TYPES, rows)),
+      ...chunks(locationRows).map((rows) =>
+        statement(upsertLocations(updated(LOCATION_COLUMNS, sheet.columns)), rows),
+      ),
+      ...chunks(roomRows).map((rows) =>
+        statement(upsertRoomTypes(updated(ROOM_COLUMNS, sheet.columns)), rows),
+      ),
       ...chunks(auditRows).map((rows) => statement(INSERT_AUDIT, rows)),
     ]);
   } catch (error) {
@@ -329,20 +321,34 @@ async function existingCatalogue(db: Db, slugs: string[]) {
   return bySlug;
 }
 
+/**
+ * The table columns an import updates: those of the file's columns. A column the file leaves out
+ * keeps what is stored (a file of slugs and names must not make every hidden location public);
+ * a new row takes the form's defaults for it.
+ */
+function updated(columns: Column<string>[], inFile: string[]) {
+  return columns
+    .filter(({ column }) => inFile.includes(column))
+    .map(({ column, stored }) => stored ?? column);
+}
+
+/** `on conflict` assignments of `stored` columns, and the time of the change. */
+const assignments = (stored: string[]) =>
+  [...stored, "updated_at"].map((column) => `${column} = excluded.${column}`).join(", ");
+
 // drizzle has no insert from json_each: each statement reads a chunk of rows as JSON (?1), with
 // the time of the import (?2) and who made it (?3).
-const UPSERT_LOCATIONS = `insert into locations (id, name, slug, description, country, state,
-    city, minimum_nights, featured, hidden, updated_at)
+const upsertLocations = (stored: string[]) => `insert into locations (id, name, slug,
+    description, country, state, city, minimum_nights, featured, hidden, updated_at)
   select value ->> 'id', value ->> 'name', value ->> 'slug', value ->> 'description',
     value ->> 'country', value ->> 'state', value ->> 'city', value ->> 'minimumNights',
     value ->> 'featured', value ->> 'hidden', ?2
   from json_each(?1) where ?3 is not null
-  on conflict (id) do update set name = excluded.name, slug = excluded.slug,
-    description = excluded.description, country = excluded.country, state = excluded.state,
-    city = excluded.city, minimum_nights = excluded.minimum_nights,
-    featured = excluded.featured, hidden = excluded.hidden, updated_at = excluded.updated_at`;
+  on conflict (id) do update set ${assignments(stored)}`;
 
-const UPSERT_ROOM_TYPES = `insert into room_types (id, location_id, name, description, bedrooms,
+const upsertRoomTypes = (
+  stored: string[],
+) => `insert into room_types (id, location_id, name, description, bedrooms,
     bathrooms, max_guests, price, presidents_day_price, spring_break_price,
     fourth_of_july_price, thanksgiving_price, christmas_price, new_years_price, other_prices,
     room_features, free_parking, parking_cost, no_resort_fees, resort_fee_cost, local_taxes,
@@ -355,18 +361,7 @@ const UPSERT_ROOM_TYPES = `insert into room_types (id, location_id, name, descri
     value ->> 'parkingCost', value ->> 'noResortFees', value ->> 'resortFeeCost',
     value ->> 'localTaxes', value ->> 'displayOrder', ?2
   from json_each(?1) where ?3 is not null
-  on conflict (id) do update set name = excluded.name, description = excluded.description,
-    bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms,
-    max_guests = excluded.max_guests, price = excluded.price,
-    presidents_day_price = excluded.presidents_day_price,
-    spring_break_price = excluded.spring_break_price,
-    fourth_of_july_price = excluded.fourth_of_july_price,
-    thanksgiving_price = excluded.thanksgiving_price,
-    christmas_price = excluded.christmas_price, new_years_price = excluded.new_years_price,
-    other_prices = excluded.other_prices, room_features = excluded.room_features,
-    free_parking = excluded.free_parking, parking_cost = excluded.parking_cost,
-    no_resort_fees = excluded.no_resort_fees, resort_fee_cost = excluded.resort_fee_cost,
-    local_taxes = excluded.local_taxes, updated_at = excluded.updated_at`;
+  on conflict (id) do update set ${assignments(stored)}`;
 
 const INSERT_AUDIT = `insert into audit_events (id, actor_email, action, entity_type, entity_id,
     location_id, summary, created_at)
@@ -427,11 +422,7 @@ export function exportCatalogue(db: Db) {
               ),
             }));
       });
-      const text = Papa.unparse(rows, {
-        columns: CATALOGUE_CSV_COLUMNS,
-        header: false,
-        newline: "\r\n",
-      });
+      const text = Papa.unparse(rows, { ...EXPORT_CSV_OPTIONS, columns: CATALOGUE_CSV_COLUMNS });
       controller.enqueue(encoder.encode(`${text}\r\n`));
     },
   });

@@ -1,9 +1,10 @@
+import Papa from "papaparse";
 import { data } from "react-router";
 import { ERROR_STATUS } from "./errors.server";
 
 /**
- * What every spreadsheet import shares (the weeks, the catalogue): the file posted, and a refusal
- * that lists the wrong rows by line, at most 50 of them.
+ * What every spreadsheet import shares (the weeks, the catalogue): the file posted, its rows read
+ * by the line each starts on, and a refusal that lists the wrong rows by line, at most 50 of them.
  */
 
 export interface ImportProblem {
@@ -48,4 +49,124 @@ export function importRefusal(refused: ImportRefused | null) {
       : { problems: [], more: 0, error: "Choose a CSV file to import." },
     { status: ERROR_STATUS.invalid },
   );
+}
+
+/** A row of a file, by the line it starts on as an editor or a spreadsheet numbers it. */
+interface SpreadsheetRow {
+  line: number;
+  cells: Record<string, string>;
+}
+
+export type Spreadsheet = { ok: true; columns: string[]; rows: SpreadsheetRow[] } | ImportRefused;
+
+/**
+ * A cell the exports wrote with a leading apostrophe so that a spreadsheet shows it as text, not
+ * as a formula it would run ("=HYPERLINK(…)"): read back without it.
+ */
+const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
+
+/**
+ * Options of every export: cells starting like a formula are written as text (see above).
+ */
+export const EXPORT_CSV_OPTIONS = { header: false, newline: "\r\n", escapeFormulae: true } as const;
+
+/**
+ * The rows of a CSV file under its first line's columns (named as people write them: "Check-in
+ * date" is check_in, then `aliases`), blank rows left out. Refused whole: a first line that lacks
+ * a `required` column, names one that is not `known` or names one twice, and any row with more or
+ * fewer cells than the first line has columns (a cell read under the wrong column would write the
+ * wrong field). Line endings may be mixed, as when rows are added to an export by hand.
+ */
+export function readSpreadsheet(
+  text: string,
+  {
+    known,
+    required,
+    aliases = {},
+  }: { known: readonly string[]; required: readonly string[]; aliases?: Record<string, string> },
+): Spreadsheet {
+  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const problems: ImportProblem[] = [];
+  let header: string[] | null = null;
+  const rows: SpreadsheetRow[] = [];
+  // The line a row starts on: the line breaks before it, counted as the parser moves on.
+  let line = 1;
+  let counted = 0;
+  Papa.parse<string[]>(normalized, {
+    step({ data: cells, meta }) {
+      const start = counted;
+      counted = meta.cursor;
+      const rowLine = line;
+      for (let index = start; index < counted; index++) if (normalized[index] === "\n") line++;
+      if (cells.every((cell) => cell.trim() === "")) return;
+      if (!header) {
+        header = cells.map((cell) => {
+          const key = columnKey(cell);
+          return aliases[key] ?? key;
+        });
+        return;
+      }
+      if (cells.length !== header.length) {
+        problems.push({
+          line: rowLine,
+          message: `This row has ${cells.length} cells where the first line names ${header.length} columns.`,
+        });
+        return;
+      }
+      // A column without a name (a spreadsheet's trailing empty columns) must stay empty.
+      if (header.some((column, index) => column === "" && cells[index]!.trim() !== "")) {
+        problems.push({
+          line: rowLine,
+          message: "This row has a value under a column without a name.",
+        });
+        return;
+      }
+      rows.push({
+        line: rowLine,
+        cells: Object.fromEntries(
+          header.flatMap((column, index) =>
+            column === "" ? [] : [[column, cells[index]!.replace(ESCAPED_FORMULA, "")]],
+          ),
+        ),
+      });
+    },
+  });
+  // Set by the parser's callback, which the compiler does not follow.
+  const columns = ((header as string[] | null) ?? []).filter((column) => column !== "");
+  const refuse = (message: string) => refusedImport([{ line: 1, message }]);
+  const missing = required.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    return refuse(
+      `The first line must name the columns: ${known.join(", ")} (missing: ${missing.join(", ")}).`,
+    );
+  }
+  const unknown = columns.filter((column) => !known.includes(column));
+  if (unknown.length > 0) {
+    return refuse(
+      `The first line names columns this import does not know: ${unknown.map((column) => `“${column}”`).join(", ")} (the columns are ${known.join(", ")}).`,
+    );
+  }
+  const twice = columns.find((column, index) => columns.indexOf(column) !== index);
+  if (twice) return refuse(`The first line names the column “${twice}” twice.`);
+  if (problems.length > 0) return refusedImport(problems);
+  if (rows.length === 0) return refusedImport([{ line: 2, message: "The file has no rows." }]);
+  return { ok: true, columns, rows };
+}
+
+/** A header as people write it ("Minimum nights", "Check-in") → the column's name. */
+function columnKey(header: string) {
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+}
+
+/**
+ * A number as a spreadsheet may write it, for Number(): "$1,500.50" is 1500.50. A comma is only
+ * read as a thousands separator ("2,5" stays unreadable rather than becoming 25).
+ */
+export function plainNumber(text: string) {
+  const value = text.trim().replace(/^\$/, "");
+  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value) ? value.replaceAll(",", "") : value;
 }

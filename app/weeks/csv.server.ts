@@ -1,6 +1,9 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import {
+  EXPORT_CSV_OPTIONS,
+  plainNumber,
+  readSpreadsheet,
   refusedImport,
   type ImportProblem,
   type ImportRefused,
@@ -44,15 +47,6 @@ const HEADER_ALIASES: Record<string, string> = {
   state: "state",
 };
 
-const normalizeHeader = (header: string) => {
-  const key = header
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_|_$/g, "");
-  return HEADER_ALIASES[key] ?? key;
-};
-
 interface WeekRow {
   roomTypeId: string;
   checkIn: string;
@@ -65,46 +59,27 @@ export type ImportResult = { ok: true; written: number } | ImportRefused;
 
 /** Reads, checks and (only if every row is right) writes a file of weeks. */
 export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
-    header: true,
-    skipEmptyLines: "greedy",
-    transformHeader: normalizeHeader,
+  const sheet = readSpreadsheet(text, {
+    known: WEEK_CSV_COLUMNS,
+    required: WEEK_CSV_COLUMNS.filter((column) => column !== "rate" && column !== "state"),
+    aliases: HEADER_ALIASES,
   });
+  if (!sheet.ok) return sheet;
   const problems: ImportProblem[] = [];
-  const missing = WEEK_CSV_COLUMNS.filter(
-    (column) => column !== "rate" && column !== "state" && !parsed.meta.fields?.includes(column),
-  );
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      problems: [
-        {
-          line: 1,
-          message: `The first line must name the columns: ${WEEK_CSV_COLUMNS.join(", ")} (missing: ${missing.join(", ")}).`,
-        },
-      ],
-      more: 0,
-    };
-  }
-  if (parsed.data.length === 0) {
-    return { ok: false, problems: [{ line: 2, message: "The file has no rows." }], more: 0 };
-  }
 
   const rooms = await roomsOf(db, [
-    ...new Set(parsed.data.map((row) => (row.location ?? "").trim())),
+    ...new Set(sheet.rows.map(({ cells }) => (cells.location ?? "").trim())),
   ]);
   const today = todayUtc();
   const rows: Array<WeekRow & { line: number; claimsHold: boolean }> = [];
   const seen = new Map<string, number>();
-  parsed.data.forEach((record, index) => {
-    // Line 1 is the header; a quoted cell may span lines, so count from the parser's rows.
-    const line = index + 2;
+  sheet.rows.forEach(({ line, cells: record }) => {
     const fail = (message: string) => problems.push({ line, message });
     const slug = (record.location ?? "").trim();
     const roomKey = (record.room_type ?? "").trim();
     const checkIn = (record.check_in ?? "").trim();
     const nightsText = (record.nights ?? "").trim();
-    const rateText = (record.rate ?? "").trim().replace(/^\$/, "").replaceAll(",", "");
+    const rateText = plainNumber(record.rate ?? "");
     const stateText = (record.state ?? "").trim().toLowerCase() || "open";
 
     const atLocation = rooms.get(slug);
@@ -364,7 +339,7 @@ export function exportWeeks(db: Db, { location }: { location?: string } = {}) {
         if (rows.length === 0) continue;
         const text = Papa.unparse(
           rows.map((row) => ({ ...row, rate: row.rate ?? "" })),
-          { columns: WEEK_CSV_COLUMNS, header: false, newline: "\r\n" },
+          { ...EXPORT_CSV_OPTIONS, columns: WEEK_CSV_COLUMNS },
         );
         return controller.enqueue(encoder.encode(`${text}\r\n`));
       }

@@ -236,7 +236,10 @@ describe("the catalogue as a spreadsheet", () => {
         line: 9,
         message: `The location ${slug} reads differently on line 2: its rows must agree, or leave its columns empty after the first.`,
       },
-      { line: 10, message: "minimum_nights: Minimum nights must be a number from 1 to 365" },
+      {
+        line: 10,
+        message: "minimum_nights: write a number, with a point for decimals (not “a week”)",
+      },
     ]);
     expect(await countOf()).toBe(before);
   });
@@ -300,6 +303,142 @@ describe("the catalogue as a spreadsheet", () => {
     expect(stored.map((location) => [location.slug, location.room]).sort()).toEqual(
       slugs.map((slug) => [slug, "Suite"]).sort(),
     );
+  });
+
+  it("a file that leaves columns out leaves them as they are: a hidden location stays hidden", async () => {
+    const slug = tagged("keeps-its-columns");
+    const full = {
+      slug,
+      name: "Keeps Its Columns",
+      description: "Stays as written.",
+      country: "United States",
+      state: "Florida",
+      city: "Miami",
+      minimum_nights: 5,
+      hidden: "yes",
+      room_type: "Suite",
+      max_guests: 4,
+      price: 800,
+    };
+    expect(await importCatalogue(testApp, actor, csv(HEADER, row(full)))).toMatchObject({
+      ok: true,
+    });
+    const renamed = await importCatalogue(
+      testApp,
+      actor,
+      csv("slug,name,room_type,price", `${slug},Keeps Its Columns Renamed,suite,900`),
+    );
+    expect(renamed).toEqual({ ok: true, locations: 1, roomTypes: 1 });
+    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
+    expect(stored).toMatchObject({
+      name: "Keeps Its Columns Renamed",
+      description: "Stays as written.",
+      state: "Florida",
+      city: "Miami",
+      minimumNights: 5,
+      hidden: true,
+    });
+    const [room] = await db.select().from(roomTypes).where(eq(roomTypes.locationId, stored!.id));
+    expect(room).toMatchObject({ name: "suite", maxGuests: 4, price: 900 });
+    expect((await request(`/locations/${slug}`)).status).toBe(404);
+  });
+
+  it("refuses a column it does not know and a row of more or fewer cells, by the line an editor shows, with 400", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const before = await countOf();
+    const misspelt = await importCatalogue(
+      testApp,
+      actor,
+      csv("slug,name,descripton", `${tagged("misspelt")},Misspelt,Words`),
+    );
+    expect(misspelt).toMatchObject({
+      ok: false,
+      problems: [{ line: 1, message: expect.stringContaining("“descripton”") }],
+    });
+    const slug = tagged("ragged");
+    // Blank lines and a line break inside a quoted cell count as lines, as in an editor.
+    const ragged = [
+      "slug,name,description",
+      `${slug},Ragged,"Two`,
+      `lines"`,
+      "",
+      "",
+      `${tagged("one-more")},One More,Text,surplus`,
+      `${tagged("one-less")},One Less`,
+    ].join("\n");
+    const response = await postFile(cookie, ragged);
+    expect(response.status).toBe(400);
+    const said = visibleText(await response.text()).replace(/<[^>]+>/g, "");
+    expect(said).toContain("Line 6: This row has 4 cells where the first line names 3 columns.");
+    expect(said).toContain("Line 7: This row has 2 cells where the first line names 3 columns.");
+    expect(await countOf()).toBe(before);
+  });
+
+  it("reads thousands separators and mixed line endings, and refuses a decimal comma", async () => {
+    const slug = tagged("numbers");
+    const decimalComma = await importCatalogue(
+      testApp,
+      actor,
+      csv("slug;name;country;room_type;bathrooms;price", `${slug};Numbers;Aruba;Suite;2,5;"1,500"`),
+    );
+    expect(decimalComma).toMatchObject({
+      ok: false,
+      problems: [
+        { line: 2, message: "bathrooms: write a number, with a point for decimals (not “2,5”)" },
+      ],
+    });
+    // A CRLF export with rows added by hand under LF.
+    const mixed = `slug,name,country,room_type,bathrooms,price\r\n${slug},Numbers,Aruba,Suite,2.5,"1,500"\n${slug},,,Loft,1,900\n`;
+    expect(await importCatalogue(testApp, actor, mixed)).toEqual({
+      ok: true,
+      locations: 1,
+      roomTypes: 2,
+    });
+    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
+    const rooms = await db
+      .select({ name: roomTypes.name, bathrooms: roomTypes.bathrooms, price: roomTypes.price })
+      .from(roomTypes)
+      .where(eq(roomTypes.locationId, stored!.id))
+      .orderBy(roomTypes.displayOrder);
+    expect(rooms).toEqual([
+      { name: "Suite", bathrooms: 2.5, price: 1500 },
+      { name: "Loft", bathrooms: 1, price: 900 },
+    ]);
+  });
+
+  it("exports a cell that starts like a formula as text, and reads it back as written", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const slug = tagged("formula");
+    const formula = `=HYPERLINK("http://example.com","Click")`;
+    expect(
+      await importCatalogue(
+        testApp,
+        actor,
+        csv(
+          HEADER,
+          row({
+            slug,
+            name: "Formula",
+            description: formula,
+            room_type: "Suite",
+            other_prices: "+1 night $200",
+          }),
+        ),
+      ),
+    ).toMatchObject({ ok: true });
+    const text = await (
+      await request("/admin/catalogue.csv", { headers: { Cookie: cookie } })
+    ).text();
+    const line = text.split("\r\n").find((each) => each.startsWith(`${slug},`))!;
+    expect(line).toContain(`"'=HYPERLINK(""http://example.com"",""Click"")"`);
+    expect(line).toContain(`"'+1 night $200"`);
+    expect(await importCatalogue(testApp, actor, `${HEADER}\r\n${line}`)).toMatchObject({
+      ok: true,
+    });
+    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
+    expect(stored!.description).toBe(formula);
+    const [room] = await db.select().from(roomTypes).where(eq(roomTypes.locationId, stored!.id));
+    expect(room!.otherPrices).toBe("+1 night $200");
   });
 
   it("is for admins: a member gets neither the file nor the import; an empty post says what to send", async () => {

@@ -155,6 +155,30 @@ describe("importing weeks from a spreadsheet", () => {
     expect(after.some((week) => week.checkIn > tuesday)).toBe(true);
   });
 
+  it("names a row by its line in the file, blank lines counted, and refuses a decimal comma", async () => {
+    const room = roomOf(second, 1);
+    const [a, b] = await weeksOf(room);
+    const rows = (...lines: string[]) => importWeeks(db, [HEADER, "", "", ...lines].join("\n"));
+    expect(
+      await rows(
+        `${second!.slug},${room},${a!.checkIn},99,,open`,
+        `${second!.slug},${room},${b!.checkIn},7,"2,5",open`,
+      ),
+    ).toMatchObject({
+      ok: false,
+      problems: [
+        { line: 4, message: "Nights must be a whole number from 1 to 28 (not “99”)." },
+        { line: 5, message: expect.stringContaining("(not “2,5”)") },
+      ],
+    });
+    expect(await rows(`${second!.slug};${room}`)).toMatchObject({
+      ok: false,
+      problems: [
+        { line: 4, message: "This row has 1 cells where the first line names 6 columns." },
+      ],
+    });
+  });
+
   it("says which columns a file without the header lacks", async () => {
     const result = await importWeeks(db, csv("slug,room,date", "a,b,c"));
     expect(result).toMatchObject({ ok: false, problems: [{ line: 1 }] });

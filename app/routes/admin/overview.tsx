@@ -155,9 +155,9 @@ export default function Checklist({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           One row per room type, with its location's fields; a location without room types has a row
           of its own. An import adds or updates locations by slug and their room types by name (room
-          types, pictures and weeks it does not name stay as they are). Every row is checked first
-          with the same rules as the forms; if any is wrong, nothing is written and each wrong row
-          is listed by its line.
+          types, pictures and weeks it does not name, and the columns it leaves out, stay as they
+          are; an empty cell clears its field). Every row is checked first with the same rules as
+          the forms; if any is wrong, nothing is written and each wrong row is listed by its line.
         </p>
         <a href="/admin/catalogue.csv" download className={`${buttonClass.secondary} mt-4`}>
           Download the catalogue (CSV)
