@@ -73,8 +73,15 @@ async function endSession(context: Context) {
   await destroySession(getAppContext(context).db, auth.session.id);
 }
 
+/** The page a request is for, to come back to after signing in. */
 function currentPath(request: Request) {
   const url = new URL(request.url);
+  // An in-app navigation asks for the page's data (`/members.data?_routes=…`, `/_root.data` for
+  // the home page): coming back means the page itself, not its data.
+  if (url.pathname.endsWith(".data")) {
+    url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+    url.searchParams.delete("_routes");
+  }
   return `${url.pathname}${url.search}`;
 }
 

@@ -95,6 +95,21 @@ describe("who may open which page", () => {
     expect(response.headers.get("Location")).toBe(location);
   });
 
+  it.each([
+    ["/members.data?_routes=routes%2Fmembers", "/login?dest=%2Fmembers"],
+    [
+      "/book.data?location=casa-marena-cabo&week=2027-01-09",
+      "/login?dest=%2Fbook%3Flocation%3Dcasa-marena-cabo%26week%3D2027-01-09",
+    ],
+  ])(
+    "a visitor's in-app navigation to %s is sent to sign in for the page, not its data",
+    async (path, location) => {
+      const answer = await (await get(path)).text();
+      // An in-app navigation's redirect comes in its data.
+      expect(answer).toContain(`"redirect","${location}"`);
+    },
+  );
+
   it.each<[Role, string]>([
     ["member", "/members"],
     ["member", "/account/security"],
