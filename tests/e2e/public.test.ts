@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
 import { featuredLocations, placeLine, sortByName } from "../../app/catalogue/locations";
+import { waitForHydration } from "./support/hydration";
 
 const visible = seedLocations.filter((location) => !location.hidden);
 const featured = featuredLocations(visible);
@@ -380,6 +381,27 @@ test("any other path shows the locations list with status 404", async ({ page })
   const response = await page.goto("/this/does/not/exist");
   expect(response?.status()).toBe(404);
   await expectFilteredTo(page, firstPage);
+});
+
+test("a link that fails after the page has loaded shows the error screen with the site's styles", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  // The connection drops as the visitor follows a link.
+  await page.route(/\/locations\.data/, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("banner").getByRole("link", { name: "Locations" }).click();
+  const heading = page.getByRole("heading", { level: 1, name: "Something went wrong" });
+  await expect(heading).toBeVisible();
+  // The site's typeface and colours, not the browser's defaults.
+  expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
+    "Playfair Display",
+  );
+  await expect(page.getByRole("link", { name: "Browse all locations" })).toHaveCSS(
+    "text-decoration-line",
+    "underline",
+  );
+  await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
 });
 
 test.describe("legal and story pages", () => {
