@@ -9,21 +9,20 @@ export const CriticalCssContext = createContext<{ css: string; nonce: string } |
 
 const STYLE_ID = "site-css";
 
-/** The stylesheet the server put in the page, read once in the browser (see below). */
-let pageCss: string | null = null;
+/** In the browser, the stylesheet the server put in the page, read as the scripts load (see below). */
+const pageCss =
+  typeof document === "undefined" ? null : (document.getElementById(STYLE_ID)?.textContent ?? null);
 
 /**
  * The stylesheet as a `<style>` carrying the request's nonce. In the browser there is no
  * stylesheet to give: hydration keeps the server's element as it is (React neither compares nor
  * rewrites an inner HTML it hydrates; the browser hides the nonce, hence the suppressed warning).
  * The document is drawn anew when an error reaches the root's boundary after the page has loaded:
- * the new element then gets the text the server's had, read while hydrating, or that screen (and
- * every page after it) would have no styles at all.
+ * the new element then gets the text the server's had, or that screen (and every page after it)
+ * would have no styles at all.
  */
 export function CriticalCss() {
   const critical = useContext(CriticalCssContext);
-  if (!critical && typeof document !== "undefined")
-    pageCss ??= document.getElementById(STYLE_ID)?.textContent ?? null;
   return (
     <style
       id={STYLE_ID}
