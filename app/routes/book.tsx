@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { type Route } from "./+types/book";
 import { requireUser } from "~/accounts/guards.server";
 import { BookingForm } from "~/components/guest-requests/booking-form";
@@ -56,6 +56,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
   };
 }
+
+/**
+ * A refused request is not followed by a new read of the page (an answer of 4xx), but a week taken
+ * by another member while the form was open (409) is: the page then offers the week's waitlist
+ * and the room's next open weeks, as a fresh load would.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate;
 
 /** Members only; once stored, the member goes to /booking-confirmation with a toast. */
 export async function action(args: Route.ActionArgs) {

@@ -143,15 +143,8 @@ test("without JavaScript, a member picks a week from the month view; on a phone 
   const href = (await week.getAttribute("href"))!;
   await week.click();
   await expect(page.getByRole("group", { name: "Your Week" })).toContainText("Estimated total");
-  await page.getByLabel("First name").fill("Wendy");
-  await page.getByLabel("Last name").fill("Week");
-  await page.getByLabel("Phone").fill("+1 555 0142");
-  await page.getByLabel("Adults").selectOption("1");
-  await page.getByLabel("I'm not a robot").check();
-  await page.getByRole("button", { name: "Submit Booking Request" }).click();
-  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
-  await booker.close();
 
+  // A second member has the same week's form open on a phone meanwhile.
   const rival = await signedInContext(
     browser,
     baseURL!,
@@ -161,7 +154,29 @@ test("without JavaScript, a member picks a week from the month view; on a phone 
   );
   const phone = await rival.newPage();
   await phone.goto(href);
-  await expect(phone.getByText(WEEK_TAKEN)).toBeVisible();
+  await expect(phone.getByRole("group", { name: "Your Week" })).toContainText("Estimated total");
+  await waitForHydration(phone);
+  await phone.getByLabel("First name").fill("Rita");
+  await phone.getByLabel("Last name").fill("Rival");
+  await phone.getByLabel("Phone").fill("+1 555 0143");
+  await phone.getByLabel("Adults").selectOption("1");
+  await phone.getByLabel("I'm not a robot").check();
+
+  await page.getByLabel("First name").fill("Wendy");
+  await page.getByLabel("Last name").fill("Week");
+  await page.getByLabel("Phone").fill("+1 555 0142");
+  await page.getByLabel("Adults").selectOption("1");
+  await page.getByLabel("I'm not a robot").check();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
+  await booker.close();
+
+  // Sent second, the phone's request is refused, and the page offers what a fresh load would:
+  // the week's waitlist and the room's next open weeks, with what was typed kept.
+  await phone.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(phone.getByText(WEEK_TAKEN).first()).toBeVisible();
+  await expect(phone.getByLabel("Put me on the waitlist for this week")).toBeVisible();
+  await expect(phone.getByLabel("First name")).toHaveValue("Rita");
   const next = phone
     .getByRole("navigation", { name: "Next open weeks of this room" })
     .getByRole("link")

@@ -137,6 +137,7 @@ export function BookingForm({
             locationKey={location.slug || location.id}
             roomTypeId={selectedRoomType}
             fields={fields}
+            answeredWeek={page.reply?.result.initialValue?.week}
           />
         </Section>
       )}

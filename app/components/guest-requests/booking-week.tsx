@@ -27,14 +27,18 @@ export function BookingWeek({
   locationKey,
   roomTypeId,
   fields,
+  answeredWeek,
 }: {
   offer: WeekOnOffer;
   locationKey: string;
   roomTypeId: string;
+  /** The week of the server's last answer to the form, if any. */
+  answeredWeek: unknown;
   fields: { week: AnyField; waitlist: AnyField; checkInDate: AnyField; checkOutDate: AnyField };
 }) {
   const { quote, problem, alreadyAsked, nextWeeks } = offer;
-  const weekErrors = fields.week.errors ?? [];
+  // The server's answer about a week stays with that week, not with the next one picked.
+  const weekErrors = answeredWeek === quote?.checkIn ? (fields.week.errors ?? []) : [];
   const messages = [...new Set([problem, ...weekErrors].filter(Boolean))];
   return (
     <div className="space-y-4 sm:col-span-2">
