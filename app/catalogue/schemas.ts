@@ -14,6 +14,7 @@ export const ADMIN_MESSAGES = {
   state: "Please choose a state from the list",
   island: "Please choose an island",
   notNegative: "Must be 0 or more",
+  atMost: (max: number) => `Must be ${max.toLocaleString("en-US")} or less`,
   halfSteps: "Use steps of 0.5",
   cents: "Use at most two decimals",
   wholeNumber: "Use a whole number",
@@ -74,20 +75,24 @@ export const NEW_LOCATION_DEFAULTS = {
 /** The slug a new location gets from its name while creating. */
 export const slugFromName = slugify;
 
+/** The largest amount and count a room type's fields take. */
+const MAX_AMOUNT = 10_000_000;
+const MAX_COUNT = 1000;
+
 const amount = (step?: "half" | "cents") => {
   let schema = z.number({ error: ADMIN_MESSAGES.notNegative }).min(0, ADMIN_MESSAGES.notNegative);
   if (step === "half") schema = schema.multipleOf(0.5, ADMIN_MESSAGES.halfSteps);
   if (step === "cents")
     schema = schema.refine((n) => Math.round(n * 100) === n * 100, ADMIN_MESSAGES.cents);
   // Numeric fields convert to numbers; an empty one becomes 0.
-  return schema.max(10_000_000).default(0);
+  return schema.max(MAX_AMOUNT, ADMIN_MESSAGES.atMost(MAX_AMOUNT)).default(0);
 };
 const count = () =>
   z
     .number({ error: ADMIN_MESSAGES.notNegative })
     .int(ADMIN_MESSAGES.wholeNumber)
     .min(0, ADMIN_MESSAGES.notNegative)
-    .max(1000)
+    .max(MAX_COUNT, ADMIN_MESSAGES.atMost(MAX_COUNT))
     .default(0);
 
 export const ROOM_FEATURE_OPTIONS = ["Balcony"] as const;

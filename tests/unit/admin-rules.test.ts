@@ -12,6 +12,7 @@ import {
 } from "~/catalogue/images.server";
 import { adminHref, locationIntentSchema, withSlugFromName } from "~/catalogue/location-manager";
 import { moveItem, neighbourOf } from "~/catalogue/reorder";
+import { roomTypeSchema } from "~/catalogue/schemas";
 import { DomainError } from "~/lib/errors.server";
 import { png } from "../fixtures/images";
 
@@ -197,5 +198,16 @@ describe("uploads", () => {
     expect(IMAGE_RULES.tooLarge).toBe(IMAGE_MESSAGES.tooLarge);
     expect(IMAGE_RULES.maxFiles).toBe(MAX_FILES_PER_UPLOAD);
     expect(IMAGE_RULES.tooMany).toBe(`Upload at most ${MAX_FILES_PER_UPLOAD} images at a time`);
+  });
+});
+
+describe("a room type's numbers", () => {
+  it.each([
+    ["price", 20_000_000, "Must be 10,000,000 or less"],
+    ["bedrooms", 5000, "Must be 1,000 or less"],
+    ["price", -1, "Must be 0 or more"],
+  ])("%s of %d says %s", (field, value, message) => {
+    const result = roomTypeSchema.safeParse({ name: "Suite", [field]: value });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
   });
 });
