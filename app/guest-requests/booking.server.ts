@@ -220,8 +220,8 @@ export const bookingKind = {
       : null;
   },
   messages: {
-    notStored: "Failed to send booking request. Please try again.",
-    notStoredShort: "Failed to send booking request. Please try again.",
+    notStored: BOOKING_FORM_MESSAGES.notSent,
+    notStoredShort: BOOKING_FORM_MESSAGES.notSent,
   },
   confirmation: { path: "/booking-confirmation", toast: "Booking request sent successfully!" },
 } satisfies RequestKindDefinition<typeof bookingRequests, BookingInput>;

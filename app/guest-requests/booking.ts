@@ -19,6 +19,7 @@ export const BOOKING_FORM_MESSAGES = {
   checkOutBefore: "Check-out cannot be before check-in",
   stayTooLong: "Please choose a stay shorter than a year",
   adults: "At least one adult is required",
+  notSent: "Failed to send booking request. Please try again.",
 } as const;
 
 /**

@@ -99,3 +99,20 @@ export interface RequestFormReply {
   /** With JavaScript, a refusal is also shown as a toast. */
   toast: string | null;
 }
+
+/**
+ * What a request page answers itself when its action could not be reached (the connection
+ * dropped): the form keeps what was typed, and its one-time key, so that sending it again stores
+ * one request even if the first reached the server; the message says so, on the form and as a
+ * toast.
+ */
+export function unsentReply(formData: FormData, message: string): RequestFormReply {
+  const typed = [...formData].filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  return {
+    result: { status: "error", initialValue: Object.fromEntries(typed), error: { "": [message] } },
+    sentTo: null,
+    toast: message,
+  };
+}

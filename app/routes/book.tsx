@@ -7,7 +7,9 @@ import { retryAfterOf } from "~/lib/errors.server";
 import { placeLine } from "~/catalogue/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail } from "~/catalogue/location-reads.server";
+import { BOOKING_FORM_MESSAGES } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
+import { unsentReply } from "~/guest-requests/fields";
 import { requestFormAction } from "~/guest-requests/submit.server";
 import { weekOnOffer } from "~/weeks/weeks.server";
 
@@ -71,6 +73,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export async function action(args: Route.ActionArgs) {
   await requireUser(args.request, args.context);
   return requestFormAction(args, bookingKind);
+}
+
+/** With JavaScript: a request the connection drops on its way keeps the form, and says so. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const formData = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    // fetch's own failure (no answer at all); the server's answers and redirects pass on.
+    if (!(error instanceof TypeError)) throw error;
+    return unsentReply(formData, BOOKING_FORM_MESSAGES.notSent);
+  }
 }
 
 export default function Book({ loaderData, actionData, matches }: Route.ComponentProps) {

@@ -55,6 +55,22 @@ test("a member books from a location page and staff get the request by e-mail", 
   await page.getByLabel("Adults").selectOption("1");
   await page.getByLabel("Children (ages 2-12)").selectOption("1");
   await expect(page.getByText("Total guests: 2")).toBeVisible();
+  // The connection drops as the request is sent: the form keeps what was typed, and says so.
+  const sending = /\/book\.data/;
+  await page.route(sending, (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
+  );
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(
+    page.getByText("Failed to send booking request. Please try again.").first(),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Book Your Stay" })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Grace");
+  await expect(page.getByLabel("Check-in")).toHaveValue(isoDate(40));
+  await expect(page.getByLabel("Children (ages 2-12)")).toHaveValue("1");
+  await page.unroute(sending);
+  // A bot check's answer counts once: it asks again.
+  await page.getByLabel("I'm not a robot").check();
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
 
   await expect(page).toHaveURL(/\/booking-confirmation\?request=/);
