@@ -1,5 +1,9 @@
 import { agentApplications } from "~/db/schema";
-import { agentApplicationSchema, type AgentApplicationInput } from "./agent-application";
+import {
+  AGENT_APPLICATION_NOT_SENT,
+  agentApplicationSchema,
+  type AgentApplicationInput,
+} from "./agent-application";
 import { emailLine, type RequestKindDefinition } from "./store.server";
 
 /** Agent applications: people who want to sell our stays apply; staff contact them. */
@@ -56,8 +60,7 @@ export const agentApplicationKind = {
     },
   ],
   messages: {
-    notStored: "Failed to submit application",
-    notStoredShort: "Failed to submit agent application",
+    ...AGENT_APPLICATION_NOT_SENT,
     received: "Application received",
   },
 } satisfies RequestKindDefinition<typeof agentApplications, AgentApplicationInput>;

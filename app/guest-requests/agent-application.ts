@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { hiddenFields, SENDER_MESSAGES, senderFields, text } from "./fields";
+import { hiddenFields, SENDER_MESSAGES, senderFields, text, type NotSentMessages } from "./fields";
 import { visibleLength } from "~/lib/text";
 
 /** The agent application form (/agents and its JSON endpoint), for the browser and the server. */
@@ -26,3 +26,8 @@ export const agentApplicationSchema = z.object({
 });
 
 export type AgentApplicationInput = z.infer<typeof agentApplicationSchema>;
+
+export const AGENT_APPLICATION_NOT_SENT = {
+  notStored: "Failed to submit application",
+  notStoredShort: "Failed to submit agent application",
+} as const satisfies NotSentMessages;

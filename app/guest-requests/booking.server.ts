@@ -6,6 +6,7 @@ import { DomainError } from "~/lib/errors.server";
 import { type SiteConfig } from "~/lib/site.server";
 import {
   BOOKING_FORM_MESSAGES,
+  BOOKING_NOT_SENT,
   bookingSchema,
   earliestCheckIn,
   nightsBetween,
@@ -219,10 +220,7 @@ export const bookingKind = {
         }
       : null;
   },
-  messages: {
-    notStored: BOOKING_FORM_MESSAGES.notSent,
-    notStoredShort: BOOKING_FORM_MESSAGES.notSent,
-  },
+  messages: BOOKING_NOT_SENT,
   confirmation: { path: "/booking-confirmation", toast: "Booking request sent successfully!" },
 } satisfies RequestKindDefinition<typeof bookingRequests, BookingInput>;
 

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { addDays, daysBetween, isCalendarDate } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import { hiddenFields, optionalText, senderFields, text } from "./fields";
+import { hiddenFields, optionalText, senderFields, text, type NotSentMessages } from "./fields";
 
 /**
  * The booking request form (/book, members only), for the browser and the server. The resort and
@@ -19,8 +19,12 @@ export const BOOKING_FORM_MESSAGES = {
   checkOutBefore: "Check-out cannot be before check-in",
   stayTooLong: "Please choose a stay shorter than a year",
   adults: "At least one adult is required",
-  notSent: "Failed to send booking request. Please try again.",
 } as const;
+
+export const BOOKING_NOT_SENT = {
+  notStored: "Failed to send booking request. Please try again.",
+  notStoredShort: "Failed to send booking request. Please try again.",
+} as const satisfies NotSentMessages;
 
 /**
  * Why a party does not fit the room, or null: every guest counts, as the form's "Total guests"

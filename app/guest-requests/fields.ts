@@ -100,19 +100,41 @@ export interface RequestFormReply {
   toast: string | null;
 }
 
+/** What a request kind says when it could not be sent or stored: on its form, and in short. */
+export interface NotSentMessages {
+  /** The page's form message. */
+  notStored: string;
+  /** The same in short: the page's toast, and the JSON endpoint's answer. */
+  notStoredShort: string;
+}
+
 /**
- * What a request page answers itself when its action could not be reached (the connection
- * dropped): the form keeps what was typed, and its one-time key, so that sending it again stores
- * one request even if the first reached the server; the message says so, on the form and as a
- * toast.
+ * A request page's clientAction (with JavaScript): the page's action, and when the connection drops
+ * on the way (no answer at all), an answer of its own. The form keeps what was typed and its
+ * one-time key, so that sending it again stores one request even if the first reached the server,
+ * and it says so as a refusal from the server would.
  */
-export function unsentReply(formData: FormData, message: string): RequestFormReply {
-  const typed = [...formData].filter(
-    (entry): entry is [string, string] => typeof entry[1] === "string",
-  );
-  return {
-    result: { status: "error", initialValue: Object.fromEntries(typed), error: { "": [message] } },
-    sentTo: null,
-    toast: message,
-  };
+export async function sendOrKeep<Reply>(
+  { request, serverAction }: { request: Request; serverAction: () => Promise<Reply> },
+  messages: NotSentMessages,
+): Promise<Reply | RequestFormReply> {
+  const formData = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    // fetch's own failure; the server's answers and redirects pass on.
+    if (!(error instanceof TypeError)) throw error;
+    const typed = [...formData].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    );
+    return {
+      result: {
+        status: "error",
+        initialValue: Object.fromEntries(typed),
+        error: { "": [messages.notStored] },
+      },
+      sentTo: null,
+      toast: messages.notStoredShort,
+    };
+  }
 }

@@ -1,6 +1,10 @@
 import { supportMessages } from "~/db/schema";
 import { emailLine, type RequestKindDefinition } from "./store.server";
-import { supportMessageSchema, type SupportMessageInput } from "./support-message";
+import {
+  SUPPORT_MESSAGE_NOT_SENT,
+  supportMessageSchema,
+  type SupportMessageInput,
+} from "./support-message";
 
 /** Support messages: anyone writes to the team from /contact; staff reply by e-mail. */
 export const supportMessageKind = {
@@ -51,8 +55,7 @@ export const supportMessageKind = {
     },
   ],
   messages: {
-    notStored: "Failed to send message. Please try again.",
-    notStoredShort: "Failed to submit support message",
+    ...SUPPORT_MESSAGE_NOT_SENT,
     received: "Message received",
   },
 } satisfies RequestKindDefinition<typeof supportMessages, SupportMessageInput>;

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { hiddenFields, SENDER_MESSAGES, senderFields, text } from "./fields";
+import { hiddenFields, SENDER_MESSAGES, senderFields, text, type NotSentMessages } from "./fields";
 
 /** The support message form (/contact and its JSON endpoint), for the browser and the server. */
 
@@ -14,3 +14,8 @@ export const supportMessageSchema = z.object({
 });
 
 export type SupportMessageInput = z.infer<typeof supportMessageSchema>;
+
+export const SUPPORT_MESSAGE_NOT_SENT = {
+  notStored: "Failed to send message. Please try again.",
+  notStoredShort: "Failed to submit support message",
+} as const satisfies NotSentMessages;

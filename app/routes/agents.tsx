@@ -5,6 +5,8 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { agentApplicationKind } from "~/guest-requests/agent-application.server";
 import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.server";
 import { retryAfterOf } from "~/lib/errors.server";
+import { AGENT_APPLICATION_NOT_SENT } from "~/guest-requests/agent-application";
+import { sendOrKeep } from "~/guest-requests/fields";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -58,6 +60,10 @@ const WHO_THRIVES = [
   "Experienced travel agents looking for better rates and a better split, and newcomers ready to learn.",
   "Self-starters with a network: friends, colleagues, clubs, teams and community groups.",
 ];
+
+/** With JavaScript: a request the connection drops on its way keeps the form, and says so. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  sendOrKeep(args, AGENT_APPLICATION_NOT_SENT);
 
 export default function Agents({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { turnstileSiteKey } = siteFromMatches(matches);

@@ -7,9 +7,9 @@ import { retryAfterOf } from "~/lib/errors.server";
 import { placeLine } from "~/catalogue/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail } from "~/catalogue/location-reads.server";
-import { BOOKING_FORM_MESSAGES } from "~/guest-requests/booking";
+import { BOOKING_NOT_SENT } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
-import { unsentReply } from "~/guest-requests/fields";
+import { sendOrKeep } from "~/guest-requests/fields";
 import { requestFormAction } from "~/guest-requests/submit.server";
 import { weekOnOffer } from "~/weeks/weeks.server";
 
@@ -76,16 +76,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** With JavaScript: a request the connection drops on its way keeps the form, and says so. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const formData = await request.clone().formData();
-  try {
-    return await serverAction();
-  } catch (error) {
-    // fetch's own failure (no answer at all); the server's answers and redirects pass on.
-    if (!(error instanceof TypeError)) throw error;
-    return unsentReply(formData, BOOKING_FORM_MESSAGES.notSent);
-  }
-}
+export const clientAction = (args: Route.ClientActionArgs) => sendOrKeep(args, BOOKING_NOT_SENT);
 
 export default function Book({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { turnstileSiteKey, contactEmail } = siteFromMatches(matches);

@@ -7,6 +7,8 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.server";
 import { supportMessageKind } from "~/guest-requests/support-message.server";
 import { retryAfterOf } from "~/lib/errors.server";
+import { SUPPORT_MESSAGE_NOT_SENT } from "~/guest-requests/support-message";
+import { sendOrKeep } from "~/guest-requests/fields";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -71,6 +73,10 @@ const CALL_TIPS = [
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
+
+/** With JavaScript: a request the connection drops on its way keeps the form, and says so. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  sendOrKeep(args, SUPPORT_MESSAGE_NOT_SENT);
 
 export default function Contact({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { turnstileSiteKey, contactEmail } = siteFromMatches(matches);

@@ -114,6 +114,17 @@ test.describe("with JavaScript", () => {
 
     const email = uniqueEmail("e2e-contact");
     await fillContactForm(page, email);
+    // The connection drops as the message is sent: the form keeps it, and says so.
+    const sending = /\/contact\.data/;
+    await page.route(sending, (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
+    );
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Failed to send message. Please try again.")).toBeVisible();
+    await expect(page.getByText("Failed to submit support message")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await page.unroute(sending);
     await page.getByLabel("I'm not a robot", { exact: true }).check();
     await page.getByRole("button", { name: "Send message" }).click();
 
