@@ -77,8 +77,6 @@ export const CATALOGUE_CSV_COLUMNS = [...LOCATION_COLUMNS, ...ROOM_COLUMNS].map(
   ({ column }) => column,
 );
 
-/** The largest file an import reads: some 6,000 room types. */
-export const MAX_CATALOGUE_BYTES = 4 * 1024 * 1024;
 /** Rows per statement: their JSON stays well under D1's 2 MB for a value. */
 const ROWS_PER_STATEMENT = 1_000;
 /** A room type's features in one cell: "Balcony; Kitchen". */

@@ -22,8 +22,6 @@ import { addDays, isCalendarDate, todayUtc } from "./calendar";
 
 export const WEEK_CSV_COLUMNS = ["location", "room_type", "check_in", "nights", "rate", "state"];
 
-/** The largest file an import reads: about 60,000 rows. */
-export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 const MAX_NIGHTS = 28;
 const MAX_RATE = 1_000_000;
 /** Rows per statement: their JSON stays well under D1's 2 MB for a value. */

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { writeFile } from "node:fs/promises";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
 import { waitForHydration } from "./support/hydration";
@@ -84,4 +85,24 @@ test("the checklist on a phone scrolls its table in its own box, and says so", a
   await table.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
   await expect(table.getByRole("link", { name: /^Edit/ }).first()).toBeInViewport();
   expect(await page.evaluate(() => window.scrollX)).toBe(0);
+});
+
+test("a catalogue file over 4 MB is refused before it is sent, saying the limit", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await signIn(context, ACCOUNTS.checklist, "checklist import limit", baseURL!);
+  await page.goto("/admin/overview");
+  await waitForHydration(page);
+  const file = page.getByLabel("CSV file (at most 4 MB)");
+  const large = testInfo.outputPath("catalogue.csv");
+  await writeFile(large, Buffer.alloc(4 * 1024 * 1024 + 1, "a"));
+  await file.setInputFiles(large);
+  await page.getByRole("button", { name: "Import the catalogue" }).click();
+  await expect(file).toHaveJSProperty(
+    "validationMessage",
+    "The file is larger than 4 MB: split it and import each part.",
+  );
+  await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
 });

@@ -1,6 +1,9 @@
 import { Form } from "react-router";
 import { FormErrors, SubmitButton } from "~/components/forms";
+import { MAX_SPREADSHEET_BYTES, MAX_SPREADSHEET_LABEL } from "~/lib/spreadsheet";
 import { useSubmitting } from "~/lib/use-submitting";
+
+const TOO_LARGE = `The file is larger than ${MAX_SPREADSHEET_LABEL}: split it and import each part.`;
 
 /** What an import that wrote nothing answers: the file's wrong rows by line, or why. */
 export interface ImportRefusal {
@@ -38,8 +41,24 @@ export function SpreadsheetImport({
         </ul>
       )}
       <label className="flex flex-col gap-1 text-sm">
-        <span className="text-navy-900 font-semibold">CSV file</span>
-        <input type="file" name="file" accept=".csv,text/csv" required className="text-sm" />
+        <span className="text-navy-900 font-semibold">
+          CSV file (at most {MAX_SPREADSHEET_LABEL})
+        </span>
+        <input
+          type="file"
+          name="file"
+          accept=".csv,text/csv"
+          required
+          className="text-sm"
+          // With JavaScript, a file past the limit is refused before it is sent.
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.setCustomValidity(
+              file && file.size > MAX_SPREADSHEET_BYTES ? TOO_LARGE : "",
+            );
+            event.currentTarget.reportValidity();
+          }}
+        />
       </label>
       <SubmitButton busy={busy} busyText="Importing..." name="intent" value={intent}>
         {children}

@@ -7,7 +7,7 @@ import {
   checklistSearch,
   readChecklistQuery,
 } from "~/catalogue/checklist";
-import { importCatalogue, MAX_CATALOGUE_BYTES } from "~/catalogue/catalogue-csv.server";
+import { importCatalogue } from "~/catalogue/catalogue-csv.server";
 import { loadChecklist } from "~/catalogue/checklist.server";
 import { requireAdmin } from "~/accounts/guards.server";
 import { ChecklistFilters, STATUS_LABELS } from "~/components/catalogue-admin/checklist-filters";
@@ -23,6 +23,7 @@ import { importRefusal, postedFile } from "~/lib/spreadsheet-import.server";
 import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { MAX_SPREADSHEET_BYTES } from "~/lib/spreadsheet";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -37,7 +38,7 @@ const IMPORT = "import-catalogue";
 /** 'Import the catalogue': a CSV file, checked whole before anything is written. */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const formData = await readFormData(request, { maxBytes: MAX_CATALOGUE_BYTES + 64 * 1024 });
+  const formData = await readFormData(request, { maxBytes: MAX_SPREADSHEET_BYTES + 64 * 1024 });
   const file = postedFile(formData);
   if (formData.get("intent") !== IMPORT || !file) {
     return importRefusal(null);

@@ -9,13 +9,14 @@ import { invalidateLocationCaches } from "~/lib/cache.server";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { importWeeks, MAX_IMPORT_BYTES, WEEK_CSV_COLUMNS } from "~/weeks/csv.server";
+import { importWeeks, WEEK_CSV_COLUMNS } from "~/weeks/csv.server";
 import { renewCalendarToken } from "~/weeks/weeks.server";
 import { adminHref } from "~/catalogue/location-manager";
 import { CALENDAR_LINK_INTENT } from "~/components/catalogue-admin/room-types/calendar-feed";
 import { type Db } from "~/db/client.server";
 import { z } from "~/lib/zod";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { MAX_SPREADSHEET_BYTES } from "~/lib/spreadsheet";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Import weeks': a CSV file, checked whole before anything is written. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await readFormData(request, { maxBytes: MAX_IMPORT_BYTES + 64 * 1024 });
+  const formData = await readFormData(request, { maxBytes: MAX_SPREADSHEET_BYTES + 64 * 1024 });
   const submission = parseWithZod(formData, { schema: intentSchema });
   if (submission.status === "success" && submission.value.intent === CALENDAR_LINK_INTENT) {
     return renewCalendarLink(getAppContext(context).db, submission.value.roomTypeId);

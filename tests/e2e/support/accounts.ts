@@ -29,7 +29,7 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.adminSignIn, names: [] },
   { account: ACCOUNTS.asksFirst, names: ["asks first"] },
   { account: ACCOUNTS.placeRules, names: ["place rules"] },
-  { account: ACCOUNTS.checklist, names: ["checklist on a phone"] },
+  { account: ACCOUNTS.checklist, names: ["checklist on a phone", "checklist import limit"] },
   {
     account: ACCOUNTS.member,
     names: [
