@@ -18,3 +18,8 @@ export const trimInvisible = (value: string) => value.replace(/^[\s\p{Cf}]+|[\s\
 
 /** How long the text reads: its invisible format characters not counted. */
 export const visibleLength = (value: string) => value.replace(/\p{Cf}/gu, "").length;
+
+/** A count with its noun: "1 location", "1,040 locations". */
+export function countLabel(count: number, one: string, other = `${one}s`) {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : other}`;
+}

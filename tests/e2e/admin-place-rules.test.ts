@@ -106,3 +106,34 @@ test("a catalogue file over 4 MB is refused before it is sent, saying the limit"
   );
   await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
 });
+
+test("on a laptop the checklist's short cells stay whole: 'None' is not broken across lines", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await signIn(context, ACCOUNTS.checklist, "checklist import limit", baseURL!);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // A hidden location with no pictures and no room types, from a spreadsheet.
+  const stamp = Date.now().toString(36);
+  const name = `No Pictures ${stamp}`;
+  const file = testInfo.outputPath("catalogue.csv");
+  await writeFile(file, `slug,name,country,hidden\r\nno-pictures-${stamp},${name},Aruba,yes\r\n`);
+  await page.goto("/admin/overview");
+  await page.getByLabel("CSV file (at most 4 MB)").setInputFiles(file);
+  await page.getByRole("button", { name: "Import the catalogue" }).click();
+  await expect(page.getByText("1 location and 0 room types imported")).toBeVisible();
+
+  // On the whole list, beside the long names that take the table's width.
+  await page.goto("/admin/overview");
+  const row = page.getByRole("row").filter({ hasText: name });
+  const none = row.getByText("None");
+  await expect(none).toHaveCount(2);
+  for (const cell of await none.all()) {
+    const { height, lineHeight } = await cell.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(height).toBeLessThan(lineHeight * 1.5);
+  }
+});

@@ -19,7 +19,7 @@ function placeProblem({ city, state, country }: Pick<ChecklistRow, "city" | "sta
 }
 
 const Good = ({ children }: { children?: ReactNode }) => (
-  <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700">
+  <span className="inline-flex items-center gap-1.5 font-medium whitespace-nowrap text-emerald-700">
     <span aria-hidden="true" className="text-base leading-none">
       ✓
     </span>
@@ -28,7 +28,7 @@ const Good = ({ children }: { children?: ReactNode }) => (
 );
 
 const Bad = ({ children }: { children: ReactNode }) => (
-  <span className="inline-flex items-center gap-1.5 font-semibold text-red-700">
+  <span className="inline-flex items-center gap-1.5 font-semibold whitespace-nowrap text-red-700">
     <span aria-hidden="true" className="text-base leading-none">
       ✕
     </span>

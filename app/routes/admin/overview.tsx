@@ -24,6 +24,7 @@ import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { MAX_SPREADSHEET_BYTES } from "~/lib/spreadsheet";
+import { countLabel } from "~/lib/text";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return importRefusal(result);
   return redirectWithToast("/admin/overview", {
     type: "success",
-    message: `${result.locations.toLocaleString("en-US")} locations and ${result.roomTypes.toLocaleString("en-US")} room types imported`,
+    message: `${countLabel(result.locations, "location")} and ${countLabel(result.roomTypes, "room type")} imported`,
   });
 }
 

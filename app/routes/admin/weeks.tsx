@@ -17,6 +17,7 @@ import { type Db } from "~/db/client.server";
 import { z } from "~/lib/zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MAX_SPREADSHEET_BYTES } from "~/lib/spreadsheet";
+import { countLabel } from "~/lib/text";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   return redirectWithToast(HERE, {
     type: "success",
-    message: `${result.written.toLocaleString("en-US")} weeks imported`,
+    message: `${countLabel(result.written, "week")} imported`,
   });
 }
 
