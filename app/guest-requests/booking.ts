@@ -50,8 +50,8 @@ export const GUEST_LIMITS = {
   infants: { max: 4 },
 };
 
-/** How far ahead a stay may start, and how long it may last. */
-const LATEST_CHECK_IN_DAYS = 730;
+/** How far ahead a stay may start (a week further ahead cannot be asked for), and how long it may last. */
+export const LATEST_CHECK_IN_DAYS = 730;
 const LONGEST_STAY_DAYS = 365;
 
 /** A whole number of guests; `message` for a missing or too small one, `tooMany` above `max`. */

@@ -11,6 +11,7 @@ import {
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks, type WeekState } from "~/db/schema";
 import { addDays, isCalendarDate, todayUtc } from "./calendar";
+import { LATEST_CHECK_IN_DAYS } from "~/guest-requests/booking";
 
 /**
  * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),
@@ -69,6 +70,7 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
     ...new Set(sheet.rows.map(({ cells }) => (cells.location ?? "").trim())),
   ]);
   const today = todayUtc();
+  const latest = addDays(today, LATEST_CHECK_IN_DAYS);
   const rows: Array<WeekRow & { line: number; claimsHold: boolean }> = [];
   const seen = new Map<string, number>();
   sheet.rows.forEach(({ line, cells: record }) => {
@@ -89,6 +91,11 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
       return fail(`The check-in date “${checkIn}” is not a date written YYYY-MM-DD.`);
     }
     if (checkIn <= today) return fail(`The check-in date ${checkIn} is not in the future.`);
+    if (checkIn > latest) {
+      return fail(
+        `The check-in date ${checkIn} is more than two years ahead: members can ask for weeks up to ${latest}.`,
+      );
+    }
     const nights = Number(nightsText);
     if (!/^\d+$/.test(nightsText) || nights < 1 || nights > MAX_NIGHTS) {
       return fail(`Nights must be a whole number from 1 to ${MAX_NIGHTS} (not “${nightsText}”).`);

@@ -171,6 +171,10 @@ describe("importing weeks from a spreadsheet", () => {
         { line: 5, message: expect.stringContaining("(not “2,5”)") },
       ],
     });
+    expect(await rows(`${second!.slug},${room},9999-12-25,7,,open`)).toMatchObject({
+      ok: false,
+      problems: [{ line: 4, message: expect.stringContaining("is more than two years ahead") }],
+    });
     expect(await rows(`${second!.slug};${room}`)).toMatchObject({
       ok: false,
       problems: [
@@ -192,8 +196,9 @@ describe("importing weeks from a spreadsheet", () => {
       })),
     );
     const lines: string[] = [];
-    // Each room's open weeks take a new rate; then new weeks on Wednesdays, after the seeded
-    // 18 months, fill the file.
+    // Each room's open weeks take a new rate; then new short stays (Sunday to Wednesday,
+    // Wednesday to Saturday, Saturday to Sunday), after the seeded 18 months and before two
+    // years (the furthest a week may start), fill the file.
     for (const room of rooms) {
       for (const week of await weeksOf(room.id)) {
         if (week.state === "open" && lines.length < 5_000) {
@@ -201,10 +206,17 @@ describe("importing weeks from a spreadsheet", () => {
         }
       }
     }
-    const firstWednesday = nextWeekday(addMonths(todayUtc(), 19), 3);
-    for (let week = 0; lines.length < 5_000; week += 1) {
+    const firstSunday = nextWeekday(addDays(addMonths(todayUtc(), 18), 8), 0);
+    const stays = [
+      { from: 0, nights: 3 },
+      { from: 3, nights: 3 },
+      { from: 6, nights: 1 },
+    ];
+    for (let stay = 0; lines.length < 5_000; stay += 1) {
+      const { from, nights } = stays[stay % stays.length]!;
+      const checkIn = addDays(firstSunday, Math.floor(stay / stays.length) * 7 + from);
       for (const room of rooms.slice(0, 5_000 - lines.length)) {
-        lines.push(`${room.slug},${room.id},${addDays(firstWednesday, week * 7)},3,1234.5,open`);
+        lines.push(`${room.slug},${room.id},${checkIn},${nights},1234.5,open`);
       }
     }
     expect(lines).toHaveLength(5_000);
