@@ -258,13 +258,11 @@ export async function importCatalogue(
   try {
     const statement = (text: string, rows: unknown[]) =>
       app.db.$client.prepare(text).bind(JSON.stringify(rows), now, actor.email);
+    const upsertLocationsSql = upsertLocations(updated(LOCATION_COLUMNS, sheet.columns));
+    const upsertRoomTypesSql = upsertRoomTypes(updated(ROOM_COLUMNS, sheet.columns));
     await app.db.$client.batch([
-      ...chunks(locationRows).map((rows) =>
-        statement(upsertLocations(updated(LOCATION_COLUMNS, sheet.columns)), rows),
-      ),
-      ...chunks(roomRows).map((rows) =>
-        statement(upsertRoomTypes(updated(ROOM_COLUMNS, sheet.columns)), rows),
-      ),
+      ...chunks(locationRows).map((rows) => statement(upsertLocationsSql, rows)),
+      ...chunks(roomRows).map((rows) => statement(upsertRoomTypesSql, rows)),
       ...chunks(auditRows).map((rows) => statement(INSERT_AUDIT, rows)),
     ]);
   } catch (error) {

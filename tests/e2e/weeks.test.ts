@@ -4,6 +4,17 @@ import { ACCOUNTS, signedInContext } from "./support/accounts";
 import { waitForHydration } from "./support/hydration";
 
 const WEEK_TAKEN = "This week is no longer available.";
+const BOOKER = { firstName: "Wendy", lastName: "Week", phone: "+1 555 0142" };
+const RIVAL = { firstName: "Rita", lastName: "Rival", phone: "+1 555 0143" };
+
+/** A week's request form filled in for one adult, the bot check ticked. */
+async function fillWeekRequest(page: Page, who: typeof BOOKER) {
+  await page.getByLabel("First name").fill(who.firstName);
+  await page.getByLabel("Last name").fill(who.lastName);
+  await page.getByLabel("Phone").fill(who.phone);
+  await page.getByLabel("Adults").selectOption("1");
+  await page.getByLabel("I'm not a robot").check();
+}
 // A resort no other browser test books.
 const location = seedLocations.filter(
   (candidate) => !candidate.hidden && candidate.roomTypes.length >= 2,
@@ -43,11 +54,7 @@ test("on a phone, a member picks an open week, sees its total, and reaches Reque
   await expect(page.getByLabel("Check-in")).toHaveCount(0);
   await expect(page.getByLabel("Room type")).toHaveValue(roomId);
 
-  await page.getByLabel("First name").fill("Wendy");
-  await page.getByLabel("Last name").fill("Week");
-  await page.getByLabel("Phone").fill("+1 555 0142");
-  await page.getByLabel("Adults").selectOption("1");
-  await page.getByLabel("I'm not a robot").check();
+  await fillWeekRequest(page, BOOKER);
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
   await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
   await expect(page.locator("main dl")).toContainText(room.name);
@@ -79,11 +86,7 @@ test("without JavaScript, a second member finds the week taken and joins its wai
     page.getByRole("navigation", { name: "Next open weeks of this room" }).getByRole("link"),
   ).not.toHaveCount(0);
 
-  await page.getByLabel("First name").fill("Rita");
-  await page.getByLabel("Last name").fill("Rival");
-  await page.getByLabel("Phone").fill("+1 555 0143");
-  await page.getByLabel("Adults").selectOption("1");
-  await page.getByLabel("I'm not a robot").check();
+  await fillWeekRequest(page, RIVAL);
   // Sent as it is, the week is refused and the form comes back with what was typed.
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
   await expect(page.getByText(WEEK_TAKEN).first()).toBeVisible();
@@ -156,17 +159,9 @@ test("without JavaScript, a member picks a week from the month view; on a phone 
   await phone.goto(href);
   await expect(phone.getByRole("group", { name: "Your Week" })).toContainText("Estimated total");
   await waitForHydration(phone);
-  await phone.getByLabel("First name").fill("Rita");
-  await phone.getByLabel("Last name").fill("Rival");
-  await phone.getByLabel("Phone").fill("+1 555 0143");
-  await phone.getByLabel("Adults").selectOption("1");
-  await phone.getByLabel("I'm not a robot").check();
+  await fillWeekRequest(phone, RIVAL);
 
-  await page.getByLabel("First name").fill("Wendy");
-  await page.getByLabel("Last name").fill("Week");
-  await page.getByLabel("Phone").fill("+1 555 0142");
-  await page.getByLabel("Adults").selectOption("1");
-  await page.getByLabel("I'm not a robot").check();
+  await fillWeekRequest(page, BOOKER);
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
   await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
   await booker.close();

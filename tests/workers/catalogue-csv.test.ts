@@ -46,6 +46,17 @@ async function postFile(cookie: string, text: string) {
 
 const countOf = async () => db.$count(locations);
 
+/** A location as stored, by slug, with its room types in their order. */
+async function stored(slug: string) {
+  const [location] = await db.select().from(locations).where(eq(locations.slug, slug));
+  const rooms = await db
+    .select()
+    .from(roomTypes)
+    .where(eq(roomTypes.locationId, location!.id))
+    .orderBy(roomTypes.displayOrder);
+  return { location: location!, rooms };
+}
+
 describe("the catalogue as a spreadsheet", () => {
   it("downloads every location with one row per room type, and the file imports back unchanged", async () => {
     const cookie = await signIn((await createUser("admin")).id);
@@ -329,8 +340,8 @@ describe("the catalogue as a spreadsheet", () => {
       csv("slug,name,room_type,price", `${slug},Keeps Its Columns Renamed,suite,900`),
     );
     expect(renamed).toEqual({ ok: true, locations: 1, roomTypes: 1 });
-    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
-    expect(stored).toMatchObject({
+    const { location, rooms } = await stored(slug);
+    expect(location).toMatchObject({
       name: "Keeps Its Columns Renamed",
       description: "Stays as written.",
       state: "Florida",
@@ -338,8 +349,7 @@ describe("the catalogue as a spreadsheet", () => {
       minimumNights: 5,
       hidden: true,
     });
-    const [room] = await db.select().from(roomTypes).where(eq(roomTypes.locationId, stored!.id));
-    expect(room).toMatchObject({ name: "suite", maxGuests: 4, price: 900 });
+    expect(rooms).toMatchObject([{ name: "suite", maxGuests: 4, price: 900 }]);
     expect((await request(`/locations/${slug}`)).status).toBe(404);
   });
 
@@ -394,13 +404,8 @@ describe("the catalogue as a spreadsheet", () => {
       locations: 1,
       roomTypes: 2,
     });
-    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
-    const rooms = await db
-      .select({ name: roomTypes.name, bathrooms: roomTypes.bathrooms, price: roomTypes.price })
-      .from(roomTypes)
-      .where(eq(roomTypes.locationId, stored!.id))
-      .orderBy(roomTypes.displayOrder);
-    expect(rooms).toEqual([
+    const { rooms } = await stored(slug);
+    expect(rooms.map(({ name, bathrooms, price }) => ({ name, bathrooms, price }))).toEqual([
       { name: "Suite", bathrooms: 2.5, price: 1500 },
       { name: "Loft", bathrooms: 1, price: 900 },
     ]);
@@ -435,10 +440,9 @@ describe("the catalogue as a spreadsheet", () => {
     expect(await importCatalogue(testApp, actor, `${HEADER}\r\n${line}`)).toMatchObject({
       ok: true,
     });
-    const [stored] = await db.select().from(locations).where(eq(locations.slug, slug));
-    expect(stored!.description).toBe(formula);
-    const [room] = await db.select().from(roomTypes).where(eq(roomTypes.locationId, stored!.id));
-    expect(room!.otherPrices).toBe("+1 night $200");
+    const { location, rooms } = await stored(slug);
+    expect(location.description).toBe(formula);
+    expect(rooms.map((room) => room.otherPrices)).toEqual(["+1 night $200"]);
   });
 
   it("is for admins: a member gets neither the file nor the import; an empty post says what to send", async () => {
