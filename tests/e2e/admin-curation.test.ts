@@ -192,8 +192,9 @@ test("without JavaScript: the same curation works with plain forms", async ({
   await expect(
     page.getByText("Featured locations order updated successfully!").first(),
   ).toBeVisible();
-  const namesAfter = await featuredRows.allTextContents();
-  expect(namesAfter.findIndex((text) => text.includes(name))).toBe(at - 1);
+  await expect
+    .poll(async () => (await featuredRows.allTextContents()).findIndex((t) => t.includes(name)))
+    .toBe(at - 1);
   // The home page follows at once, in the same order.
   const visitor = await browser.newPage({ baseURL });
   await visitor.goto("/");

@@ -138,7 +138,7 @@ test("without JavaScript: 'Move down' on the first row saves at once, and the ho
       .click();
     await expect(page.getByRole("status").filter({ hasText: SAVED })).toBeVisible();
     const wanted = [before[1], before[0], ...before.slice(2)];
-    expect(await namesOf(page)).toEqual(wanted);
+    await expect.poll(() => namesOf(page)).toEqual(wanted);
     expect(await homeFeaturedNames(page)).toEqual(wanted);
   } finally {
     await context.close();
@@ -261,12 +261,12 @@ test("the checklist finds locations by part of their name, in either order, and 
     await page.getByLabel("Order").selectOption({ label: "Name Z–A" });
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL("/admin/overview?q=beach&sort=name-desc");
-    const names = await page.locator("tbody th > span:first-child").allTextContents();
     const expected = seedLocations
       .map((location) => location.name)
       .filter((name) => /beach/i.test(name))
       .sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" }));
-    expect(names).toEqual(expected);
+    // The address changes before the new rows render: wait for them.
+    await expect(page.locator("tbody th > span:first-child")).toHaveText(expected);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("beach");
 
     await page.getByRole("link", { name: /hidden: show them/ }).click();

@@ -40,7 +40,7 @@ test.describe("with JavaScript", () => {
     await search.pressSequentially("maui", { delay: 40 });
     await expect(page).toHaveURL(/\/locations\?q=maui$/);
     await expect(page.getByText(`${maui.length} locations found`)).toBeVisible();
-    expect(await resultNames(page)).toEqual(names(maui));
+    await expect.poll(() => resultNames(page)).toEqual(names(maui));
     await expect(results(page).first().locator("mark").first()).toHaveText(/maui/i);
     // Typing went on in the box the whole time: it kept its text and its focus.
     await expect(search).toBeFocused();
@@ -76,7 +76,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Guests").selectOption("8");
     await expect(page).toHaveURL(/\/locations\?guests=8$/);
     await expect(page.getByText(`${forEight.length} locations found`)).toBeVisible();
-    expect(await resultNames(page)).toEqual(names(forEight));
+    await expect.poll(() => resultNames(page)).toEqual(names(forEight));
   });
 
   test("an empty result says so and 'View all locations' clears the search box", async ({
@@ -98,14 +98,14 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Weekly price up to").fill("3000");
     await expect(page).toHaveURL(/\/locations\?maxPrice=3000$/);
     await expect(page.getByText(`${upTo3000.length} locations found`)).toBeVisible();
-    expect(await resultNames(page)).toEqual(names(upTo3000));
+    await expect.poll(() => resultNames(page)).toEqual(names(upTo3000));
   });
 
   test("a visitor has no price filter", async ({ page }) => {
     await page.goto("/locations?maxPrice=1");
     await expect(page.getByLabel("Weekly price up to")).toHaveCount(0);
     // The whole list's first page (24 by name): the price limit is ignored.
-    expect(await resultNames(page)).toEqual(names(sortByName(visible).slice(0, 24)));
+    await expect.poll(() => resultNames(page)).toEqual(names(sortByName(visible).slice(0, 24)));
   });
 
   test("the results and their messages pass axe, on a phone too", async ({ page }) => {
@@ -175,14 +175,14 @@ test.describe("without JavaScript", () => {
     await page.getByRole("searchbox", { name: "Search" }).fill("mau");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/locations\?q=mau$/);
-    expect(await resultNames(page)).toEqual(names(maui));
+    await expect.poll(() => resultNames(page)).toEqual(names(maui));
     await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("mau");
 
     await page.getByRole("searchbox", { name: "Search" }).fill("");
     await page.getByLabel("Guests").selectOption("8");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/locations\?guests=8$/);
-    expect(await resultNames(page)).toEqual(names(forEight));
+    await expect.poll(() => resultNames(page)).toEqual(names(forEight));
   });
 
   test("bad input in the address is answered with the list and a message", async ({ page }) => {
@@ -199,6 +199,6 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Weekly price up to").fill("3000");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/locations\?maxPrice=3000$/);
-    expect(await resultNames(page)).toEqual(names(upTo3000));
+    await expect.poll(() => resultNames(page)).toEqual(names(upTo3000));
   });
 });
