@@ -1,8 +1,10 @@
 /**
- * Opening a season of weeks: every room type gets a week each Saturday from `from` to `until`
- * (calendar dates), as long as its location's minimum nights, and a week longer than seven nights
- * every two (or more) Saturdays so that weeks never overlap. Weeks that exist stay as they are,
- * and no new week takes a night of one (the database refuses overlapping weeks).
+ * Opening a season of weeks: every room type gets a stay from each Saturday from `from` to `until`
+ * (calendar dates). Stays are sold in whole weeks: seven nights, or as many whole weeks as cover
+ * the location's minimum nights (ten nights: two weeks, every other Saturday), so each stay checks
+ * in the day the one before checks out. A resort that takes shorter stays says so on its page and
+ * arranges them on request. Weeks that exist stay as they are, and no new week takes a night of
+ * one (the database refuses overlapping weeks).
  * One statement whatever the size of the catalogue; the seed and the admin's tools run it. No
  * imports, so the seed script (plain Node) can use it too.
  */
@@ -24,21 +26,24 @@ export function openSeasonStatement(
          SELECT date(?1, 'weekday ${CHECK_IN_WEEKDAY}')
          UNION ALL SELECT date(day, '+7 days') FROM saturdays WHERE day < date(?2, '-7 days')
        )
+       , stays(location_id, weeks_long) AS (
+         SELECT id, (minimum_nights + 6) / 7 FROM locations
+       )
        INSERT INTO weeks (id, room_type_id, check_in, nights)
        SELECT room_types.id || '-' || saturdays.day, room_types.id, saturdays.day,
-              locations.minimum_nights
+              stays.weeks_long * 7
        FROM room_types
-       JOIN locations ON locations.id = room_types.location_id
+       JOIN stays ON stays.location_id = room_types.location_id
        CROSS JOIN saturdays
        WHERE ((julianday(saturdays.day) - julianday(date(?1, 'weekday ${CHECK_IN_WEEKDAY}'))) / 7)
-             % ((locations.minimum_nights + 6) / 7) = 0
+             % stays.weeks_long = 0
          -- Not over another week of the room (an admin's week on another weekday, say).
          AND NOT EXISTS (
            SELECT 1 FROM weeks AS other
            WHERE other.room_type_id = room_types.id
              AND other.check_in <> saturdays.day
              AND other.check_in > date(saturdays.day, '-366 days')
-             AND other.check_in < date(saturdays.day, '+' || locations.minimum_nights || ' days')
+             AND other.check_in < date(saturdays.day, '+' || (stays.weeks_long * 7) || ' days')
              AND date(other.check_in, '+' || other.nights || ' days') > saturdays.day
          )
          ${onlyRooms}

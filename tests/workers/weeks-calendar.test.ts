@@ -26,7 +26,7 @@ async function freshAdmin() {
 }
 
 /** A visible location with one room type (no weeks yet) of its own, so no test sees another's. */
-async function roomOfItsOwn() {
+async function roomOfItsOwn({ minimumNights = 7 } = {}) {
   const key = crypto.randomUUID().slice(0, 8);
   const locationId = `loc-cal-${key}`;
   const roomTypeId = `${locationId}-room`;
@@ -37,6 +37,7 @@ async function roomOfItsOwn() {
     city: "Lahaina",
     state: "Hawaii",
     country: "United States",
+    minimumNights,
   });
   await db
     .insert(roomTypes)
@@ -105,6 +106,59 @@ describe("the room type editor's weeks and rates", () => {
     expect(after).toContain("Apply to these weeks");
     expect(after).not.toContain("Open 18 months of weeks");
     expect(after).toContain("$2,400");
+  });
+
+  it("a season is sold in whole weeks: seven nights where the resort's minimum is shorter, two weeks where it is ten nights", async () => {
+    const cookie = await freshAdmin();
+    const lengths = async (minimumNights: number) => {
+      const room = await roomOfItsOwn({ minimumNights });
+      await post(ACTION, { intent: "open-weeks", ...room }, cookie);
+      const opened = await db
+        .select({ checkIn: weeks.checkIn, nights: weeks.nights })
+        .from(weeks)
+        .where(eq(weeks.roomTypeId, room.roomTypeId))
+        .orderBy(asc(weeks.checkIn));
+      expect(opened.length).toBeGreaterThan(30);
+      return {
+        nights: new Set(opened.map((week) => week.nights)),
+        // Each week checks in the day the one before checks out: no night is left unsold.
+        gapless: opened.slice(1).every((week, index) => {
+          const before = opened[index]!;
+          return addDays(before.checkIn, before.nights) === week.checkIn;
+        }),
+      };
+    };
+    expect(await lengths(3)).toEqual({ nights: new Set([7]), gapless: true });
+    expect(await lengths(7)).toEqual({ nights: new Set([7]), gapless: true });
+    expect(await lengths(10)).toEqual({ nights: new Set([14]), gapless: true });
+  });
+
+  it("stays opened shorter than a week before grow to whole weeks, unless a night they need is taken or a member asked for them", async () => {
+    const room = await roomOfItsOwn({ minimumNights: 3 });
+    const saturday = nextWeekday(addDays(todayUtc(), 30), 6);
+    const stay = (days: number, nights: number, state: "open" | "requested" = "open") => ({
+      id: `${room.roomTypeId}-${days}`,
+      roomTypeId: room.roomTypeId,
+      checkIn: addDays(saturday, days),
+      nights,
+      state,
+    });
+    await db.insert(weeks).values([
+      stay(0, 3),
+      stay(7, 3, "requested"),
+      stay(14, 3),
+      // An admin's stay on the Wednesday: the Saturday before keeps its three nights.
+      stay(18, 2),
+      stay(21, 3),
+    ]);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("whole_week_stays"))!;
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+    const stored = await db
+      .select({ checkIn: weeks.checkIn, nights: weeks.nights })
+      .from(weeks)
+      .where(eq(weeks.roomTypeId, room.roomTypeId))
+      .orderBy(asc(weeks.checkIn));
+    expect(stored.map((week) => week.nights)).toEqual([7, 3, 3, 2, 7]);
   });
 
   it("fifty opening a room's weeks at once, beside imports of a week on another day, open each night once", async () => {
