@@ -14,6 +14,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /*
  * The one set of form fields every form uses, public and admin. Each is bound to conform's field
@@ -84,6 +85,18 @@ function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
       {hint}
     </p>
   );
+}
+
+/**
+ * A page the server renders with a form's errors (a post without JavaScript) comes back at its
+ * first wrong field, focused, not at the top with the messages out of sight: every wrong field
+ * asks for focus and the browser gives it to the first in the page. Only in the server's HTML:
+ * once scripts run, conform focuses the first wrong field itself, and React would focus the last
+ * field it mounts.
+ */
+function useFocusIfWrong(field: AnyField) {
+  const hydrated = useHydrated();
+  return !hydrated && Boolean(field.errors?.some(Boolean));
 }
 
 /** conform's props without its defaultValue, for a field the form holds in its own state. */
@@ -168,10 +181,12 @@ export function Field({
     type,
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
+  const autoFocus = useFocusIfWrong(field);
   return (
     <FieldFrame field={field} label={label} hint={hint} className={className}>
       <input
         key={key}
+        autoFocus={autoFocus}
         {...withValue(props, inputProps.value !== undefined)}
         {...inputProps}
         className={inputClass}
@@ -192,9 +207,16 @@ export function TextareaField({
   const { key, ...props } = getTextareaProps(field, {
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
+  const autoFocus = useFocusIfWrong(field);
   return (
     <FieldFrame field={field} label={label} hint={hint} className={className}>
-      <textarea key={key} {...props} {...textareaProps} className={inputClass} />
+      <textarea
+        key={key}
+        autoFocus={autoFocus}
+        {...props}
+        {...textareaProps}
+        className={inputClass}
+      />
     </FieldFrame>
   );
 }
@@ -220,10 +242,12 @@ export function SelectField({
   const { key, ...props } = getSelectProps(field, {
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
+  const autoFocus = useFocusIfWrong(field);
   return (
     <FieldFrame field={field} label={label} hint={hint} className={className}>
       <select
         key={key}
+        autoFocus={autoFocus}
         {...withValue(props, selectProps.value !== undefined)}
         {...selectProps}
         className={inputClass}
@@ -259,6 +283,7 @@ export function CheckboxField({
     type: "checkbox",
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
+  const autoFocus = useFocusIfWrong(field);
   return (
     <div className="flex items-start gap-2.5">
       {disabled ? (
@@ -270,7 +295,12 @@ export function CheckboxField({
           className="accent-navy-900 mt-0.5 size-4 shrink-0"
         />
       ) : (
-        <input key={key} {...props} className="accent-navy-900 mt-0.5 size-4 shrink-0" />
+        <input
+          key={key}
+          autoFocus={autoFocus}
+          {...props}
+          className="accent-navy-900 mt-0.5 size-4 shrink-0"
+        />
       )}
       <div>
         <label htmlFor={field.id} className="text-navy-900 text-sm font-semibold">
@@ -305,11 +335,16 @@ export function CheckboxGroupField({
     options: [...options],
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
+  const autoFocus = useFocusIfWrong(field);
   return (
     <>
-      {boxes.map(({ key, ...props }) => (
+      {boxes.map(({ key, ...props }, index) => (
         <label key={key} className="text-navy-900 flex items-center gap-2.5 text-sm font-semibold">
-          <input {...props} className="accent-navy-900 size-4" />
+          <input
+            {...props}
+            autoFocus={autoFocus && index === 0}
+            className="accent-navy-900 size-4"
+          />
           {props.value}
         </label>
       ))}

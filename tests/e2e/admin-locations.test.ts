@@ -194,11 +194,16 @@ test("without JavaScript an admin creates and saves a location with the island s
   await picker(page).getByRole("link", { name: "+ Add Location" }).click();
   const form = locationForm(page);
 
-  // Nothing typed: the server's field messages.
+  // Nothing typed: the server's field messages. On a phone the page comes back at its first
+  // wrong field, focused, not at the top with the messages out of sight.
+  await page.setViewportSize({ width: 390, height: 844 });
   await form.getByRole("button", { name: "Create Location" }).click();
   await expect(form.getByText("Name is required")).toBeVisible();
   await expect(form.getByText("Slug is required")).toBeVisible();
   await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Name")).toBeFocused();
+  await expect(form.getByLabel("Name")).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The slug is left empty: the server makes it from the name.
   await form.getByLabel("Name").fill(name);
