@@ -1,6 +1,8 @@
 import Papa from "papaparse";
 import { data } from "react-router";
-import { ERROR_STATUS } from "./errors.server";
+import { readForm } from "./body.server";
+import { DomainError, ERROR_STATUS, pageRefusal } from "./errors.server";
+import { MAX_SPREADSHEET_BYTES, SPREADSHEET_TOO_LARGE } from "./spreadsheet";
 
 /**
  * What every spreadsheet import shares (the weeks, the catalogue): the file posted, its rows read
@@ -29,6 +31,35 @@ export function refusedImport(problems: ImportProblem[]): ImportRefused {
     problems: problems.slice(0, MAX_PROBLEMS),
     more: Math.max(0, problems.length - MAX_PROBLEMS),
   };
+}
+
+/** The form around the file: its other fields and the multipart framing. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * An import form's post. A file over the limit is answered on the page, beside its form (413), as
+ * a browser without JavaScript posts it (with JavaScript the form refuses it before sending);
+ * other unreadable posts get the error page.
+ */
+export async function readImportForm(
+  request: Request,
+): Promise<{ formData: FormData } | { refusal: ReturnType<typeof importRefusal> }> {
+  try {
+    return {
+      formData: await readForm(request, {
+        maxBytes: MAX_SPREADSHEET_BYTES + FORM_OVERHEAD_BYTES,
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (error.code !== "too-large") throw pageRefusal(error);
+    return {
+      refusal: data(
+        { problems: [], more: 0, error: SPREADSHEET_TOO_LARGE },
+        { status: ERROR_STATUS["too-large"] },
+      ),
+    };
+  }
 }
 
 /** The CSV file an import form posted, or null for none (or an empty one). */

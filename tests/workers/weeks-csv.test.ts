@@ -312,6 +312,31 @@ describe("/admin/weeks", () => {
     expect(visibleText(await empty.text())).toContain("Choose a CSV file to import.");
   });
 
+  it("answers a file over 4 MB on the page itself, as a browser without JavaScript posts it, and writes nothing", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const before = await weeksOf(roomOf(second, 0));
+    const [week] = before;
+    const row = `${second!.slug},${roomOf(second, 0)},${week!.checkIn},7,1,closed`;
+    const huge = csv(HEADER, ...Array.from({ length: 4.2 * 2 ** 20 / row.length }, () => row));
+    for (const path of ["/admin/weeks", "/admin/overview"]) {
+      const body = new FormData();
+      body.set("intent", path === "/admin/weeks" ? "import" : "import-catalogue");
+      body.set("file", new File([huge], "big.csv", { type: "text/csv" }));
+      const response = await request(path, {
+        method: "POST",
+        body,
+        headers: { Cookie: cookie, Origin: "http://localhost" },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(413);
+      const said = visibleText(await response.text());
+      expect(said).toContain("The file is larger than 4 MB: split it and import each part.");
+      // The page with its import form, not an error page.
+      expect(said).toContain("CSV file (at most 4 MB)");
+    }
+    expect(await weeksOf(roomOf(second, 0))).toEqual(before);
+  });
+
   it("is for admins only: a member gets neither the file nor the import", async () => {
     const cookie = await signIn((await createUser("member")).id);
     const response = await request("/admin/weeks/export", { headers: { Cookie: cookie } });

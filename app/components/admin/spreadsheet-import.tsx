@@ -1,9 +1,11 @@
 import { Form } from "react-router";
 import { FormErrors, SubmitButton } from "~/components/forms";
-import { MAX_SPREADSHEET_BYTES, MAX_SPREADSHEET_LABEL } from "~/lib/spreadsheet";
+import {
+  MAX_SPREADSHEET_BYTES,
+  MAX_SPREADSHEET_LABEL,
+  SPREADSHEET_TOO_LARGE,
+} from "~/lib/spreadsheet";
 import { useSubmitting } from "~/lib/use-submitting";
-
-const TOO_LARGE = `The file is larger than ${MAX_SPREADSHEET_LABEL}: split it and import each part.`;
 
 /** What an import that wrote nothing answers: the file's wrong rows by line, or why. */
 export interface ImportRefusal {
@@ -54,7 +56,7 @@ export function SpreadsheetImport({
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             event.currentTarget.setCustomValidity(
-              file && file.size > MAX_SPREADSHEET_BYTES ? TOO_LARGE : "",
+              file && file.size > MAX_SPREADSHEET_BYTES ? SPREADSHEET_TOO_LARGE : "",
             );
             event.currentTarget.reportValidity();
           }}

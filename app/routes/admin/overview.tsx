@@ -18,12 +18,10 @@ import { buttonClass } from "~/components/forms";
 import { Pager } from "~/components/pager";
 import { useReturnFromEdit } from "~/components/catalogue-admin/use-return-from-edit";
 import { getAppContext } from "~/context";
-import { readFormData } from "~/lib/body.server";
-import { importRefusal, postedFile } from "~/lib/spreadsheet-import.server";
+import { importRefusal, postedFile, readImportForm } from "~/lib/spreadsheet-import.server";
 import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { MAX_SPREADSHEET_BYTES } from "~/lib/spreadsheet";
 import { countLabel } from "~/lib/text";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,7 +37,9 @@ const IMPORT = "import-catalogue";
 /** 'Import the catalogue': a CSV file, checked whole before anything is written. */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
-  const formData = await readFormData(request, { maxBytes: MAX_SPREADSHEET_BYTES + 64 * 1024 });
+  const posted = await readImportForm(request);
+  if ("refusal" in posted) return posted.refusal;
+  const { formData } = posted;
   const file = postedFile(formData);
   if (formData.get("intent") !== IMPORT || !file) {
     return importRefusal(null);

@@ -3,8 +3,7 @@ import { type Route } from "./+types/weeks";
 import { requireAdmin } from "~/accounts/guards.server";
 import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
 import { getAppContext } from "~/context";
-import { readFormData } from "~/lib/body.server";
-import { importRefusal, postedFile } from "~/lib/spreadsheet-import.server";
+import { importRefusal, postedFile, readImportForm } from "~/lib/spreadsheet-import.server";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
@@ -16,7 +15,6 @@ import { CALENDAR_LINK_INTENT } from "~/components/catalogue-admin/room-types/ca
 import { type Db } from "~/db/client.server";
 import { z } from "~/lib/zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MAX_SPREADSHEET_BYTES } from "~/lib/spreadsheet";
 import { countLabel } from "~/lib/text";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -44,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Import weeks': a CSV file, checked whole before anything is written. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await readFormData(request, { maxBytes: MAX_SPREADSHEET_BYTES + 64 * 1024 });
+  const posted = await readImportForm(request);
+  if ("refusal" in posted) return posted.refusal;
+  const { formData } = posted;
   const submission = parseWithZod(formData, { schema: intentSchema });
   if (submission.status === "success" && submission.value.intent === CALENDAR_LINK_INTENT) {
     return renewCalendarLink(getAppContext(context).db, submission.value.roomTypeId);
