@@ -317,7 +317,7 @@ describe("/admin/weeks", () => {
     const before = await weeksOf(roomOf(second, 0));
     const [week] = before;
     const row = `${second!.slug},${roomOf(second, 0)},${week!.checkIn},7,1,closed`;
-    const huge = csv(HEADER, ...Array.from({ length: 4.2 * 2 ** 20 / row.length }, () => row));
+    const huge = csv(HEADER, ...Array.from({ length: (4.2 * 2 ** 20) / row.length }, () => row));
     for (const path of ["/admin/weeks", "/admin/overview"]) {
       const body = new FormData();
       body.set("intent", path === "/admin/weeks" ? "import" : "import-catalogue");
