@@ -17,6 +17,8 @@ export const BOOKING_FORM_MESSAGES = {
   checkInFar: "Please choose a check-in date within the next two years",
   checkOut: "Please choose a check-out date",
   checkOutBefore: "Check-out cannot be before check-in",
+  checkOutSameDay: "Check-out must be after check-in",
+  weekOfAnotherRoom: "The week above is of another room: choose one of this room's weeks",
   stayTooLong: "Please choose a stay shorter than a year",
   adults: "At least one adult is required",
 } as const;
@@ -99,6 +101,9 @@ export function bookingSchema({
       // A week of the room's calendar (then the dates are the week's), and whether the member
       // asks to wait for it because someone else holds it.
       week: date(WEEK_MESSAGES.notFound).optional(),
+      // The room whose week and price the page showed: a room chosen after it (without
+      // JavaScript, the page cannot follow the choice) has other weeks and prices.
+      weekRoomType: z.string().max(200).optional(),
       waitlist: z.enum(["yes"]).optional(),
       specialRequests: optionalText(2000),
       referralCode: optionalText(100),
@@ -113,6 +118,15 @@ export function bookingSchema({
       { when: ({ issues }) => !issues.some((issue) => PARTY_FIELDS.has(String(issue.path?.[0]))) },
     )
     .superRefine((value, context) => {
+      if (value.week && value.weekRoomType && value.weekRoomType !== value.roomType) {
+        context.addIssue({
+          code: "custom",
+          path: ["roomType"],
+          message: BOOKING_FORM_MESSAGES.weekOfAnotherRoom,
+        });
+      }
+    })
+    .superRefine((value, context) => {
       // The dates are compared only once both are real days (each has its own message).
       if (!isCalendarDate(value.checkInDate) || !isCalendarDate(value.checkOutDate)) return;
       const issue = (path: "checkInDate" | "checkOutDate", message: string) =>
@@ -123,6 +137,8 @@ export function bookingSchema({
       }
       if (value.checkOutDate < value.checkInDate) {
         issue("checkOutDate", BOOKING_FORM_MESSAGES.checkOutBefore);
+      } else if (value.checkOutDate === value.checkInDate) {
+        issue("checkOutDate", BOOKING_FORM_MESSAGES.checkOutSameDay);
       } else if (value.checkOutDate > addDays(value.checkInDate, LONGEST_STAY_DAYS)) {
         issue("checkOutDate", BOOKING_FORM_MESSAGES.stayTooLong);
       }

@@ -121,18 +121,25 @@ describe("booking request validation", () => {
     expect(await countFor(form.idempotencyKey)).toBe(0);
   });
 
-  it("accepts check-out on the check-in day and the guest limits' edges in a room with no stated size", async () => {
+  it("refuses a stay of no nights, and accepts one night and the guest limits' edges in a room with no stated size", async () => {
     const roomType = `${location.id}-room-of-any-size`;
     await db.insert(roomTypes).values({ id: roomType, locationId: location.id, name: "Any size" });
     try {
+      const cookie = await memberCookie();
+      const sameDay = validForm({ roomType, checkOutDate: isoDate(30) });
+      const refused = await postBooking(sameDay, cookie);
+      expect(refused.status).toBe(400);
+      expect(visibleText(await refused.text())).toContain("Check-out must be after check-in");
+      expect(await countFor(sameDay.idempotencyKey)).toBe(0);
+
       const form = validForm({
         roomType,
-        checkOutDate: isoDate(30),
+        checkOutDate: isoDate(31),
         adults: "10",
         children: "8",
         infants: "4",
       });
-      const response = await postBooking(form, await memberCookie());
+      const response = await postBooking(form, cookie);
       expect(response.status).toBe(302);
       expect(await countFor(form.idempotencyKey)).toBe(1);
     } finally {

@@ -364,6 +364,35 @@ describe("requesting a week", () => {
     expect(count).toBe(0);
   });
 
+  it("a week shown for one room is not asked for another chosen after it (a form without JavaScript)", async () => {
+    const cookie = await memberCookie();
+    const shown = (await openWeeks())[6]!;
+    const theirs = (await openWeeks(otherRoomTypeId)).find((w) => w.checkIn === shown.checkIn)!;
+    const form = weekForm(shown.checkIn, { roomType: otherRoomTypeId, weekRoomType: roomTypeId });
+    const response = await request(
+      `/book?location=${location.slug}&roomType=${roomTypeId}&week=${shown.checkIn}`,
+      {
+        method: "POST",
+        body: new URLSearchParams(form),
+        headers: { Origin: "http://localhost", Cookie: cookie },
+        redirect: "manual",
+      },
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    // The seed numbers a location's rooms from 1: room-1 is its first.
+    const otherName = location.roomTypes[0]!.name;
+    expect(visibleText(html)).toContain(
+      "The week above is of another room: choose one of this room's weeks",
+    );
+    expect(visibleText(html)).toContain(`Show the weeks of ${otherName}`);
+    expect(html).toContain(
+      `href="/book?location=${location.slug}&amp;roomType=${otherRoomTypeId}"`,
+    );
+    expect((await weekById(shown.id)).state).toBe("open");
+    expect((await weekById(theirs.id)).state).toBe("open");
+  });
+
   it("refuses a week of another room type", async () => {
     const other = (await openWeeks(otherRoomTypeId))[5]!;
     // A date that is a week of the other room only.

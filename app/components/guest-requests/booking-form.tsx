@@ -50,6 +50,25 @@ function GuestSelect({
 
 const count = (value: unknown) => Number(value) || 0;
 
+/** After a week was sent with another room chosen: the way to that room's own weeks. */
+function OtherRoomWeeks({
+  locationKey,
+  room,
+}: {
+  locationKey: string;
+  room: { id: string; name: string } | undefined;
+}) {
+  if (!room) return null;
+  return (
+    <Link
+      to={`/book?${new URLSearchParams({ location: locationKey, roomType: room.id })}`}
+      className="text-gold-700 text-sm font-medium underline sm:col-span-2"
+    >
+      Show the weeks of {room.name}
+    </Link>
+  );
+}
+
 /** The booking request on /book (members only). */
 export function BookingForm({
   choices: { location, selectedRoomType, week },
@@ -118,7 +137,8 @@ export function BookingForm({
           label="Room type"
           placeholder="Select a room type"
           options={location.roomTypes.map((room) => ({ value: room.id, label: room.name }))}
-          // A week belongs to its room: another room starts again from its own weeks.
+          // A week belongs to its room: another room starts again from its own weeks (without
+          // JavaScript, the server refuses the week for another room and links to its weeks).
           onChange={
             week
               ? (event) =>
@@ -128,6 +148,19 @@ export function BookingForm({
               : undefined
           }
         />
+        {week && selectedRoomType && (
+          <>
+            <input type="hidden" name={fields.weekRoomType.name} value={selectedRoomType} />
+            <OtherRoomWeeks
+              locationKey={location.slug || location.id}
+              room={location.roomTypes.find(
+                (room) =>
+                  room.id !== selectedRoomType &&
+                  room.id === page.reply?.result.initialValue?.roomType,
+              )}
+            />
+          </>
+        )}
       </Section>
 
       {week && selectedRoomType && (
