@@ -16,7 +16,12 @@ import {
 import { todayUtc } from "~/weeks/calendar";
 import { stayCalendar } from "~/weeks/ical";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import { holdWeekStatements, quoteWeek, withdrawRequestStatements } from "~/weeks/weeks.server";
+import {
+  holdWeekStatements,
+  quoteWeek,
+  takesUnavailableNight,
+  withdrawRequestStatements,
+} from "~/weeks/weeks.server";
 import { formatStayDate, guestsLine, placeOf } from "./format";
 import { emailLine, type RequestKindDefinition } from "./store.server";
 import { dollars } from "~/lib/money";
@@ -157,14 +162,22 @@ export const bookingKind = {
   // The resort and room come from the catalogue, never from the form, so names and prices
   // cannot be forged; a room that is not bookable there is refused.
   async toRow({ db }, input, keys) {
-    const [found, week] = await Promise.all([
+    const [found, week, datesTaken] = await Promise.all([
       findBookableRoom(db, input.location, input.roomType),
       input.week ? quoteWeek(db, input.roomType, input.week) : null,
+      input.week
+        ? false
+        : takesUnavailableNight(db, input.roomType, {
+            checkIn: input.checkInDate,
+            checkOut: input.checkOutDate,
+          }),
     ]);
     if (!found) throw new DomainError("invalid", BOOKING_FORM_MESSAGES.location, "location");
     const { maxGuests, ...room } = found;
     const tooLarge = partyTooLarge(maxGuests, input);
     if (tooLarge) throw new DomainError("invalid", tooLarge, "adults");
+    // Dates of the member's own choosing do not get around a week's hold and its waitlist.
+    if (datesTaken) throw new DomainError("conflict", WEEK_MESSAGES.datesTaken, "checkInDate");
     if (input.week) {
       // Only a week of this room that has not begun; a held one only for its waitlist.
       if (!week || week.checkIn <= todayUtc() || week.state === "closed") {

@@ -6,6 +6,8 @@ export const WEEK_MESSAGES = {
   taken: "This week is no longer available.",
   notFound: "Please choose one of the open weeks of this room.",
   alreadyAsked: "You have already asked for this week.",
+  datesTaken:
+    "These dates take a night of a week that is already asked for or not offered: choose one of the open weeks, or other dates.",
 } as const;
 
 /** What a room option shows of a week; `rate` only for signed-in members. */

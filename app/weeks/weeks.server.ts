@@ -144,6 +144,32 @@ export async function quoteWeek(
   };
 }
 
+/**
+ * Whether a stay of the member's own dates takes a night of a week of the room that is not open
+ * (held by a request, booked or closed): staff arrange such dates around open weeks only.
+ */
+export async function takesUnavailableNight(
+  db: Db,
+  roomTypeId: string,
+  { checkIn, checkOut }: { checkIn: CalendarDate; checkOut: CalendarDate },
+) {
+  const [taken] = await db
+    .select({ id: weeks.id })
+    .from(weeks)
+    .where(
+      and(
+        eq(weeks.roomTypeId, roomTypeId),
+        ne(weeks.state, "open"),
+        lt(weeks.checkIn, checkOut),
+        // No stay is longer than a year: the index reads only the weeks that could reach in.
+        gt(weeks.checkIn, addDays(checkIn, -366)),
+        sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days') > ${checkIn}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(taken);
+}
+
 /** The next open weeks of one room type after `today`, for a member whose week was taken. */
 async function nextOpenWeeks(db: Db, roomTypeId: string, today: CalendarDate) {
   const rows = await db

@@ -393,6 +393,40 @@ describe("requesting a week", () => {
     expect((await weekById(theirs.id)).state).toBe("open");
   });
 
+  it("dates of the member's choosing that take a night of a held week are refused; other dates are not", async () => {
+    const cookie = await memberCookie();
+    const [held, , free] = (await openWeeks()).slice(8);
+    await postWeek(weekForm(held!.checkIn), await memberCookie("user-admin"));
+    expect((await weekById(held!.id)).state).toBe("requested");
+    const otherDates = (checkInDate: string, checkOutDate: string) =>
+      request(`/book?location=${location.slug}&roomType=${roomTypeId}`, {
+        method: "POST",
+        body: new URLSearchParams(
+          Object.fromEntries(
+            Object.entries(weekForm("", { checkInDate, checkOutDate })).filter(
+              ([name]) => name !== "week",
+            ),
+          ),
+        ),
+        headers: { Origin: "http://localhost", Cookie: cookie },
+        redirect: "manual",
+      });
+    // The held week's last night, and one night before it checks in.
+    for (const [from, to] of [
+      [addDays(held!.checkIn, 6), addDays(held!.checkIn, 9)],
+      [addDays(held!.checkIn, -1), addDays(held!.checkIn, 1)],
+    ] as const) {
+      const refused = await otherDates(from, to);
+      expect(refused.status).toBe(409);
+      expect(visibleText(await refused.text())).toContain(WEEK_MESSAGES.datesTaken);
+    }
+    // Ending the morning the held week begins, and inside an open week: staff arrange them.
+    expect((await otherDates(addDays(held!.checkIn, -3), held!.checkIn)).status).toBe(302);
+    expect((await otherDates(addDays(free!.checkIn, 1), addDays(free!.checkIn, 4))).status).toBe(
+      302,
+    );
+  });
+
   it("refuses a week of another room type", async () => {
     const other = (await openWeeks(otherRoomTypeId))[5]!;
     // A date that is a week of the other room only.
