@@ -1,6 +1,7 @@
+import { sql, type SQL } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { type AppContext } from "~/context";
-import { auditEvents } from "~/db/schema";
+import { auditEvents, NOW_ISO } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 
 /** Who makes a change: recorded with it and shown on the Checklist as "last edited by". */
@@ -13,16 +14,39 @@ export type AuditEntry = Omit<typeof auditEvents.$inferInsert, "id" | "actorEmai
 /**
  * Every catalogue write ends here: its statements and the audit row go in one D1 batch (all of it
  * is stored or none), then the public caches are cleared so the change shows at the next request.
+ * `when`: the audit row is written only if it holds after the statements (a guarded update that
+ * matched nothing changed nothing, and records nothing). The statements' results are returned.
  */
 export async function commitAudited(
   { db, env }: AppContext,
   actor: Actor,
   entry: AuditEntry,
   statements: BatchItem<"sqlite">[],
+  { when }: { when?: SQL } = {},
 ) {
-  const audit = db
-    .insert(auditEvents)
-    .values({ id: crypto.randomUUID(), actorEmail: actor.email, ...entry });
-  await db.batch([audit, ...statements]);
+  const row = { id: crypto.randomUUID(), actorEmail: actor.email, ...entry };
+  const value = (text: string | null | undefined, column: string) =>
+    sql<string>`${text ?? null}`.as(column);
+  const audit = when
+    ? db.insert(auditEvents).select((qb) =>
+        qb
+          .select({
+            id: value(row.id, "id"),
+            actorEmail: value(row.actorEmail, "actor_email"),
+            action: value(row.action, "action"),
+            entityType: value(row.entityType, "entity_type"),
+            entityId: value(row.entityId, "entity_id"),
+            locationId: value(row.locationId, "location_id"),
+            summary: value(row.summary, "summary"),
+            createdAt: NOW_ISO.as("created_at"),
+          })
+          .from(sql`(SELECT 1)`)
+          .where(when),
+      )
+    : db.insert(auditEvents).values(row);
+  // After the statements, so that `when` reads what they wrote.
+  const [first, ...rest] = statements;
+  const results: unknown[] = await db.batch(first ? [first, ...rest, audit] : [audit]);
   await invalidateLocationCaches(env.CACHE);
+  return results;
 }

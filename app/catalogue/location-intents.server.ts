@@ -114,7 +114,7 @@ export async function createLocationIntent({ app, actor, formData, here }: Inten
 
 export async function updateLocationIntent(
   { app, actor, formData, here }: IntentRequest,
-  { locationId }: IntentOf<"update-location">,
+  { locationId, version }: IntentOf<"update-location">,
 ) {
   if (!locationId) return refuseUnknown(M.saveLocationError(NOT_FOUND.location));
   const submission = parseWithZod(formData, { schema: locationSchema });
@@ -122,7 +122,7 @@ export async function updateLocationIntent(
     return data({ ...locationReply(locationId, submission.reply()), toast: null }, { status: 400 });
   }
   try {
-    await updateLocation(app, actor, locationId, submission.value);
+    await updateLocation(app, actor, locationId, submission.value, version);
   } catch (error) {
     return locationFailure(submission, locationId, error);
   }

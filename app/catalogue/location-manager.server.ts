@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { images, locations, roomTypes } from "~/db/schema";
@@ -8,7 +8,7 @@ import { pageCount, requestedPage } from "~/lib/pages";
 import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
 import { commitAudited, type Actor } from "./audit.server";
 import { CONFIRM_DELETE_PARAM } from "./image-manager";
-import { PICKER_PER_PAGE } from "./location-manager";
+import { LOCATION_ADMIN_MESSAGES, PICKER_PER_PAGE } from "./location-manager";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { nameMatches } from "./name-search.server";
 import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
@@ -199,7 +199,7 @@ export async function requireLocation(db: Db, id: string) {
 }
 
 /** A slug is unique: the database says so, and the form shows it on the slug field. */
-async function withUniqueSlug(write: () => Promise<void>) {
+async function withUniqueSlug(write: () => Promise<unknown>) {
   try {
     await write();
   } catch (error) {
@@ -238,23 +238,39 @@ export async function createLocation(app: AppContext, actor: Actor, values: Loca
   return id;
 }
 
+/**
+ * Saves a location's form. With the `version` the form was opened at (its updated_at), a save
+ * from a page older than the last save is refused rather than putting back what that one changed:
+ * the update itself only matches that version (two saves at the same moment: one matches), and
+ * the audit entry is written only for an update that happened.
+ */
 export async function updateLocation(
   app: AppContext,
   actor: Actor,
   id: string,
   values: LocationValues,
+  version?: string | null,
 ) {
   await requireLocation(app.db, id);
+  const updatedAt = new Date().toISOString();
   const update = app.db
     .update(locations)
-    .set({ ...values, updatedAt: new Date().toISOString() })
-    .where(eq(locations.id, id));
+    .set({ ...values, updatedAt })
+    .where(and(eq(locations.id, id), version ? eq(locations.updatedAt, version) : undefined));
   const entry = { entityType: "location", entityId: id, locationId: id } as const;
-  await withUniqueSlug(() =>
-    commitAudited(app, actor, { ...entry, action: "updated", summary: `Updated ${values.name}` }, [
-      update,
-    ]),
-  );
+  const updated = sql`EXISTS (SELECT 1 FROM ${locations} WHERE ${locations.id} = ${id} AND ${locations.updatedAt} = ${updatedAt})`;
+  await withUniqueSlug(async () => {
+    const [result] = await commitAudited(
+      app,
+      actor,
+      { ...entry, action: "updated", summary: `Updated ${values.name}` },
+      [update],
+      { when: updated },
+    );
+    if ((result as D1Result).meta.changes === 0) {
+      throw new DomainError("conflict", LOCATION_ADMIN_MESSAGES.locationChangedSince);
+    }
+  });
 }
 
 /**

@@ -33,6 +33,8 @@ export const LOCATION_ADMIN_MESSAGES = {
   roomTypeDeleted: "Room type deleted successfully",
   saveLocationError: (message: string) => `Error saving location: ${message}`,
   saveLocationFailed: "An error occurred while saving the location",
+  locationChangedSince:
+    "Another admin or another tab saved this location after you opened it. Reload the page to see their changes, then make yours again.",
   saveRoomTypeError: (message: string) => `Error saving room type: ${message}`,
   saveRoomTypeFailed: "An error occurred while saving the room type",
   deleteLocationError: (message: string) => `Error deleting location: ${message}`,
@@ -67,7 +69,12 @@ const confirmed = flag("yes");
  */
 export const locationIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(INTENTS.createLocation) }),
-  z.object({ intent: z.literal(INTENTS.updateLocation), locationId: ref }),
+  // `version`: the location's updated_at when the form was opened (absent: saved regardless).
+  z.object({
+    intent: z.literal(INTENTS.updateLocation),
+    locationId: ref,
+    version: optionalRef,
+  }),
   z.object({ intent: z.literal(INTENTS.deleteLocation), locationId: ref, confirmed }),
   z.object({ intent: z.literal(INTENTS.createRoomType), locationId: ref }),
   z.object({ intent: z.literal(INTENTS.updateRoomType), locationId: ref, roomTypeId: ref }),

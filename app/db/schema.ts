@@ -9,14 +9,11 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
-const createdAt = () =>
-  text("created_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
-const updatedAt = () =>
-  text("updated_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+/** The moment a row is written, as the ISO 8601 text every timestamp column holds. */
+export const NOW_ISO = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+const createdAt = () => text("created_at").notNull().default(NOW_ISO);
+const updatedAt = () => text("updated_at").notNull().default(NOW_ISO);
 
 export const locations = sqliteTable(
   "locations",

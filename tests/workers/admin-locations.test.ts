@@ -290,6 +290,80 @@ describe("slug rules", () => {
   });
 });
 
+describe("two admins, or two tabs, saving one location", () => {
+  it("the form saved from the older page is refused, naming why, and the newer save stands", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const opened = (await locationRow(id))!;
+    // The page carries the version it was opened at.
+    const page = await (await get(pageOf(id), admin.cookie)).text();
+    expect(page).toContain(`name="version" value="${opened.updatedAt}"`);
+
+    const first = await updateLocation(admin.cookie, id, {
+      name: opened.name,
+      slug: opened.slug,
+      minimumNights: "5",
+      version: opened.updatedAt,
+    });
+    expect(first.status).toBe(302);
+    const second = await updateLocation(admin.cookie, id, {
+      name: opened.name,
+      slug: opened.slug,
+      description: "Written in the other tab",
+      version: opened.updatedAt,
+    });
+    expect(second.status).toBe(409);
+    expect(await pageText(second)).toContain(
+      "Another admin or another tab saved this location after you opened it",
+    );
+    const stored = (await locationRow(id))!;
+    expect(stored.minimumNights).toBe(5);
+    // The refused save is not in the location's history.
+    const history = await db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, "updated")));
+    expect(history).toHaveLength(1);
+    expect(stored.description).not.toBe("Written in the other tab");
+
+    // Saved again from the page as it now is: accepted.
+    const again = await updateLocation(admin.cookie, id, {
+      name: opened.name,
+      slug: opened.slug,
+      minimumNights: "5",
+      description: "Written in the other tab",
+      version: stored.updatedAt,
+    });
+    expect(again.status).toBe(302);
+    expect((await locationRow(id))!.description).toBe("Written in the other tab");
+  });
+
+  it("of ten saves sent at once from pages opened at one version, one is applied and recorded", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const opened = (await locationRow(id))!;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        updateLocation(admin.cookie, id, {
+          name: opened.name,
+          slug: opened.slug,
+          description: `Save ${index}`,
+          version: opened.updatedAt,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([302, ...Array(9).fill(409)]);
+    const winner = responses.findIndex((response) => response.status === 302);
+    expect((await locationRow(id))!.description).toBe(`Save ${winner}`);
+    const history = await db
+      .select({ summary: auditEvents.summary })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, "updated")));
+    expect(history).toHaveLength(1);
+  });
+});
+
 describe("place rules through the action", () => {
   it("keeps a state only in the United States and a city only where cities are kept", async () => {
     const admin = await freshAdmin();

@@ -19,7 +19,7 @@ import { PlaceFields } from "./place-fields";
 import { useFormDirty } from "../admin/use-form-dirty";
 import { useSubmitting } from "~/lib/use-submitting";
 
-const LOCATION_REFS = ["intent", "locationId"] as const;
+const LOCATION_REFS = ["intent", "locationId", "version"] as const;
 
 // getZodConstraint cannot read through the schema's transform: its input object has the constraints.
 const constraint = getZodConstraint(locationSchema.in);
@@ -95,7 +95,13 @@ export function LocationForm({
       className="space-y-6"
     >
       <input type="hidden" name="intent" value={intent} />
-      {!creating && <input type="hidden" name="locationId" value={location.id} />}
+      {!creating && (
+        <>
+          <input type="hidden" name="locationId" value={location.id} />
+          {/* A save from a page older than the last save is refused, not applied over it. */}
+          <input type="hidden" name="version" value={location.updatedAt} />
+        </>
+      )}
 
       <Fieldset legend="Details">
         <Field
