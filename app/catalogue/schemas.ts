@@ -75,8 +75,8 @@ export const NEW_LOCATION_DEFAULTS = {
 /** The slug a new location gets from its name while creating. */
 export const slugFromName = slugify;
 
-/** The largest amount and count a room type's fields take. */
-const MAX_AMOUNT = 10_000_000;
+/** The largest amount and count a room type's fields take (a week's rate too, however set). */
+export const MAX_AMOUNT = 10_000_000;
 const MAX_COUNT = 1000;
 
 const amount = (step?: "half" | "cents") => {

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT } from "~/catalogue/schemas";
 import { z } from "~/lib/zod";
 import { isCalendarDate } from "./calendar";
 
@@ -32,7 +33,7 @@ export const weekRangeSchema = z
     rate: z
       .number({ error: M.rate })
       .min(1, M.rate)
-      .max(10_000_000, M.rate)
+      .max(MAX_AMOUNT, M.rate)
       .refine((n) => Math.round(n * 100) === n * 100, M.cents)
       .optional(),
     defaultRate: z.boolean().default(false),

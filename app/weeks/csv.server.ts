@@ -12,6 +12,7 @@ import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks, type WeekState } from "~/db/schema";
 import { addDays, isCalendarDate, todayUtc } from "./calendar";
 import { LATEST_CHECK_IN_DAYS } from "~/guest-requests/booking";
+import { MAX_AMOUNT } from "~/catalogue/schemas";
 
 /**
  * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),
@@ -24,7 +25,6 @@ import { LATEST_CHECK_IN_DAYS } from "~/guest-requests/booking";
 export const WEEK_CSV_COLUMNS = ["location", "room_type", "check_in", "nights", "rate", "state"];
 
 const MAX_NIGHTS = 28;
-const MAX_RATE = 1_000_000;
 /** Rows per statement: their JSON stays well under D1's 2 MB for a value. */
 const ROWS_PER_STATEMENT = 5_000;
 
@@ -101,9 +101,9 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
       return fail(`Nights must be a whole number from 1 to ${MAX_NIGHTS} (not “${nightsText}”).`);
     }
     const rate = rateText === "" ? null : Number(rateText);
-    if (rate !== null && (!/^\d+(\.\d{1,2})?$/.test(rateText) || rate <= 0 || rate > MAX_RATE)) {
+    if (rate !== null && (!/^\d+(\.\d{1,2})?$/.test(rateText) || rate <= 0 || rate > MAX_AMOUNT)) {
       return fail(
-        `The rate must be empty (the default rate) or an amount in dollars up to ${MAX_RATE.toLocaleString("en-US")} (not “${record.rate}”).`,
+        `The rate must be empty (the default rate) or an amount in dollars up to ${MAX_AMOUNT.toLocaleString("en-US")} (not “${record.rate}”).`,
       );
     }
     if (!["open", "closed", "requested", "booked"].includes(stateText)) {

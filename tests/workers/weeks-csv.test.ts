@@ -171,6 +171,15 @@ describe("importing weeks from a spreadsheet", () => {
         { line: 5, message: expect.stringContaining("(not “2,5”)") },
       ],
     });
+    // Any rate the room type editor takes, and not more.
+    expect(await rows(`${second!.slug},${room},${a!.checkIn},7,10000000,open`)).toEqual({
+      ok: true,
+      written: 1,
+    });
+    expect(await rows(`${second!.slug},${room},${a!.checkIn},7,10000001,open`)).toMatchObject({
+      ok: false,
+      problems: [{ line: 4, message: expect.stringContaining("up to 10,000,000") }],
+    });
     expect(await rows(`${second!.slug},${room},9999-12-25,7,,open`)).toMatchObject({
       ok: false,
       problems: [{ line: 4, message: expect.stringContaining("is more than two years ahead") }],
