@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { images, locations, roomTypes } from "~/db/schema";
-import { DomainError } from "~/lib/errors.server";
+import { DomainError, refuseDuplicate } from "~/lib/errors.server";
 import { imageUrl, placeLine } from "~/catalogue/locations";
 import { pageCount, requestedPage } from "~/lib/pages";
 import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
@@ -199,17 +199,12 @@ export async function requireLocation(db: Db, id: string) {
 }
 
 /** A slug is unique: the database says so, and the form shows it on the slug field. */
-async function withUniqueSlug(write: () => Promise<unknown>) {
-  try {
-    await write();
-  } catch (error) {
-    const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : "";
-    if (/UNIQUE constraint failed: locations\.slug/.test(text)) {
-      throw new DomainError("conflict", ADMIN_MESSAGES.slugTaken, "slug");
-    }
-    throw error;
-  }
-}
+const withUniqueSlug = (write: () => Promise<unknown>) =>
+  refuseDuplicate(
+    write,
+    "locations.slug",
+    () => new DomainError("conflict", ADMIN_MESSAGES.slugTaken, "slug"),
+  );
 
 /**
  * Creates a location with its name, slug and place; it starts with an empty description, a
@@ -268,7 +263,7 @@ export async function updateLocation(
       { when: updated },
     );
     if ((result as D1Result).meta.changes === 0) {
-      throw new DomainError("conflict", LOCATION_ADMIN_MESSAGES.locationChangedSince);
+      throw new DomainError("stale", LOCATION_ADMIN_MESSAGES.locationChangedSince);
     }
   });
 }

@@ -2,14 +2,14 @@ import { and, asc, eq, max, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { images, roomTypes } from "~/db/schema";
-import { DomainError } from "~/lib/errors.server";
+import { DomainError, refuseDuplicate } from "~/lib/errors.server";
 import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
 import { commitAudited, type Actor } from "./audit.server";
 import { displayOrderUpdates, reorderedIds, type ReorderRefusal } from "./display-order.server";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { requireLocation } from "./location-manager.server";
 import { neighbourOf, REORDER_MESSAGES } from "./reorder";
-import { type RoomTypeValues } from "./schemas";
+import { ADMIN_MESSAGES, type RoomTypeValues } from "./schemas";
 
 /** The room type of that location, or a not-found refusal. */
 export async function requireRoomType(db: Db, locationId: string, roomTypeId: string) {
@@ -23,6 +23,14 @@ export async function requireRoomType(db: Db, locationId: string, roomTypeId: st
   if (!room) throw new DomainError("not-found", NOT_FOUND.roomType);
   return room;
 }
+
+/** Another room type of the location has the name (any capitals, outer spaces): the database says so. */
+const withUniqueName = (name: string, write: () => Promise<unknown>) =>
+  refuseDuplicate(
+    write,
+    "index 'room_types_location_name_idx'",
+    () => new DomainError("conflict", ADMIN_MESSAGES.roomNameTaken(name.trim()), "name"),
+  );
 
 /** Creates a room type with only its name, after the location's others. */
 export async function createRoomType(
@@ -46,17 +54,19 @@ export async function createRoomType(
     // Worked out in the statement itself, so two creations at once still get their own places.
     displayOrder: sql`coalesce((${last}) + 1, 0)`,
   });
-  await commitAudited(
-    app,
-    actor,
-    {
-      action: "created",
-      entityType: "room_type",
-      entityId: id,
-      locationId,
-      summary: `Created room type ${name}`,
-    },
-    [insert],
+  await withUniqueName(name, () =>
+    commitAudited(
+      app,
+      actor,
+      {
+        action: "created",
+        entityType: "room_type",
+        entityId: id,
+        locationId,
+        summary: `Created room type ${name}`,
+      },
+      [insert],
+    ),
   );
   return id;
 }
@@ -78,17 +88,19 @@ export async function updateRoomType(
       updatedAt: new Date().toISOString(),
     })
     .where(and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locationId)));
-  await commitAudited(
-    app,
-    actor,
-    {
-      action: "updated",
-      entityType: "room_type",
-      entityId: roomTypeId,
-      locationId,
-      summary: `Updated room type ${values.name}`,
-    },
-    [update],
+  await withUniqueName(values.name, () =>
+    commitAudited(
+      app,
+      actor,
+      {
+        action: "updated",
+        entityType: "room_type",
+        entityId: roomTypeId,
+        locationId,
+        summary: `Updated room type ${values.name}`,
+      },
+      [update],
+    ),
   );
 }
 

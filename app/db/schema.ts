@@ -78,6 +78,12 @@ export const roomTypes = sqliteTable(
   (table) => [
     index("room_types_location_order_idx").on(table.locationId, table.displayOrder, table.name),
     uniqueIndex("room_types_calendar_token_idx").on(table.calendarToken),
+    // A location's room types have distinct names, whatever their capitals and outer spaces: the
+    // catalogue spreadsheet and the weeks import name a room by it.
+    uniqueIndex("room_types_location_name_idx").on(
+      table.locationId,
+      sql`lower(trim(${table.name}))`,
+    ),
   ],
 );
 

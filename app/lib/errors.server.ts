@@ -91,3 +91,23 @@ export function jsonRefusal(error: DomainError, extra: Record<string, unknown> =
     { status: error.status, headers: error.headers },
   );
 }
+
+/**
+ * Runs a write whose rule a UNIQUE constraint keeps (a slug, a room's name), so that two writes at
+ * once cannot both pass it: breaking it becomes `refusal`, any other failure stays what it is.
+ * `constraint` is how SQLite names it: "table.column", or "index 'name'" for an expression index.
+ */
+export async function refuseDuplicate<T>(
+  write: () => Promise<T>,
+  constraint: string,
+  refusal: () => DomainError,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const text =
+      error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+    if (text.includes(`UNIQUE constraint failed: ${constraint}`)) throw refusal();
+    throw error;
+  }
+}

@@ -558,6 +558,47 @@ describe("room types", () => {
     expect(await pageText(nowhere)).toContain("Location not found");
   });
 
+  it("refuses a second room type of one location by the same name, whatever its capitals and spaces, even sent at once", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const suiteId = await createRoom(admin.cookie, locationId, "Garden Suite");
+    const again = await post(
+      pageOf(locationId, "&addRoomType=1"),
+      { intent: "create-room-type", locationId, name: "  garden SUITE " },
+      admin.cookie,
+    );
+    expect(again.status).toBe(409);
+    expect(await pageText(again)).toContain(
+      "This location already has a room type named “garden SUITE”",
+    );
+    // Renaming another room to it is refused too.
+    const villaId = await createRoom(admin.cookie, locationId, "Pool Villa");
+    const renamed = await fetchForm(
+      new URLSearchParams({
+        intent: "update-room-type",
+        locationId,
+        roomTypeId: villaId,
+        ...ROOM_FIELDS,
+        name: "GARDEN suite",
+      }),
+      admin.cookie,
+    );
+    expect(renamed.status).toBe(409);
+    // Five admins naming a new room "Ocean Loft" at the same moment make one.
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(
+          pageOf(locationId, "&addRoomType=1"),
+          { intent: "create-room-type", locationId, name: "Ocean Loft" },
+          admin.cookie,
+        ),
+      ),
+    );
+    const names = (await roomRows(locationId)).map((room) => room.name).sort();
+    expect(names).toEqual(["Garden Suite", "Ocean Loft", "Pool Villa"]);
+    expect(suiteId).toBeTruthy();
+  });
+
   it("saves every field; empty numbers become 0; other features are kept", async () => {
     const admin = await freshAdmin();
     const locationId = await createThroughAction(admin.cookie);
