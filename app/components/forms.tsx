@@ -69,7 +69,8 @@ export function FormErrors({ id, errors }: { id?: string; errors: string[] | und
     <p
       id={id}
       role="alert"
-      className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+      tabIndex={-1}
+      className="scroll-mt-28 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
     >
       {first}
     </p>

@@ -169,7 +169,10 @@ test("without JavaScript, a member picks a week from the month view; on a phone 
   // Sent second, the phone's request is refused, and the page offers what a fresh load would:
   // the week's waitlist and the room's next open weeks, with what was typed kept.
   await phone.getByRole("button", { name: "Submit Booking Request" }).click();
-  await expect(phone.getByText(WEEK_TAKEN).first()).toBeVisible();
+  // Far above the button, the refusal is brought into view and focused.
+  const refusal = phone.getByRole("alert").filter({ hasText: WEEK_TAKEN });
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toBeInViewport();
   await expect(phone.getByLabel("Put me on the waitlist for this week")).toBeVisible();
   await expect(phone.getByLabel("First name")).toHaveValue("Rita");
   const next = phone

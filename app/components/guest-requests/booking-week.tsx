@@ -39,7 +39,9 @@ export function BookingWeek({
   const { quote, problem, alreadyAsked, nextWeeks } = offer;
   // The server's answer about a week stays with that week, not with the next one picked.
   const weekErrors = answeredWeek === quote?.checkIn ? (fields.week.errors ?? []) : [];
-  const messages = [...new Set([problem, ...weekErrors].filter(Boolean))];
+  // The page's own reading of the week is the newer (it is read again after a refusal): a member
+  // who holds the week is told so, not also that it is no longer available.
+  const messages = problem ? [problem] : [...new Set(weekErrors.filter(Boolean))];
   return (
     <div className="space-y-4 sm:col-span-2">
       {quote && (
@@ -84,7 +86,11 @@ export function BookingWeek({
         </>
       )}
       {messages.length > 0 && (
-        <div role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          tabIndex={-1}
+          className="scroll-mt-28 rounded-xl bg-red-50 p-4 text-sm text-red-800"
+        >
           {messages.map((message) => (
             <p key={message} className="font-semibold">
               {message}

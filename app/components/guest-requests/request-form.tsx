@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { type z } from "zod";
@@ -68,9 +68,23 @@ export function useRequestForm<Schema extends z.ZodObject>(
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // A refusal is shown where it belongs, perhaps far above the submit button (the week, at the
+  // top of /book): its first message is brought into view and focused, as conform does for the
+  // browser's own checks, in the first render that shows it (conform applies the reply after).
+  const refusalToFocus = useRef<RequestFormReply | null>(null);
   useEffect(() => {
     if (reply?.toast) toast.error(reply.toast);
+    refusalToFocus.current = reply?.result.status === "error" ? reply : null;
   }, [reply]);
+  useEffect(() => {
+    if (!refusalToFocus.current) return;
+    const shown = document
+      .getElementById(id)
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+    if (!shown) return;
+    refusalToFocus.current = null;
+    shown.focus();
+  });
   // After a refusal the submitted key is kept, so a retry or a double submit stores one request.
   const submittedKey = reply?.result.initialValue?.[IDEMPOTENCY_FIELD];
   return {
