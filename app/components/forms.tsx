@@ -61,8 +61,12 @@ export function ErrorList({ id, errors }: { id?: string; errors: string[] | unde
   );
 }
 
-/** The form's own messages (not tied to one field): announced when they appear. */
+/**
+ * The form's own messages (not tied to one field): announced when they appear, and in a page the
+ * server sends back with them, focused as a wrong field is (see useFocusIfWrong).
+ */
 export function FormErrors({ id, errors }: { id?: string; errors: string[] | undefined }) {
+  const hydrated = useHydrated();
   const first = errors?.find(Boolean);
   if (!first) return null;
   return (
@@ -70,6 +74,7 @@ export function FormErrors({ id, errors }: { id?: string; errors: string[] | und
       id={id}
       role="alert"
       tabIndex={-1}
+      autoFocus={!hydrated}
       className="scroll-mt-28 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
     >
       {first}

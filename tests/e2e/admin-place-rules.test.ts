@@ -137,3 +137,26 @@ test("on a laptop the checklist's short cells stay whole: 'None' is not broken a
     expect(height).toBeLessThan(lineHeight * 1.5);
   }
 });
+
+test("without JavaScript on a phone, a refused catalogue file comes back with its problems in view", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  await signIn(context, ACCOUNTS.checklist, "checklist import refused", baseURL!);
+  const page = await context.newPage();
+  const file = testInfo.outputPath("refused.csv");
+  await writeFile(file, "slug,name,country\r\nBad Slug!,Refused,Aruba\r\n");
+  await page.goto("/admin/overview");
+  await page.getByLabel("CSV file (at most 4 MB)").setInputFiles(file);
+  await page.getByRole("button", { name: "Import the catalogue" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "Nothing was imported" });
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toBeInViewport();
+  await expect(page.getByText(/^Line 2:/)).toBeInViewport();
+  await context.close();
+});

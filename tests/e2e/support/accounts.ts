@@ -29,7 +29,10 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.adminSignIn, names: [] },
   { account: ACCOUNTS.asksFirst, names: ["asks first"] },
   { account: ACCOUNTS.placeRules, names: ["place rules"] },
-  { account: ACCOUNTS.checklist, names: ["checklist on a phone", "checklist import limit"] },
+  {
+    account: ACCOUNTS.checklist,
+    names: ["checklist on a phone", "checklist import limit", "checklist import refused"],
+  },
   {
     account: ACCOUNTS.member,
     names: [
