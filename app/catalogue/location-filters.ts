@@ -153,12 +153,10 @@ function withChosen(
   known: readonly string[],
 ): FilterOption[] {
   if (!chosen || options.some((option) => option.value === chosen)) return options;
-  const label =
-    known.find((name) => filterValue(name) === chosen) ??
-    chosen
-      .split("-")
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(" ");
+  // Named only as the admin form names it: no text of an address's own (a crafted link's "call
+  // this number") is shown on the page.
+  const label = known.find((name) => filterValue(name) === chosen);
+  if (!label) return options;
   return [...options, { value: chosen, label }].sort((a, b) =>
     a.label.localeCompare(b.label, "en"),
   );
