@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { writeFile } from "node:fs/promises";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
 
@@ -169,4 +170,27 @@ test("a filter chosen while React takes the page over is applied, not put back",
   await devtools.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await expect(page).toHaveURL("/locations?guests=8");
   await expect(page.getByLabel("Guests")).toHaveValue("8");
+});
+
+test("photos an admin chooses before the scripts run are listed, ready to upload", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
+  const photo = testInfo.outputPath("early.png");
+  // The smallest PNG there is: one white pixel.
+  await writeFile(
+    photo,
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=",
+      "base64",
+    ),
+  );
+  const maui = seedLocations.find((location) => location.city === "Maui" && !location.hidden)!;
+  await beforeHydration(page, `/admin?location=${maui.id}`, async () => {
+    await page.getByLabel("Choose images to upload").first().setInputFiles(photo);
+  });
+  await expect(page.getByText("1 image selected").first()).toBeVisible();
+  await expect(page.getByText("early.png").first()).toBeVisible();
 });

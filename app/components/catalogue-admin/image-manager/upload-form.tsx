@@ -1,6 +1,7 @@
 import { useId, useState, type DragEvent, type FormEvent } from "react";
 import { IMAGE_ACTION_PATH, IMAGE_RULES } from "~/catalogue/image-manager";
 import { buttonBase, GroupFields, smallButton, type ImageGroup } from "./group";
+import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 import { fileKey, useUpload } from "./use-upload";
 
 function formatBytes(bytes: number) {
@@ -26,6 +27,13 @@ export function UploadForm({
   const hintId = useId();
   const upload = useUpload(group, onUploaded);
   const [dragOver, setDragOver] = useState(false);
+  // Files chosen before the scripts ran are in the input, not in the list: the list takes them.
+  const formRef = useInputBeforeHydration<HTMLFormElement>((_values, form) => {
+    const input = form.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input?.files?.length) return;
+    upload.add(Array.from(input.files));
+    input.value = "";
+  });
 
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (!Array.from(event.dataTransfer.types).includes("Files")) return;
@@ -36,6 +44,7 @@ export function UploadForm({
 
   return (
     <form
+      ref={formRef}
       method="post"
       action={IMAGE_ACTION_PATH}
       encType="multipart/form-data"
