@@ -290,6 +290,16 @@ const EXPORT_LOCATIONS_PER_QUERY = 25;
  * and date order. Streamed a few locations at a time, so a catalogue of a thousand resorts (some
  * 200,000 weeks) is never held whole in memory or read in one query.
  */
+/** Whether a location has this slug: the export of one location names an unknown one. */
+export async function slugExists(db: Db, slug: string) {
+  const [found] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.slug, slug))
+    .limit(1);
+  return Boolean(found);
+}
+
 export function exportWeeks(db: Db, { location }: { location?: string } = {}) {
   const encoder = new TextEncoder();
   const today = todayUtc();

@@ -7,7 +7,7 @@ import { addDays, addMonths, nextWeekday, todayUtc } from "~/weeks/calendar";
 import { exportWeeks, importWeeks } from "~/weeks/csv.server";
 import { openSeasonStatement } from "~/weeks/season";
 import { createUser, signIn, visibleText } from "./auth-helpers";
-import { request, visibleSeed } from "./helpers";
+import { request, toastOf, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
 // Resorts the other week tests leave alone.
@@ -344,6 +344,27 @@ describe("/admin/weeks", () => {
       expect(said).toContain("CSV file (at most 4 MB)");
     }
     expect(await weeksOf(roomOf(second, 0))).toEqual(before);
+  });
+
+  it("a slug typed with capitals or spaces finds its location; an unknown one is said, not an empty file", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const typed = await request(
+      `/admin/weeks/export?location=${encodeURIComponent(` ${second!.slug.toUpperCase()} `)}`,
+      { headers: { Cookie: cookie } },
+    );
+    expect(typed.status).toBe(200);
+    expect((await typed.text()).split("\r\n").length).toBeGreaterThan(10);
+
+    const unknown = await request("/admin/weeks/export?location=nope", {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get("Location")).toBe("/admin/weeks");
+    expect(await toastOf(unknown)).toEqual({
+      type: "error",
+      message: "No location has the slug “nope”: nothing to download.",
+    });
   });
 
   it("is for admins only: a member gets neither the file nor the import", async () => {

@@ -2,7 +2,8 @@ import { type Route } from "./+types/weeks.export";
 import { requireAdmin } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { todayUtc } from "~/weeks/calendar";
-import { exportWeeks } from "~/weeks/csv.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { exportWeeks, slugExists } from "~/weeks/csv.server";
 
 /**
  * The weeks ahead as a CSV download, for every location or the one named (`?location=slug`),
@@ -10,8 +11,17 @@ import { exportWeeks } from "~/weeks/csv.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const location = new URL(request.url).searchParams.get("location")?.trim() || undefined;
-  const body = exportWeeks(getAppContext(context).db, { location });
+  // Slugs are lowercase: one typed with capitals finds its location.
+  const location =
+    new URL(request.url).searchParams.get("location")?.trim().toLowerCase() || undefined;
+  const { db } = getAppContext(context);
+  if (location && !(await slugExists(db, location))) {
+    throw await redirectWithToast("/admin/weeks", {
+      type: "error",
+      message: `No location has the slug “${location}”: nothing to download.`,
+    });
+  }
+  const body = exportWeeks(db, { location });
   const name = `weeks-${location?.replace(/[^a-z0-9-]/gi, "") || "all"}-${todayUtc()}.csv`;
   return new Response(body, {
     headers: {
