@@ -160,3 +160,25 @@ test("without JavaScript on a phone, a refused catalogue file comes back with it
   await expect(page.getByText(/^Line 2:/)).toBeInViewport();
   await context.close();
 });
+
+test("on a laptop a room's picture cards, two to a row, keep their arrows and Delete inside them", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signIn(context, ACCOUNTS.checklist, "checklist import limit", baseURL!);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const location = seedLocations.find(
+    (candidate) => !candidate.hidden && candidate.roomTypes[0]?.images.length,
+  )!;
+  await page.goto(`/admin?location=${location.id}&roomType=${location.id}-room-1`);
+  const cards = page.getByRole("region", { name: "Room Images" }).getByRole("listitem");
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) {
+    const box = (await card.boundingBox())!;
+    for (const button of await card.locator("button:visible").all()) {
+      const inside = (await button.boundingBox())!;
+      expect(inside.x + inside.width).toBeLessThanOrEqual(box.x + box.width - 1);
+    }
+  }
+});

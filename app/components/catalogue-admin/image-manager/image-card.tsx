@@ -4,7 +4,7 @@ import { Picture } from "~/components/catalogue/resort-image";
 import { useImageFailure } from "~/lib/use-image-failure";
 import { GripIcon } from "../../admin/admin-ui";
 import { useSortableItem } from "../../admin/sortable-list";
-import { GroupFields, smallButton, type ImageGroup, type ManagedImage } from "./group";
+import { buttonBase, GroupFields, smallButton, type ImageGroup, type ManagedImage } from "./group";
 import { useLongPress } from "./use-long-press";
 
 export interface ImageCardProps {
@@ -85,7 +85,7 @@ export function ImageCard(props: ImageCardProps & { sortable?: Sortable }) {
           </button>
         )}
       </div>
-      <div className="flex items-center gap-1 border-t border-slate-100 p-2">
+      <div className="flex items-center gap-1 border-t border-slate-100 p-1.5 @[10.5rem]:p-2">
         <MoveForm
           label={`Move image ${position} earlier`}
           title="Move left"
@@ -124,7 +124,7 @@ export function ImageCard(props: ImageCardProps & { sortable?: Sortable }) {
             disabled={props.deleteDisabled}
             aria-label={`Delete image ${position}`}
             title="Delete"
-            className={`${smallButton} gap-1.5 text-red-700 ring-1 ring-red-200 hover:bg-red-50`}
+            className={`${cardButton} gap-1.5 text-red-700 ring-1 ring-red-200 hover:bg-red-50`}
           >
             <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
               <path
@@ -143,6 +143,12 @@ export function ImageCard(props: ImageCardProps & { sortable?: Sortable }) {
     </li>
   );
 }
+
+/**
+ * The card's buttons: a little narrower on a narrow card (two to a row of a room's pictures on a
+ * laptop), so that two arrows and Delete fit inside it.
+ */
+const cardButton = `${buttonBase} h-9 min-w-8 px-2 @[10.5rem]:min-w-9 @[10.5rem]:px-2.5`;
 
 /** A move arrow: a form posting the move; with JavaScript, the same move as a drop. */
 function MoveForm({
@@ -170,7 +176,7 @@ function MoveForm({
       disabled={disabled || targetId === null}
       aria-label={label}
       title={title}
-      className={`${smallButton} text-navy-900 ring-1 ring-slate-200 hover:bg-slate-50`}
+      className={`${cardButton} text-navy-900 ring-1 ring-slate-200 hover:bg-slate-50`}
     >
       <span aria-hidden="true">{symbol}</span>
     </button>
