@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { type AppContext } from "~/context";
-import { auditEvents, NOW_ISO } from "~/db/schema";
+import { auditEvents, locations, NOW_ISO, roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 
 /** Who makes a change: recorded with it and shown on the Checklist as "last edited by". */
@@ -50,3 +50,15 @@ export async function commitAudited(
   await invalidateLocationCaches(env.CACHE);
   return results;
 }
+
+/**
+ * For `when`: the row was written with this updated_at (a save that matched its version did it).
+ * A save carries the version its form was opened at, so a page older than the last save is
+ * refused instead of putting back what that save changed.
+ */
+export const savedAt = (
+  table: typeof locations | typeof roomTypes,
+  id: string,
+  updatedAt: string,
+) =>
+  sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table.id} = ${id} AND ${table.updatedAt} = ${updatedAt})`;

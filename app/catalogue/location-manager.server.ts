@@ -6,7 +6,7 @@ import { DomainError, refuseDuplicate } from "~/lib/errors.server";
 import { imageUrl, placeLine } from "~/catalogue/locations";
 import { pageCount, requestedPage } from "~/lib/pages";
 import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
-import { commitAudited, type Actor } from "./audit.server";
+import { commitAudited, savedAt, type Actor } from "./audit.server";
 import { CONFIRM_DELETE_PARAM } from "./image-manager";
 import { LOCATION_ADMIN_MESSAGES, PICKER_PER_PAGE } from "./location-manager";
 import { isIdShaped, NOT_FOUND } from "./ids";
@@ -253,14 +253,13 @@ export async function updateLocation(
     .set({ ...values, updatedAt })
     .where(and(eq(locations.id, id), version ? eq(locations.updatedAt, version) : undefined));
   const entry = { entityType: "location", entityId: id, locationId: id } as const;
-  const updated = sql`EXISTS (SELECT 1 FROM ${locations} WHERE ${locations.id} = ${id} AND ${locations.updatedAt} = ${updatedAt})`;
   await withUniqueSlug(async () => {
     const [result] = await commitAudited(
       app,
       actor,
       { ...entry, action: "updated", summary: `Updated ${values.name}` },
       [update],
-      { when: updated },
+      { when: savedAt(locations, id, updatedAt) },
     );
     if ((result as D1Result).meta.changes === 0) {
       throw new DomainError("stale", LOCATION_ADMIN_MESSAGES.locationChangedSince);

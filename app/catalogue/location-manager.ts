@@ -37,6 +37,8 @@ export const LOCATION_ADMIN_MESSAGES = {
     "Another admin or another tab saved this location after you opened it. Reload the page to see their changes, then make yours again.",
   saveRoomTypeError: (message: string) => `Error saving room type: ${message}`,
   saveRoomTypeFailed: "An error occurred while saving the room type",
+  roomTypeChangedSince:
+    "Another admin or another tab saved this room type after you opened it. Reload the page to see their changes, then make yours again.",
   deleteLocationError: (message: string) => `Error deleting location: ${message}`,
   deleteLocationFailed: "An error occurred while deleting the location",
   deleteRoomTypeError: (message: string) => `Error deleting room type: ${message}`,
@@ -77,7 +79,12 @@ export const locationIntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal(INTENTS.deleteLocation), locationId: ref, confirmed }),
   z.object({ intent: z.literal(INTENTS.createRoomType), locationId: ref }),
-  z.object({ intent: z.literal(INTENTS.updateRoomType), locationId: ref, roomTypeId: ref }),
+  z.object({
+    intent: z.literal(INTENTS.updateRoomType),
+    locationId: ref,
+    roomTypeId: ref,
+    version: optionalRef,
+  }),
   z.object({ intent: z.literal(INTENTS.setWeeks), locationId: ref, roomTypeId: ref }),
   z.object({ intent: z.literal(INTENTS.openWeeks), locationId: ref, roomTypeId: ref }),
   z.object({

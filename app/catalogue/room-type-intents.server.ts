@@ -60,7 +60,7 @@ export async function createRoomTypeIntent(
 
 export async function updateRoomTypeIntent(
   { app, actor, formData, here }: IntentRequest,
-  { locationId, roomTypeId }: IntentOf<"update-room-type">,
+  { locationId, roomTypeId, version }: IntentOf<"update-room-type">,
 ) {
   if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
   const submission = parseWithZod(formData, { schema: roomTypeSchema });
@@ -69,7 +69,7 @@ export async function updateRoomTypeIntent(
     return data({ form, roomTypeId, result: submission.reply(), toast: null }, { status: 400 });
   }
   try {
-    await updateRoomType(app, actor, { locationId, roomTypeId }, submission.value);
+    await updateRoomType(app, actor, { locationId, roomTypeId, version }, submission.value);
   } catch (error) {
     const { result, toast, status } = saveFailure(submission, error);
     return data({ form, roomTypeId, result, toast }, { status });

@@ -4,9 +4,10 @@ import { type Db } from "~/db/client.server";
 import { images, roomTypes } from "~/db/schema";
 import { DomainError, refuseDuplicate } from "~/lib/errors.server";
 import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
-import { commitAudited, type Actor } from "./audit.server";
+import { commitAudited, savedAt, type Actor } from "./audit.server";
 import { displayOrderUpdates, reorderedIds, type ReorderRefusal } from "./display-order.server";
 import { isIdShaped, NOT_FOUND } from "./ids";
+import { LOCATION_ADMIN_MESSAGES } from "./location-manager";
 import { requireLocation } from "./location-manager.server";
 import { neighbourOf, REORDER_MESSAGES } from "./reorder";
 import { ADMIN_MESSAGES, type RoomTypeValues } from "./schemas";
@@ -25,7 +26,7 @@ export async function requireRoomType(db: Db, locationId: string, roomTypeId: st
 }
 
 /** Another room type of the location has the name (any capitals, outer spaces): the database says so. */
-const withUniqueName = (name: string, write: () => Promise<unknown>) =>
+const withUniqueName = <T>(name: string, write: () => Promise<T>) =>
   refuseDuplicate(
     write,
     "index 'room_types_location_name_idx'",
@@ -71,24 +72,36 @@ export async function createRoomType(
   return id;
 }
 
+/** Saves a room type's form; with the `version` it was opened at, not over a later save. */
 export async function updateRoomType(
   app: AppContext,
   actor: Actor,
-  { locationId, roomTypeId }: { locationId: string; roomTypeId: string },
+  {
+    locationId,
+    roomTypeId,
+    version,
+  }: { locationId: string; roomTypeId: string; version?: string | null },
   values: RoomTypeValues,
 ) {
   const { db } = app;
   await requireRoomType(db, locationId, roomTypeId);
+  const updatedAt = new Date().toISOString();
   const update = db
     .update(roomTypes)
     .set({
       ...values,
       description: values.description ?? null,
       otherPrices: values.otherPrices ?? null,
-      updatedAt: new Date().toISOString(),
+      updatedAt,
     })
-    .where(and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locationId)));
-  await withUniqueName(values.name, () =>
+    .where(
+      and(
+        eq(roomTypes.id, roomTypeId),
+        eq(roomTypes.locationId, locationId),
+        version ? eq(roomTypes.updatedAt, version) : undefined,
+      ),
+    );
+  const [result] = await withUniqueName(values.name, () =>
     commitAudited(
       app,
       actor,
@@ -100,8 +113,12 @@ export async function updateRoomType(
         summary: `Updated room type ${values.name}`,
       },
       [update],
+      { when: savedAt(roomTypes, roomTypeId, updatedAt) },
     ),
   );
+  if ((result as D1Result).meta.changes === 0) {
+    throw new DomainError("stale", LOCATION_ADMIN_MESSAGES.roomTypeChangedSince);
+  }
 }
 
 /** Deletes a room type: its R2 objects first, then its images and the room type in one batch. */

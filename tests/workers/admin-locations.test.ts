@@ -599,6 +599,40 @@ describe("room types", () => {
     expect(suiteId).toBeTruthy();
   });
 
+  it("a room type saved from a page opened before another save of it is refused, and recorded once", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const roomId = await createRoom(admin.cookie, locationId, "Garden Suite");
+    const [opened] = await roomRows(locationId);
+    const page = await (await get(pageOf(locationId, `&roomType=${roomId}`), admin.cookie)).text();
+    expect(page).toContain(`name="version" value="${opened!.updatedAt}"`);
+    const save = (fields: Record<string, string>) =>
+      fetchForm(
+        new URLSearchParams({
+          intent: "update-room-type",
+          locationId,
+          roomTypeId: roomId,
+          ...ROOM_FIELDS,
+          version: opened!.updatedAt,
+          ...fields,
+        }),
+        admin.cookie,
+      );
+    expect((await save({ price: "2400" })).status).toBe(302);
+    const stale = await save({ description: "From the other tab" });
+    expect(stale.status).toBe(409);
+    expect(await pageText(stale)).toContain(
+      "Another admin or another tab saved this room type after you opened it",
+    );
+    const [stored] = await roomRows(locationId);
+    expect(stored).toMatchObject({ price: 2400, description: null });
+    const history = await db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, roomId), eq(auditEvents.action, "updated")));
+    expect(history).toHaveLength(1);
+  });
+
   it("saves every field; empty numbers become 0; other features are kept", async () => {
     const admin = await freshAdmin();
     const locationId = await createThroughAction(admin.cookie);

@@ -14,7 +14,7 @@ import { useSubmitting } from "~/lib/use-submitting";
 import { RoomTypeFields } from "./room-type-fields";
 import { CalendarFeed } from "./calendar-feed";
 
-const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId"] as const;
+const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId", "version"] as const;
 
 const numberText = (value: number | null) => (value === null ? "" : String(value));
 
@@ -124,6 +124,8 @@ export function RoomTypeEditor({
           <input type="hidden" name="intent" value={INTENTS.updateRoomType} />
           <input type="hidden" name="locationId" value={locationId} />
           <input type="hidden" name="roomTypeId" value={room.id} />
+          {/* A save from a page older than the last save is refused, not applied over it. */}
+          <input type="hidden" name="version" value={room.updatedAt} />
           <RoomTypeFields fields={fields} extraFeatures={extraFeatures} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
