@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { type AppContext } from "~/context";
-import { auditEvents, locations, NOW_ISO, roomTypes } from "~/db/schema";
+import { auditEvents, NOW_ISO, type locations, type roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 
 /** Who makes a change: recorded with it and shown on the Checklist as "last edited by". */
