@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useSubmitting } from "~/lib/use-submitting";
 import { buttonClass, TextareaField } from "~/components/forms";
@@ -58,14 +58,22 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inboxActionSchema }),
   });
   const formProps = getFormProps(form);
+  // A decision asked about and sent: a second click of a double click, before the page shows the
+  // form busy, is not asked again.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!busy) sent.current = false;
+  }, [busy]);
   return (
     <Form
       method="post"
       {...formProps}
       // A note the schema refuses is shown first; a valid decision is then asked about.
       onSubmit={(event) => {
+        if (sent.current) return event.preventDefault();
         formProps.onSubmit(event);
         if (!event.defaultPrevented) askFirst(event);
+        if (!event.defaultPrevented) sent.current = true;
       }}
       className="space-y-3"
       aria-busy={busy || undefined}
