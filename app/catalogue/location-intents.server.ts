@@ -1,6 +1,6 @@
 import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { type AppContext } from "~/context";
 import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -139,7 +139,9 @@ export async function deleteLocationIntent(
 ) {
   if (!locationId) return refuseUnknown(M.deleteLocationError(NOT_FOUND.location));
   // Without JavaScript there is no confirm(): the first post asks, the second deletes.
-  if (!confirmed) return data({ form: "confirm-delete-location" as const, locationId });
+  if (!confirmed) {
+    return redirect(adminHref({ location: locationId, q: here.q, confirmDelete: "location" }));
+  }
   try {
     await deleteLocation(app, actor, locationId);
   } catch (error) {

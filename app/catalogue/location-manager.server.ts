@@ -8,7 +8,7 @@ import { pageCount, requestedPage } from "~/lib/pages";
 import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
 import { commitAudited, savedAt, type Actor } from "./audit.server";
 import { CONFIRM_DELETE_PARAM } from "./image-manager";
-import { LOCATION_ADMIN_MESSAGES, PICKER_PER_PAGE } from "./location-manager";
+import { deleteQuestionOf, LOCATION_ADMIN_MESSAGES, PICKER_PER_PAGE } from "./location-manager";
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { nameMatches } from "./name-search.server";
 import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
@@ -179,6 +179,7 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
     },
     roomTypeId,
     confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),
+    confirmDelete: deleteQuestionOf(params),
     addingRoomType: Boolean(found) && !roomTypeId && params.get("addRoomType") === "1",
     previousId: found ? (previous?.id ?? null) : null,
     // With nothing selected, Next opens the first location.

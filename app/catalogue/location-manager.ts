@@ -116,6 +116,17 @@ export interface AdminSelection {
   q?: string | null;
   /** A page of the picker's list other than the one with the selected location. */
   listPage?: number;
+  /** Without JavaScript, the page that asks before deleting the location or the room type. */
+  confirmDelete?: DeleteQuestion;
+}
+
+/** What a delete asks about first, in the address (a page of its own: Back after it is plain). */
+export const CONFIRM_DELETE_SELECTION_PARAM = "confirmDelete";
+export type DeleteQuestion = "location" | "room-type";
+
+export function deleteQuestionOf(params: URLSearchParams): DeleteQuestion | null {
+  const asked = params.get(CONFIRM_DELETE_SELECTION_PARAM);
+  return asked === "location" || asked === "room-type" ? asked : null;
 }
 
 /** Rows of the locations manager's picker at a time. */
@@ -129,6 +140,7 @@ export function adminHref({
   isNew,
   q,
   listPage,
+  confirmDelete,
 }: AdminSelection = {}) {
   const params = new URLSearchParams();
   if (isNew) params.set("new", "1");
@@ -137,8 +149,10 @@ export function adminHref({
   if (location && !roomType && addRoomType) params.set("addRoomType", "1");
   if (q) params.set("q", q);
   if (listPage) params.set("page", String(listPage));
+  if (location && confirmDelete) params.set(CONFIRM_DELETE_SELECTION_PARAM, confirmDelete);
   const search = params.toString();
-  return search ? `/admin?${search}` : "/admin";
+  const fragment = location && confirmDelete ? `#delete-${confirmDelete}` : "";
+  return search ? `/admin?${search}${fragment}` : "/admin";
 }
 
 /**

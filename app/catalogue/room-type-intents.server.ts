@@ -86,7 +86,16 @@ export async function deleteRoomTypeIntent(
 ) {
   if (!locationId || !roomTypeId) return refuseUnknown(M.deleteRoomTypeError(NOT_FOUND.roomType));
   // Without JavaScript there is no confirm(): the first post asks, the second deletes.
-  if (!confirmed) return data({ form: "confirm-delete-room-type" as const, roomTypeId });
+  if (!confirmed) {
+    return redirect(
+      adminHref({
+        location: locationId,
+        roomType: roomTypeId,
+        q: here.q,
+        confirmDelete: "room-type",
+      }),
+    );
+  }
   try {
     await deleteRoomType(app, actor, { locationId, roomTypeId });
   } catch (error) {

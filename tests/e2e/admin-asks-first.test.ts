@@ -66,6 +66,10 @@ test("deleting an image, a room type and a location each asks first, with the qu
   ).toBeInViewport();
   await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
   await expect(status(page, "Location deleted successfully")).toBeVisible();
+  // Back comes to the question's own page, not to a form the browser would send again.
+  const back = await page.goBack();
+  expect(back?.status()).toBe(404);
+  await expect(page.getByText("Location not found").first()).toBeVisible();
 });
 
 test("removing a user asks first, with the question on screen", async ({ page }) => {

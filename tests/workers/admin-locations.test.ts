@@ -849,9 +849,16 @@ describe("room types", () => {
       height: 10,
     });
 
-    // Without JavaScript the first post asks first.
+    // Without JavaScript the first post asks first, on a page of its own (Back after the delete
+    // is then a plain page, not a form sent again).
     const fields = { intent: "delete-room-type", locationId, roomTypeId: roomId };
-    const ask = await post(pageOf(locationId, `&roomType=${roomId}`), fields, admin.cookie);
+    const posted = await post(pageOf(locationId, `&roomType=${roomId}`), fields, admin.cookie);
+    expect(posted.status).toBe(302);
+    const question = posted.headers.get("Location")!;
+    expect(question).toBe(
+      `/admin?location=${locationId}&roomType=${roomId}&confirmDelete=room-type#delete-room-type`,
+    );
+    const ask = await get(question.replace(/#.*/, ""), admin.cookie);
     expect(ask.status).toBe(200);
     expect(await pageText(ask)).toContain("Yes, delete Delete me");
     expect(await roomRows(locationId)).toHaveLength(2);
@@ -913,11 +920,15 @@ describe("deleting a location", () => {
     const otherKey = `${seedLocations[0]!.id}-not-deleted/keep.png`;
     await env.IMAGE_BUCKET.put(otherKey, new Uint8Array([1]));
 
-    const ask = await post(
+    const posted = await post(
       pageOf(locationId),
       { intent: "delete-location", locationId },
       admin.cookie,
     );
+    expect(posted.status).toBe(302);
+    const question = posted.headers.get("Location")!;
+    expect(question).toBe(`/admin?location=${locationId}&confirmDelete=location#delete-location`);
+    const ask = await get(question.replace(/#.*/, ""), admin.cookie);
     expect(ask.status).toBe(200);
     expect(await pageText(ask)).toContain(`Yes, delete ${name}`);
     expect(await locationRow(locationId)).toBeDefined();

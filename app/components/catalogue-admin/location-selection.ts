@@ -1,7 +1,7 @@
 import { useEffect, useRef, useEffectEvent } from "react";
 import { useLocation, useNavigate, type BlockerFunction } from "react-router";
 import { CONFIRM_DELETE_PARAM, IMAGE_ACTION_PATH } from "~/catalogue/image-manager";
-import { adminHref } from "~/catalogue/location-manager";
+import { adminHref, CONFIRM_DELETE_SELECTION_PARAM } from "~/catalogue/location-manager";
 
 /**
  * The admin's remembered selection: the selection is kept in the address and in browser storage,
@@ -125,10 +125,11 @@ export function leavesSelection(roomTypeDirty: boolean): BlockerFunction {
   };
 }
 
-/** The page's address without an image delete's question, to come back to once it is answered. */
+/** The page's address without a delete's question, to come back to once it is answered. */
 export function addressWithoutQuestion({ pathname, search }: { pathname: string; search: string }) {
   const params = new URLSearchParams(search);
   params.delete(CONFIRM_DELETE_PARAM);
+  params.delete(CONFIRM_DELETE_SELECTION_PARAM);
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }

@@ -105,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, q, creating, missing, selected, roomTypeId, confirmDeleteImageId } = loaderData;
+  const { list, q, creating, missing, selected, roomTypeId, confirmDeleteImageId, confirmDelete } =
+    loaderData;
   const currentUrl = addressWithoutQuestion(useLocation());
   const location = selected?.location ?? null;
   const room = selected?.roomTypes.find((candidate) => candidate.id === roomTypeId) ?? null;
@@ -213,9 +214,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
                 backHref={adminHref({ location: location.id, q: query })}
                 selfHref={adminHref({ location: location.id, roomType: room.id, q: query })}
                 onDirtyChange={setRoomTypeDirty}
-                deleteConfirming={
-                  answer?.form === "confirm-delete-room-type" && answer.roomTypeId === room.id
-                }
+                deleteConfirming={confirmDelete === "room-type"}
                 images={
                   <ImageManager
                     locationId={location.id}
@@ -249,9 +248,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
         <div className="min-w-0 lg:col-start-2 lg:row-start-2 lg:self-start">
           <DeleteLocation
             location={location}
-            confirming={
-              answer?.form === "confirm-delete-location" && answer.locationId === location.id
-            }
+            confirming={confirmDelete === "location"}
             cancelHref={adminHref({ location: location.id, roomType: roomTypeId, q: query })}
           />
         </div>
