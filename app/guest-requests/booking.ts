@@ -18,7 +18,7 @@ export const BOOKING_FORM_MESSAGES = {
   checkOut: "Please choose a check-out date",
   checkOutBefore: "Check-out cannot be before check-in",
   checkOutSameDay: "Check-out must be after check-in",
-  weekOfAnotherRoom: "The week above is of another room: choose one of this room's weeks",
+  weekOfAnotherRoom: "The week shown below is of another room: choose one of this room's weeks",
   stayTooLong: "Please choose a stay shorter than a year",
   adults: "At least one adult is required",
 } as const;

@@ -360,7 +360,11 @@ describe("/admin/weeks", () => {
       redirect: "manual",
     });
     expect(unknown.status).toBe(302);
-    expect(unknown.headers.get("Location")).toBe("/admin/weeks");
+    expect(unknown.headers.get("Location")).toBe("/admin/weeks?location=nope");
+    const form = await (
+      await request("/admin/weeks?location=nope", { headers: { Cookie: cookie } })
+    ).text();
+    expect(form).toMatch(/name="location"[^>]*value="nope"/);
     expect(await toastOf(unknown)).toEqual({
       type: "error",
       message: "No location has the slug “nope”: nothing to download.",

@@ -383,7 +383,7 @@ describe("requesting a week", () => {
     // The seed numbers a location's rooms from 1: room-1 is its first.
     const otherName = location.roomTypes[0]!.name;
     expect(visibleText(html)).toContain(
-      "The week above is of another room: choose one of this room's weeks",
+      "The week shown below is of another room: choose one of this room's weeks",
     );
     expect(visibleText(html)).toContain(`Show the weeks of ${otherName}`);
     expect(html).toContain(

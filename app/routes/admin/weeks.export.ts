@@ -16,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new URL(request.url).searchParams.get("location")?.trim().toLowerCase() || undefined;
   const { db } = getAppContext(context);
   if (location && !(await slugExists(db, location))) {
-    throw await redirectWithToast("/admin/weeks", {
+    // Back to the form with the slug as typed, to correct it.
+    throw await redirectWithToast(`/admin/weeks?${new URLSearchParams({ location })}`, {
       type: "error",
       message: `No location has the slug “${location}”: nothing to download.`,
     });

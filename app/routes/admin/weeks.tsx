@@ -36,7 +36,9 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { columns: WEEK_CSV_COLUMNS };
+  // A slug the export did not find comes back in the address, in its field.
+  const exportLocation = new URL(request.url).searchParams.get("location")?.slice(0, 200) ?? "";
+  return { columns: WEEK_CSV_COLUMNS, exportLocation };
 }
 
 /** 'Import weeks': a CSV file, checked whole before anything is written. */
@@ -111,6 +113,7 @@ export default function AdminWeeks({ loaderData, actionData }: Route.ComponentPr
             </span>
             <input
               name="location"
+              defaultValue={loaderData.exportLocation}
               className="rounded-lg border border-slate-300 px-3 py-2"
               autoComplete="off"
             />
