@@ -167,7 +167,8 @@ export const bookingKind = {
       input.week ? quoteWeek(db, input.roomType, input.week) : null,
       input.week
         ? false
-        : takesUnavailableNight(db, input.roomType, {
+        : takesUnavailableNight(db, {
+            roomTypeId: input.roomType,
             checkIn: input.checkInDate,
             checkOut: input.checkOutDate,
           }),

@@ -13,7 +13,7 @@ import { deliverLater, queuedEmail, queueEmails } from "~/email/deliveries.serve
 import { type Toast } from "~/lib/toast.server";
 import { nightsBetween } from "./booking";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { bookWeekOf, releaseWeekOf } from "~/weeks/weeks.server";
+import { bookOwnDatesOf, bookWeekOf, ownDatesStillOpen, releaseWeekOf } from "~/weeks/weeks.server";
 import { decisionEmail, type BookingDecision } from "./booking.server";
 import { placeOf } from "./format";
 import { INBOX_PAGE_SIZE, type InboxAction, type InboxFilters, type InboxKind } from "./inbox";
@@ -221,7 +221,9 @@ export type TransitionResult =
   /** `waitlisted`: after a week's request is declined, the first request waiting for that week. */
   | { ok: true; waitlisted?: { name: string; email: string } | null }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "already-handled"; status: string; handledBy: string | null };
+  | { ok: false; reason: "already-handled"; status: string; handledBy: string | null }
+  /** A request for the member's own dates, over a week held, booked or closed since it was sent. */
+  | { ok: false; reason: "dates-taken" };
 
 const DONE_MESSAGES = {
   confirm: "Booking confirmed",
@@ -241,6 +243,13 @@ export function transitionToast(action: InboxAction, result: TransitionResult): 
     };
   }
   if (result.reason === "not-found") return { type: "error", message: "Request not found" };
+  if (result.reason === "dates-taken") {
+    return {
+      type: "error",
+      message:
+        "Not confirmed: these dates take a night of a week held, booked or closed since the request was sent. Decline it, or free that week first.",
+    };
+  }
   const what = action.intent === "handle" ? "This request was" : "This booking was";
   const by = result.handledBy ? ` by ${result.handledBy}` : "";
   return { type: "error", message: `${what} already ${result.status}${by}` };
@@ -299,11 +308,28 @@ export async function decideBooking(
         ),
     ),
   );
+  // A request for the member's own dates is confirmed only while the weeks it takes are open,
+  // and then books them: two members never hold the same nights.
+  const ownDates =
+    decision === "confirmed" && !booking.weekId
+      ? {
+          roomTypeId: booking.roomTypeId,
+          checkIn: booking.checkInDate,
+          checkOut: booking.checkOutDate,
+          requestId: id,
+        }
+      : null;
   const [update, [current], queued, weekChange] = await db.batch([
     db
       .update(bookingRequests)
       .set({ status: decision, handledBy: adminEmail, handledAt })
-      .where(and(eq(bookingRequests.id, id), eq(bookingRequests.status, "new"))),
+      .where(
+        and(
+          eq(bookingRequests.id, id),
+          eq(bookingRequests.status, "new"),
+          ownDates ? ownDatesStillOpen(db, ownDates) : undefined,
+        ),
+      ),
     db
       .select({ status: bookingRequests.status, handledBy: bookingRequests.handledBy })
       .from(bookingRequests)
@@ -314,10 +340,18 @@ export async function decideBooking(
       { kind: "booking", requestId: id, emails: [email], now },
     ),
     // The week the request holds is booked, or open again (a no-op when another admin decided).
-    decision === "confirmed" ? bookWeekOf(db, id, now) : releaseWeekOf(db, id, now),
+    ownDates
+      ? bookOwnDatesOf(db, ownDates, handledAt)
+      : decision === "confirmed"
+        ? bookWeekOf(db, id, now)
+        : releaseWeekOf(db, id, now),
   ]);
 
-  if (update.meta.changes === 0) return refusal(current);
+  if (update.meta.changes === 0) {
+    return ownDates && current?.status === "new"
+      ? { ok: false, reason: "dates-taken" }
+      : refusal(current);
+  }
   // A waitlist request holds no week: deciding it leaves the catalogue's pages as they are.
   if ((weekChange?.meta.changes ?? 0) > 0)
     app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));

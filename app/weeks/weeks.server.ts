@@ -1,4 +1,19 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import {
   bookingRequests,
@@ -144,31 +159,76 @@ export async function quoteWeek(
   };
 }
 
+/** A stay of the member's own dates: its room and dates, and the request that asks for it. */
+interface OwnDates {
+  roomTypeId: string;
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  requestId?: string;
+}
+
+/** The room's weeks that share a night with the stay. */
+function weeksWithin({ roomTypeId, checkIn, checkOut }: OwnDates) {
+  return and(
+    eq(weeks.roomTypeId, roomTypeId),
+    lt(weeks.checkIn, checkOut),
+    // No stay is longer than a year: the index reads only the weeks that could reach in.
+    gt(weeks.checkIn, addDays(checkIn, -366)),
+    sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days') > ${checkIn}`,
+  );
+}
+
 /**
  * Whether a stay of the member's own dates takes a night of a week of the room that is not open
  * (held by a request, booked or closed): staff arrange such dates around open weeks only.
  */
-export async function takesUnavailableNight(
-  db: Db,
-  roomTypeId: string,
-  { checkIn, checkOut }: { checkIn: CalendarDate; checkOut: CalendarDate },
-) {
+export async function takesUnavailableNight(db: Db, stay: OwnDates) {
   const [taken] = await db
     .select({ id: weeks.id })
     .from(weeks)
-    .where(
-      and(
-        eq(weeks.roomTypeId, roomTypeId),
-        ne(weeks.state, "open"),
-        lt(weeks.checkIn, checkOut),
-        // No stay is longer than a year: the index reads only the weeks that could reach in.
-        gt(weeks.checkIn, addDays(checkIn, -366)),
-        sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days') > ${checkIn}`,
-      ),
-    )
+    .where(and(weeksWithin(stay), ne(weeks.state, "open")))
     .limit(1);
   return Boolean(taken);
 }
+
+/**
+ * For the confirming update: every week the stay takes a night of is still open. A week held
+ * after the request was sent (by another member's request) keeps it from being confirmed.
+ */
+export const ownDatesStillOpen = (db: Db, stay: OwnDates) =>
+  notExists(
+    db
+      .select({ id: weeks.id })
+      .from(weeks)
+      .where(and(weeksWithin(stay), ne(weeks.state, "open"))),
+  );
+
+/**
+ * Staff confirmed a request for the member's own dates (at `handledAt`): the open weeks it takes a
+ * night of are booked for it, so no other member can ask for them.
+ */
+export const bookOwnDatesOf = (db: Db, stay: Required<OwnDates>, handledAt: string) =>
+  db
+    .update(weeks)
+    .set({ state: "booked", requestId: stay.requestId, heldUntil: null, updatedAt: handledAt })
+    .where(
+      and(
+        weeksWithin(stay),
+        eq(weeks.state, "open"),
+        exists(
+          db
+            .select({ id: bookingRequests.id })
+            .from(bookingRequests)
+            .where(
+              and(
+                eq(bookingRequests.id, stay.requestId),
+                eq(bookingRequests.status, "confirmed"),
+                eq(bookingRequests.handledAt, handledAt),
+              ),
+            ),
+        ),
+      ),
+    );
 
 /** The next open weeks of one room type after `today`, for a member whose week was taken. */
 async function nextOpenWeeks(db: Db, roomTypeId: string, today: CalendarDate) {

@@ -457,6 +457,48 @@ describe("staff decide a week's request", () => {
     return result;
   }
 
+  it("a request for the member's own dates, confirmed, books the open weeks it takes; one over a week held since is not confirmed", async () => {
+    const [first, , third] = (await openWeeks()).slice(14);
+    const ownDates = async (week: typeof first) => {
+      const form = weekForm("", {
+        checkInDate: addDays(week!.checkIn, 2),
+        checkOutDate: addDays(week!.checkIn, 5),
+      });
+      const { week: _none, ...withoutWeek } = form;
+      const response = await request(`/book?location=${location.slug}&roomType=${roomTypeId}`, {
+        method: "POST",
+        body: new URLSearchParams(withoutWeek),
+        headers: { Origin: "http://localhost", Cookie: await memberCookie() },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(302);
+      const [stored] = await db
+        .select({ id: bookingRequests.id })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
+      return stored!.id;
+    };
+
+    // Its week still open: confirming it books that week for this request.
+    const mine = await ownDates(first);
+    expect(await decide(mine, "confirmed")).toEqual({ ok: true, waitlisted: null });
+    expect(await weekById(first!.id)).toMatchObject({ state: "booked", requestId: mine });
+
+    // Its week held by another member after it was sent: not confirmed, and staff are told why.
+    const theirs = await ownDates(third);
+    await postWeek(weekForm(third!.checkIn), await memberCookie("user-admin"));
+    expect((await weekById(third!.id)).state).toBe("requested");
+    expect(await decide(theirs, "confirmed")).toEqual({ ok: false, reason: "dates-taken" });
+    const [still] = await db
+      .select({ status: bookingRequests.status })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.id, theirs));
+    expect(still!.status).toBe("new");
+    expect((await weekById(third!.id)).state).toBe("requested");
+    // Declining it is still possible.
+    expect(await decide(theirs, "declined")).toMatchObject({ ok: true });
+  });
+
   it("confirming books the week and sends the guest the rate, the total, the terms' reminders and a calendar entry", async () => {
     const { week, requestId } = await heldWeek(6);
     expect(await decide(requestId, "confirmed")).toEqual({ ok: true, waitlisted: null });
