@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
-import { images, locations, roomTypes } from "~/db/schema";
+import { bookingRequests, images, locations, roomTypes } from "~/db/schema";
 import { DomainError, refuseDuplicate } from "~/lib/errors.server";
 import { imageUrl, placeLine } from "~/catalogue/locations";
 import { pageCount, requestedPage } from "~/lib/pages";
@@ -126,6 +126,21 @@ const managedImage = (image: LocationForEdit["images"][number]) => ({
   alt: image.alt ?? "",
 });
 
+/** The selected location's stays ahead that members asked for or have, by room type. */
+function staysAhead(db: Db, selectedId: string | null) {
+  return db
+    .select({ roomTypeId: bookingRequests.roomTypeId, count: count() })
+    .from(bookingRequests)
+    .where(
+      and(
+        inArray(bookingRequests.status, ["new", "confirmed"]),
+        eq(bookingRequests.locationId, selectedId ?? ""),
+        gt(bookingRequests.checkOutDate, todayUtc()),
+      ),
+    )
+    .groupBy(bookingRequests.roomTypeId);
+}
+
 /**
  * What the locations manager shows for its address: every location for the picker, the selected
  * one with its room types and pictures (and the selected room type's weeks), and the neighbours in
@@ -136,7 +151,7 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
   const locationId = params.get("location")?.trim() || null;
   const wanted = params.get("roomType");
   const selectedId = locationId && isIdShaped(locationId) ? locationId : null;
-  const [[listRows, [previous], [next]], found, calendar] = await Promise.all([
+  const [[listRows, [previous], [next], stays], found, calendar] = await Promise.all([
     db.batch([
       pickerList(db, {
         q,
@@ -144,6 +159,7 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
         selectedId,
       }),
       ...neighbours(db, selectedId),
+      staysAhead(db, selectedId),
     ]),
     locationId ? getLocationForEdit(db, locationId) : Promise.resolve(null),
     locationId && wanted ? roomCalendarWeeks(db, wanted, todayUtc()) : Promise.resolve([]),
@@ -180,6 +196,8 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
     roomTypeId,
     confirmDeleteImageId: params.get(CONFIRM_DELETE_PARAM),
     confirmDelete: deleteQuestionOf(params),
+    // A delete says what it leaves behind: the members' stays ahead, by room type.
+    staysAhead: Object.fromEntries(stays.map((row) => [row.roomTypeId, row.count])),
     addingRoomType: Boolean(found) && !roomTypeId && params.get("addRoomType") === "1",
     previousId: found ? (previous?.id ?? null) : null,
     // With nothing selected, Next opens the first location.

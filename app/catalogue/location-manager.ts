@@ -25,6 +25,11 @@ export const LOCATION_ADMIN_MESSAGES = {
     "Are you sure you want to delete this location? This will remove its room types and images.",
   confirmDeleteRoomType:
     "Are you sure you want to delete this room type? This will remove its images.",
+  /** Added to a delete's question when members have stays ahead there. */
+  staysAhead: (count: number) =>
+    count === 1
+      ? "1 stay ahead is confirmed or awaiting confirmation in it; its guest is not told."
+      : `${count} stays ahead are confirmed or awaiting confirmation in it; their guests are not told.`,
   locationCreated: "Location created successfully",
   locationUpdated: "Location updated successfully",
   locationDeleted: "Location deleted successfully",
@@ -166,4 +171,11 @@ export function withSlugFromName(formData: FormData) {
   for (const [key, value] of formData) copy.append(key, value);
   copy.set("slug", slugFromName(String(formData.get("name") ?? "")));
   return copy;
+}
+
+/** A delete's question, with the stays ahead it would leave without their resort, if any. */
+export function deleteQuestion(question: string, staysAhead: number) {
+  return staysAhead > 0
+    ? `${question} ${LOCATION_ADMIN_MESSAGES.staysAhead(staysAhead)}`
+    : question;
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { auditEvents, images, locations, roomTypes } from "~/db/schema";
+import { auditEvents, bookingRequests, images, locations, roomTypes } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
 import { request, toastOf } from "./helpers";
@@ -885,6 +885,60 @@ describe("room types", () => {
 });
 
 describe("deleting a location", () => {
+  it("says, when asking, how many stays ahead are confirmed or awaiting confirmation there", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const { name } = (await locationRow(locationId))!;
+    const roomId = await createRoom(admin.cookie, locationId, "Suite");
+    const stay = (status: "new" | "confirmed" | "declined", checkIn: string) => ({
+      id: crypto.randomUUID(),
+      idempotencyKey: crypto.randomUUID(),
+      status,
+      firstName: "Ana",
+      lastName: "Silva",
+      email: "ana@example.com",
+      phone: "+1 555 0100",
+      checkInDate: checkIn,
+      checkOutDate: checkIn.replace(
+        /-(\d\d)$/,
+        (_, day) => `-${String(Number(day) + 7).padStart(2, "0")}`,
+      ),
+      adults: 2,
+      locationId,
+      locationName: name,
+      locationCountry: "United States",
+      roomTypeId: roomId,
+      roomTypeName: "Suite",
+    });
+    await db.insert(bookingRequests).values([
+      stay("confirmed", "2099-01-02"),
+      stay("new", "2099-02-02"),
+      // Neither counts: declined, and a stay long past.
+      stay("declined", "2099-03-02"),
+      stay("confirmed", "2001-01-02"),
+    ]);
+    const room = await get(
+      `/admin?location=${locationId}&roomType=${roomId}&confirmDelete=room-type`,
+      admin.cookie,
+    );
+    expect(await pageText(room)).toContain(
+      "Are you sure you want to delete this room type? This will remove its images. 2 stays ahead are confirmed or awaiting confirmation in it; their guests are not told.",
+    );
+    const ask = await get(`/admin?location=${locationId}&confirmDelete=location`, admin.cookie);
+    expect(await pageText(ask)).toContain(
+      "Are you sure you want to delete this location? This will remove its room types and images. 2 stays ahead are confirmed or awaiting confirmation in it; their guests are not told.",
+    );
+    // With none, the question is the spec's own.
+    const emptyId = await createThroughAction(admin.cookie);
+    const plain = await pageText(
+      await get(`/admin?location=${emptyId}&confirmDelete=location`, admin.cookie),
+    );
+    expect(plain).toContain(
+      "Are you sure you want to delete this location? This will remove its room types and images.",
+    );
+    expect(plain).not.toContain("stays ahead");
+  });
+
   it("asks first without JavaScript, then removes its room types, images and stored objects", async () => {
     const admin = await freshAdmin();
     const locationId = await createThroughAction(admin.cookie);

@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import { adminHref, INTENTS, LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
+import {
+  adminHref,
+  deleteQuestion,
+  INTENTS,
+  LOCATION_ADMIN_MESSAGES as M,
+} from "~/catalogue/location-manager";
 import { buttonClass } from "~/components/forms";
 import { type Location } from "~/db/schema";
 import { placeLine } from "~/catalogue/locations";
@@ -87,11 +92,14 @@ export function DeleteLocation({
   location,
   confirming,
   cancelHref,
+  staysAhead,
 }: {
   location: Location;
   /** Without JavaScript, the second step. */
   confirming: boolean;
   cancelHref: string;
+  /** Members' stays ahead at the location, confirmed or awaiting confirmation. */
+  staysAhead: number;
 }) {
   return (
     <DeleteSection
@@ -100,7 +108,7 @@ export function DeleteLocation({
       description="Removes this location with its room types and images, from the site and from storage. This cannot be undone."
       intent={INTENTS.deleteLocation}
       fields={{ locationId: location.id }}
-      question={M.confirmDeleteLocation}
+      question={deleteQuestion(M.confirmDeleteLocation, staysAhead)}
       name={location.name}
       confirming={confirming}
       cancelHref={cancelHref}

@@ -105,8 +105,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, q, creating, missing, selected, roomTypeId, confirmDeleteImageId, confirmDelete } =
-    loaderData;
+  const {
+    list,
+    q,
+    creating,
+    missing,
+    selected,
+    roomTypeId,
+    confirmDeleteImageId,
+    confirmDelete,
+    staysAhead,
+  } = loaderData;
   const currentUrl = addressWithoutQuestion(useLocation());
   const location = selected?.location ?? null;
   const room = selected?.roomTypes.find((candidate) => candidate.id === roomTypeId) ?? null;
@@ -215,6 +224,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
                 selfHref={adminHref({ location: location.id, roomType: room.id, q: query })}
                 onDirtyChange={setRoomTypeDirty}
                 deleteConfirming={confirmDelete === "room-type"}
+                staysAhead={staysAhead[room.id] ?? 0}
                 images={
                   <ImageManager
                     locationId={location.id}
@@ -249,6 +259,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
           <DeleteLocation
             location={location}
             confirming={confirmDelete === "location"}
+            staysAhead={Object.values(staysAhead).reduce((sum, count) => sum + count, 0)}
             cancelHref={adminHref({ location: location.id, roomType: roomTypeId, q: query })}
           />
         </div>

@@ -2,7 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { INTENTS, LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
+import {
+  deleteQuestion,
+  INTENTS,
+  LOCATION_ADMIN_MESSAGES as M,
+} from "~/catalogue/location-manager";
 import { ROOM_FEATURE_OPTIONS, roomTypeSchema } from "~/catalogue/schemas";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { type RoomType } from "~/db/schema";
@@ -57,6 +61,7 @@ export function RoomTypeEditor({
   images,
   calendar,
   deleteConfirming,
+  staysAhead,
 }: {
   locationId: string;
   room: RoomType;
@@ -71,6 +76,8 @@ export function RoomTypeEditor({
   calendar: ReactNode;
   /** Without JavaScript, the second step of 'Delete Room Type'. */
   deleteConfirming: boolean;
+  /** Members' stays ahead in the room, confirmed or awaiting confirmation. */
+  staysAhead: number;
 }) {
   const hydrated = useHydrated();
   const refs = { locationId, roomTypeId: room.id };
@@ -151,7 +158,7 @@ export function RoomTypeEditor({
         description="Removes this room type and its images. This cannot be undone."
         intent={INTENTS.deleteRoomType}
         fields={refs}
-        question={M.confirmDeleteRoomType}
+        question={deleteQuestion(M.confirmDeleteRoomType, staysAhead)}
         name={room.name}
         confirming={deleteConfirming}
         cancelHref={selfHref}
