@@ -71,7 +71,7 @@ export const US_STATES = [
 ] as const;
 
 /** Countries whose locations have a city field. */
-export const CITY_COUNTRIES: readonly string[] = [
+const CITY_COUNTRIES: readonly string[] = [
   "United States",
   "Mexico",
   "US Virgin Islands",

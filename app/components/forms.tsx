@@ -229,6 +229,13 @@ export function TextareaField({
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form">;
 
+/** An option of a SelectField; `data` becomes its data- attributes (for CSS that follows the choice). */
+export interface SelectOption {
+  value: string;
+  label: string;
+  data?: Record<string, string>;
+}
+
 export function SelectField({
   field,
   label,
@@ -241,7 +248,7 @@ export function SelectField({
   field: AnyField;
   label: ReactNode;
   hint?: ReactNode;
-  options: ReadonlyArray<string | { value: string; label: string }>;
+  options: ReadonlyArray<string | SelectOption>;
   /** A first option with an empty value ("Choose a state"). */
   placeholder?: string;
 } & SelectProps) {
@@ -260,10 +267,17 @@ export function SelectField({
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => {
-          const { value, label: text } =
-            typeof option === "string" ? { value: option, label: option } : option;
+          const {
+            value,
+            label: text,
+            data = {},
+          } = typeof option === "string" ? { value: option, label: option } : option;
           return (
-            <option key={value} value={value}>
+            <option
+              key={value}
+              value={value}
+              {...Object.fromEntries(Object.entries(data).map(([name, v]) => [`data-${name}`, v]))}
+            >
               {text}
             </option>
           );

@@ -27,6 +27,8 @@ import { sessionCookie } from "./support/session";
  * - nothing was logged as an error (uncaught exceptions and hydration mismatches included);
  * - it came with a Content-Security-Policy whose scripts need the request's nonce, and nothing on
  *   it broke that policy;
+ * - with JavaScript, no control moves (by more than 2 px) from where it was as served, before
+ *   the scripts ran;
  * - with JavaScript, axe finds no serious or critical violation at 390 and 1366 px, and every form
  *   still has a submit button (a keyboard or switch user sends a form with it).
  * A screenshot of a page at a width that fails is kept in test-results/layout/; with
@@ -61,6 +63,65 @@ interface Measure {
   scrollWidth: number;
   overflowing: string[];
   brokenImages: string[];
+}
+
+/** How far hydrating may move a control: a tap aimed at it as the scripts take over still lands. */
+const MAX_CONTROL_SHIFT = 2;
+
+/**
+ * Where each control of the page's main part is, from the top of its content (a box scrolled is
+ * not a move), named by its tag and name (or label, or text) and numbered among those named alike.
+ */
+function controlTops(page: Page) {
+  return page.evaluate(() => {
+    const tops: Record<string, number> = {};
+    for (const control of document.querySelectorAll(
+      "main :is(input:not([type=hidden]), select, textarea, button, a[href])",
+    )) {
+      if (!control.checkVisibility()) continue;
+      const name =
+        control.getAttribute("name") ??
+        control.getAttribute("aria-label") ??
+        control.textContent?.trim().replace(/\s+/g, " ").slice(0, 40);
+      const like = `${control.tagName.toLowerCase()} ${name}`;
+      let key = like;
+      for (let n = 2; key in tops; n++) key = `${like} #${n}`;
+      let top = control.getBoundingClientRect().top + window.scrollY;
+      for (let box = control.parentElement; box && box !== document.body; box = box.parentElement)
+        top += box.scrollTop;
+      tops[key] = Math.round(top);
+    }
+    return tops;
+  });
+}
+
+/**
+ * Opens `path` with the app's entry script held back, so the page stays as served (its other
+ * scripts loaded, none run): what a person on a slow phone sees and taps until it hydrates.
+ * Returns where its controls are at each width, once it has hydrated.
+ */
+async function openBeforeHydration(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const entry = /\/entry\.client-[^/]*\.js$/;
+  await page.route(entry, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto(path, { waitUntil: "commit" });
+  // Parsed to its end, its typefaces in: text has its final size.
+  await page.locator("body > footer, footer").last().waitFor({ state: "attached" });
+  await page.evaluate(() => document.fonts.ready);
+  const served: Array<Record<string, number>> = [];
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    served.push(await controlTops(page));
+  }
+  await page.setViewportSize(WIDTHS[0]);
+  release();
+  await waitForHydration(page);
+  await page.unroute(entry);
+  return { response, served };
 }
 
 /**
@@ -309,20 +370,32 @@ async function visit(tab: Tab, role: LayoutRole, path: string, javaScript: boole
       await sessionCookie(account, layoutSessionName(path, javaScript), tab.baseURL),
     ]);
   await page.setViewportSize(WIDTHS[0]);
-  expectScriptNonce(await page.goto(path), `${role} ${path}`);
+  const { response, served } = javaScript
+    ? await openBeforeHydration(page, path)
+    : { response: await page.goto(path), served: [] };
+  expectScriptNonce(response, `${role} ${path}`);
   const landed = new URL(page.url());
   expect(
     decodeURIComponent(`${landed.pathname}${landed.search}`),
     `${role} ${path} landed elsewhere`,
   ).toBe(decodeURIComponent(expectedLanding(role, path)));
-  if (javaScript) await waitForHydration(page);
   const unsendable = javaScript ? await formsWithoutSubmitButton(page) : [];
   const measures: Measure[] = [];
   const inaccessible: string[] = [];
-  for (const viewport of WIDTHS) {
+  const moved: string[] = [];
+  for (const [index, viewport] of WIDTHS.entries()) {
     await page.setViewportSize(viewport);
     const measure = await scrollAndMeasure(page, javaScript);
     measures.push(measure);
+    if (javaScript) {
+      // A control the scripts move as they take over would take a tap meant for another.
+      const hydrated = await controlTops(page);
+      for (const [key, top] of Object.entries(served[index]!)) {
+        const now = hydrated[key];
+        if (now !== undefined && Math.abs(now - top) > MAX_CONTROL_SHIFT)
+          moved.push(`${viewport.width} px: ${key}: ${top} → ${now} px`);
+      }
+    }
     if (javaScript && viewport.width !== 768) {
       inaccessible.push(
         ...(await axeViolations(page, { seriousOnly: true })).map(
@@ -345,6 +418,7 @@ async function visit(tab: Tab, role: LayoutRole, path: string, javaScript: boole
     violations: [...tab.violations],
     inaccessible,
     unsendable,
+    moved,
   };
 }
 
@@ -383,6 +457,7 @@ for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
         .soft(withScript.inaccessible, `${path} has serious or critical axe violations`)
         .toEqual([]);
       expect.soft(withScript.unsendable, `${path} has forms without a submit button`).toEqual([]);
+      expect.soft(withScript.moved, `${path}: hydrating moves controls`).toEqual([]);
     });
   }
 }

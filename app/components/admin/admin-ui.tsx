@@ -10,14 +10,15 @@ export function Fieldset({
   children,
   className = "",
   ref,
+  ...data
 }: {
   legend: string;
   children: ReactNode;
   className?: string;
   ref?: Ref<HTMLFieldSetElement>;
-}) {
+} & Record<`data-${string}`, string>) {
   return (
-    <fieldset ref={ref} className={`min-w-0 ${className}`}>
+    <fieldset ref={ref} className={`min-w-0 ${className}`} {...data}>
       <legend className="text-gold-700 text-xs font-semibold tracking-wider uppercase">
         {legend}
       </legend>

@@ -52,7 +52,7 @@ export function FeaturedRow({
       }`}
     >
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
-        {draggable && (
+        {draggable ? (
           <button
             type="button"
             {...sortable.handle}
@@ -61,6 +61,9 @@ export function FeaturedRow({
           >
             <GripIcon className="h-5 w-5" />
           </button>
+        ) : (
+          // The handle's room, kept until the scripts run: the name wraps as it will with it.
+          <span aria-hidden="true" className="h-11 w-8 shrink-0" />
         )}
         <span
           className="bg-navy-900 text-gold-300 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold tabular-nums"

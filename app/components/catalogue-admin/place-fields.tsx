@@ -1,6 +1,5 @@
 import { useState } from "react";
 import {
-  CITY_COUNTRIES,
   COUNTRIES,
   DEFAULT_COUNTRY,
   hasCities,
@@ -9,7 +8,13 @@ import {
   isHawaii,
   US_STATES,
 } from "~/catalogue/places";
-import { Field, hintClass, SelectField, type AnyField } from "~/components/forms";
+import {
+  Field,
+  hintClass,
+  SelectField,
+  type AnyField,
+  type SelectOption,
+} from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 import { Fieldset } from "../admin/admin-ui";
@@ -70,53 +75,73 @@ export function PlaceFields({
   const showState = !hydrated || hasStates(country);
   const showCity = !hydrated || hasCities(country);
 
+  // Before the scripts run every field is served, and CSS (app.css, [data-place-fields]) shows
+  // those the country chosen takes, as it changes: once hydrated, the same fields are rendered and
+  // nothing moves under a person's finger.
   return (
-    <Fieldset legend="Place" ref={fieldset}>
+    <Fieldset legend="Place" ref={fieldset} data-place-fields="">
       <SelectField
         field={fields.country}
         label="Country"
-        options={COUNTRIES}
+        options={COUNTRY_OPTIONS}
         value={country}
         onChange={(event) => changeCountry(event.target.value)}
       />
-      {!hydrated && (
-        <p className={hintClass}>
-          The state is kept only for the United States, and the city only for{" "}
-          {CITY_COUNTRIES.join(", ")}. In Hawaii the city is one of its islands:{" "}
-          {HAWAII_ISLANDS.join(", ")}.
-        </p>
-      )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {showState && (
-          <SelectField
-            field={fields.state}
-            label="State"
-            options={US_STATES}
-            placeholder="Choose a state"
-            value={state}
-            onChange={(event) => changeState(event.target.value)}
-          />
-        )}
-        {showCity &&
-          (isHawaii(country, state) ? (
+          <div data-place-field="state">
             <SelectField
-              field={fields.city}
-              label="Island"
-              options={HAWAII_ISLANDS}
-              placeholder="Choose an island"
-              value={city}
-              onChange={(event) => changeCity(event.target.value)}
+              field={fields.state}
+              label="State"
+              options={STATE_OPTIONS}
+              placeholder="Choose a state"
+              value={state}
+              onChange={(event) => changeState(event.target.value)}
             />
-          ) : (
-            <Field
-              field={fields.city}
-              label="City"
-              value={city}
-              autoComplete="off"
-              onChange={(event) => changeCity(event.target.value)}
-            />
-          ))}
+          </div>
+        )}
+        {showCity && (
+          <div data-place-field="city">
+            {isHawaii(country, state) ? (
+              <SelectField
+                field={fields.city}
+                label="Island"
+                options={HAWAII_ISLANDS}
+                placeholder="Choose an island"
+                value={city}
+                onChange={(event) => changeCity(event.target.value)}
+              />
+            ) : (
+              <Field
+                field={fields.city}
+                label="City"
+                value={city}
+                autoComplete="off"
+                onChange={(event) => changeCity(event.target.value)}
+              />
+            )}
+          </div>
+        )}
+        {!hydrated && !isHawaii(country, state) && (
+          <p className={`${hintClass} sm:col-span-2`} data-place-field="island-hint">
+            In Hawaii the city is one of its islands: {HAWAII_ISLANDS.join(", ")}.
+          </p>
+        )}
       </div>
     </Fieldset>
   );
 }
+
+/** What each country takes, for the CSS that shows its fields before the scripts run. */
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({
+  value: country,
+  label: country,
+  data: {
+    takes: [hasStates(country) && "state", hasCities(country) && "city"].filter(Boolean).join(" "),
+  },
+}));
+const STATE_OPTIONS = US_STATES.map((state): SelectOption => ({
+  value: state,
+  label: state,
+  data: isHawaii("United States", state) ? { islands: "" } : {},
+}));

@@ -9,6 +9,7 @@ import {
   type AnyField,
 } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
 /*
  * The request forms' own fields, built from the shared form components (app/components/forms.tsx)
@@ -130,8 +131,13 @@ export function MinimumTextField({
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
   const [length, setLength] = useState<number | null>(null);
   const typed = length ?? initial.trim().length;
+  // Text typed before the scripts ran counts from the start.
+  const container = useInputBeforeHydration<HTMLDivElement>((values) => {
+    const before = values.get(field.name);
+    if (before !== undefined) setLength(before.trim().length);
+  });
   return (
-    <div>
+    <div ref={container}>
       <TextareaField
         field={field}
         label={label}
@@ -139,15 +145,15 @@ export function MinimumTextField({
         rows={6}
         onInput={(event) => setLength(event.currentTarget.value.trim().length)}
       />
-      {hydrated && (
-        <p
-          className={`mt-1.5 text-right text-xs tabular-nums ${
-            typed >= minimum ? "text-emerald-800" : "text-slate-600"
-          }`}
-        >
-          {typed} / {minimum} characters minimum
-        </p>
-      )}
+      {/* Its line is kept (unseen) until the scripts run: what follows does not move then. */}
+      <p
+        aria-hidden={hydrated ? undefined : true}
+        className={`mt-1.5 text-right text-xs tabular-nums ${hydrated ? "" : "invisible"} ${
+          typed >= minimum ? "text-emerald-800" : "text-slate-600"
+        }`}
+      >
+        {typed} / {minimum} characters minimum
+      </p>
     </div>
   );
 }

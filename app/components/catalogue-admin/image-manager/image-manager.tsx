@@ -164,7 +164,7 @@ export function ImageManager({
         />
       )}
 
-      <UploadForm group={group} hydrated={hydrated} onUploaded={() => revalidator.revalidate()} />
+      <UploadForm group={group} onUploaded={() => revalidator.revalidate()} />
 
       {shown.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
@@ -174,9 +174,11 @@ export function ImageManager({
         <>
           <p id={`${sectionId}-help`} className="mt-6 text-sm text-slate-600">
             The first image is shown first on the public page.{" "}
-            {hydrated
-              ? "Drag an image (or its handle) to reorder, or use the arrows. On a touch screen, press and hold an image to delete it."
-              : "Use the arrows to reorder."}
+            <span className="noscript:hidden">
+              Drag an image (or its handle) to reorder, or use the arrows. On a touch screen, press
+              and hold an image to delete it.
+            </span>
+            <span className="hidden noscript:inline">Use the arrows to reorder.</span>
           </p>
           {hydrated ? (
             <SortableList

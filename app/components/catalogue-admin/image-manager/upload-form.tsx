@@ -16,11 +16,9 @@ function formatBytes(bytes: number) {
  */
 export function UploadForm({
   group,
-  hydrated,
   onUploaded,
 }: {
   group: ImageGroup;
-  hydrated: boolean;
   onUploaded: () => Promise<unknown>;
 }) {
   const inputId = useId();
@@ -82,21 +80,23 @@ export function UploadForm({
             d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
           />
         </svg>
-        {hydrated ? (
-          <p className="mt-2 text-sm text-slate-700">
-            Drag and drop images here, or{" "}
-            <label
-              htmlFor={inputId}
-              className="text-gold-700 cursor-pointer font-semibold underline-offset-4 hover:underline"
-            >
-              choose files
-            </label>
-          </p>
-        ) : (
-          <label htmlFor={inputId} className="text-navy-900 mt-2 block text-sm font-semibold">
-            Choose images to upload
+        {/* Both ways are served; CSS shows the one for a browser that runs scripts (even before
+            they have) or the one for a browser that does not, so nothing moves as they start. */}
+        <p className="mt-2 text-sm text-slate-700 noscript:hidden">
+          Drag and drop images here, or{" "}
+          <label
+            htmlFor={inputId}
+            className="text-gold-700 cursor-pointer font-semibold underline-offset-4 hover:underline"
+          >
+            choose files
           </label>
-        )}
+        </p>
+        <label
+          htmlFor={inputId}
+          className="text-navy-900 mt-2 hidden text-sm font-semibold noscript:block"
+        >
+          Choose images to upload
+        </label>
         <input
           id={inputId}
           type="file"
@@ -110,18 +110,14 @@ export function UploadForm({
             event.currentTarget.value = "";
           }}
           disabled={upload.uploading}
-          className={
-            hydrated
-              ? "sr-only"
-              : "file:bg-navy-900 mx-auto mt-3 block max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-2 file:font-semibold file:text-white"
-          }
+          className="file:bg-navy-900 sr-only max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:px-3 file:py-2 file:font-semibold file:text-white noscript:not-sr-only noscript:mx-auto noscript:mt-3 noscript:block"
         />
         <p id={hintId} className="mt-2 text-xs text-slate-600">
           JPEG, PNG, WebP, GIF or AVIF; up to {IMAGE_RULES.maxFiles} images of 10 MB each.
         </p>
       </div>
 
-      {hydrated && upload.files.length > 0 && (
+      {upload.files.length > 0 && (
         <SelectedFiles files={upload.files} disabled={upload.uploading} onRemove={upload.remove} />
       )}
       {upload.progress !== null && <UploadProgress percent={upload.progress} />}

@@ -7,7 +7,6 @@ import {
   TextareaField,
   type AnyField,
 } from "~/components/forms";
-import { useHydrated } from "~/lib/use-hydrated";
 import { Fieldset } from "../../admin/admin-ui";
 
 type RoomTypeFieldName =
@@ -39,32 +38,26 @@ function NumberField({ field, label, step }: { field: AnyField; label: string; s
 }
 
 /**
- * A cost that, with JavaScript, hides while its 'free' box is ticked; without it, a note says it
- * is not shown then.
+ * A cost with its 'free' box. While the box is ticked the cost is not shown, nor asked for: CSS
+ * hides it (app.css, [data-cost-unless-free]), before the scripts run and without them too.
  */
 function CostField({
   field,
   label,
   free,
-  noteWithoutScript,
+  freeLabel,
 }: {
   field: AnyField;
   label: string;
   free: AnyField;
-  noteWithoutScript: string;
+  freeLabel: string;
 }) {
-  const hydrated = useHydrated();
   return (
-    <div hidden={hydrated && free.value === "on"}>
-      <Field
-        field={field}
-        label={label}
-        type="number"
-        min={0}
-        step="0.01"
-        inputMode="decimal"
-        hint={hydrated ? undefined : noteWithoutScript}
-      />
+    <div data-cost-unless-free="" className="flex flex-col gap-4">
+      <CheckboxField field={free} label={freeLabel} />
+      <div data-cost="">
+        <Field field={field} label={label} type="number" min={0} step="0.01" inputMode="decimal" />
+      </div>
     </div>
   );
 }
@@ -128,19 +121,17 @@ export function RoomTypeFields({
       </Fieldset>
 
       <Fieldset legend="Fees (per night, US$)">
-        <CheckboxField field={fields.freeParking} label="Free parking" />
         <CostField
           field={fields.parkingCost}
           label="Parking cost"
           free={fields.freeParking}
-          noteWithoutScript="Not shown when parking is free."
+          freeLabel="Free parking"
         />
-        <CheckboxField field={fields.noResortFees} label="No resort fees" />
         <CostField
           field={fields.resortFeeCost}
           label="Resort fee"
           free={fields.noResortFees}
-          noteWithoutScript="Not shown when there are no resort fees."
+          freeLabel="No resort fees"
         />
         <NumberField field={fields.localTaxes} label="Local taxes" step="0.01" />
       </Fieldset>

@@ -38,11 +38,11 @@ export function RoomTypeRow({
     <li
       {...item}
       data-room-type-id={room.id}
-      className={`relative flex items-center gap-2 rounded-lg p-1 ring-1 ${draggable ? "pl-1" : "pl-3"} ${
+      className={`relative flex items-center gap-2 rounded-lg p-1 ring-1 ${
         selected ? "bg-navy-900 ring-navy-900 text-white" : "bg-white ring-slate-200"
       } ${isDragging ? "ring-gold-500 z-10 shadow-xl ring-2" : ""}`}
     >
-      {draggable && (
+      {draggable ? (
         <button
           type="button"
           {...handle}
@@ -58,6 +58,9 @@ export function RoomTypeRow({
         >
           <GripIcon className="size-4" />
         </button>
+      ) : (
+        // The handle's room, kept until the scripts run: the name wraps as it will with it.
+        <span aria-hidden="true" className="h-8 w-6 shrink-0" />
       )}
       <span
         aria-hidden="true"
