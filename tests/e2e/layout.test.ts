@@ -43,10 +43,12 @@ const WIDTHS = [
 const MAX_HEIGHT = 15_000;
 const MAX_HYDRATION_CHANGE = 0.25;
 /**
- * Pages held to a tighter rule: a room type with 12 photos leaves the location page as tall
- * hydrated as without JavaScript (a carousel sized by its slides once made it millions of pixels tall).
+ * Pages held to a tighter rule: a room type with 12 photos leaves the location page about as tall
+ * hydrated as without JavaScript (a carousel sized by its slides once made it millions of pixels
+ * tall). Without JavaScript a line saying how to see the photos stands in for the thumbnails:
+ * 60 to 80 px shorter, within 3 %.
  */
-const HYDRATION_CHANGE: Record<string, number> = { [`/locations/${manyPhotos.slug}`]: 0.01 };
+const HYDRATION_CHANGE: Record<string, number> = { [`/locations/${manyPhotos.slug}`]: 0.03 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [entry.file, ...routeFiles(entry.children ?? [])]);

@@ -309,6 +309,52 @@ test.describe("location detail", () => {
     await expect(first!).toHaveCSS("opacity", "0");
   });
 
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("every photo of a location and of its rooms is reached by scrolling its carousel", async ({
+      page,
+    }) => {
+      const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
+      const count = location.images.length;
+      const room = location.roomTypes.find((candidate) => candidate.images.length === 2)!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/locations/${location.slug}`);
+      const hero = page.getByRole("region", { name: `${location.name} photos` });
+      const photo = (n: number) =>
+        hero.getByRole("button", { name: `Open photo ${n} of ${count}:` });
+      // Thumbnails only steer the scripted carousel: none is offered without it, but a way is.
+      await expect(page.getByRole("button", { name: /^Show photo/ })).toHaveCount(0);
+      await expect(
+        page.getByText(`${count} photos: swipe or scroll sideways to see them all.`),
+      ).toBeVisible();
+      await expect(photo(1)).toBeInViewport({ ratio: 0.9 });
+
+      // A swipe (a sideways wheel here) goes on a photo at a time, to the last.
+      const box = (await hero.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let n = 2; n <= count; n++) {
+        await page.mouse.wheel(box.width, 0);
+        await expect(photo(n)).toBeInViewport({ ratio: 0.9 });
+      }
+      await expect(photo(count).locator("img")).toHaveJSProperty("complete", true);
+      expect(
+        await photo(count)
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBeGreaterThan(0);
+
+      const gallery = page.getByRole("region", { name: `${room.name} photos` });
+      await gallery.scrollIntoViewIfNeeded();
+      const last = gallery.getByAltText(room.images[1]!.caption, { exact: true });
+      await expect(last).not.toBeInViewport();
+      const roomBox = (await gallery.boundingBox())!;
+      await page.mouse.move(roomBox.x + roomBox.width / 2, roomBox.y + roomBox.height / 2);
+      await page.mouse.wheel(roomBox.width, 0);
+      await expect(last).toBeInViewport({ ratio: 0.9 });
+    });
+  });
+
   test("the gallery from the keyboard: thumbnails in the tab order, the current one marked, real arrow buttons, a lightbox with a counter that gives focus back", async ({
     page,
   }) => {

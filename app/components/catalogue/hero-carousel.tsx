@@ -105,6 +105,12 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
         ))}
       </Carousel>
       {moves && (
+        // Without JavaScript the thumbnails cannot steer: this says how to see every photo.
+        <p className="mt-3 hidden text-sm text-slate-600 noscript:block">
+          {images.length} photos: swipe or scroll sideways to see them all.
+        </p>
+      )}
+      {moves && (
         <Carousel ref={thumbs} className="hero-thumbs mt-3">
           {images.map((image, index) => (
             <Slide key={image.url} className="!w-20 md:!w-[100px]">
