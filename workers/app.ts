@@ -35,12 +35,12 @@ export default {
       context.set(cspNonceContext, nonce);
       // Visitors' public pages may come from the edge's cache; every response, whatever route or
       // error made it, leaves with the security headers.
-      // A cached page names the hashed scripts and styles of the build that rendered it: the
-      // build's version is part of its cache key, so a deploy never serves one whose files are gone.
-      const buildVersion = (await serverBuild()).assets.version;
+      // A cached page is kept under the Worker version that rendered it: a deploy never serves
+      // one whose scripts are gone, nor one rendered by the server code or styles it replaced.
+      const workerVersion = env.CF_VERSION_METADATA.id;
       const response = await servePage(
         request,
-        { ctx, nonce, catalogueVersion, buildVersion },
+        { ctx, nonce, catalogueVersion, workerVersion },
         async () => withBookmark(await requestHandler(request, context), d1, request),
       );
       return withSecurityHeaders(response, { request, env, nonce });

@@ -4,7 +4,7 @@ import { PAGE_PARAM } from "~/lib/pages";
 
 /**
  * Whole public pages for signed-out visitors, kept in the edge's cache (the Cache API) under the
- * app build and the catalogue's cache version, so an admin write shows on the next request and a
+ * Worker version and the catalogue's cache version, so an admin write shows on the next request and a
  * deploy on the next page. Only a request that
  * carries no cookie at all is served from it or stored: a signed-in member's page (with prices)
  * never reaches the shared cache, and every page says so to caches downstream
@@ -88,13 +88,13 @@ export async function servePage(
     ctx,
     nonce,
     catalogueVersion,
-    buildVersion,
+    workerVersion,
   }: {
     ctx: ExecutionContext;
     nonce: string;
     catalogueVersion: () => Promise<string>;
-    /** The app build that renders (its asset manifest's version). */
-    buildVersion: string;
+    /** The Worker version that renders (new with every deploy). */
+    workerVersion: string;
   },
   render: () => Promise<Response>,
 ): Promise<Response> {
@@ -103,7 +103,7 @@ export async function servePage(
 
   // The cache only makes pages faster: when it (or the catalogue version in KV) fails, the page
   // is rendered as if it were not there.
-  const cached = await lookUp(request, address.path, buildVersion, catalogueVersion).catch(
+  const cached = await lookUp(request, address.path, workerVersion, catalogueVersion).catch(
     (error: unknown) => {
       console.error("page cache unavailable", error);
       return null;
@@ -150,12 +150,12 @@ function missed(body: ReadableStream | null, response: Response) {
 async function lookUp(
   request: Request,
   path: string,
-  buildVersion: string,
+  workerVersion: string,
   catalogueVersion: () => Promise<string>,
 ) {
   const cache = await caches.open("pages");
   const { origin } = new URL(request.url);
-  const key = new Request(`${origin}/__pages/${buildVersion}/${await catalogueVersion()}${path}`);
+  const key = new Request(`${origin}/__pages/${workerVersion}/${await catalogueVersion()}${path}`);
   return { cache, key, hit: await cache.match(key) };
 }
 

@@ -5,6 +5,7 @@ import { createAppContext } from "~/context";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { servePage } from "~/lib/page-cache.server";
 import { getPublicLocationDetail } from "~/catalogue/location-reads.server";
+import worker from "../../workers/app";
 import { signIn } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";
 
@@ -125,7 +126,7 @@ describe("a new build", () => {
     const serve = (build: string) =>
       servePage(
         new Request(`${ORIGIN}/about`),
-        { ctx, nonce: "n", catalogueVersion, buildVersion: build },
+        { ctx, nonce: "n", catalogueVersion, workerVersion: build },
         page(build),
       );
     expect((await serve("old")).headers.get("X-Page-Cache")).toBe("miss");
@@ -137,6 +138,29 @@ describe("a new build", () => {
   });
 });
 
+describe("a new deploy", () => {
+  it("shows on the next page even when it changes no script or style file (a server-only change)", async () => {
+    const deployed = (id: string): Env => ({
+      ...env,
+      CF_VERSION_METADATA: { id, tag: "", timestamp: "2026-11-26T00:00:00Z" },
+    });
+    const visit = async (versionId: string) => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch!(
+        new Request(`${ORIGIN}/about`) as Request<unknown, IncomingRequestCfProperties>,
+        deployed(versionId),
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return response.headers.get("X-Page-Cache");
+    };
+    const [before, after] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect(await visit(before)).toBe("miss");
+    expect(await visit(before)).toBe("hit");
+    expect(await visit(after)).toBe("miss");
+  });
+});
+
 describe("the cache key: the parameters a page reads", () => {
   /** A stand-in page that says which address rendered it, served through the page cache. */
   function server(version: string) {
@@ -144,7 +168,7 @@ describe("the cache key: the parameters a page reads", () => {
     const serve = async (path: string) => {
       const response = await servePage(
         new Request(`${ORIGIN}${path}`),
-        { ctx, nonce: "n", catalogueVersion: () => Promise.resolve(version), buildVersion: "b" },
+        { ctx, nonce: "n", catalogueVersion: () => Promise.resolve(version), workerVersion: "b" },
         () =>
           Promise.resolve(
             new Response(`<p>rendered for ${path}</p>`, {
