@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new URL(request.url).searchParams.get("location")?.trim().toLowerCase() || undefined;
   const { db } = getAppContext(context);
   if (location && !(await slugExists(db, location))) {
-    // Back to the form with the slug as typed, to correct it.
+    // Back to the form with the slug kept (in lowercase), to correct it.
     throw await redirectWithToast(`/admin/weeks?${new URLSearchParams({ location })}`, {
       type: "error",
       message: `No location has the slug “${location}”: nothing to download.`,
