@@ -101,7 +101,14 @@ export const ROOM_FEATURE_OPTIONS = ["Balcony"] as const;
 /** Creating a room type needs only its name; the other fields come once it exists. */
 export const roomTypeCreateSchema = z.object({ name: requiredText(ADMIN_MESSAGES.name, 200) });
 
-export const roomTypeSchema = z.object({
+/** Each cost and the box that, ticked, makes it free. */
+const COSTS_UNLESS_FREE = [
+  ["freeParking", "parkingCost"],
+  ["noResortFees", "resortFeeCost"],
+] as const;
+const cost = amount("cents");
+
+const roomTypeFields = z.object({
   name: requiredText(ADMIN_MESSAGES.name, 200),
   description: optionalText(10_000),
   bedrooms: count(),
@@ -117,10 +124,27 @@ export const roomTypeSchema = z.object({
   otherPrices: optionalText(2000),
   roomFeatures: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
   freeParking: z.boolean().default(false),
-  parkingCost: amount("cents"),
+  parkingCost: z.number({ error: ADMIN_MESSAGES.notNegative }).optional(),
   noResortFees: z.boolean().default(false),
-  resortFeeCost: amount("cents"),
+  resortFeeCost: z.number({ error: ADMIN_MESSAGES.notNegative }).optional(),
   localTaxes: amount("cents"),
+});
+
+/**
+ * A cost hidden by its ticked 'free' box is not asked for: it is checked only while the box is
+ * unticked, and one that would be refused while it is ticked is dropped (0), never an error the
+ * admin cannot see.
+ */
+export const roomTypeSchema = roomTypeFields.transform((values, context) => {
+  const costs = { parkingCost: 0, resortFeeCost: 0 };
+  for (const [free, field] of COSTS_UNLESS_FREE) {
+    const checked = cost.safeParse(values[field]);
+    if (checked.success) costs[field] = checked.data;
+    else if (!values[free])
+      for (const issue of checked.error.issues)
+        context.addIssue({ code: "custom", message: issue.message, path: [field] });
+  }
+  return { ...values, ...costs };
 });
 
 export type RoomTypeValues = z.output<typeof roomTypeSchema>;

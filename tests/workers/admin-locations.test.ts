@@ -738,6 +738,42 @@ describe("room types", () => {
     });
   });
 
+  it("does not ask for a cost its ticked 'free' box hides: one that would be refused is dropped", async () => {
+    const admin = await freshAdmin();
+    const locationId = await createThroughAction(admin.cookie);
+    const roomId = await createRoom(admin.cookie, locationId, "Garden Suite");
+    const save = (fields: Record<string, string>) =>
+      fetchForm(
+        new URLSearchParams({
+          intent: "update-room-type",
+          locationId,
+          roomTypeId: roomId,
+          ...ROOM_FIELDS,
+          ...fields,
+        }),
+        admin.cookie,
+      );
+    const hidden = await save({
+      freeParking: "on",
+      parkingCost: "12.345",
+      noResortFees: "on",
+      resortFeeCost: "-3",
+    });
+    expect(hidden.status).toBe(302);
+    expect((await roomRows(locationId))[0]).toMatchObject({
+      freeParking: true,
+      parkingCost: 0,
+      noResortFees: true,
+      resortFeeCost: 0,
+    });
+    // A valid cost is kept while free (it comes back when the box is unticked).
+    expect((await save({ freeParking: "on", parkingCost: "12.5" })).status).toBe(302);
+    expect((await roomRows(locationId))[0]).toMatchObject({ freeParking: true, parkingCost: 12.5 });
+    const shown = await save({ parkingCost: "12.345" });
+    expect(shown.status).toBe(400);
+    expect(await pageText(shown)).toContain("Use at most two decimals");
+  });
+
   it("refuses negative numbers, half-step bathrooms, cents and an empty name, keeping the row", async () => {
     const admin = await freshAdmin();
     const locationId = await createThroughAction(admin.cookie);

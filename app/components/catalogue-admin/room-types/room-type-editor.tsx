@@ -86,7 +86,8 @@ export function RoomTypeEditor({
   const [form, fields] = useForm({
     id: `room-type-${room.id}`,
     lastResult,
-    constraint: getZodConstraint(roomTypeSchema),
+    // Its fields; the cost rule that follows them is checked on submit.
+    constraint: getZodConstraint(roomTypeSchema.in),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue,
