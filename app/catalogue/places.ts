@@ -88,7 +88,8 @@ export const isHawaii = (country: string, state: string | null | undefined) =>
 
 /**
  * Applies the dropdown rules to a place: a state only in the United States, a city only where
- * cities are kept, and in Hawaii only one of its islands.
+ * cities are kept, in Hawaii only one of its islands, and an island only in Hawaii (leaving it
+ * drops the island, as the form does with JavaScript; without it the island select stays).
  */
 export function normalizePlace(place: {
   country: string;
@@ -98,7 +99,7 @@ export function normalizePlace(place: {
   const country = place.country;
   const state = hasStates(country) && place.state ? place.state : null;
   let city = hasCities(country) && place.city ? place.city : null;
-  if (city && isHawaii(country, state) && !(HAWAII_ISLANDS as readonly string[]).includes(city))
+  if (city && isHawaii(country, state) !== (HAWAII_ISLANDS as readonly string[]).includes(city))
     city = null;
   return { country, state, city };
 }

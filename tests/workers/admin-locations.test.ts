@@ -449,6 +449,23 @@ describe("place rules through the action", () => {
     expect(await locationRow(id)).toEqual(before);
   });
 
+  it("drops the island when a location leaves Hawaii (without JavaScript the island select is still there)", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie);
+    const { name, slug } = (await locationRow(id))!;
+    const place = { name, slug, country: "United States", state: "Hawaii", city: "Maui" };
+    expect((await updateLocation(admin.cookie, id, place)).status).toBe(302);
+    expect((await updateLocation(admin.cookie, id, { ...place, state: "California" })).status).toBe(
+      302,
+    );
+    expect(await locationRow(id)).toMatchObject({ state: "California", city: null });
+    expect((await updateLocation(admin.cookie, id, place)).status).toBe(302);
+    expect((await updateLocation(admin.cookie, id, { ...place, country: "Mexico" })).status).toBe(
+      302,
+    );
+    expect(await locationRow(id)).toMatchObject({ country: "Mexico", state: null, city: null });
+  });
+
   it("refuses a country or a state that is not on the list", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
