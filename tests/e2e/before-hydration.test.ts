@@ -141,6 +141,31 @@ test("an admin's new country chosen before the scripts run clears the state and 
   await expect(page.getByLabel("Island")).toHaveCount(0);
 });
 
+test("an island typed into City before the scripts run, still being typed in, becomes the island chosen; nothing is sent", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const mainland = seedLocations.find(
+    (location) => location.country === "United States" && location.state !== "Hawaii",
+  )!;
+  await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await beforeHydration(page, `/admin?location=${mainland.id}`, async () => {
+    await page.getByLabel("Name", { exact: true }).fill("Renamed before the scripts");
+    await page.getByLabel("State").selectOption("Hawaii");
+    // The hint says the city is an island: typed, and the field keeps the focus.
+    await page.getByLabel("City").fill("Maui");
+  });
+  await expect(page.getByLabel("Island")).toHaveValue("Maui");
+  await expect(page.getByLabel("Island")).toBeFocused();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Renamed before the scripts");
+  expect(posts).toEqual([]);
+});
+
 test("a filter chosen while React takes the page over is applied, not put back", async ({
   page,
   context,

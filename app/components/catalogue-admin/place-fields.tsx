@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   COUNTRIES,
   DEFAULT_COUNTRY,
@@ -64,14 +64,35 @@ export function PlaceFields({
     [fields.state.name, withState],
     [fields.city.name, withCity],
   ] as const;
-  const fieldset = useInputBeforeHydration<HTMLFieldSetElement>((values) =>
-    setPlace((current) =>
-      rules.reduce((next, [name, rule]) => {
-        const chosen = values.get(name);
-        return chosen === undefined ? next : rule(next, chosen);
-      }, current),
-    ),
-  );
+  // Set when the City field being typed in is swapped (below): the new one takes the focus once
+  // rendered. Declared first, so its effect runs before the swap is asked for.
+  const refocusCity = useRef(false);
+  const inHawaii = isHawaii(country, state);
+  useEffect(() => {
+    if (!refocusCity.current) return;
+    refocusCity.current = false;
+    document.getElementById(fields.city.id)?.focus();
+  }, [inHawaii, fields.city.id]);
+  const fieldset = useInputBeforeHydration<HTMLFieldSetElement>((values) => {
+    const next = rules.reduce((chosenPlace, [name, rule]) => {
+      const chosen = values.get(name);
+      return chosen === undefined ? chosenPlace : rule(chosenPlace, chosen);
+    }, place);
+    // A City field still being typed in that becomes the Island select (or back) gives up the
+    // focus first and the new field takes it: removed while focused, it would blur in the middle
+    // of React's update, and the form would send itself to validate that blur.
+    const typing = document.activeElement;
+    if (
+      typing instanceof HTMLInputElement &&
+      typing.name === fields.city.name &&
+      isHawaii(next.country, next.state) !== inHawaii
+    ) {
+      typing.blur();
+      refocusCity.current = true;
+    }
+    setPlace(next);
+  });
+
   const showState = !hydrated || hasStates(country);
   const showCity = !hydrated || hasCities(country);
 
@@ -102,7 +123,7 @@ export function PlaceFields({
         )}
         {showCity && (
           <div data-place-field="city">
-            {isHawaii(country, state) ? (
+            {inHawaii ? (
               <SelectField
                 field={fields.city}
                 label="Island"
@@ -122,7 +143,7 @@ export function PlaceFields({
             )}
           </div>
         )}
-        {!hydrated && !isHawaii(country, state) && (
+        {!hydrated && !inHawaii && (
           <p className={`${hintClass} sm:col-span-2`} data-place-field="island-hint">
             In Hawaii the city is one of its islands: {HAWAII_ISLANDS.join(", ")}.
           </p>
