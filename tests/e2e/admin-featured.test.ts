@@ -124,6 +124,9 @@ test("without JavaScript: 'Move down' on the first row saves at once, and the ho
   try {
     await page.goto("/admin/featured");
     await expect(page.locator("script[src]")).toHaveCount(0);
+    // Its instructions are for the page as it is: no handle to drag, no Save to wait for.
+    await expect(page.getByText("Drag a location by its handle")).toBeHidden();
+    await expect(page.getByText("Move up and Move down save at once.").first()).toBeVisible();
     const before = await namesOf(page);
     expect(before.length).toBeGreaterThan(2);
     await expect(

@@ -185,4 +185,8 @@ test("on a laptop a room's picture cards, two to a row, keep their arrows and De
   );
   expect(reach.length).toBeGreaterThanOrEqual(3);
   for (const past of reach) expect(past).toBeLessThanOrEqual(-1);
+  // The upload's file field has one name, though it has a label for each way the page runs.
+  await expect(region.locator('input[type="file"]')).toHaveAccessibleName(
+    "Choose images to upload",
+  );
 });

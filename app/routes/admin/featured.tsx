@@ -92,8 +92,11 @@ export default function FeaturedOrder({ loaderData, actionData }: Route.Componen
       <div>
         <h1 className="text-navy-900 font-serif text-3xl">Featured Order</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          The order of the Featured Locations on the home page. Drag a location by its handle, or
-          use Move up and Move down, then save.
+          The order of the Featured Locations on the home page.{" "}
+          <span className="noscript:hidden">
+            Drag a location by its handle, or use Move up and Move down, then save.
+          </span>
+          <span className="hidden noscript:inline">Move up and Move down save at once.</span>
           {featured.length > 0 && (
             <>
               {" "}

@@ -103,6 +103,8 @@ export function UploadForm({
           name="files"
           multiple
           accept="image/*"
+          // One name, whichever of its two labels is shown.
+          aria-label="Choose images to upload"
           aria-describedby={hintId}
           onChange={(event) => {
             upload.add(Array.from(event.currentTarget.files ?? []));
