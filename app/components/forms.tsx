@@ -100,7 +100,7 @@ function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
  * once scripts run, conform focuses the first wrong field itself, and React would focus the last
  * field it mounts.
  */
-function useFocusIfWrong(field: AnyField) {
+export function useFocusIfWrong(field: AnyField) {
   const hydrated = useHydrated();
   return !hydrated && Boolean(field.errors?.some(Boolean));
 }

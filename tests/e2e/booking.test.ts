@@ -144,5 +144,11 @@ test("without JavaScript the empty form names each missing field; visitors are s
   ]) {
     await expect(noScript.getByText(message).first()).toBeVisible();
   }
+  // Sent back, the page opens at the first wrong field: here the last name, the room now chosen.
+  await noScript.getByLabel("Room type").selectOption({ index: 1 });
+  await noScript.getByLabel("First name").fill("Ada");
+  await noScript.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(noScript.getByText("Please enter both first and last name")).toBeVisible();
+  await expect(noScript.getByLabel("Last name")).toBeFocused();
   await signedIn.close();
 });

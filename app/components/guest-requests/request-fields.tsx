@@ -6,6 +6,7 @@ import {
   inputClass,
   labelClass,
   TextareaField,
+  useFocusIfWrong,
   type AnyField,
 } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -32,6 +33,10 @@ export function NameFields({
 }) {
   const errors = firstName.errors ?? lastName.errors;
   const errorId = `${firstName.id}-names-error`;
+  const autoFocus = {
+    [firstName.name]: useFocusIfWrong(firstName),
+    [lastName.name]: useFocusIfWrong(lastName),
+  };
   const name = (field: AnyField, label: string, autoComplete: string) => {
     const { key, ...props } = getInputProps(field, { type: "text", ariaAttributes: false });
     return (
@@ -41,6 +46,7 @@ export function NameFields({
         </label>
         <input
           key={key}
+          autoFocus={autoFocus[field.name]}
           {...props}
           {...(field.errors ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
           autoComplete={autoComplete}
