@@ -27,7 +27,7 @@ import { sessionCookie } from "./support/session";
  * - nothing was logged as an error (uncaught exceptions and hydration mismatches included);
  * - it came with a Content-Security-Policy whose scripts need the request's nonce, and nothing on
  *   it broke that policy;
- * - with JavaScript, no control moves (by more than 2 px) from where it was as served, before
+ * - with JavaScript, no control moves (by more than 2 px either way) from where it was as served, before
  *   the scripts ran;
  * - with JavaScript, axe finds no serious or critical violation at 390 and 1366 px, and every form
  *   still has a submit button (a keyboard or switch user sends a form with it).
@@ -71,12 +71,13 @@ interface Measure {
 const MAX_CONTROL_SHIFT = 2;
 
 /**
- * Where each control of the page's main part is, from the top of its content (a box scrolled is
- * not a move), named by its tag and name (or label, or text) and numbered among those named alike.
+ * Where each control of the page's main part is (left and top), in the content of the page and of
+ * its scrolling boxes (a box scrolled is not a move), named by its tag and name (or label, or text)
+ * and numbered among those named alike.
  */
-function controlTops(page: Page) {
+function controlPlaces(page: Page) {
   return page.evaluate(() => {
-    const tops: Record<string, number> = {};
+    const places: Record<string, [number, number]> = {};
     for (const control of document.querySelectorAll(
       "main :is(input:not([type=hidden]), select, textarea, button, a[href])",
     )) {
@@ -87,13 +88,20 @@ function controlTops(page: Page) {
         control.textContent?.trim().replace(/\s+/g, " ").slice(0, 40);
       const like = `${control.tagName.toLowerCase()} ${name}`;
       let key = like;
-      for (let n = 2; key in tops; n++) key = `${like} #${n}`;
-      let top = control.getBoundingClientRect().top + window.scrollY;
-      for (let box = control.parentElement; box && box !== document.body; box = box.parentElement)
-        top += box.scrollTop;
-      tops[key] = Math.round(top);
+      for (let n = 2; key in places; n++) key = `${like} #${n}`;
+      const box = control.getBoundingClientRect();
+      let [left, top] = [box.left + window.scrollX, box.top + window.scrollY];
+      for (
+        let outer = control.parentElement;
+        outer && outer !== document.body;
+        outer = outer.parentElement
+      ) {
+        left += outer.scrollLeft;
+        top += outer.scrollTop;
+      }
+      places[key] = [Math.round(left), Math.round(top)];
     }
-    return tops;
+    return places;
   });
 }
 
@@ -114,10 +122,10 @@ async function openBeforeHydration(page: Page, path: string) {
   // Parsed to its end, its typefaces in: text has its final size.
   await page.locator("body > footer, footer").last().waitFor({ state: "attached" });
   await page.evaluate(() => document.fonts.ready);
-  const served: Array<Record<string, number>> = [];
+  const served: Array<Record<string, [number, number]>> = [];
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
-    served.push(await controlTops(page));
+    served.push(await controlPlaces(page));
   }
   await page.setViewportSize(WIDTHS[0]);
   release();
@@ -391,11 +399,11 @@ async function visit(tab: Tab, role: LayoutRole, path: string, javaScript: boole
     measures.push(measure);
     if (javaScript) {
       // A control the scripts move as they take over would take a tap meant for another.
-      const hydrated = await controlTops(page);
-      for (const [key, top] of Object.entries(served[index]!)) {
+      const hydrated = await controlPlaces(page);
+      for (const [key, [left, top]] of Object.entries(served[index]!)) {
         const now = hydrated[key];
-        if (now !== undefined && Math.abs(now - top) > MAX_CONTROL_SHIFT)
-          moved.push(`${viewport.width} px: ${key}: ${top} → ${now} px`);
+        if (now && Math.max(Math.abs(now[0] - left), Math.abs(now[1] - top)) > MAX_CONTROL_SHIFT)
+          moved.push(`${viewport.width} px: ${key}: (${left}, ${top}) → (${now.join(", ")})`);
       }
     }
     if (javaScript && viewport.width !== 768) {

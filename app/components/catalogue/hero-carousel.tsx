@@ -119,7 +119,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
                 aria-label={`Show photo ${index + 1} of ${images.length}: ${image.alt}`}
                 aria-current={index === current ? "true" : undefined}
                 onClick={() => carousel.current?.slideTo(index)}
-                className="block rounded-lg"
+                className="aria-[current=true]:outline-gold-500 block rounded-lg aria-[current=true]:outline-3 aria-[current=true]:-outline-offset-3"
               >
                 <ResortImage
                   image={image}

@@ -130,18 +130,24 @@ function RoomGallery({ room, locationName }: { room: RoomOptionData; locationNam
     [slides],
   );
   return (
-    <Carousel ref={gallery} label={`${room.name} photos`} navigation>
-      {room.images.map((image) => (
-        <Slide key={image.url}>
-          <ResortImage
-            image={image}
-            name={room.name}
-            alt={roomImageAlt(image, room, locationName)}
-            slot="room"
-            className="aspect-[3/2] w-full"
-          />
-        </Slide>
-      ))}
-    </Carousel>
+    <>
+      <Carousel ref={gallery} label={`${room.name} photos`} navigation>
+        {room.images.map((image) => (
+          <Slide key={image.url}>
+            <ResortImage
+              image={image}
+              name={room.name}
+              alt={roomImageAlt(image, room, locationName)}
+              slot="room"
+              className="aspect-[3/2] w-full"
+            />
+          </Slide>
+        ))}
+      </Carousel>
+      {/* Without JavaScript there are no arrows: this says how to see the other photos. */}
+      <p className="hidden px-3 py-2 text-xs text-slate-600 noscript:block">
+        {room.images.length} photos: swipe or scroll sideways to see them all.
+      </p>
+    </>
   );
 }
