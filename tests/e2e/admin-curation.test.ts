@@ -265,7 +265,7 @@ test("a camera photo reaches a phone as a small variant, and its delete removes 
   });
   const visitor = await phone.newPage();
   await visitor.goto(`/locations/${slug}`);
-  const slide = visitor.getByRole("button", { name: /^Open photo 1 of/ }).locator("img");
+  const slide = visitor.getByRole("link", { name: /^Open photo 1 of/ }).locator("img");
   await expect(slide).toHaveAttribute("width", "4000");
   await expect(slide).toHaveAttribute("height", "3000");
   await expect(slide).toHaveAttribute("sizes", /calc\(100vw - 2rem\)/);

@@ -31,7 +31,7 @@ test("a visitor's walk from the home page breaks no rule of its policy", async (
   await page.getByRole("link", { name: location.name }).first().click();
   await expect(page).toHaveURL(`/locations/${location.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: location.name })).toBeVisible();
-  await page.getByRole("button", { name: /^Open photo 1 of/ }).click();
+  await page.getByRole("link", { name: /^Open photo 1 of/ }).click();
   const lightbox = page.locator(".yarl__root");
   await expect(lightbox.locator(`img[alt="${location.images[0]!.caption}"]`)).toBeVisible();
   await page.keyboard.press("ArrowRight");

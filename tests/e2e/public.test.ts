@@ -256,7 +256,7 @@ test.describe("location detail", () => {
       .evaluate((img) => img.clientWidth);
     expect(thumbWidth).toBe(100);
 
-    const firstSlide = page.getByRole("button", { name: /^Open photo 1 of/ });
+    const firstSlide = page.getByRole("link", { name: /^Open photo 1 of/ });
     await firstSlide.focus();
     await page.keyboard.press("Enter");
     const lightbox = page.locator(".yarl__root");
@@ -283,7 +283,7 @@ test.describe("location detail", () => {
     const room = location.roomTypes.find((candidate) => candidate.images.length === 2)!;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/locations/${location.slug}`);
-    const photo = (n: number) => page.getByRole("button", { name: `Open photo ${n} of ${count}:` });
+    const photo = (n: number) => page.getByRole("link", { name: `Open photo ${n} of ${count}:` });
     const hero = page.getByRole("region", { name: `${location.name} photos` });
 
     await expect(photo(1)).toBeInViewport({ ratio: 0.9 });
@@ -321,8 +321,7 @@ test.describe("location detail", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/locations/${location.slug}`);
       const hero = page.getByRole("region", { name: `${location.name} photos` });
-      const photo = (n: number) =>
-        hero.getByRole("button", { name: `Open photo ${n} of ${count}:` });
+      const photo = (n: number) => hero.getByRole("link", { name: `Open photo ${n} of ${count}:` });
       // Thumbnails only steer the scripted carousel: none is offered without it, but a way is.
       await expect(page.getByRole("button", { name: /^Show photo/ })).toHaveCount(0);
       await expect(
@@ -337,6 +336,10 @@ test.describe("location detail", () => {
         await page.mouse.wheel(box.width, 0);
         await expect(photo(n)).toBeInViewport({ ratio: 0.9 });
       }
+      // A photo opens as the picture itself (the lightbox needs the scripts).
+      const picture = await page.request.get((await photo(count).getAttribute("href"))!);
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()["content-type"]).toMatch(/^image\//);
       await expect(photo(count).locator("img")).toHaveJSProperty("complete", true);
       expect(
         await photo(count)
@@ -362,7 +365,7 @@ test.describe("location detail", () => {
     const count = location.images.length;
     await page.goto(`/locations/${location.slug}`);
     const hero = page.getByRole("region", { name: `${location.name} photos` });
-    const photo = (n: number) => page.getByRole("button", { name: `Open photo ${n} of ${count}:` });
+    const photo = (n: number) => page.getByRole("link", { name: `Open photo ${n} of ${count}:` });
     const thumb = (n: number) => page.getByRole("button", { name: `Show photo ${n} of ${count}` });
 
     for (const name of ["Previous photo", "Next photo"]) {
@@ -403,7 +406,7 @@ test.describe("location detail", () => {
       ratio: 1,
     });
     await expect(page.getByText(placeLine(location), { exact: true })).toBeInViewport({ ratio: 1 });
-    await expect(page.getByRole("button", { name: /^Open photo 1 of/ })).toBeInViewport({
+    await expect(page.getByRole("link", { name: /^Open photo 1 of/ })).toBeInViewport({
       ratio: 0.5,
     });
 

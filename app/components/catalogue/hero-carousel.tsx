@@ -86,9 +86,15 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
       >
         {images.map((image, index) => (
           <Slide key={image.url}>
-            <button
-              type="button"
-              onClick={() => setLightboxIndex(index)}
+            {/* The photo itself, opened in the lightbox once the scripts run; a plain click or
+                tap opens the picture before they have, or without them. */}
+            <a
+              href={image.url}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                setLightboxIndex(index);
+              }}
               className="block w-full cursor-zoom-in"
               aria-label={`Open photo ${index + 1} of ${images.length}: ${image.alt}`}
             >
@@ -100,7 +106,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
                 slot="hero"
                 className="aspect-[16/10] w-full lg:aspect-[2/1]"
               />
-            </button>
+            </a>
           </Slide>
         ))}
       </Carousel>
@@ -142,8 +148,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
               setLightboxIndex(null);
               // Back to the photo the person left the lightbox on, with the focus on it.
               carousel.current?.slideTo(shown, 0);
-              const slides =
-                main.current?.querySelectorAll<HTMLButtonElement>(".swiper-slide > button");
+              const slides = main.current?.querySelectorAll<HTMLAnchorElement>(".swiper-slide > a");
               slides?.[shown]?.focus({ preventScroll: true });
             }}
           />
