@@ -16,8 +16,13 @@ const DESCRIPTION_COLUMN = 4;
 const RANK = sql`bm25(location_search, 0, 10, 5, 2, 1)`;
 const [MATCH_START, MATCH_END] = ["\u0002", "\u0003"];
 
+/**
+ * Words in an excerpt: about what the two lines a row gives it hold on a phone (some 60
+ * characters), so the word it was found by shows within them.
+ */
+const EXCERPT_TOKENS = 8;
 const excerptOf = (column: number) =>
-  sql<string>`snippet(location_search, ${column}, ${MATCH_START}, ${MATCH_END}, '…', 12)`;
+  sql<string>`snippet(location_search, ${column}, ${MATCH_START}, ${MATCH_END}, '…', ${sql.raw(String(EXCERPT_TOKENS))})`;
 
 export interface FoundLocation {
   id: string;

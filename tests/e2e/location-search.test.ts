@@ -135,6 +135,26 @@ test.describe("with JavaScript", () => {
     }
   });
 
+  test("a row's excerpt on a phone shows the word it was found by, within its two lines", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const word of ["marina", "beach", "pool"]) {
+      await page.goto(`/locations?q=${word}`);
+      const excerpts = results(page).locator("a > span.min-w-0 > span:nth-child(3)");
+      await expect(excerpts.first()).toBeVisible();
+      const hidden = await excerpts.evaluateAll((elements) =>
+        elements.flatMap((excerpt) => {
+          const box = excerpt.getBoundingClientRect();
+          const marks = Array.from(excerpt.querySelectorAll("mark"));
+          const shown = marks.some((mark) => mark.getBoundingClientRect().bottom <= box.bottom + 1);
+          return marks.length > 0 && !shown ? [excerpt.textContent] : [];
+        }),
+      );
+      expect(hidden, `searching '${word}'`).toEqual([]);
+    }
+  });
+
   test("on a phone every name shows whole and the filters sit in columns of one width", async ({
     page,
   }) => {
