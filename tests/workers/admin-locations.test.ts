@@ -108,6 +108,25 @@ const ROOM_FIELDS = {
   localTaxes: "",
 };
 
+/** A room type's save as the editor sends it: every field, `fields` over them. */
+function saveRoomType(
+  cookie: string,
+  locationId: string,
+  roomTypeId: string,
+  fields: Record<string, string> = {},
+) {
+  return fetchForm(
+    new URLSearchParams({
+      intent: "update-room-type",
+      locationId,
+      roomTypeId,
+      ...ROOM_FIELDS,
+      ...fields,
+    }),
+    cookie,
+  );
+}
+
 /** A form post with repeated names (the room features). */
 function fetchForm(body: URLSearchParams, cookie: string) {
   const roomPage = pageOf(
@@ -592,16 +611,9 @@ describe("room types", () => {
     );
     // Renaming another room to it is refused too.
     const villaId = await createRoom(admin.cookie, locationId, "Pool Villa");
-    const renamed = await fetchForm(
-      new URLSearchParams({
-        intent: "update-room-type",
-        locationId,
-        roomTypeId: villaId,
-        ...ROOM_FIELDS,
-        name: "GARDEN suite",
-      }),
-      admin.cookie,
-    );
+    const renamed = await saveRoomType(admin.cookie, locationId, villaId, {
+      name: "GARDEN suite",
+    });
     expect(renamed.status).toBe(409);
     // Fifty posts naming a new room "Ocean Loft" at the same moment (ten admins, as the admin
     // check counts an address's requests to a page) make one; the others are told why.
@@ -632,17 +644,7 @@ describe("room types", () => {
     const page = await (await get(pageOf(locationId, `&roomType=${roomId}`), admin.cookie)).text();
     expect(page).toContain(`name="version" value="${opened!.updatedAt}"`);
     const save = (fields: Record<string, string>) =>
-      fetchForm(
-        new URLSearchParams({
-          intent: "update-room-type",
-          locationId,
-          roomTypeId: roomId,
-          ...ROOM_FIELDS,
-          version: opened!.updatedAt,
-          ...fields,
-        }),
-        admin.cookie,
-      );
+      saveRoomType(admin.cookie, locationId, roomId, { version: opened!.updatedAt, ...fields });
     expect((await save({ price: "2400" })).status).toBe(302);
     const stale = await save({ description: "From the other tab" });
     expect(stale.status).toBe(409);
@@ -760,16 +762,7 @@ describe("room types", () => {
     const locationId = await createThroughAction(admin.cookie);
     const roomId = await createRoom(admin.cookie, locationId, "Garden Suite");
     const save = (fields: Record<string, string>) =>
-      fetchForm(
-        new URLSearchParams({
-          intent: "update-room-type",
-          locationId,
-          roomTypeId: roomId,
-          ...ROOM_FIELDS,
-          ...fields,
-        }),
-        admin.cookie,
-      );
+      saveRoomType(admin.cookie, locationId, roomId, fields);
     const hidden = await save({
       freeParking: "on",
       parkingCost: "12.345",
@@ -807,28 +800,13 @@ describe("room types", () => {
       [{ name: "" }, "Name is required"],
     ];
     for (const [fields, message] of cases) {
-      const body = new URLSearchParams({
-        intent: "update-room-type",
-        locationId,
-        roomTypeId: roomId,
-        ...ROOM_FIELDS,
-        ...fields,
-      });
-      const response = await fetchForm(body, admin.cookie);
+      const response = await saveRoomType(admin.cookie, locationId, roomId, fields);
       expect(response.status).toBe(400);
       expect(await pageText(response)).toContain(message);
     }
     expect((await roomRows(locationId))[0]).toEqual(before);
 
-    const elsewhere = await fetchForm(
-      new URLSearchParams({
-        intent: "update-room-type",
-        locationId: seedLocations[0]!.id,
-        roomTypeId: roomId,
-        ...ROOM_FIELDS,
-      }),
-      admin.cookie,
-    );
+    const elsewhere = await saveRoomType(admin.cookie, seedLocations[0]!.id, roomId);
     expect(elsewhere.status).toBe(404);
     expect(await pageText(elsewhere)).toContain("Error saving room type: Room type not found");
   });
