@@ -8,6 +8,17 @@ const visible = seedLocations.filter((location) => !location.hidden);
 const featured = featuredLocations(visible);
 const shortStay = visible.find((location) => location.minimumNights === 3)!;
 
+/** A location with six photos and a room with two: its page's gallery, and a photo by number. */
+const galleryLocation = visible.find((location) => location.slug === "casa-marena-cabo")!;
+const twoPhotoRoom = galleryLocation.roomTypes.find((room) => room.images.length === 2)!;
+const photoCount = galleryLocation.images.length;
+function galleryOf(page: Page) {
+  const hero = page.getByRole("region", { name: `${galleryLocation.name} photos` });
+  const photo = (n: number) =>
+    hero.getByRole("link", { name: `Open photo ${n} of ${photoCount}:` });
+  return { hero, photo };
+}
+
 /** The hero's poster: the picture under its video. */
 const posterOf = (page: Page) => page.locator("main section").first().locator("picture img");
 
@@ -278,13 +289,10 @@ test.describe("location detail", () => {
   test("the carousels move with their arrows, thumbnails and keys; a room's gallery fades", async ({
     page,
   }) => {
-    const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
-    const count = location.images.length;
-    const room = location.roomTypes.find((candidate) => candidate.images.length === 2)!;
+    const [count, room] = [photoCount, twoPhotoRoom];
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/locations/${location.slug}`);
-    const photo = (n: number) => page.getByRole("link", { name: `Open photo ${n} of ${count}:` });
-    const hero = page.getByRole("region", { name: `${location.name} photos` });
+    await page.goto(`/locations/${galleryLocation.slug}`);
+    const { hero, photo } = galleryOf(page);
 
     await expect(photo(1)).toBeInViewport({ ratio: 0.9 });
     await hero.getByRole("button", { name: "Next photo" }).click();
@@ -315,13 +323,10 @@ test.describe("location detail", () => {
     test("every photo of a location and of its rooms is reached by scrolling its carousel", async ({
       page,
     }) => {
-      const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
-      const count = location.images.length;
-      const room = location.roomTypes.find((candidate) => candidate.images.length === 2)!;
+      const [count, room] = [photoCount, twoPhotoRoom];
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`/locations/${location.slug}`);
-      const hero = page.getByRole("region", { name: `${location.name} photos` });
-      const photo = (n: number) => hero.getByRole("link", { name: `Open photo ${n} of ${count}:` });
+      await page.goto(`/locations/${galleryLocation.slug}`);
+      const { hero, photo } = galleryOf(page);
       // Thumbnails only steer the scripted carousel: none is offered without it, but a way is.
       await expect(page.getByRole("button", { name: /^Show photo/ })).toHaveCount(0);
       await expect(
@@ -361,11 +366,9 @@ test.describe("location detail", () => {
   test("the gallery from the keyboard: thumbnails in the tab order, the current one marked, real arrow buttons, a lightbox with a counter that gives focus back", async ({
     page,
   }) => {
-    const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
-    const count = location.images.length;
-    await page.goto(`/locations/${location.slug}`);
-    const hero = page.getByRole("region", { name: `${location.name} photos` });
-    const photo = (n: number) => page.getByRole("link", { name: `Open photo ${n} of ${count}:` });
+    const count = photoCount;
+    await page.goto(`/locations/${galleryLocation.slug}`);
+    const { hero, photo } = galleryOf(page);
     const thumb = (n: number) => page.getByRole("button", { name: `Show photo ${n} of ${count}` });
 
     for (const name of ["Previous photo", "Next photo"]) {
@@ -399,7 +402,7 @@ test.describe("location detail", () => {
   test("on a laptop the name and place open the page with the photos, and room photos keep their shape", async ({
     page,
   }) => {
-    const location = visible.find((candidate) => candidate.slug === "casa-marena-cabo")!;
+    const location = galleryLocation;
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(`/locations/${location.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: location.name })).toBeInViewport({
