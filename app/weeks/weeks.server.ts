@@ -183,25 +183,23 @@ function weeksWithin({ roomTypeId, checkIn, checkOut }: OwnDates) {
  * (held by a request, booked or closed): staff arrange such dates around open weeks only.
  */
 export async function takesUnavailableNight(db: Db, stay: OwnDates) {
-  const [taken] = await db
-    .select({ id: weeks.id })
-    .from(weeks)
-    .where(and(weeksWithin(stay), ne(weeks.state, "open")))
-    .limit(1);
+  const [taken] = await unavailableWeeksWithin(db, stay).limit(1);
   return Boolean(taken);
 }
+
+/** The room's weeks the stay shares a night with that are not open. */
+const unavailableWeeksWithin = (db: Db, stay: OwnDates) =>
+  db
+    .select({ id: weeks.id })
+    .from(weeks)
+    .where(and(weeksWithin(stay), ne(weeks.state, "open")));
 
 /**
  * For the confirming update: every week the stay takes a night of is still open. A week held
  * after the request was sent (by another member's request) keeps it from being confirmed.
  */
 export const ownDatesStillOpen = (db: Db, stay: OwnDates) =>
-  notExists(
-    db
-      .select({ id: weeks.id })
-      .from(weeks)
-      .where(and(weeksWithin(stay), ne(weeks.state, "open"))),
-  );
+  notExists(unavailableWeeksWithin(db, stay));
 
 /**
  * Staff confirmed a request for the member's own dates (at `handledAt`): the open weeks it takes a
