@@ -61,7 +61,21 @@ const US_VIRGIN_ISLANDS = "us-virgin-islands";
 const HAWAII = "hawaii";
 const FILTER_VALUE = /^[a-z0-9-]{1,80}$/;
 
-const filterValue = (name: string) => slugify(name);
+/**
+ * A place name's filter value, remembered: filtering a thousand locations asks for it thousands of
+ * times, of a few dozen names. The names are the catalogue's places and the lists of known ones.
+ */
+const filterValues = new Map<string, string>();
+const MAX_REMEMBERED_VALUES = 5_000;
+function filterValue(name: string) {
+  let value = filterValues.get(name);
+  if (value === undefined) {
+    if (filterValues.size >= MAX_REMEMBERED_VALUES) filterValues.clear();
+    value = slugify(name);
+    filterValues.set(name, value);
+  }
+  return value;
+}
 
 function readValue(params: URLSearchParams, key: string) {
   const value = params.get(key)?.trim().toLowerCase() ?? "";
@@ -132,14 +146,16 @@ function citiesApply(country: string | null, state: string | null) {
   return (country === UNITED_STATES || country === MEXICO) && state !== US_VIRGIN_ISLANDS;
 }
 
+/** Shared: `localeCompare` with a locale builds a collator per call. */
+const labelCollator = new Intl.Collator("en");
+const byLabel = (a: FilterOption, b: FilterOption) => labelCollator.compare(a.label, b.label);
+
 function distinctOptions(names: Array<string | null>): FilterOption[] {
   const byValue = new Map<string, string>();
   for (const name of names) {
     if (name && !byValue.has(filterValue(name))) byValue.set(filterValue(name), name);
   }
-  return [...byValue]
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label, "en"));
+  return [...byValue].map(([value, label]) => ({ value, label })).sort(byLabel);
 }
 
 /**
@@ -157,9 +173,7 @@ function withChosen(
   // this number") is shown on the page.
   const label = known.find((name) => filterValue(name) === chosen);
   if (!label) return options;
-  return [...options, { value: chosen, label }].sort((a, b) =>
-    a.label.localeCompare(b.label, "en"),
-  );
+  return [...options, { value: chosen, label }].sort(byLabel);
 }
 
 function matches(location: Placed, filters: PlaceFilters) {

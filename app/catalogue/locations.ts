@@ -35,8 +35,12 @@ export function imageUrl(key: string) {
   return `/images/${key.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+/**
+ * One collator for every comparison: `localeCompare` with a locale builds a collator per call,
+ * which made sorting a thousand names about 60 times slower.
+ */
+const nameCollator = new Intl.Collator("en", { sensitivity: "base" });
+const byName = (a: { name: string }, b: { name: string }) => nameCollator.compare(a.name, b.name);
 
 /** display_order ascending (missing last, as 999999), then name. */
 export function byDisplayOrderThenName(
