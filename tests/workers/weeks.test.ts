@@ -12,7 +12,7 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { decideBooking, transitionToast } from "~/guest-requests/inbox.server";
 import { catalogueVersion } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";
-import { addDays, todayUtc } from "~/weeks/calendar";
+import { addDays, nextWeekday, todayUtc } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { openWeeksQuery, releaseLapsedHolds } from "~/weeks/weeks.server";
@@ -26,8 +26,11 @@ const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2
 // A room for four: the party below (two adults and a child) fits it.
 const roomTypeId = `${location.id}-room-2`;
 const otherRoomTypeId = `${location.id}-room-1`;
-/** A week that checked in five days ago. */
-const PAST_WEEK = addDays(todayUtc(), -5);
+/**
+ * A week that has begun: the Saturday week before the first one the seed opened (on or after
+ * today), so it never takes a night of it. A week from five days ago did on Fridays and Saturdays.
+ */
+const PAST_WEEK = addDays(nextWeekday(todayUtc(), 6), -7);
 
 async function memberCookie(userId = "user-member") {
   const cookie = await createSession({ env, db }, userId);
