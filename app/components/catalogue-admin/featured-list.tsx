@@ -113,8 +113,7 @@ export function FeaturedList({ items }: { items: FeaturedItem[] }) {
           </div>
         )
       ) : (
-        <div className="mt-6 flex flex-wrap items-center justify-end gap-4">
-          <p className="text-sm text-slate-600">Move up and Move down save at once.</p>
+        <div className="mt-6 flex justify-end">
           <SaveOrderForm ids={ids} busy={false} />
         </div>
       )}
