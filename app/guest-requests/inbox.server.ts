@@ -13,7 +13,13 @@ import { deliverLater, queuedEmail, queueEmails } from "~/email/deliveries.serve
 import { type Toast } from "~/lib/toast.server";
 import { nightsBetween } from "./booking";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { bookOwnDatesOf, bookWeekOf, ownDatesStillOpen, releaseWeekOf } from "~/weeks/weeks.server";
+import {
+  bookOwnDatesOf,
+  bookWeekOf,
+  ownDatesStillOpen,
+  releaseWeekOf,
+  weekStillFreeFor,
+} from "~/weeks/weeks.server";
 import { decisionEmail, type BookingDecision } from "./booking.server";
 import { placeOf } from "./format";
 import { INBOX_PAGE_SIZE, type InboxAction, type InboxFilters, type InboxKind } from "./inbox";
@@ -223,7 +229,9 @@ export type TransitionResult =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "already-handled"; status: string; handledBy: string | null }
   /** A request for the member's own dates, over a week held, booked or closed since it was sent. */
-  | { ok: false; reason: "dates-taken" };
+  | { ok: false; reason: "dates-taken" }
+  /** A request for a week another request holds or has booked, or that was closed. */
+  | { ok: false; reason: "week-taken" };
 
 const DONE_MESSAGES = {
   confirm: "Booking confirmed",
@@ -243,6 +251,13 @@ export function transitionToast(action: InboxAction, result: TransitionResult): 
     };
   }
   if (result.reason === "not-found") return { type: "error", message: "Request not found" };
+  if (result.reason === "week-taken") {
+    return {
+      type: "error",
+      message:
+        "Not confirmed: another request holds or has booked this week, or it was closed. Decline it, or offer the member another week.",
+    };
+  }
   if (result.reason === "dates-taken") {
     return {
       type: "error",
@@ -319,6 +334,9 @@ export async function decideBooking(
           requestId: id,
         }
       : null;
+  // A request for a week is confirmed only while the week is its to book, and then books it.
+  const week =
+    decision === "confirmed" && booking.weekId ? { weekId: booking.weekId, requestId: id } : null;
   const [update, [current], queued, weekChange] = await db.batch([
     db
       .update(bookingRequests)
@@ -327,7 +345,11 @@ export async function decideBooking(
         and(
           eq(bookingRequests.id, id),
           eq(bookingRequests.status, "new"),
-          ownDates ? ownDatesStillOpen(db, ownDates) : undefined,
+          ownDates
+            ? ownDatesStillOpen(db, ownDates)
+            : week
+              ? weekStillFreeFor(db, week)
+              : undefined,
         ),
       ),
     db
@@ -342,15 +364,16 @@ export async function decideBooking(
     // The week the request holds is booked, or open again (a no-op when another admin decided).
     ownDates
       ? bookOwnDatesOf(db, ownDates, handledAt)
-      : decision === "confirmed"
-        ? bookWeekOf(db, id, now)
+      : week
+        ? bookWeekOf(db, week, handledAt)
         : releaseWeekOf(db, id, now),
   ]);
 
   if (update.meta.changes === 0) {
-    return ownDates && current?.status === "new"
-      ? { ok: false, reason: "dates-taken" }
-      : refusal(current);
+    if (current?.status !== "new") return refusal(current);
+    if (ownDates) return { ok: false, reason: "dates-taken" };
+    if (week) return { ok: false, reason: "week-taken" };
+    return refusal(current);
   }
   // A waitlist request holds no week: deciding it leaves the catalogue's pages as they are.
   if ((weekChange?.meta.changes ?? 0) > 0)

@@ -210,23 +210,51 @@ export const bookOwnDatesOf = (db: Db, stay: Required<OwnDates>, handledAt: stri
     .update(weeks)
     .set({ state: "booked", requestId: stay.requestId, heldUntil: null, updatedAt: handledAt })
     .where(
-      and(
-        weeksWithin(stay),
-        eq(weeks.state, "open"),
-        exists(
-          db
-            .select({ id: bookingRequests.id })
-            .from(bookingRequests)
-            .where(
-              and(
-                eq(bookingRequests.id, stay.requestId),
-                eq(bookingRequests.status, "confirmed"),
-                eq(bookingRequests.handledAt, handledAt),
-              ),
-            ),
+      and(weeksWithin(stay), eq(weeks.state, "open"), confirmedAt(db, stay.requestId, handledAt)),
+    );
+
+/** The request was confirmed at `handledAt`: by this very decision, not another admin's. */
+const confirmedAt = (db: Db, requestId: string, handledAt: string) =>
+  exists(
+    db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.id, requestId),
+          eq(bookingRequests.status, "confirmed"),
+          eq(bookingRequests.handledAt, handledAt),
         ),
       ),
-    );
+  );
+
+/** A request for one week (held by it, or a place on its waitlist). */
+interface WeekStay {
+  weekId: string;
+  requestId: string;
+}
+
+/**
+ * The week is the request's to book: held by it, or open (its hold lapsed with no one holding the
+ * week since, or the week freed for a place on its waitlist). Another member's hold or booking is
+ * never taken over, nor a closed week.
+ */
+const weekFreeFor = ({ weekId, requestId }: WeekStay) =>
+  and(
+    eq(weeks.id, weekId),
+    or(eq(weeks.state, "open"), and(eq(weeks.state, "requested"), eq(weeks.requestId, requestId))),
+  );
+
+/** For the confirming update of a request for a week: the week is still its to book. */
+export const weekStillFreeFor = (db: Db, stay: WeekStay) =>
+  exists(db.select({ id: weeks.id }).from(weeks).where(weekFreeFor(stay)));
+
+/** Staff confirmed a request for a week (at `handledAt`): the week is booked for it. */
+export const bookWeekOf = (db: Db, stay: WeekStay, handledAt: string) =>
+  db
+    .update(weeks)
+    .set({ state: "booked", requestId: stay.requestId, heldUntil: null, updatedAt: handledAt })
+    .where(and(weekFreeFor(stay), confirmedAt(db, stay.requestId, handledAt)));
 
 /** The next open weeks of one room type after `today`, for a member whose week was taken. */
 async function nextOpenWeeks(db: Db, roomTypeId: string, today: CalendarDate) {
@@ -287,16 +315,6 @@ export function withdrawRequestStatements(db: Db, requestId: string, refused: SQ
     db.delete(bookingRequests).where(and(eq(bookingRequests.id, requestId), refused)),
   ];
 }
-
-/**
- * Staff confirmed the request: its week is booked, also after its hold lapsed if no one has held
- * the week since (another member's hold is never taken over).
- */
-export const bookWeekOf = (db: Db, requestId: string, now = new Date()) =>
-  db
-    .update(weeks)
-    .set({ state: "booked", heldUntil: null, updatedAt: now.toISOString() })
-    .where(and(eq(weeks.requestId, requestId), ne(weeks.state, "closed")));
 
 /** Staff declined the request: its week is open again. */
 export const releaseWeekOf = (db: Db, requestId: string, now = new Date()) =>

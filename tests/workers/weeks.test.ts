@@ -537,6 +537,66 @@ describe("staff decide a week's request", () => {
     expect(event.uid).toContain(requestId);
   });
 
+  it("a request is confirmed only while its week is its own or open: never over another member's hold or booking", async () => {
+    const { week, requestId: lapsed } = await heldWeek(30);
+    // Its hold lapses (the cron's release), and another member holds the week since.
+    await db
+      .update(weeks)
+      .set({ heldUntil: new Date(Date.now() - 60_000).toISOString() })
+      .where(eq(weeks.id, week.id));
+    expect(await releaseLapsedHolds({ env, db })).toBe(1);
+    const takerCookie = await memberCookie((await createUser()).id);
+    expect((await postWeek(weekForm(week.checkIn), takerCookie)).status).toBe(302);
+    const waitingCookie = await memberCookie((await createUser()).id);
+    expect(
+      (await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), waitingCookie)).status,
+    ).toBe(302);
+    const others = (await requestsFor(week.id)).filter((row) => row.id !== lapsed);
+    const taker = others.find((row) => !row.waitlist)!;
+    const waiting = others.find((row) => row.waitlist)!;
+
+    for (const id of [lapsed, waiting.id]) {
+      expect(await decide(id, "confirmed")).toEqual({ ok: false, reason: "week-taken" });
+      const [still] = await db
+        .select({ status: bookingRequests.status })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.id, id));
+      expect(still!.status).toBe("new");
+    }
+    expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: taker.id });
+    expect(
+      transitionToast({ intent: "confirm", id: lapsed }, { ok: false, reason: "week-taken" }),
+    ).toEqual({
+      type: "error",
+      message:
+        "Not confirmed: another request holds or has booked this week, or it was closed. Decline it, or offer the member another week.",
+    });
+
+    expect(await decide(taker.id, "confirmed")).toEqual({ ok: true, waitlisted: null });
+    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId: taker.id });
+    // Declining the others leaves the booking as it is.
+    expect(await decide(lapsed, "declined")).toMatchObject({ ok: true });
+    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId: taker.id });
+  });
+
+  it("a place on a waitlist, confirmed once the week is open again, books the week for it", async () => {
+    const { week, requestId: holder } = await heldWeek(31);
+    const waitingCookie = await memberCookie((await createUser()).id);
+    expect(
+      (await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), waitingCookie)).status,
+    ).toBe(302);
+    const waiting = (await requestsFor(week.id)).find((row) => row.waitlist)!;
+    expect(await decide(holder, "declined")).toMatchObject({ ok: true });
+    expect(await decide(waiting.id, "confirmed")).toEqual({ ok: true, waitlisted: null });
+    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId: waiting.id });
+    // No one else can ask for it now.
+    const late = await postWeek(
+      weekForm(week.checkIn),
+      await memberCookie((await createUser()).id),
+    );
+    expect(late.status).toBe(409);
+  });
+
   it("declining opens the week again for the next member, and names the first on its waitlist", async () => {
     const { week, requestId } = await heldWeek(7);
     const waiting = `waiting-${crypto.randomUUID()}@example.com`;
