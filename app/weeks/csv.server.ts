@@ -17,7 +17,8 @@ import { MAX_AMOUNT } from "~/catalogue/schemas";
 /**
  * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),
  * room type (its id, or its name at that location), check-in date (YYYY-MM-DD), nights, rate (empty:
- * the default rate) and state (open or closed; a requested or booked week keeps its state). An
+ * the default rate) and state (open or closed; a requested or booked week keeps its state and
+ * nights). An
  * import checks every row first and writes nothing if any row is wrong; a good file is written in
  * one D1 batch, a statement per few thousand rows.
  */
@@ -71,7 +72,7 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
   ]);
   const today = todayUtc();
   const latest = addDays(today, LATEST_CHECK_IN_DAYS);
-  const rows: Array<WeekRow & { line: number; claimsHold: boolean }> = [];
+  const rows: Array<WeekRow & { line: number; claimsHold: boolean; held: boolean }> = [];
   const seen = new Map<string, number>();
   sheet.rows.forEach(({ line, cells: record }) => {
     const fail = (message: string) => problems.push({ line, message });
@@ -122,34 +123,43 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
       rate,
       state: claimsHold ? "open" : (stateText as WeekState),
       claimsHold,
+      held: false,
     });
   });
 
   // A week is requested or booked only through a member's request: the file may say so only of
-  // a week that already is (an exported file imports back as it is).
-  const holds = rows.filter((row) => row.claimsHold);
-  if (holds.length > 0) {
-    const held = new Set(
-      (
-        await db
-          .select({ roomTypeId: weeks.roomTypeId, checkIn: weeks.checkIn })
-          .from(weeks)
-          .where(
-            and(
-              inArray(weeks.state, ["requested", "booked"]),
-              inArray(weeks.roomTypeId, [...new Set(holds.map((row) => row.roomTypeId))]),
-            ),
-          )
-      ).map((week) => `${week.roomTypeId} ${week.checkIn}`),
-    );
-    for (const row of holds) {
-      if (!held.has(`${row.roomTypeId} ${row.checkIn}`)) {
+  // a week that already is (an exported file imports back as it is), and may not change its nights.
+  const held = new Map(
+    (
+      await db
+        .select({ roomTypeId: weeks.roomTypeId, checkIn: weeks.checkIn, nights: weeks.nights })
+        .from(weeks)
+        .where(
+          and(
+            inArray(weeks.state, ["requested", "booked"]),
+            sql`${weeks.roomTypeId} in (select value from json_each(${JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))])}))`,
+          ),
+        )
+    ).map((week) => [`${week.roomTypeId} ${week.checkIn}`, week.nights]),
+  );
+  for (const row of rows) {
+    const heldNights = held.get(`${row.roomTypeId} ${row.checkIn}`);
+    row.held = heldNights !== undefined;
+    if (heldNights === undefined) {
+      if (row.claimsHold) {
         problems.push({
           line: row.line,
           message:
             "Only a member's request makes a week requested or booked: write open or closed.",
         });
       }
+    } else if (row.nights !== heldNights) {
+      problems.push({
+        line: row.line,
+        message: `A requested or booked week keeps its nights: write ${heldNights}, as in the calendar.`,
+      });
+      // Its neighbours are checked against the stay as it is.
+      row.nights = heldNights;
     }
   }
 
@@ -176,7 +186,7 @@ const OVERLAP_RACE =
  * in the calendar that the file does not replace (a row with the same check-in replaces it). In
  * check-in order, a week that overlaps any later one overlaps the next, so neighbours suffice.
  */
-async function overlaps(db: Db, rows: Array<WeekRow & { line: number }>) {
+async function overlaps(db: Db, rows: Array<WeekRow & { line: number; held: boolean }>) {
   if (rows.length === 0) return [];
   const checkIns = rows.map((row) => row.checkIn).sort();
   const stored = await db
@@ -189,7 +199,10 @@ async function overlaps(db: Db, rows: Array<WeekRow & { line: number }>) {
         lt(weeks.checkIn, addDays(checkIns.at(-1)!, MAX_NIGHTS)),
       ),
     );
-  const byRoom = new Map<string, Map<string, { checkIn: string; nights: number; line?: number }>>();
+  const byRoom = new Map<
+    string,
+    Map<string, { checkIn: string; nights: number; line?: number; held?: boolean }>
+  >();
   const calendarOf = (roomTypeId: string) => {
     let calendar = byRoom.get(roomTypeId);
     if (!calendar) byRoom.set(roomTypeId, (calendar = new Map()));
@@ -205,7 +218,11 @@ async function overlaps(db: Db, rows: Array<WeekRow & { line: number }>) {
       const next = ordered[index + 1];
       if (!next || addDays(week.checkIn, week.nights) <= next.checkIn) return;
       if (week.line === undefined && next.line === undefined) return;
-      const [line, other] = week.line ? [week.line, next] : [next.line!, week];
+      // The row to change is a week the file may reshape: not a requested or booked one.
+      const blamed =
+        week.line === undefined || (week.held && next.line !== undefined) ? next : week;
+      const other = blamed === week ? next : week;
+      const line = blamed.line!;
       problems.push({
         line,
         message: other.line
@@ -250,7 +267,8 @@ function findRoom(rooms: Array<{ id: string; name: string }>, key: string) {
 
 /**
  * Every row in one batch: new weeks are added, existing ones take the file's nights, rate and
- * state, except that a requested or booked week keeps its state.
+ * state, except that a requested or booked week keeps its nights and state (also one held between
+ * the check and this batch).
  */
 async function writeWeeks(db: Db, rows: WeekRow[]) {
   const now = new Date().toISOString();
@@ -261,7 +279,8 @@ async function writeWeeks(db: Db, rows: WeekRow[]) {
            value ->> 'checkIn', value ->> 'nights', value ->> 'rate', value ->> 'state', ?1
     from json_each(?2) where true
     on conflict (room_type_id, check_in) do update set
-      nights = excluded.nights,
+      nights = case when weeks.state in ('requested', 'booked') then weeks.nights
+                    else excluded.nights end,
       rate = excluded.rate,
       state = case when weeks.state in ('requested', 'booked') then weeks.state
                    else excluded.state end,

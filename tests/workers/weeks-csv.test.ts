@@ -120,6 +120,46 @@ describe("importing weeks from a spreadsheet", () => {
     expect(await weeksOf(room)).toEqual(before);
   });
 
+  it("keeps a requested or booked week's nights: a row that shortens it is refused, and so is a week inside the stay", async () => {
+    const room = roomOf(second, 1);
+    const calendar = await weeksOf(room);
+    const booked = calendar.at(-3)!;
+    await db.update(weeks).set({ state: "booked" }).where(eq(weeks.id, booked.id));
+    const before = await weeksOf(room);
+    const result = await importWeeks(
+      db,
+      csv(
+        HEADER,
+        `${second!.slug},${room},${booked.checkIn},2,99,booked`,
+        `${second!.slug},${room},${addDays(booked.checkIn, 2)},5,10,open`,
+      ),
+    );
+    expect(result).toEqual({
+      ok: false,
+      more: 0,
+      problems: [
+        {
+          line: 2,
+          message: `A requested or booked week keeps its nights: write ${booked.nights}, as in the calendar.`,
+        },
+        { line: 3, message: "This week shares nights with the week on line 2." },
+      ],
+    });
+    expect(await weeksOf(room)).toEqual(before);
+    // Its rate may change; it stays booked, for as many nights.
+    expect(
+      await importWeeks(
+        db,
+        csv(HEADER, `${second!.slug},${room},${booked.checkIn},${booked.nights},99,open`),
+      ),
+    ).toEqual({ ok: true, written: 1 });
+    expect((await weeksOf(room)).find((week) => week.id === booked.id)).toMatchObject({
+      state: "booked",
+      nights: booked.nights,
+      rate: 99,
+    });
+  });
+
   it("the database itself refuses a week over another of its room, and a season opened later goes around it", async () => {
     const room = roomOf(second, 1);
     const [a] = await weeksOf(room);
