@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { waitForHydration } from "./support/hydration";
 import { type TestAccount } from "./support/session";
 
 /**
@@ -181,4 +182,38 @@ test("an admin page shows the admin's address once and one way to sign out", asy
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await expect(page.getByText(account.email, { exact: true })).toHaveCount(1);
   await context.close();
+});
+
+test("signing out does not make a page's own buttons say they are busy", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.member,
+    "signs out from account security",
+    { viewport: WIDTHS[0] },
+  );
+  const page = await context.newPage();
+  try {
+    await page.goto("/account/security");
+    await waitForHydration(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/logout*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const signingOut = page.waitForRequest("**/logout*");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await signingOut;
+    // The sign-out is on its way: the page's own form is not being sent.
+    await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeEnabled();
+    await expect(page.getByText("Setting up...")).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL("/");
+  } finally {
+    await context.close();
+  }
 });

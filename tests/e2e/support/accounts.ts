@@ -41,6 +41,8 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
       "denied on navigation",
       "searches by price",
       "searches by price without JavaScript",
+      // Signs out: a session of its own.
+      "signs out from account security",
     ],
   },
   { account: ACCOUNTS.curation, names: ["curation"] },

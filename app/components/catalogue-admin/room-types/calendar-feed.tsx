@@ -4,6 +4,9 @@ import { siteFromMatches } from "~/lib/seo";
 import { useSubmitting } from "~/lib/use-submitting";
 import { cardClass } from "~/components/admin/admin-ui";
 
+/** The weeks page makes and revokes the feed's secret address. */
+const CALENDAR_LINK_ACTION = "/admin/weeks";
+
 export const CALENDAR_LINK_INTENT = "calendar-link";
 
 /**
@@ -12,7 +15,11 @@ export const CALENDAR_LINK_INTENT = "calendar-link";
  */
 export function CalendarFeed({ roomTypeId, token }: { roomTypeId: string; token: string | null }) {
   const { origin } = siteFromMatches(useMatches());
-  const busy = useSubmitting(CALENDAR_LINK_INTENT, { roomTypeId });
+  const busy = useSubmitting({
+    intent: CALENDAR_LINK_INTENT,
+    fields: { roomTypeId },
+    action: CALENDAR_LINK_ACTION,
+  });
   const url = token ? `${origin}/calendars/${token}.ics` : null;
   return (
     <section aria-labelledby="calendar-feed-heading" className={cardClass}>
@@ -34,7 +41,7 @@ export function CalendarFeed({ roomTypeId, token }: { roomTypeId: string; token:
           />
         </label>
       )}
-      <Form method="post" action="/admin/weeks" className="mt-3">
+      <Form method="post" action={CALENDAR_LINK_ACTION} className="mt-3">
         <input type="hidden" name="roomTypeId" value={roomTypeId} />
         <SubmitButton
           busy={busy}
