@@ -41,7 +41,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = await getAuth(context);
+  // A session waiting for its authenticator code is signed in as far as the header says (it can
+  // sign out), not yet as a member.
+  const auth = await getAuth(context, { withCodePending: true });
   // What every page shows of the configuration: not where staff e-mail goes.
   const { staffEmail: _staffEmail, ...site } = getAppContext(context).site;
   const [toast, adminSignIn] = await Promise.all([readToast(request), readAdminSignIn(request)]);

@@ -57,8 +57,24 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   return response;
 };
 
-export async function getAuth(context: Context): Promise<Auth | null> {
-  return (await context.get(authContext).load()).auth;
+/**
+ * Whether the session has taken its second step: an account with an authenticator app enters a
+ * code after the e-mail link (aal2) before it is signed in as a member.
+ */
+export function passedSecondStep(auth: Auth) {
+  return !auth.hasVerifiedFactor || auth.session.aal === "aal2";
+}
+
+/**
+ * Who is signed in. A session still waiting for its authenticator code counts only where it is
+ * asked for (`withCodePending`): the code page, the header, signing out.
+ */
+export async function getAuth(
+  context: Context,
+  { withCodePending = false } = {},
+): Promise<Auth | null> {
+  const { auth } = await context.get(authContext).load();
+  return auth && (withCodePending || passedSecondStep(auth)) ? auth : null;
 }
 
 /**
@@ -85,10 +101,21 @@ function currentPath(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
-/** Signed-in users only; anyone else is sent to sign in and brought back here. */
-export async function requireUser(request: Request, context: Context): Promise<Auth> {
-  const auth = await getAuth(context);
+/** Where a session waiting for its authenticator code enters it, then comes back to `path`. */
+export const verifyPath = (path: string) => `/auth/verify?dest=${encodeURIComponent(path)}`;
+
+/**
+ * Signed-in users only; anyone else is sent to sign in and brought back here, and a session
+ * waiting for its authenticator code to enter it first (unless `withCodePending`).
+ */
+export async function requireUser(
+  request: Request,
+  context: Context,
+  { withCodePending = false } = {},
+): Promise<Auth> {
+  const auth = await getAuth(context, { withCodePending: true });
   if (!auth) throw redirect(`/login?dest=${encodeURIComponent(currentPath(request))}`);
+  if (!withCodePending && !passedSecondStep(auth)) throw redirect(verifyPath(currentPath(request)));
   return auth;
 }
 
@@ -110,7 +137,7 @@ type AdminCheck =
 
 /** An admin, at the assurance level admin work needs: aal2 once they have an authenticator app. */
 export function hasAdminAccess(auth: Auth | null): auth is Auth {
-  return auth?.user.role === "admin" && (!auth.hasVerifiedFactor || auth.session.aal === "aal2");
+  return auth?.user.role === "admin" && passedSecondStep(auth);
 }
 
 const adminChecks = new WeakMap<object, Promise<AdminCheck>>();
@@ -125,7 +152,7 @@ function checkAdmin(request: Request, context: Context): Promise<AdminCheck> {
   let check = adminChecks.get(context);
   if (!check) {
     check = (async (): Promise<AdminCheck> => {
-      const auth = await getAuth(context);
+      const auth = await getAuth(context, { withCodePending: true });
       if (!auth) return { ok: false, reason: "signed-out" };
       if (auth.user.role !== "admin")
         return { ok: false, reason: "denied", email: auth.user.email };
@@ -202,9 +229,7 @@ export async function requireAdmin(
   if (check.reason === "denied") await endSession(context);
   if (answer === "json") throw jsonRefusal(adminRefusalError(check));
   const back = answer === "page" ? currentPath(request) : answer.back;
-  if (check.reason === "needs-aal2") {
-    throw redirect(`/auth/verify?dest=${encodeURIComponent(back)}`);
-  }
+  if (check.reason === "needs-aal2") throw redirect(verifyPath(back));
   const error = adminRefusalError(check, "page");
   if (answer !== "page") {
     throw await redirectWithToast(back, { type: "error", message: error.message });

@@ -35,7 +35,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = await requireUser(request, context);
+  // Before its code too: removing the app asks for one anyway.
+  const auth = await requireUser(request, context, { withCodePending: true });
   const { db, site } = getAppContext(context);
   const [factors, pending] = await Promise.all([
     listFactors(db, auth.user.id),
@@ -49,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = await requireUser(request, context);
+  // Before its code too: removing the app asks for one anyway.
+  const auth = await requireUser(request, context, { withCodePending: true });
   const app = getAppContext(context);
   const { db, site } = app;
   const submission = parseWithZod(await readFormData(request), { schema: totpSchema });
@@ -127,10 +129,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-navy-900 font-serif text-4xl">Sign-in security</h1>
       <p className="mt-3 text-slate-700">
         Add an authenticator app (such as 1Password, Google Authenticator or Authy) as a second
-        step. Admins who set one up enter a code before using the admin pages.
+        step: once it is set up, you enter a code from it after the e-mail link each time you sign
+        in.
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        This session's assurance level: <strong>{aal}</strong>
+        This session:{" "}
+        <strong>
+          {aal === "aal2"
+            ? "signed in with the e-mail link and a code"
+            : "signed in with the e-mail link"}
+        </strong>
       </p>
       <div className="mt-6">
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { type Route } from "./+types/auth.callback";
-import { getAuth } from "~/accounts/guards.server";
+import { getAuth, verifyPath } from "~/accounts/guards.server";
+import { listFactors } from "~/accounts/totp.server";
 import { LOGIN_MESSAGES } from "~/accounts/login-schema";
 import { consumeMagicLink, safeRedirectPath } from "~/accounts/magic-link.server";
 import { createSession, destroySession } from "~/accounts/session.server";
@@ -36,10 +37,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await consumeMagicLink(app.db, token);
   if (!user) return data({ error: LOGIN_MESSAGES.expired }, { status: 400 });
 
-  const previous = await getAuth(context);
+  const previous = await getAuth(context, { withCodePending: true });
   if (previous) await destroySession(app.db, previous.session.id);
-  const cookie = await createSession(app, user.id);
-  return redirect(dest, { headers: { "Set-Cookie": cookie } });
+  const [cookie, factors] = await Promise.all([
+    createSession(app, user.id),
+    listFactors(app.db, user.id),
+  ]);
+  // An account with an authenticator app takes its second step before going on.
+  const verified = factors.some((factor) => factor.status === "verified");
+  return redirect(verified ? verifyPath(dest) : dest, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function AuthCallback({ loaderData, actionData, matches }: Route.ComponentProps) {

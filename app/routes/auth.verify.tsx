@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = await requireUser(request, context);
+  const auth = await requireUser(request, context, { withCodePending: true });
   const dest = safeRedirectPath(new URL(request.url).searchParams.get("dest"));
   if (!auth.hasVerifiedFactor || auth.session.aal === "aal2") throw redirect(dest);
   return { dest };
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Raises the session to aal2 with a TOTP code (an admin with an authenticator needs it). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = await requireUser(request, context);
+  const auth = await requireUser(request, context, { withCodePending: true });
   const app = getAppContext(context);
   const { db } = app;
   const submission = parseWithZod(await readFormData(request), { schema: verifyCodeSchema });

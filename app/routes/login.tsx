@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { type Route } from "./+types/login";
-import { getAuth } from "~/accounts/guards.server";
+import { getAuth, passedSecondStep, verifyPath } from "~/accounts/guards.server";
 import { adminReturnPath, redirectToAdminSignIn } from "~/accounts/admin-sign-in.server";
 import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/accounts/login-schema";
 import { requestMagicLink, safeRedirectPath } from "~/accounts/magic-link.server";
@@ -26,7 +26,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterO
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const dest = safeRedirectPath(new URL(request.url).searchParams.get("dest"));
-  if (await getAuth(context)) throw redirect(dest);
+  const auth = await getAuth(context, { withCodePending: true });
+  if (auth) throw redirect(passedSecondStep(auth) ? dest : verifyPath(dest));
   return { dest };
 }
 

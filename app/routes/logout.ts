@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = { "Set-Cookie": await clearSessionCookie() };
   try {
-    const auth = await getAuth(context);
+    const auth = await getAuth(context, { withCodePending: true });
     if (auth) await destroySession(getAppContext(context).db, auth.session.id);
   } catch (error) {
     console.error("sign out", error);

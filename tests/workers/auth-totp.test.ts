@@ -5,6 +5,7 @@ import {
   cookiePair,
   createUser,
   get,
+  issueToken,
   MESSAGES,
   post,
   sessionIdOf,
@@ -98,7 +99,9 @@ describe("setting up an authenticator app (/account/security)", () => {
     expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal2");
 
     const after = visibleText(await (await get("/account/security", cookiePair(renewed!))).text());
-    expect(after).toContain("This session's assurance level: <strong>aal2</strong>");
+    expect(after).toContain(
+      "This session: <strong>signed in with the e-mail link and a code</strong>",
+    );
     expect(after).not.toContain(pending!.secret);
   });
 
@@ -187,22 +190,72 @@ describe("a code is accepted once", () => {
   });
 });
 
-describe("an admin with an authenticator app", () => {
-  async function adminWithFactor() {
-    const admin = await createUser("admin");
-    const enrolling = await signIn(admin.id);
-    await enrol(enrolling);
-    const [pending] = await factorsOf(admin.id);
+/** An account whose authenticator app is set up and verified, and its secret. */
+async function withFactor(role: "member" | "admin") {
+  const user = await createUser(role);
+  const enrolling = await signIn(user.id);
+  await enrol(enrolling);
+  const [pending] = await factorsOf(user.id);
+  const verified = await post(
+    "/account/security",
+    { intent: "verify", code: await currentCode(pending!.secret) },
+    enrolling,
+  );
+  expect(verified.status).toBe(302);
+  expect((await factorsOf(user.id))[0]!.status).toBe("verified");
+  await laterPeriod(user.id);
+  return { user, secret: pending!.secret };
+}
+
+describe("a member with an authenticator app", () => {
+  it("enters a code after the e-mail link: until then member pages ask for it and prices stay hidden", async () => {
+    const { user, secret } = await withFactor("member");
+    const token = await issueToken(user.email);
+    const signedIn = await post("/auth/callback", { token, dest: "/locations" });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("Location")).toBe("/auth/verify?dest=%2Flocations");
+    const cookie = cookiePair(sessionSetCookie(signedIn)!);
+    expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal1");
+
+    // Skipping the code: the member's pages ask for it, and the list shows no prices.
+    for (const path of ["/members", "/book?location=kaanapali-shores-beach-club"]) {
+      const refused = await get(path, cookie);
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toBe(`/auth/verify?dest=${encodeURIComponent(path)}`);
+    }
+    const list = await get("/locations?maxPrice=3000", cookie);
+    expect(visibleText(await list.text())).not.toContain("Weekly price up to");
+
     const verified = await post(
-      "/account/security",
-      { intent: "verify", code: await currentCode(pending!.secret) },
-      enrolling,
+      "/auth/verify",
+      { code: await currentCode(secret), dest: "/members" },
+      cookie,
     );
     expect(verified.status).toBe(302);
-    expect((await factorsOf(admin.id))[0]!.status).toBe("verified");
-    await laterPeriod(admin.id);
-    return { admin, secret: pending!.secret };
-  }
+    const elevated = cookiePair(sessionSetCookie(verified)!);
+    expect((await get("/members", elevated)).status).toBe(200);
+    expect(visibleText(await (await get("/locations", elevated)).text())).toContain(
+      "Weekly price up to",
+    );
+  });
+
+  it("without an authenticator app, the e-mail link is enough", async () => {
+    const user = await createUser();
+    const signedIn = await post("/auth/callback", {
+      token: await issueToken(user.email),
+      dest: "/members",
+    });
+    expect(signedIn.headers.get("Location")).toBe("/members");
+    const cookie = cookiePair(sessionSetCookie(signedIn)!);
+    expect((await get("/members", cookie)).status).toBe(200);
+  });
+});
+
+describe("an admin with an authenticator app", () => {
+  const adminWithFactor = async () => {
+    const { user: admin, secret } = await withFactor("admin");
+    return { admin, secret };
+  };
 
   it("enters a code before the admin pages: aal1 → /auth/verify, then a valid code reaches /admin/users", async () => {
     const { admin, secret } = await adminWithFactor();
