@@ -67,16 +67,17 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
   if (!sheet.ok) return sheet;
   const problems: ImportProblem[] = [];
 
-  const rooms = await roomsOf(db, [
-    ...new Set(sheet.rows.map(({ cells }) => (cells.location ?? "").trim())),
-  ]);
+  // Slugs are lowercase: one typed with capitals is the same location, as in the export's form.
+  const slugOf = (cells: Record<string, string | undefined>) =>
+    (cells.location ?? "").trim().toLowerCase();
+  const rooms = await roomsOf(db, [...new Set(sheet.rows.map(({ cells }) => slugOf(cells)))]);
   const today = todayUtc();
   const latest = addDays(today, LATEST_CHECK_IN_DAYS);
   const rows: Array<WeekRow & { line: number; claimsHold: boolean; held: boolean }> = [];
   const seen = new Map<string, number>();
   sheet.rows.forEach(({ line, cells: record }) => {
     const fail = (message: string) => problems.push({ line, message });
-    const slug = (record.location ?? "").trim();
+    const slug = slugOf(record);
     const roomKey = (record.room_type ?? "").trim();
     const checkIn = (record.check_in ?? "").trim();
     const nightsText = (record.nights ?? "").trim();

@@ -48,6 +48,20 @@ describe("importing weeks from a spreadsheet", () => {
     expect(after.get(extra)).toMatchObject({ rate: 1999, state: "open", nights: 5 });
   });
 
+  it("finds a location by its slug written with capitals and spaces, as the export does", async () => {
+    const room = roomOf(first, 1);
+    const [week] = await weeksOf(room);
+    const result = await importWeeks(
+      db,
+      csv(
+        HEADER,
+        ` ${first!.slug.toUpperCase()} ,${room},${week!.checkIn},${week!.nights},1234,open`,
+      ),
+    );
+    expect(result).toEqual({ ok: true, written: 1 });
+    expect((await weeksOf(room))[0]).toMatchObject({ checkIn: week!.checkIn, rate: 1234 });
+  });
+
   it("reports every bad row by its line with a reason, and a file with any bad row writes nothing", async () => {
     const room = roomOf(second, 0);
     const before = await weeksOf(room);
