@@ -191,7 +191,7 @@ export async function requestMagicLink(
 /** Queues an invited member's sign-in link that lands on /members. */
 export function sendInvitation(
   app: AppContext,
-  input: { email: string },
+  input: { email: string; newAccount: boolean },
   now = new Date(),
 ): Promise<MagicLinkRequest> {
   return issueLoginLink(
@@ -199,7 +199,8 @@ export function sendInvitation(
     {
       email: normalizeEmail(input.email),
       dest: "/members",
-      invitation: true,
+      // An account that exists already (an admin's, say) gets a sign-in link, not a welcome.
+      invitation: input.newAccount,
     },
     now,
   );

@@ -25,7 +25,7 @@ export async function inviteMember(
   const { user, created } = await inviteUser(app.db, email, invitedBy);
   let sent: Awaited<ReturnType<typeof sendInvitation>>;
   try {
-    sent = await sendInvitation(app, { email: user.email });
+    sent = await sendInvitation(app, { email: user.email, newAccount: created });
   } catch (error) {
     // Nothing was queued (storage trouble): inviting again is safe.
     console.error("invitation not stored", error);

@@ -668,7 +668,7 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     const ctx = createExecutionContext();
     const sent = await sendInvitation(
       createAppContext({ env: brokenEnv, ctx }, new Request(ORIGIN)),
-      { email: other },
+      { email: other, newAccount: true },
     );
     await waitOnExecutionContext(ctx);
     expect(sent).toEqual({ status: "sent" });

@@ -16,7 +16,7 @@ import {
   visibleText,
   waitForEmails,
 } from "./auth-helpers";
-import { request } from "./helpers";
+import { request, toastOf } from "./helpers";
 
 type Role = "visitor" | "member" | "admin";
 
@@ -227,6 +227,24 @@ describe("who may change users through /admin/users", () => {
     expect((await userByEmail(invitee))?.role).toBe("member");
     const [mail] = await waitForEmails(invitee);
     expect(mail!.subject).toBe("Your invitation to Insider Stays");
+  });
+
+  it("admin: inviting an existing admin says so, and sends a sign-in link, not a member's invitation", async () => {
+    const admin = await actor("admin");
+    const other = await createUser("admin");
+    const response = await post(
+      "/admin/users",
+      { intent: "invite", email: other.email },
+      admin.cookie,
+    );
+    expect(await toastOf(response)).toEqual({
+      type: "success",
+      message: `${other.email} is already an admin; a new sign-in link is on its way`,
+    });
+    expect((await userByEmail(other.email))?.role).toBe("admin");
+    const [mail] = await waitForEmails(other.email);
+    expect(mail!.subject).toBe("Your Insider Stays sign-in link");
+    expect(mail!.text).not.toContain("invited to become a member");
   });
 
   it("admin: an invite without an e-mail is refused with 'E-mail required' (400)", async () => {

@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       message: created
         ? `Account created for ${user.email}; the invitation e-mail is on its way`
-        : `${user.email} is already a member; a new sign-in link is on its way`,
+        : `${user.email} is already ${user.role === "admin" ? "an admin" : "a member"}; a new sign-in link is on its way`,
     });
   } catch (error) {
     if (!isDomainError(error)) throw error;
