@@ -32,12 +32,14 @@ export async function clearAdminCheckCounters(db: Db, email: string) {
  * The admin operations the check counts, by their key's operation part: the first two path
  * segments of the request (checkAdmin in app/accounts/guards.server.ts).
  */
-const OPERATIONS: ReadonlyArray<{ operation: string; label: string }> = [
+export const ADMIN_OPERATIONS: ReadonlyArray<{ operation: string; label: string }> = [
   { operation: "/admin", label: "Locations" },
   { operation: "/admin/overview", label: "Checklist" },
+  { operation: "/admin/catalogue.csv", label: "Catalogue export" },
   { operation: "/admin/featured", label: "Featured Order" },
   { operation: "/admin/images", label: "Images" },
   { operation: "/admin/requests", label: "Requests" },
+  { operation: "/admin/weeks", label: "Weeks" },
   { operation: "/admin/users", label: "Users" },
   { operation: "/admin/rate-limits", label: "Rate limits" },
   { operation: "/api/manage-users", label: "Users API" },
@@ -55,7 +57,7 @@ export async function adminCheckStatus(db: Db, email: string, now = Date.now()) 
   const current = new Map(
     counters.map((counter) => [counter.subject.slice(email.length + 1), counter]),
   );
-  const labels = new Map(OPERATIONS.map((item) => [item.operation, item.label]));
+  const labels = new Map(ADMIN_OPERATIONS.map((item) => [item.operation, item.label]));
   // Any other operation this admin has a counter for is shown too: a page added later, or the
   // `.data` requests of client-side navigations when they are counted apart.
   const others = [...current.keys()]
@@ -68,7 +70,7 @@ export async function adminCheckStatus(db: Db, email: string, now = Date.now()) 
         label: page && operation.endsWith(".data") ? `${page} (in-app navigation)` : operation,
       };
     });
-  return [...OPERATIONS, ...others].map((item) => {
+  return [...ADMIN_OPERATIONS, ...others].map((item) => {
     const counter = current.get(item.operation);
     return {
       ...item,
