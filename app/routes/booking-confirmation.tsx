@@ -7,10 +7,12 @@ import { memberBookingRequest } from "~/guest-requests/booking.server";
 import { formatStayDate, guestsLine } from "~/guest-requests/format";
 import { nightsBetween } from "~/guest-requests/booking";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
-    title: "Request Received",
-    description: "Your booking request was received.",
+    title: loaderData?.booking ? "Request Received" : "No request to show",
+    description: loaderData?.booking
+      ? "Your booking request was received."
+      : "A booking request, just after it is sent.",
     path: "/booking-confirmation",
     noindex: true,
   });
@@ -30,19 +32,31 @@ export default function BookingConfirmation({ loaderData, matches }: Route.Compo
   return (
     <section className="mx-auto max-w-xl px-6 py-20 text-center">
       <div className="rounded-2xl bg-white p-10 shadow-sm ring-1 ring-slate-200">
-        <div
-          aria-hidden="true"
-          className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-2xl text-emerald-700"
-        >
-          ✓
-        </div>
-        <h1 className="text-navy-900 mt-5 font-serif text-4xl">Request Received</h1>
-        <p className="mt-3 text-lg text-slate-700">Thank you. We will get back to you soon.</p>
-        {booking && <RequestSummary booking={booking} />}
-        <p className="mt-4 text-sm text-slate-600">
-          A copy of your request is on its way to your inbox. Your stay is confirmed only when we
-          write to confirm it: please do not book flights until then.
-        </p>
+        {booking ? (
+          <>
+            <div
+              aria-hidden="true"
+              className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-2xl text-emerald-700"
+            >
+              ✓
+            </div>
+            <h1 className="text-navy-900 mt-5 font-serif text-4xl">Request Received</h1>
+            <p className="mt-3 text-lg text-slate-700">Thank you. We will get back to you soon.</p>
+            <RequestSummary booking={booking} />
+            <p className="mt-4 text-sm text-slate-600">
+              A copy of your request is on its way to your inbox. Your stay is confirmed only when
+              we write to confirm it: please do not book flights until then.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-navy-900 font-serif text-4xl">No request to show</h1>
+            <p className="mt-3 text-slate-700">
+              This page shows a booking request just after you send it. Signed in, you find every
+              request you sent under Your booking requests.
+            </p>
+          </>
+        )}
         <div className="mt-8 flex flex-wrap items-center justify-center gap-4">
           <Link
             to="/locations"

@@ -299,13 +299,19 @@ describe("storing a booking request", () => {
     }
     expect(html).toMatch(/<a[^>]*href="\/members"[^>]*>Your booking requests<\/a>/);
 
-    // Another member, or a made-up id, sees the thanks without anyone's request.
-    const other = await createSession(testApp, "user-admin");
-    const elsewhere = visibleText(
-      await (await request(confirmation, { headers: { Cookie: other.split(";")[0]! } })).text(),
-    );
-    expect(elsewhere).toContain("Request Received");
-    expect(elsewhere).not.toContain(formatStayDate(form.checkInDate));
+    // Another member, a made-up id or none: no one's request, and no thanks for one not sent.
+    const other = (await createSession(testApp, "user-admin")).split(";")[0]!;
+    for (const [path, headers] of [
+      [confirmation, { Cookie: other }],
+      ["/booking-confirmation?request=nope", { Cookie: cookie }],
+      ["/booking-confirmation", {}],
+    ] as const) {
+      const elsewhere = visibleText(await (await request(path, { headers })).text());
+      expect(elsewhere).toContain("No request to show");
+      expect(elsewhere).not.toContain("Request Received");
+      expect(elsewhere).not.toContain("A copy of your request is on its way");
+      expect(elsewhere).not.toContain(formatStayDate(form.checkInDate));
+    }
   });
 
   it("stores one request for a replayed idempotency key", async () => {
