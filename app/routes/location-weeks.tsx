@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { type Route } from "./+types/location-weeks";
 import { RoomMonth } from "~/components/catalogue/room-month";
 import { getAuth, hasAdminAccess } from "~/accounts/guards.server";
@@ -18,8 +18,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const today = todayUtc();
   const month = shownMonth(search.get("month"), today);
   const roomTypeId = search.get("room")?.trim() ?? "";
+  // A link without its room: the location's page lists its rooms, each with its weeks.
+  if (!roomTypeId)
+    throw redirect(`${locationPath({ id: params.locationId, slug: null })}#room-options`);
   const found =
-    roomTypeId && roomTypeId.length <= MAX_ROOM_ID
+    roomTypeId.length <= MAX_ROOM_ID
       ? await roomMonth(getAppContext(context).db, {
           locationKey: params.locationId,
           roomTypeId,

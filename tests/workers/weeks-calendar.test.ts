@@ -397,10 +397,15 @@ describe("a room's weeks month by month", () => {
     }
     expect((await get(monthPage(room, "9999-12"))).status).toBe(200);
 
+    // A link without its room leads to the location's page, where its rooms are.
+    for (const path of [`/locations/${room.slug}/weeks`, `/locations/${room.slug}/weeks?room=`]) {
+      const response = await get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 302 });
+      expect(response.headers.get("Location")).toBe(`/locations/${room.slug}#room-options`);
+    }
+
     const other = await roomOfItsOwn();
     for (const path of [
-      `/locations/${room.slug}/weeks`,
-      `/locations/${room.slug}/weeks?room=`,
       `/locations/${room.slug}/weeks?room=${"x".repeat(5000)}`,
       `/locations/${room.slug}/weeks?room=${other.roomTypeId}`,
       `/locations/no-such-resort/weeks?room=${room.roomTypeId}`,
