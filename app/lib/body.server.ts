@@ -14,13 +14,38 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const mediaTypeOf = (request: Request) =>
   request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
 
-function declaredTooLarge(request: Request, maxBytes: number) {
-  return Number(request.headers.get("Content-Length") ?? 0) > maxBytes;
+/**
+ * How much of a body over its limit is still read (and dropped) before the refusal is sent: a
+ * browser still sending the body sees the page's answer, not a dropped connection (a form
+ * posted without JavaScript). Past this, the connection is dropped.
+ */
+const DRAINED_BEYOND_LIMIT = 4;
+
+function declaredLength(request: Request) {
+  return Number(request.headers.get("Content-Length") ?? 0);
+}
+
+/** Reads what is left of a body and drops it, up to `maxBytes`. */
+async function drain(body: ReadableStream<Uint8Array> | null, maxBytes: number) {
+  if (!body) return;
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    while (read <= maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The sender went away: nothing to answer.
+  }
 }
 
 /**
  * Parses a body with the limit counted as it arrives, not trusted from Content-Length (a chunked
- * body has none): past the limit the stream stops, and `tooLarge` is called instead of reading on.
+ * body has none): past the limit nothing more is parsed, the rest is read and dropped (within
+ * bounds, see DRAINED_BEYOND_LIMIT), and `tooLarge` is called.
  */
 async function parseLimited<T>(
   request: Request,
@@ -28,14 +53,21 @@ async function parseLimited<T>(
   parse: (body: Response) => Promise<T>,
   { tooLarge, unreadable }: { tooLarge: () => never; unreadable: () => never },
 ): Promise<T> {
-  if (declaredTooLarge(request, maxBytes)) tooLarge();
+  const drainedUpTo = maxBytes * DRAINED_BEYOND_LIMIT;
+  if (declaredLength(request) > maxBytes) {
+    if (declaredLength(request) <= drainedUpTo) await drain(request.body, drainedUpTo);
+    tooLarge();
+  }
   let received = 0;
   const counted = request.body?.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         received += chunk.byteLength;
+        if (received > drainedUpTo) controller.error(new Error("far over the limit"));
+        else if (received <= maxBytes) controller.enqueue(chunk);
+      },
+      flush(controller) {
         if (received > maxBytes) controller.error(new Error("over the limit"));
-        else controller.enqueue(chunk);
       },
     }),
   );

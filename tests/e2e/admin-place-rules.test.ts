@@ -107,6 +107,28 @@ test("a catalogue file over 4 MB is refused before it is sent, saying the limit"
   await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
 });
 
+test("without JavaScript, a catalogue file over 4 MB comes back on the page with the limit, not a browser error", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    await signIn(context, ACCOUNTS.checklist, "checklist import limit", baseURL!);
+    const page = await context.newPage();
+    await page.goto("/admin/overview");
+    const large = testInfo.outputPath("catalogue.csv");
+    await writeFile(large, Buffer.alloc(5.5 * 1024 * 1024, "a"));
+    await page.getByLabel("CSV file (at most 4 MB)").setInputFiles(large);
+    await page.getByRole("button", { name: "Import the catalogue" }).click();
+    await expect(
+      page.getByText("The file is larger than 4 MB: split it and import each part."),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test("on a laptop the checklist's short cells stay whole: 'None' is not broken across lines", async ({
   page,
   context,
