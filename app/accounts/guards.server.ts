@@ -101,6 +101,9 @@ function currentPath(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
+const SIGNED_OUT_FORM =
+  "You were signed out, so the form was not sent. Sign in, then send it again.";
+
 /** Where a session waiting for its authenticator code enters it, then comes back to `path`. */
 export const verifyPath = (path: string) => `/auth/verify?dest=${encodeURIComponent(path)}`;
 
@@ -114,7 +117,14 @@ export async function requireUser(
   { withCodePending = false } = {},
 ): Promise<Auth> {
   const auth = await getAuth(context, { withCodePending: true });
-  if (!auth) throw redirect(`/login?dest=${encodeURIComponent(currentPath(request))}`);
+  if (!auth) {
+    const signIn = `/login?dest=${encodeURIComponent(currentPath(request))}`;
+    // A form sent after its sender signed out (in another tab, say): say why it was not sent.
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      throw await redirectWithToast(signIn, { type: "error", message: SIGNED_OUT_FORM });
+    }
+    throw redirect(signIn);
+  }
   if (!withCodePending && !passedSecondStep(auth)) throw redirect(verifyPath(currentPath(request)));
   return auth;
 }

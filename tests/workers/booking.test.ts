@@ -12,7 +12,7 @@ import { storeRequest } from "~/guest-requests/store.server";
 import { eq, sql } from "drizzle-orm";
 import { formatStayDate } from "~/guest-requests/format";
 import { visibleText } from "./auth-helpers";
-import { request, testApp, visibleSeed } from "./helpers";
+import { request, testApp, toastOf, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
@@ -146,6 +146,20 @@ describe("booking request validation", () => {
       await db.delete(bookingRequests).where(eq(bookingRequests.roomTypeId, roomType));
       await db.delete(roomTypes).where(eq(roomTypes.id, roomType));
     }
+  });
+
+  it("a form sent after its sender was signed out (another tab) is not stored, and the sign-in page says why", async () => {
+    const before = await db.select({ count: sql<number>`count(*)` }).from(bookingRequests);
+    const response = await postBooking(validForm());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(
+      `/login?dest=${encodeURIComponent(`/book?location=${location.slug}&roomType=${roomTypeId}`)}`,
+    );
+    expect(await toastOf(response)).toEqual({
+      type: "error",
+      message: "You were signed out, so the form was not sent. Sign in, then send it again.",
+    });
+    expect(await db.select({ count: sql<number>`count(*)` }).from(bookingRequests)).toEqual(before);
   });
 
   it("refuses more guests than the room holds, naming its limit, and takes a party that fits", async () => {
