@@ -161,7 +161,7 @@ export async function importCatalogue(
   const sheet = readSpreadsheet(text, { known: CATALOGUE_CSV_COLUMNS, required: ["slug", "name"] });
   if (!sheet.ok) return sheet;
 
-  const problems: ImportProblem[] = [];
+  const problems: ImportProblem[] = [...sheet.problems];
   const plans = new Map<string, LocationPlan>();
   const locationOnly = LOCATION_COLUMNS.filter(({ column }) => column !== "slug");
   for (const { line, cells: record } of sheet.rows) {

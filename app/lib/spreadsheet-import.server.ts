@@ -62,10 +62,10 @@ export async function readImportForm(
   }
 }
 
-/** The CSV file an import form posted, or null for none (or an empty one). */
+/** The CSV file an import form posted (an empty one too: the import says so), or null for none. */
 export function postedFile(formData: FormData) {
   const file = formData.get("file");
-  return file instanceof File && file.size > 0 ? file : null;
+  return file instanceof File && (file.name !== "" || file.size > 0) ? file : null;
 }
 
 /** The page's answer to an import that wrote nothing (400): its rows' problems, or no file. */
@@ -88,7 +88,15 @@ interface SpreadsheetRow {
   cells: Record<string, string>;
 }
 
-export type Spreadsheet = { ok: true; columns: string[]; rows: SpreadsheetRow[] } | ImportRefused;
+export type Spreadsheet =
+  | {
+      ok: true;
+      columns: string[];
+      rows: SpreadsheetRow[];
+      /** The rows left out for their shape (cells in the wrong number): said with the others'. */
+      problems: ImportProblem[];
+    }
+  | ImportRefused;
 
 /**
  * A cell the exports wrote with a leading apostrophe so that a spreadsheet shows it as text, not
@@ -104,9 +112,10 @@ export const EXPORT_CSV_OPTIONS = { header: false, newline: "\r\n", escapeFormul
 /**
  * The rows of a CSV file under its first line's columns (named as people write them: "Check-in
  * date" is check_in, then `aliases`), blank rows left out. Refused whole: a first line that lacks
- * a `required` column, names one that is not `known` or names one twice, and any row with more or
- * fewer cells than the first line has columns (a cell read under the wrong column would write the
- * wrong field). Line endings may be mixed, as when rows are added to an export by hand.
+ * a `required` column, names one that is not `known` or names one twice. A row with more or fewer
+ * cells than the first line has columns is left out with its problem (a cell read under the wrong
+ * column would write the wrong field), for the import to say beside the other rows' problems.
+ * Line endings may be mixed, as when rows are added to an export by hand.
  */
 export function readSpreadsheet(
   text: string,
@@ -117,6 +126,7 @@ export function readSpreadsheet(
   }: { known: readonly string[]; required: readonly string[]; aliases?: Record<string, string> },
 ): Spreadsheet {
   const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  if (normalized.trim() === "") return refusedImport([{ line: 1, message: "The file is empty." }]);
   const problems: ImportProblem[] = [];
   let header: string[] | null = null;
   const rows: SpreadsheetRow[] = [];
@@ -179,9 +189,10 @@ export function readSpreadsheet(
   }
   const twice = columns.find((column, index) => columns.indexOf(column) !== index);
   if (twice) return refuse(`The first line names the column “${twice}” twice.`);
-  if (problems.length > 0) return refusedImport(problems);
-  if (rows.length === 0) return refusedImport([{ line: 2, message: "The file has no rows." }]);
-  return { ok: true, columns, rows };
+  if (rows.length === 0 && problems.length === 0) {
+    return refusedImport([{ line: 2, message: "The file has no rows." }]);
+  }
+  return { ok: true, columns, rows, problems };
 }
 
 /** A header as people write it ("Minimum nights", "Check-in") → the column's name. */

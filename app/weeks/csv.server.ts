@@ -65,7 +65,7 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
     aliases: HEADER_ALIASES,
   });
   if (!sheet.ok) return sheet;
-  const problems: ImportProblem[] = [];
+  const problems: ImportProblem[] = [...sheet.problems];
 
   // Slugs are lowercase: one typed with capitals is the same location, as in the export's form.
   const slugOf = (cells: Record<string, string | undefined>) =>

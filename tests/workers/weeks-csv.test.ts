@@ -62,6 +62,35 @@ describe("importing weeks from a spreadsheet", () => {
     expect((await weeksOf(room))[0]).toMatchObject({ checkIn: week!.checkIn, rate: 1234 });
   });
 
+  it("says in one answer which rows have the wrong number of cells and what else is wrong", async () => {
+    const room = roomOf(second, 0);
+    const [a] = await weeksOf(room);
+    const result = await importWeeks(
+      db,
+      csv(
+        HEADER,
+        `${second!.slug},${room},${a!.checkIn},7,2500`,
+        `${second!.slug},${room},2027-02-30,7,2500,open`,
+      ),
+    );
+    expect(result).toEqual({
+      ok: false,
+      more: 0,
+      problems: [
+        { line: 2, message: "This row has 5 cells where the first line names 6 columns." },
+        { line: 3, message: "The check-in date “2027-02-30” is not a date written YYYY-MM-DD." },
+      ],
+    });
+  });
+
+  it("calls an empty file empty", async () => {
+    expect(await importWeeks(db, "")).toEqual({
+      ok: false,
+      more: 0,
+      problems: [{ line: 1, message: "The file is empty." }],
+    });
+  });
+
   it("reports every bad row by its line with a reason, and a file with any bad row writes nothing", async () => {
     const room = roomOf(second, 0);
     const before = await weeksOf(room);
@@ -373,6 +402,13 @@ describe("/admin/weeks", () => {
     });
     expect(empty.status).toBe(400);
     expect(visibleText(await empty.text())).toContain("Choose a CSV file to import.");
+
+    // A file chosen, with nothing in it.
+    const nothing = await postFile(cookie, "");
+    expect(nothing.status).toBe(400);
+    const answer = visibleText(await nothing.text());
+    expect(answer).toContain("The file is empty.");
+    expect(answer).not.toContain("Choose a CSV file to import.");
   });
 
   it("answers a file over 4 MB on the page itself, as a browser without JavaScript posts it, and writes nothing", async () => {
