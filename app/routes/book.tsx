@@ -39,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
   ]);
   if (!location) throw redirect("/locations");
+  // A link may name another resort's room (an old or edited one): it is not this page's choice.
+  const roomChosen = location.roomTypes.some((room) => room.id === roomTypeId);
   return {
     location: {
       id: location.id,
@@ -52,8 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         maxGuests: room.maxGuests,
       })),
     },
-    selectedRoomType: location.roomTypes.some((room) => room.id === roomTypeId) ? roomTypeId : null,
-    week,
+    selectedRoomType: roomChosen ? roomTypeId : null,
+    week: roomChosen ? week : null,
     email: auth.user.email,
     idempotencyKey: crypto.randomUUID(),
   };

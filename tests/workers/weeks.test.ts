@@ -430,6 +430,22 @@ describe("requesting a week", () => {
     );
   });
 
+  it("a link naming another resort's room offers this resort's rooms and dates, not that room's week", async () => {
+    const other = visibleSeed.find(
+      (candidate) => candidate.id !== location.id && candidate.roomTypes.length > 0,
+    )!;
+    const otherRoom = `${other.id}-room-1`;
+    const [week] = await openWeeks(otherRoom);
+    const response = await request(
+      `/book?location=${location.slug}&roomType=${otherRoom}&week=${week!.checkIn}`,
+      { headers: { Cookie: await memberCookie() } },
+    );
+    expect(response.status).toBe(200);
+    const text = visibleText(await response.text());
+    expect(text).toContain("Preferred Dates");
+    expect(text).not.toContain("Your Week");
+  });
+
   it("refuses a week of another room type", async () => {
     const other = (await openWeeks(otherRoomTypeId))[5]!;
     // A date that is a week of the other room only.
