@@ -42,6 +42,7 @@ export const LOCATION_ADMIN_MESSAGES = {
     "Another admin or another tab saved this location after you opened it. Reload the page to see their changes, then make yours again.",
   saveRoomTypeError: (message: string) => `Error saving room type: ${message}`,
   saveRoomTypeFailed: "An error occurred while saving the room type",
+  saveWeeksError: (message: string) => `Error saving weeks: ${message}`,
   roomTypeChangedSince:
     "Another admin or another tab saved this room type after you opened it. Reload the page to see their changes, then make yours again.",
   deleteLocationError: (message: string) => `Error deleting location: ${message}`,

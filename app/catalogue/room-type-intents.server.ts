@@ -165,6 +165,17 @@ export async function moveRoomTypeIntent(
   return failed(M.reorderFailed, ERROR_STATUS.invalid);
 }
 
+/**
+ * Weeks asked of a room type deleted since the page was opened (by another admin, another tab):
+ * back to its location, saying so, rather than its stale calendar with a room type's message.
+ */
+function roomTypeGone(locationId: string, here: IntentRequest["here"], error: Error) {
+  return redirectWithToast(adminHref({ location: locationId, q: here.q }), {
+    type: "error",
+    message: M.saveWeeksError(error.message),
+  });
+}
+
 /** The calendar's 'Apply': a range of the room's weeks set open or closed, given a rate, or both. */
 export async function setWeeksIntent(
   { app, formData, here }: IntentRequest,
@@ -179,6 +190,7 @@ export async function setWeeksIntent(
   try {
     await requireRoomType(app.db, locationId, roomTypeId);
   } catch (error) {
+    if (isDomainError(error)) return roomTypeGone(locationId, here, error);
     const { result, toast, status } = saveFailure(submission, error);
     return data({ form, roomTypeId, result, toast }, { status });
   }
@@ -205,7 +217,7 @@ export async function openWeeksIntent(
     await requireRoomType(app.db, locationId, roomTypeId);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return refuseUnknown(M.saveRoomTypeError(error.message));
+    return roomTypeGone(locationId, here, error);
   }
   const opened = await openRoomSeason(app.db, roomTypeId, todayUtc());
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));

@@ -108,6 +108,24 @@ describe("the room type editor's weeks and rates", () => {
     expect(after).toContain("$2,400");
   });
 
+  it("weeks set for a room type deleted since say so, and lead back to its location", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const [first] = await roomWeeks(room.roomTypeId);
+    await db.delete(roomTypes).where(eq(roomTypes.id, room.roomTypeId));
+    for (const response of [
+      await setWeeks(room, { from: first!.checkIn, to: first!.checkIn, state: "closed" }, cookie),
+      await post(ACTION, { intent: "open-weeks", ...room }, cookie),
+    ]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/admin?location=${room.locationId}`);
+      expect(await toastOf(response)).toEqual({
+        type: "error",
+        message: "Error saving weeks: Room type not found",
+      });
+    }
+  });
+
   it("a season is sold in whole weeks: seven nights where the resort's minimum is shorter, two weeks where it is ten nights", async () => {
     const cookie = await freshAdmin();
     const lengths = async (minimumNights: number) => {
@@ -328,8 +346,11 @@ describe("the room type editor's weeks and rates", () => {
       fields,
       cookie,
     );
-    expect(mismatched.status).toBe(404);
-    expect(visibleText(await mismatched.text())).toContain("Room type not found");
+    expect(mismatched.status).toBe(302);
+    expect(await toastOf(mismatched)).toEqual({
+      type: "error",
+      message: "Error saving weeks: Room type not found",
+    });
 
     const member = await createUser("member");
     const refused = await setWeeks(room, fields, await signIn(member.id));
