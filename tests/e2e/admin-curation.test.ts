@@ -99,6 +99,8 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
 
   const handle = page.getByRole("button", { name: "Drag image 2 to reorder" }).first();
   await expect(handle).toBeEnabled();
+  // A screen reader reads the handle's instructions, not the whole section.
+  await expect(handle).toHaveAccessibleDescription(/^To pick up an image, press space or enter\./);
   await handle.focus();
   await expect(handle).toBeFocused();
   await page.keyboard.press("Space");

@@ -115,7 +115,10 @@ export function SortableList({
   onMove,
   children,
 }: {
-  /** Stable across server and browser rendering (the ids of the instructions' elements). */
+  /**
+   * Stable across server and browser rendering: the instructions' element is named from it, apart
+   * from any element of the page with this id (the section around the list, say).
+   */
   id: string;
   ids: string[];
   nameOf: (id: string) => string;
@@ -128,7 +131,8 @@ export function SortableList({
   const { sensors, accessibility } = useSortableList(ids, nameOf, words);
   return (
     <DndContext
-      id={id}
+      // dnd-kit gives its instructions' element this very id, which its items are described by.
+      id={`${id}-drag-instructions`}
       sensors={sensors}
       collisionDetection={closestCenter}
       accessibility={accessibility}
