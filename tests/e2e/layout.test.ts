@@ -30,7 +30,9 @@ import { sessionCookie } from "./support/session";
  * - with JavaScript, no control moves (by more than 2 px either way) from where it was as served, before
  *   the scripts ran;
  * - with JavaScript, axe finds no serious or critical violation at 390 and 1366 px, and every form
- *   still has a submit button (a keyboard or switch user sends a form with it).
+ *   still has a submit button (a keyboard or switch user sends a form with it);
+ * - every description list holds either term and value pairs or groups of them, not both (what
+ *   the HTML checker refuses, and screen readers may pair wrongly).
  * A screenshot of a page at a width that fails is kept in test-results/layout/; with
  * LAYOUT_SCREENSHOTS=1, one of every page and width, for a person to look at.
  */
@@ -320,6 +322,20 @@ function formsWithoutSubmitButton(page: Page) {
   );
 }
 
+/** The description lists that mix bare terms and values with groups of them. */
+function mixedDescriptionLists(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll("dl"))
+      .filter((list) => {
+        const kinds = new Set(
+          Array.from(list.children).map((child) => (child.tagName === "DIV" ? "group" : "pair")),
+        );
+        return kinds.size > 1;
+      })
+      .map((list) => list.textContent?.trim().replace(/\s+/g, " ").slice(0, 60) ?? ""),
+  );
+}
+
 /** A worker's browser tab, with JavaScript or without, and what it records. */
 interface Tab {
   page: Page;
@@ -390,6 +406,7 @@ async function visit(tab: Tab, role: LayoutRole, path: string, javaScript: boole
     `${role} ${path} landed elsewhere`,
   ).toBe(decodeURIComponent(expectedLanding(role, path)));
   const unsendable = javaScript ? await formsWithoutSubmitButton(page) : [];
+  const mixedLists = await mixedDescriptionLists(page);
   const measures: Measure[] = [];
   const inaccessible: string[] = [];
   const moved: string[] = [];
@@ -428,6 +445,7 @@ async function visit(tab: Tab, role: LayoutRole, path: string, javaScript: boole
     violations: [...tab.violations],
     inaccessible,
     unsendable,
+    mixedLists,
     moved,
   };
 }
@@ -468,6 +486,9 @@ for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
         .toEqual([]);
       expect.soft(withScript.unsendable, `${path} has forms without a submit button`).toEqual([]);
       expect.soft(withScript.moved, `${path}: hydrating moves controls`).toEqual([]);
+      for (const { mixedLists } of [withoutScript, withScript]) {
+        expect.soft(mixedLists, `${path} has description lists of pairs and groups`).toEqual([]);
+      }
     });
   }
 }

@@ -49,32 +49,18 @@ export function BookingWeek({
           <input type="hidden" name={fields.week.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkInDate.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
+          {/* Each term and its value in a div of their own (a list is all pairs or all divs). */}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Check-in</dt>
-            <dd className="text-navy-900 text-right font-medium">
-              {formatStayDate(quote.checkIn)}
-            </dd>
-            <dt className="text-slate-600">Check-out</dt>
-            <dd className="text-navy-900 text-right font-medium">
-              {formatStayDate(quote.checkOut)}
-            </dd>
-            <dt className="text-slate-600">Length</dt>
-            <dd className="text-navy-900 text-right font-medium">{nightsLabel(quote.nights)}</dd>
-            {quote.rate !== null && (
-              <>
-                <dt className="text-slate-600">Weekly rate</dt>
-                <dd className="text-navy-900 text-right font-medium">{dollars(quote.rate)}</dd>
-              </>
-            )}
+            <QuoteRow term="Check-in" value={formatStayDate(quote.checkIn)} />
+            <QuoteRow term="Check-out" value={formatStayDate(quote.checkOut)} />
+            <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
+            {quote.rate !== null && <QuoteRow term="Weekly rate" value={dollars(quote.rate)} />}
             {quote.charges.map((charge) => (
-              <div key={charge.label} className="contents">
-                <dt className="text-slate-600">
-                  {charge.label} ({dollars(charge.perNight)} × {nightsLabel(quote.nights)})
-                </dt>
-                <dd className="text-navy-900 text-right font-medium">
-                  {dollars(Math.round(charge.perNight * quote.nights * 100) / 100)}
-                </dd>
-              </div>
+              <QuoteRow
+                key={charge.label}
+                term={`${charge.label} (${dollars(charge.perNight)} × ${nightsLabel(quote.nights)})`}
+                value={dollars(Math.round(charge.perNight * quote.nights * 100) / 100)}
+              />
             ))}
             {quote.estimatedTotal !== null && (
               <div className="text-navy-900 col-span-2 mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
@@ -135,6 +121,16 @@ export function BookingWeek({
           </ul>
         </nav>
       )}
+    </div>
+  );
+}
+
+/** A line of the week's quote: its term and value, in the list's two columns. */
+function QuoteRow({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="contents">
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="text-navy-900 text-right font-medium">{value}</dd>
     </div>
   );
 }
