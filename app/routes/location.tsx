@@ -192,6 +192,7 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
                   weeks={availability[room.id] ?? []}
                   locationKey={location.slug || location.id}
                   roomTypeId={room.id}
+                  roomName={room.name}
                   signedIn={"price" in room}
                 />
                 {"price" in room ? (

@@ -280,6 +280,10 @@ test.describe("location detail", () => {
 
     for (const room of shortStay.roomTypes) {
       await expect(page.getByRole("heading", { level: 3, name: room.name })).toBeVisible();
+      // Each room's weeks are a region a screen reader's list tells apart by its room.
+      await expect(
+        page.getByRole("region", { name: `Availability of ${room.name}` }),
+      ).toBeAttached();
     }
     await expect(
       page.getByRole("link", { name: "Sign in to view pricing." }).first(),

@@ -11,18 +11,21 @@ export function RoomAvailability({
   weeks,
   locationKey,
   roomTypeId,
+  roomName,
   signedIn,
 }: {
   weeks: OpenWeek[];
   locationKey: string;
   roomTypeId: string;
+  /** Names the region apart from the other rooms' (a screen reader lists them together). */
+  roomName: string;
   signedIn: boolean;
 }) {
   const headingId = `availability-${roomTypeId}`;
   return (
     <section aria-labelledby={headingId} className="mt-6 border-t border-slate-200 pt-5">
       <h4 id={headingId} className="text-navy-900 text-sm font-semibold">
-        Availability
+        Availability<span className="sr-only"> of {roomName}</span>
       </h4>
       {weeks.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">

@@ -64,7 +64,7 @@ export function RoomTypeRow({
       )}
       <span
         aria-hidden="true"
-        className={`w-5 text-xs tabular-nums ${selected ? "text-gold-300" : "text-slate-400"}`}
+        className={`w-5 text-xs tabular-nums ${selected ? "text-gold-300" : "text-slate-500"}`}
       >
         {rank}
       </span>
