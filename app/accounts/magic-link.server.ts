@@ -47,7 +47,10 @@ export function safeRedirectPath(dest: string | null | undefined, fallback = "/m
   }
   try {
     const url = new URL(dest, "http://same.site");
-    return url.origin === "http://same.site" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Checked again once dot segments are resolved: `/..//evil.example` becomes `//evil.example`,
+    // which a browser follows to another host.
+    return url.origin === "http://same.site" && !path.startsWith("//") ? path : fallback;
   } catch {
     return fallback;
   }

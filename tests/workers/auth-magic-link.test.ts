@@ -480,6 +480,11 @@ const HOSTILE_DESTS = [
   "/\t/evil.example",
   "\\\\evil.example",
   "",
+  // Paths that become `//evil.example` once their dots are resolved.
+  "/..//evil.example",
+  "/%2e%2e//evil.example",
+  "/.//evil.example/path",
+  "/x/..//evil.example",
 ];
 
 describe("no open redirect after sign-in", () => {
@@ -503,6 +508,16 @@ describe("no open redirect after sign-in", () => {
     expect(response.headers.get("Location")).toBe("/members");
     expect(sessionSetCookie(response)).not.toBeNull();
   });
+
+  it.each(HOSTILE_DESTS)(
+    "a signed-in member sent to /login with dest %j lands on /members",
+    async (dest) => {
+      const cookie = await signIn((await createUser()).id);
+      const response = await get(`/login?dest=${encodeURIComponent(dest)}`, cookie);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/members");
+    },
+  );
 
   it("a hostile dest given to /login never reaches the e-mailed link", async () => {
     const user = await createUser();
