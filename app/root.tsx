@@ -18,6 +18,7 @@ import { readAdminSignIn } from "./accounts/admin-sign-in.server";
 import { authMiddleware, getAuth } from "./accounts/guards.server";
 import { type MagicLinkOutcome } from "./accounts/login-schema";
 import { appContextMiddleware, getAppContext } from "./context";
+import { keepPageWhenNotSent } from "./guest-requests/fields";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { useHydrationDone } from "./lib/use-input-before-hydration";
@@ -39,6 +40,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   appContextMiddleware,
   authMiddleware,
 ];
+
+export const shouldRevalidate = keepPageWhenNotSent;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A session waiting for its authenticator code is signed in as far as the header says (it can

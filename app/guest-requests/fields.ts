@@ -1,4 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
+import { type ShouldRevalidateFunction } from "react-router";
 import { z } from "~/lib/zod";
 import { stripControlCharacters, trimInvisible } from "~/lib/text";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -98,7 +99,22 @@ export interface RequestFormReply {
   sentTo: string | null;
   /** With JavaScript, a refusal is also shown as a toast. */
   toast: string | null;
+  /** Never reached the server (the connection dropped): see keepPageWhenNotSent. */
+  notSent?: true;
 }
+
+/**
+ * The pages' shouldRevalidate after a form that never reached the server: nothing is read again.
+ * The connection is down, and a read that fails would put the error screen in place of the form
+ * that keeps what was typed.
+ */
+export const keepPageWhenNotSent: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) =>
+  typeof actionResult === "object" && actionResult !== null && "notSent" in actionResult
+    ? false
+    : defaultShouldRevalidate;
 
 /** What a request kind says when it could not be sent or stored: on its form, and in short. */
 export interface NotSentMessages {
@@ -135,6 +151,7 @@ export async function sendOrKeep<Reply>(
       },
       sentTo: null,
       toast: messages.notStoredShort,
+      notSent: true,
     };
   }
 }

@@ -1,4 +1,6 @@
-import { type ExternalToast, type toast as sonnerToast } from "sonner";
+import { type ExternalToast } from "sonner";
+
+type ToastType = "success" | "error" | "info";
 
 /**
  * Toasts for the browser. Most visits never show one, so sonner (its code and its styles) is
@@ -6,9 +8,11 @@ import { type ExternalToast, type toast as sonnerToast } from "sonner";
  * toaster, and the toasts asked for meanwhile are shown as soon as it listens.
  */
 
-/** What is needed of the loaded module. */
-interface Sonner {
-  toast: typeof sonnerToast;
+/** What is needed of the loaded module (or of the plain toaster that stands in for it). */
+export interface Sonner {
+  toast: Record<ToastType, (message: string, options?: ExternalToast) => unknown> & {
+    dismiss: (id?: string | number) => unknown;
+  };
 }
 
 let mountToaster: (() => void) | null = null;
@@ -38,7 +42,7 @@ export function toasterMounted(sonner: Sonner) {
 
 type Show = (message: string, options?: ExternalToast) => void;
 const show =
-  (type: "success" | "error" | "info"): Show =>
+  (type: ToastType): Show =>
   (message, options) => {
     void loaded().then(({ toast }) => toast[type](message, options));
   };

@@ -6,7 +6,7 @@ import { agentApplicationKind } from "~/guest-requests/agent-application.server"
 import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.server";
 import { retryAfterOf } from "~/lib/errors.server";
 import { AGENT_APPLICATION_NOT_SENT } from "~/guest-requests/agent-application";
-import { sendOrKeep } from "~/guest-requests/fields";
+import { keepPageWhenNotSent, sendOrKeep } from "~/guest-requests/fields";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -62,6 +62,8 @@ const WHO_THRIVES = [
 ];
 
 /** With JavaScript: a request the connection drops on its way keeps the form, and says so. */
+export const shouldRevalidate = keepPageWhenNotSent;
+
 export const clientAction = (args: Route.ClientActionArgs) =>
   sendOrKeep(args, AGENT_APPLICATION_NOT_SENT);
 

@@ -9,7 +9,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail } from "~/catalogue/location-reads.server";
 import { BOOKING_NOT_SENT } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
-import { sendOrKeep } from "~/guest-requests/fields";
+import { keepPageWhenNotSent, sendOrKeep } from "~/guest-requests/fields";
 import { requestFormAction } from "~/guest-requests/submit.server";
 import { weekOnOffer } from "~/weeks/weeks.server";
 
@@ -66,10 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * by another member while the form was open (409) is: the page then offers the week's waitlist
  * and the room's next open weeks, as a fresh load would.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionStatus,
-  defaultShouldRevalidate,
-}) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.actionStatus === 409 || keepPageWhenNotSent(args);
 
 /** Members only; once stored, the member goes to /booking-confirmation with a toast. */
 export async function action(args: Route.ActionArgs) {

@@ -8,7 +8,7 @@ import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.
 import { supportMessageKind } from "~/guest-requests/support-message.server";
 import { retryAfterOf } from "~/lib/errors.server";
 import { SUPPORT_MESSAGE_NOT_SENT } from "~/guest-requests/support-message";
-import { sendOrKeep } from "~/guest-requests/fields";
+import { keepPageWhenNotSent, sendOrKeep } from "~/guest-requests/fields";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -75,6 +75,8 @@ function telHref(phone: string) {
 }
 
 /** With JavaScript: a request the connection drops on its way keeps the form, and says so. */
+export const shouldRevalidate = keepPageWhenNotSent;
+
 export const clientAction = (args: Route.ClientActionArgs) =>
   sendOrKeep(args, SUPPORT_MESSAGE_NOT_SENT);
 

@@ -135,6 +135,26 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL("/locations");
   });
 
+  test("offline before the first toast was ever loaded, a failed send keeps the form and says so", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await hydrated(page);
+    const email = uniqueEmail("e2e-offline");
+    await fillContactForm(page, email);
+    await page.getByLabel("I'm not a robot", { exact: true }).check();
+    // The connection is gone: neither the post nor the toasts' code (loaded with the first toast)
+    // arrives.
+    await page.route(/\/contact\.data|\/sonner-toaster-[^/]*\.js$/, (route) =>
+      route.abort("internetdisconnected"),
+    );
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Failed to send message. Please try again.")).toBeVisible();
+    await expect(page.getByText("Failed to submit support message")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  });
+
   test("a server refusal (no bot check) is shown on the form and as a toast, values kept", async ({
     page,
   }) => {
