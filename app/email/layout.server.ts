@@ -27,10 +27,11 @@ const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,
 /** A simple, inline-styled HTML e-mail; every interpolated value is escaped. */
 export function emailHtml({ siteName, heading, paragraphs, action, footer }: EmailContent) {
   const e = escapeHtml;
+  // A sender's text keeps its lines, and a long word breaks rather than widening the card.
   const body = paragraphs
     .map(
       (text) =>
-        `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#334155">${e(text)}</p>`,
+        `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#334155;overflow-wrap:anywhere;word-break:break-word">${e(text).replace(/\r?\n/g, "<br>")}</p>`,
     )
     .join("\n");
   const button = action

@@ -215,6 +215,17 @@ describe("e-mail layout", () => {
     expect(html).toContain('href="https://stays.example/x?a=1&amp;b=&quot;&gt;&lt;script&gt;"');
   });
 
+  it("keeps a paragraph's line breaks, and breaks a word longer than the card", () => {
+    const html = emailHtml({
+      siteName: "Stays",
+      heading: "Message",
+      paragraphs: ["Message: Para one.\n\nPara two.\nLine <three>.", "x".repeat(120)],
+    });
+    expect(html).toContain("Message: Para one.<br><br>Para two.<br>Line &lt;three&gt;.");
+    const paragraph = html.match(/<p style="([^"]*)">x{120}<\/p>/);
+    expect(paragraph?.[1]).toContain("overflow-wrap:anywhere");
+  });
+
   it("is a complete HTML document", () => {
     const html = emailHtml({ siteName: "Stays", heading: "Hello", paragraphs: ["One"] });
     expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
