@@ -86,4 +86,23 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Typical weekly price")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Join us" })).toBeVisible();
   });
+
+  test("a second link asked for within the wait says how long to wait, and the button still works", async ({
+    page,
+  }) => {
+    const email = `e2e-wait-${Date.now().toString(36)}@example.com`;
+    for (let ask = 0; ask < 2; ask++) {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("I'm not a robot").check();
+      await page.getByRole("button", { name: "Send magic link" }).click();
+    }
+    await expect(
+      page.getByText(
+        /^Rate limited\. Please wait \d+ seconds before requesting another magic link\./,
+      ),
+    ).toBeVisible();
+    // Nothing counts down without JavaScript: a button disabled here would stay so.
+    await expect(page.getByRole("button", { name: "Send magic link" })).toBeEnabled();
+  });
 });

@@ -95,8 +95,21 @@ export function MagicLinkForm({
     waited.current = waitSeconds;
   }, [waitSeconds, variant]);
 
-  const rateLimited = waitSeconds > 0;
+  // Without JavaScript nothing counts down: the button stays usable, and the message says how
+  // long to wait. With it, the message counts down with the button and goes with the wait.
+  const rateLimited = hydrated && waitSeconds > 0;
   const disabled = submitting || rateLimited || (hydrated && !botCheck.passed);
+  const retryAfter = actionData?.retryAfterSeconds;
+  const errors =
+    hydrated && retryAfter
+      ? form.errors?.flatMap((message) =>
+          message !== LOGIN_MESSAGES.rateLimited(retryAfter)
+            ? [message]
+            : rateLimited
+              ? [LOGIN_MESSAGES.rateLimited(waitSeconds)]
+              : [],
+        )
+      : form.errors;
 
   return (
     <Form method="post" action="/login" {...getFormProps(form)} className="space-y-5">
@@ -112,7 +125,7 @@ export function MagicLinkForm({
         placeholder="you@example.com"
       />
       <BotCheck key={botCheck.key} siteKey={siteKey} onVerify={botCheck.onVerify} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={errors} />
       <SubmitButton
         busy={submitting}
         busyText={TEXT[variant].sending}
