@@ -103,6 +103,6 @@ test.describe("without JavaScript", () => {
       ),
     ).toBeVisible();
     // Nothing counts down without JavaScript: a button disabled here would stay so.
-    await expect(page.getByRole("button", { name: "Send magic link" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Rate Limited - Please Wait" })).toBeEnabled();
   });
 });

@@ -95,8 +95,9 @@ export function MagicLinkForm({
     waited.current = waitSeconds;
   }, [waitSeconds, variant]);
 
-  // Without JavaScript nothing counts down: the button stays usable, and the message says how
-  // long to wait. With it, the message counts down with the button and goes with the wait.
+  // Without JavaScript nothing counts down: the button says to wait but stays usable (disabled, it
+  // would stay so), and the message says how long. With it, the button is disabled and counts
+  // down, the message with it, and both go with the wait.
   const rateLimited = hydrated && waitSeconds > 0;
   const disabled = submitting || rateLimited || (hydrated && !botCheck.passed);
   const retryAfter = actionData?.retryAfterSeconds;
@@ -132,7 +133,11 @@ export function MagicLinkForm({
         disabled={disabled}
         className="w-full py-3 text-base"
       >
-        {rateLimited ? `Rate Limited - Please Wait (${waitSeconds}s)` : TEXT[variant].submit}
+        {rateLimited
+          ? `Rate Limited - Please Wait (${waitSeconds}s)`
+          : waitSeconds > 0
+            ? "Rate Limited - Please Wait"
+            : TEXT[variant].submit}
       </SubmitButton>
     </Form>
   );
