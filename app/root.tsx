@@ -18,7 +18,7 @@ import { readAdminSignIn } from "./accounts/admin-sign-in.server";
 import { authMiddleware, getAuth } from "./accounts/guards.server";
 import { type MagicLinkOutcome } from "./accounts/login-schema";
 import { appContextMiddleware, getAppContext } from "./context";
-import { keepPageWhenNotSent } from "./guest-requests/fields";
+import { keepPageWhenNotSent } from "./lib/not-sent";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { type PublicSiteConfig } from "./lib/site.server";
 import { useHydrationDone } from "./lib/use-input-before-hydration";

@@ -1,5 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { type ShouldRevalidateFunction } from "react-router";
+import { answerOrKeep } from "~/lib/not-sent";
 import { z } from "~/lib/zod";
 import { stripControlCharacters, trimInvisible } from "~/lib/text";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -99,22 +99,7 @@ export interface RequestFormReply {
   sentTo: string | null;
   /** With JavaScript, a refusal is also shown as a toast. */
   toast: string | null;
-  /** Never reached the server (the connection dropped): see keepPageWhenNotSent. */
-  notSent?: true;
 }
-
-/**
- * The pages' shouldRevalidate after a form that never reached the server: nothing is read again.
- * The connection is down, and a read that fails would put the error screen in place of the form
- * that keeps what was typed.
- */
-export const keepPageWhenNotSent: ShouldRevalidateFunction = ({
-  actionResult,
-  defaultShouldRevalidate,
-}) =>
-  typeof actionResult === "object" && actionResult !== null && "notSent" in actionResult
-    ? false
-    : defaultShouldRevalidate;
 
 /** What a request kind says when it could not be sent or stored: on its form, and in short. */
 export interface NotSentMessages {
@@ -130,28 +115,13 @@ export interface NotSentMessages {
  * one-time key, so that sending it again stores one request even if the first reached the server,
  * and it says so as a refusal from the server would.
  */
-export async function sendOrKeep<Reply>(
-  { request, serverAction }: { request: Request; serverAction: () => Promise<Reply> },
+export function sendOrKeep<Reply>(
+  args: { request: Request; serverAction: () => Promise<Reply> },
   messages: NotSentMessages,
-): Promise<Reply | RequestFormReply> {
-  const formData = await request.clone().formData();
-  try {
-    return await serverAction();
-  } catch (error) {
-    // fetch's own failure; the server's answers and redirects pass on.
-    if (!(error instanceof TypeError)) throw error;
-    const typed = [...formData].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    );
-    return {
-      result: {
-        status: "error",
-        initialValue: Object.fromEntries(typed),
-        error: { "": [messages.notStored] },
-      },
-      sentTo: null,
-      toast: messages.notStoredShort,
-      notSent: true,
-    };
-  }
+) {
+  return answerOrKeep(args, (typed): RequestFormReply => ({
+    result: { status: "error", initialValue: typed, error: { "": [messages.notStored] } },
+    sentTo: null,
+    toast: messages.notStoredShort,
+  }));
 }

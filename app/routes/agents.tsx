@@ -6,7 +6,8 @@ import { agentApplicationKind } from "~/guest-requests/agent-application.server"
 import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.server";
 import { retryAfterOf } from "~/lib/errors.server";
 import { AGENT_APPLICATION_NOT_SENT } from "~/guest-requests/agent-application";
-import { keepPageWhenNotSent, sendOrKeep } from "~/guest-requests/fields";
+import { sendOrKeep } from "~/guest-requests/fields";
+import { keepPageWhenNotSent } from "~/lib/not-sent";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

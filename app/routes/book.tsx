@@ -9,7 +9,8 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail } from "~/catalogue/location-reads.server";
 import { BOOKING_NOT_SENT } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
-import { keepPageWhenNotSent, sendOrKeep } from "~/guest-requests/fields";
+import { sendOrKeep } from "~/guest-requests/fields";
+import { keepPageWhenNotSent } from "~/lib/not-sent";
 import { requestFormAction } from "~/guest-requests/submit.server";
 import { weekOnOffer } from "~/weeks/weeks.server";
 

@@ -8,7 +8,8 @@ import { requestFormAction, requestFormDefaults } from "~/guest-requests/submit.
 import { supportMessageKind } from "~/guest-requests/support-message.server";
 import { retryAfterOf } from "~/lib/errors.server";
 import { SUPPORT_MESSAGE_NOT_SENT } from "~/guest-requests/support-message";
-import { keepPageWhenNotSent, sendOrKeep } from "~/guest-requests/fields";
+import { sendOrKeep } from "~/guest-requests/fields";
+import { keepPageWhenNotSent } from "~/lib/not-sent";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -3,11 +3,18 @@ import { data, Link, redirect } from "react-router";
 import { type Route } from "./+types/login";
 import { getAuth, passedSecondStep, verifyPath } from "~/accounts/guards.server";
 import { adminReturnPath, redirectToAdminSignIn } from "~/accounts/admin-sign-in.server";
-import { LOGIN_MESSAGES, loginSchema, variantOf, type LoginVariant } from "~/accounts/login-schema";
+import {
+  LOGIN_MESSAGES,
+  loginSchema,
+  variantOf,
+  type LoginVariant,
+  type MagicLinkOutcome,
+} from "~/accounts/login-schema";
 import { requestMagicLink, safeRedirectPath } from "~/accounts/magic-link.server";
 import { MagicLinkForm, MagicLinkSent } from "~/components/accounts/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
+import { answerOrKeep, keepPageWhenNotSent } from "~/lib/not-sent";
 import { DomainError, ERROR_STATUS, RateLimitedError, retryAfterOf } from "~/lib/errors.server";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -96,6 +103,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: refusal?.status ?? ERROR_STATUS.invalid, headers: refusal?.headers },
   );
 }
+
+/** With JavaScript: a link asked for while the connection drops keeps the form, and says so. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  answerOrKeep(args, (typed): MagicLinkOutcome => ({
+    result: {
+      status: "error",
+      initialValue: { email: typed.email ?? "" },
+      error: { "": [LOGIN_MESSAGES.failed] },
+    },
+  }));
+
+export const shouldRevalidate = keepPageWhenNotSent;
 
 export default function Login({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { turnstileSiteKey } = siteFromMatches(matches);

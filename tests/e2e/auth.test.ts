@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
+import { waitForHydration } from "./support/hydration";
 import { followEmailLink, signInThroughOutbox } from "./support/sign-in";
 
 const priced = seedLocations.find(
@@ -51,6 +52,23 @@ test.describe("with JavaScript", () => {
 
     // The invited member follows the link from their invitation.
     await followEmailLink(page, invitee);
+  });
+
+  test("offline, asking for a sign-in link keeps the form and says it was not sent", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill("offline@example.com");
+    await page.getByLabel("I'm not a robot").check();
+    await page.route(/\/login\.data|\/sonner-toaster-[^/]*\.js$/, (route) =>
+      route.abort("internetdisconnected"),
+    );
+    await page.getByRole("button", { name: "Send magic link" }).click();
+    await expect(page.getByText("Failed to send magic link. Please try again.")).toBeVisible();
+    await expect(page.getByText("Failed to send login link")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("offline@example.com");
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
   });
 
   test("a visitor on an admin page gets the admin sign-in screen", async ({ page }) => {
