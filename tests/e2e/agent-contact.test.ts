@@ -81,6 +81,11 @@ test.describe("with JavaScript", () => {
       .fill("Too short.");
     await expect(page.getByText(MESSAGES.whyThriveShort)).toBeVisible();
     await expect(page.getByText("10 / 50 characters minimum")).toBeVisible();
+    // Counted as the rule counts: an emoji's invisible joiners are not characters a reader sees.
+    await page
+      .getByLabel("Why would you thrive at our agency?", { exact: true })
+      .fill(`${"a".repeat(43)}👨‍👩‍👧`);
+    await expect(page.getByText("49 / 50 characters minimum")).toBeVisible();
 
     const email = uniqueEmail("e2e-agent");
     await fillAgentForm(page, email);

@@ -9,6 +9,7 @@ import {
   useFocusIfWrong,
   type AnyField,
 } from "~/components/forms";
+import { trimInvisible, visibleLength } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
@@ -121,6 +122,9 @@ export function ChoiceField({
   );
 }
 
+/** The length the minimum is checked against: trimmed, invisible format characters not counted. */
+const readLength = (value: string) => visibleLength(trimInvisible(value));
+
 /** Long text that must reach a minimum: with JavaScript, the (trimmed) characters typed so far. */
 export function MinimumTextField({
   field,
@@ -136,11 +140,11 @@ export function MinimumTextField({
   const hydrated = useHydrated();
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
   const [length, setLength] = useState<number | null>(null);
-  const typed = length ?? initial.trim().length;
+  const typed = length ?? readLength(initial);
   // Text typed before the scripts ran counts from the start.
   const container = useInputBeforeHydration<HTMLDivElement>((values) => {
     const before = values.get(field.name);
-    if (before !== undefined) setLength(before.trim().length);
+    if (before !== undefined) setLength(readLength(before));
   });
   return (
     <div ref={container}>
@@ -149,7 +153,7 @@ export function MinimumTextField({
         label={label}
         hint={hint}
         rows={6}
-        onInput={(event) => setLength(event.currentTarget.value.trim().length)}
+        onInput={(event) => setLength(readLength(event.currentTarget.value))}
       />
       {/* Its line is kept (unseen) until the scripts run: what follows does not move then. */}
       <p
