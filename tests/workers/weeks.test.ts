@@ -595,6 +595,44 @@ describe("staff decide a week's request", () => {
     expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId: taker.id });
   });
 
+  it("of fifty confirmations at once for two requests wanting one free week, one books it", async () => {
+    const { week, requestId: lapsed } = await heldWeek(32);
+    // A place on its waitlist, then the hold lapses: the week is free for either request.
+    const waitingCookie = await memberCookie((await createUser()).id);
+    expect(
+      (await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), waitingCookie)).status,
+    ).toBe(302);
+    const waiting = (await requestsFor(week.id)).find((row) => row.waitlist)!;
+    await db
+      .update(weeks)
+      .set({ heldUntil: new Date(Date.now() - 60_000).toISOString() })
+      .where(eq(weeks.id, week.id));
+    expect(await releaseLapsedHolds({ env, db })).toBe(1);
+
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        decide(index % 2 ? lapsed : waiting.id, "confirmed"),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const confirmed = (await requestsFor(week.id)).filter((row) => row.status === "confirmed");
+    expect(confirmed).toHaveLength(1);
+    expect(await weekById(week.id)).toMatchObject({
+      state: "booked",
+      requestId: confirmed[0]!.id,
+    });
+    const mailed = await db
+      .select({ id: emailDeliveries.id })
+      .from(emailDeliveries)
+      .where(
+        and(
+          inArray(emailDeliveries.requestId, [lapsed, waiting.id]),
+          sql`${emailDeliveries.subject} like 'Your stay at%'`,
+        ),
+      );
+    expect(mailed).toHaveLength(1);
+  });
+
   it("a place on a waitlist, confirmed once the week is open again, books the week for it", async () => {
     const { week, requestId: holder } = await heldWeek(31);
     const waitingCookie = await memberCookie((await createUser()).id);
