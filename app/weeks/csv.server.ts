@@ -130,18 +130,11 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
 
   // A week is requested or booked only through a member's request: the file may say so only of
   // a week that already is (an exported file imports back as it is), and may not change its nights.
+  const stored = await storedWeeksAround(db, rows);
   const held = new Map(
-    (
-      await db
-        .select({ roomTypeId: weeks.roomTypeId, checkIn: weeks.checkIn, nights: weeks.nights })
-        .from(weeks)
-        .where(
-          and(
-            inArray(weeks.state, ["requested", "booked"]),
-            sql`${weeks.roomTypeId} in (select value from json_each(${JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))])}))`,
-          ),
-        )
-    ).map((week) => [`${week.roomTypeId} ${week.checkIn}`, week.nights]),
+    stored
+      .filter((week) => week.state === "requested" || week.state === "booked")
+      .map((week) => [`${week.roomTypeId} ${week.checkIn}`, week.nights]),
   );
   for (const row of rows) {
     const heldNights = held.get(`${row.roomTypeId} ${row.checkIn}`);
@@ -164,7 +157,7 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
     }
   }
 
-  problems.push(...(await overlaps(db, rows)));
+  problems.push(...overlaps(rows, stored));
 
   if (problems.length > 0) return refusedImport(problems);
   try {
@@ -183,15 +176,19 @@ const OVERLAP_RACE =
   "Weeks of these room types changed while the file was checked, and one of its weeks now overlaps another: import the file again.";
 
 /**
- * The file's weeks that share a night with another week of their room: one in the file, or one
- * in the calendar that the file does not replace (a row with the same check-in replaces it). In
- * check-in order, a week that overlaps any later one overlaps the next, so neighbours suffice.
+ * The calendar's weeks of the file's room types, from a year before its first week to its last:
+ * every week one of its rows could replace or share a night with (one query for both checks).
  */
-async function overlaps(db: Db, rows: Array<WeekRow & { line: number; held: boolean }>) {
+async function storedWeeksAround(db: Db, rows: WeekRow[]) {
   if (rows.length === 0) return [];
   const checkIns = rows.map((row) => row.checkIn).sort();
-  const stored = await db
-    .select({ roomTypeId: weeks.roomTypeId, checkIn: weeks.checkIn, nights: weeks.nights })
+  return db
+    .select({
+      roomTypeId: weeks.roomTypeId,
+      checkIn: weeks.checkIn,
+      nights: weeks.nights,
+      state: weeks.state,
+    })
     .from(weeks)
     .where(
       and(
@@ -200,6 +197,17 @@ async function overlaps(db: Db, rows: Array<WeekRow & { line: number; held: bool
         lt(weeks.checkIn, addDays(checkIns.at(-1)!, MAX_NIGHTS)),
       ),
     );
+}
+
+/**
+ * The file's weeks that share a night with another week of their room: one in the file, or one
+ * in the calendar that the file does not replace (a row with the same check-in replaces it). In
+ * check-in order, a week that overlaps any later one overlaps the next, so neighbours suffice.
+ */
+function overlaps(
+  rows: Array<WeekRow & { line: number; held: boolean }>,
+  stored: Awaited<ReturnType<typeof storedWeeksAround>>,
+) {
   const byRoom = new Map<
     string,
     Map<string, { checkIn: string; nights: number; line?: number; held?: boolean }>
