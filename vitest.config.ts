@@ -37,11 +37,17 @@ export default defineConfig(async () => ({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 SESSION_SIGNING_KEY: await generateSigningKey(),
+                // React's production build, as deployed (process.env is filled from the bindings):
+                // its development build renders pages about a third slower.
+                NODE_ENV: "production",
               },
             },
           }),
           tailwindcss(),
           reactRouter(),
+          // JSX compiled for React's production build (React Router's plugin compiles it for the
+          // development one outside `vite build`, and React's production build has no jsxDEV).
+          { name: "production-jsx", config: () => ({ oxc: { jsx: { development: false } } }) },
         ],
         resolve: { tsconfigPaths: true },
         test: {
