@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { writeFile } from "node:fs/promises";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signIn } from "./support/accounts";
+import { holdHydration, isHydrated } from "./support/hydration";
 
 /**
  * A slow phone shows the page before its scripts run: what a person types or chooses in that
@@ -13,20 +14,11 @@ import { ACCOUNTS, signIn } from "./support/accounts";
  * scripts run and waits until React has taken the page over and settled.
  */
 async function beforeHydration(page: Page, path: string, act: () => Promise<void>) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdHydration(page);
   await page.goto(path, { waitUntil: "commit" });
   await act();
-  release();
-  await expect
-    .poll(() =>
-      page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber"))),
-    )
-    .toBe(true);
+  expect(await isHydrated(page), "hydrated before its script was let through").toBe(false);
+  await release();
   // Effects run after hydration, and a render they cause follows within a frame or two.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),

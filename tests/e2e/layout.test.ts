@@ -4,7 +4,7 @@ import routes from "../../app/routes";
 import { axeViolations } from "./support/axe";
 import { expectScriptNonce, recordCspViolations } from "./support/csp";
 import { manyPhotos } from "./support/hard-cases";
-import { waitForHydration } from "./support/hydration";
+import { holdHydration, isHydrated } from "./support/hydration";
 import {
   expectedLanding,
   LAYOUT_ACCOUNTS,
@@ -113,26 +113,19 @@ function controlPlaces(page: Page) {
  * Returns where its controls are at each width, once it has hydrated.
  */
 async function openBeforeHydration(page: Page, path: string) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const entry = /\/entry\.client-[^/]*\.js$/;
-  await page.route(entry, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdHydration(page);
   const response = await page.goto(path, { waitUntil: "commit" });
   // Parsed to its end, its typefaces in: text has its final size.
   await page.locator("body > footer, footer").last().waitFor({ state: "attached" });
   await page.evaluate(() => document.fonts.ready);
+  expect(await isHydrated(page), `${path} hydrated before its script was let through`).toBe(false);
   const served: Array<Record<string, [number, number]>> = [];
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
     served.push(await controlPlaces(page));
   }
   await page.setViewportSize(WIDTHS[0]);
-  release();
-  await waitForHydration(page);
-  await page.unroute(entry);
+  await release();
   return { response, served };
 }
 
