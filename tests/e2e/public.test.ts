@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
 import { featuredLocations, placeLine, sortByName } from "../../app/catalogue/locations";
-import { waitForHydration } from "./support/hydration";
+import { holdHydration, waitForHydration } from "./support/hydration";
 
 const visible = seedLocations.filter((location) => !location.hidden);
 const featured = featuredLocations(visible);
@@ -140,11 +140,11 @@ test.describe("home", () => {
       pictureFailed.resolve();
     });
     // The scripts arrive once the picture has failed, so React attaches to a failed picture.
-    await page.route("**/assets/entry.client-*.js", async (route) => {
-      await pictureFailed.promise;
-      await route.continue();
-    });
-    await page.goto("/");
+    const release = await holdHydration(page);
+    const loaded = page.goto("/");
+    await pictureFailed.promise;
+    await release();
+    await loaded;
     await expect(card.locator("img")).toHaveCount(0);
     await expect(card.getByRole("img")).toBeVisible();
     await expect(card).toContainText(featured[0]!.name);
