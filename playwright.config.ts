@@ -86,19 +86,18 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh build and seeded state (tests/e2e/support/prepare-server.ts, which `npm test` runs
-    // earlier, beside Vitest), then workerd serves the build on it. wrangler dev rather than vite
-    // preview: its requests reach workerd directly, where vite preview passes each one (every
-    // picture and script) through Node, a third of the server's time on a busy 2-core machine.
+    // earlier, beside Vitest), then workerd serves the build on it (scripts/serve-build.ts):
+    // requests reach workerd directly, with no `wrangler dev` proxy, nor `vite preview`'s pass of
+    // each one (every picture and script) through Node.
     command: [
       ...(process.env.E2E_PREPARED ? [] : ["node tests/e2e/support/prepare-server.ts"]),
-      `wrangler dev --config ${BUILD_DIR}/server/wrangler.json --no-bundle --ip localhost --port ${PORT} --persist-to ${PERSIST_DIR} --show-interactive-dev-session=false`,
+      `node scripts/serve-build.ts --build ${BUILD_DIR} --persist ${PERSIST_DIR} --port ${PORT}`,
     ].join(" && "),
-    env: { WRANGLER_SEND_METRICS: "false" },
     url: `http://localhost:${PORT}/robots.txt`,
     // A server already running on the port (started by hand while working on tests) is used as it is.
     reuseExistingServer: !process.env.CI,
     // A first seed renders 171 pictures in every width and format: about a minute, more on a busy
-    // machine (a later one reuses them from node_modules/.cache).
+    // machine (a later one reuses them from the user's cache folder: scripts/seed/raster.ts).
     timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",

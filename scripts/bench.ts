@@ -1,7 +1,7 @@
 /**
  * Benchmark of the app as it is deployed (not part of `npm test`): it builds the current code into
  * build-bench/, prepares its own seeded state (.wrangler/bench-x1) and serves it in workerd
- * (wrangler dev), then prints for each page, as a visitor whose page comes from the page cache, a
+ * (scripts/serve-build.ts), then prints for each page, as a visitor whose page comes from the page cache, a
  * visitor whose page is rendered (any cookie skips the shared cache), a member and an admin:
  *   - its HTML as sent, raw and gzip, and the median time of BENCH_SAMPLES requests one at a time
  *     (default 15, after 3 not counted); each answer's X-Page-Cache header is checked, so a cached
@@ -229,26 +229,18 @@ async function countLocations(dir: string) {
 }
 
 function startServer(persistDir: string, port: number) {
-  const config = `${BUILD_DIR}/server/wrangler.json`;
   const server = spawn(
-    "wrangler",
+    "node",
     [
-      "dev",
-      "--config",
-      config,
-      "--no-bundle",
-      "--ip",
-      "localhost",
+      "scripts/serve-build.ts",
+      "--build",
+      BUILD_DIR,
+      "--persist",
+      persistDir,
       "--port",
       String(port),
-      // Its own debugger port too: two servers side by side would both take the default.
-      "--inspector-port",
-      String(port + 1000),
-      "--persist-to",
-      persistDir,
-      "--show-interactive-dev-session=false",
     ],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" },
+    { stdio: "ignore" },
   );
   // Never left behind: a server outliving a failed run would answer the next run's requests from
   // a state that run has deleted.

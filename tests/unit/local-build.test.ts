@@ -12,7 +12,7 @@ it("the browser tests build the app where npm start does not serve it from", () 
   // The test server serves that folder, and builds only through prepare-server.ts, which sets it.
   const { webServer } = playwrightConfig;
   const server = Array.isArray(webServer) ? webServer[0] : webServer;
-  expect(server?.command).toContain(`--config ${E2E_BUILD_DIR}/server/wrangler.json`);
+  expect(server?.command).toContain(`scripts/serve-build.ts --build ${E2E_BUILD_DIR} `);
   expect(server?.command).not.toMatch(/react-router build/);
   const prepare = readFileSync("tests/e2e/support/prepare-server.ts", "utf8");
   expect(prepare).toContain("E2E_BUILD_DIR as BUILD_DIR");

@@ -1,0 +1,52 @@
+/**
+ * Serves a production build of the app in workerd, on a local state:
+ *   node scripts/serve-build.ts --build <dir> --persist <dir> --port <port>
+ * The worker, bindings and assets of the build's wrangler.json, as `wrangler dev --no-bundle`
+ * serves them, without what `wrangler dev` adds for a person editing code: a second workerd that
+ * every request passes through (its proxy, which holds requests while the code reloads) and a
+ * debugger session that reads the console back over the inspector. With them the server took
+ * about twice the CPU on this 2-core machine. The browser tests (playwright.config.ts) and the
+ * benchmark (scripts/bench.ts) serve their builds with it.
+ */
+import { readdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+const { values: options } = parseArgs({
+  options: {
+    build: { type: "string", default: "build" },
+    persist: { type: "string", default: ".wrangler/state" },
+    port: { type: "string", default: "8787" },
+  },
+});
+
+const serverDir = resolve(options.build, "server");
+const {
+  // The build's module rules, replaced by its modules listed one by one (Miniflare's own form).
+  workerOptions: { modulesRules: _modulesRules, ...workerOptions },
+  main = "index.js",
+} = unstable_getMiniflareWorkerOptions(join(serverDir, "wrangler.json"));
+const chunks = (await readdir(join(serverDir, "assets"))).filter((file) => file.endsWith(".js"));
+
+const miniflare = new Miniflare(
+  convertV4MiniflareOptions({
+    host: "localhost",
+    port: Number(options.port),
+    // Where `wrangler dev --persist-to` keeps its state, and scripts/prepare-local.ts writes it.
+    resourcePersistencePath: resolve(options.persist, "v3"),
+    log: new Log(LogLevel.WARN),
+    workers: [
+      {
+        ...workerOptions,
+        modulesRoot: serverDir,
+        modules: [main, ...chunks.map((chunk) => `assets/${chunk}`)].map((path) => ({
+          type: "ESModule" as const,
+          path,
+        })),
+      },
+    ],
+  }),
+);
+console.log(`Serving ${options.build} on ${(await miniflare.ready).href}`);
