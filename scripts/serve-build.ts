@@ -4,9 +4,10 @@
  * The worker, bindings and assets of the build's wrangler.json, as `wrangler dev --no-bundle`
  * serves them, without what `wrangler dev` adds for a person editing code: a second workerd that
  * every request passes through (its proxy, which holds requests while the code reloads) and a
- * debugger session that reads the console back over the inspector. With them the server took
- * about twice the CPU on this 2-core machine. The browser tests (playwright.config.ts) and the
- * benchmark (scripts/bench.ts) serve their builds with it.
+ * debugger session that reads the console back over the inspector. With them the server took half
+ * as much CPU again through the browser tests on this 2-core machine (48 CPU-seconds, not 32). The
+ * browser tests (playwright.config.ts) and the benchmark (scripts/bench.ts) serve their builds
+ * with it.
  */
 import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
