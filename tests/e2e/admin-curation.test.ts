@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 import { recordCspViolations } from "./support/csp";
+import { pickUpWithKeyboard } from "./support/keyboard-drag";
 
 const PICTURES = [
   "tests/fixtures/images/navy-300x200.png",
@@ -103,7 +104,7 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   await expect(handle).toHaveAccessibleDescription(/^To pick up an image, press space or enter\./);
   await handle.focus();
   await expect(handle).toBeFocused();
-  await page.keyboard.press("Space");
+  await pickUpWithKeyboard(page);
   // Picked up: the live region says where the image is.
   await expect(page.getByText("Image 2 is over position 2.").first()).toBeAttached();
   await page.keyboard.press("ArrowLeft");

@@ -3,6 +3,7 @@ import { featuredLocations } from "../../app/catalogue/locations";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { pickUpWithKeyboard } from "./support/keyboard-drag";
 
 const SAVED = "Featured locations order updated successfully!";
 
@@ -87,7 +88,7 @@ test("with JavaScript: reorder by keyboard, see 'Unsaved Changes', save, and the
     const handle = page.getByRole("button", { name: `Drag to reorder ${before[0]}` });
     await expect(handle).toBeVisible();
     await handle.focus();
-    await page.keyboard.press("Space");
+    await pickUpWithKeyboard(page);
     await expect(handle).toHaveAttribute("aria-pressed", "true");
     await expect(
       page.getByText(`Picked up ${before[0]}. It is in position 1 of ${before.length}.`),

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { pickUpWithKeyboard } from "./support/keyboard-drag";
 
 const UNSAVED =
   "You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.";
@@ -280,7 +281,7 @@ test("with JavaScript an admin reorders room types by keyboard drag and drop; Mo
   const handle = page.getByRole("button", { name: `Drag to reorder ${seeded[0]}` });
   await expect(handle).toBeVisible();
   await handle.focus();
-  await page.keyboard.press("Space");
+  await pickUpWithKeyboard(page);
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await expect(
     page.getByText(`Picked up ${seeded[0]}. It is in position 1 of ${seeded.length}.`),
