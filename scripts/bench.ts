@@ -1,8 +1,9 @@
 /**
  * Benchmark of the app as it is deployed (not part of `npm test`): it builds the current code into
  * build-bench/, prepares its own seeded state (.wrangler/bench-x1) and serves it in workerd
- * (scripts/serve-build.ts), then prints for each page, as a visitor whose page comes from the page cache, a
- * visitor whose page is rendered (any cookie skips the shared cache), a member and an admin:
+ * (scripts/serve-build.ts), then prints for each page, as a visitor whose page comes from the page
+ * cache, a visitor whose page is rendered (any cookie skips the shared cache), a member and an
+ * admin:
  *   - its HTML as sent, raw and gzip, and the median time of BENCH_SAMPLES requests one at a time
  *     (default 15, after 3 not counted); each answer's X-Page-Cache header is checked, so a cached
  *     row is only ever hits and a rendered row never one;

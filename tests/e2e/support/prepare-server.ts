@@ -2,8 +2,8 @@
  * Makes the browser tests' server ready to start: the app built into its own folder, and a fresh
  * local state migrated and seeded, side by side (the build bundles, the seed writes pictures),
  * with the pictures of the layout guard's hard cases written ahead of their rows.
- * playwright.config.ts runs it before serving the build; `npm test` runs it beside Vitest instead, so
- * the machine's idle moments in those checks do this work (E2E_PREPARED=1 then skips it).
+ * playwright.config.ts runs it before serving the build; `npm test` runs it beside Vitest instead,
+ * so the machine's idle moments in those checks do this work (E2E_PREPARED=1 then skips it).
  */
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
