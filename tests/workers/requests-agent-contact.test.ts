@@ -341,6 +341,26 @@ describe("POST /agents (the form, without JavaScript)", () => {
     );
   });
 
+  it("a first name too long is told under the first name, not under the last (where a phone shows the pair's message)", async () => {
+    const fields = agentFields({ firstName: "A".repeat(101) });
+    const response = await postForm("/agents", fields);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const message = `<p id="agent-application-firstName-error" class="[^"]*">${MESSAGES.tooLong(100)}</p>`;
+    const firstInput = html.match(/<input[^>]*id="agent-application-firstName"[^>]*>/)![0];
+    const lastInput = html.match(/<input[^>]*id="agent-application-lastName"[^>]*>/)![0];
+    // In the page's order: the first name, its message, then the last name's label.
+    expect(html).toMatch(
+      new RegExp(
+        `id="agent-application-firstName"[^>]*>${message}<\\/div><div><label for="agent-application-lastName"`,
+      ),
+    );
+    expect(firstInput).toContain('aria-describedby="agent-application-firstName-error"');
+    expect(lastInput).not.toContain("aria-invalid");
+    expect(html).not.toContain("agent-application-firstName-names-error");
+    expect(await agentRows(fields.email!)).toHaveLength(0);
+  });
+
   it("text of invisible characters only is not an answer: names, occupation, or 50 characters padded with them", async () => {
     const blank = "\u200b\u2060\ufeff\u3000";
     const fields = agentFields({

@@ -9,6 +9,7 @@ import {
   useFocusIfWrong,
   type AnyField,
 } from "~/components/forms";
+import { SENDER_MESSAGES } from "~/guest-requests/fields";
 import { trimInvisible, visibleLength } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
@@ -20,8 +21,9 @@ import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
  */
 
 /**
- * First and last name side by side. Both share one message ('Please enter both first and last
- * name'), so it is shown once under the pair and both inputs point to it.
+ * First and last name side by side. A missing name has one message for the pair ('Please enter
+ * both first and last name'), shown once under it; any other message (a name too long) is its own
+ * field's, shown under that field, so on a phone it never sits under the other name.
  */
 export function NameFields({
   firstName,
@@ -32,14 +34,21 @@ export function NameFields({
   lastName: AnyField;
   className?: string;
 }) {
-  const errors = firstName.errors ?? lastName.errors;
-  const errorId = `${firstName.id}-names-error`;
+  const pairErrorId = `${firstName.id}-names-error`;
+  const pairError = [firstName, lastName].some((field) =>
+    field.errors?.includes(SENDER_MESSAGES.names),
+  )
+    ? [SENDER_MESSAGES.names]
+    : undefined;
   const autoFocus = {
     [firstName.name]: useFocusIfWrong(firstName),
     [lastName.name]: useFocusIfWrong(lastName),
   };
   const name = (field: AnyField, label: string, autoComplete: string) => {
     const { key, ...props } = getInputProps(field, { type: "text", ariaAttributes: false });
+    const ownErrors = field.errors?.filter((error) => error !== SENDER_MESSAGES.names);
+    const ownErrorId = `${field.id}-error`;
+    const describedBy = field.errors?.includes(SENDER_MESSAGES.names) ? pairErrorId : ownErrorId;
     return (
       <div>
         <label htmlFor={field.id} className={labelClass}>
@@ -49,10 +58,11 @@ export function NameFields({
           key={key}
           autoFocus={autoFocus[field.name]}
           {...props}
-          {...(field.errors ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
+          {...(field.errors ? { "aria-invalid": true, "aria-describedby": describedBy } : {})}
           autoComplete={autoComplete}
           className={inputClass}
         />
+        <ErrorList id={ownErrorId} errors={ownErrors} />
       </div>
     );
   };
@@ -62,7 +72,7 @@ export function NameFields({
         {name(firstName, "First name", "given-name")}
         {name(lastName, "Last name", "family-name")}
       </div>
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={pairErrorId} errors={pairError} />
     </div>
   );
 }
