@@ -36,7 +36,8 @@ export function ResortImage({
         aria-label={`${name} Image`}
         className={`from-sand-100 text-navy-900 flex flex-col items-center justify-center bg-gradient-to-br to-slate-200 text-center ${className}`}
       >
-        <span className="px-4 font-serif text-lg">{name}</span>
+        {/* A word wider than the box (a long place name) breaks rather than spilling out. */}
+        <span className="max-w-full px-4 font-serif text-lg wrap-anywhere">{name}</span>
         <span className="text-xs tracking-widest text-slate-600 uppercase">Image</span>
       </div>
     );

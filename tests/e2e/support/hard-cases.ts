@@ -112,7 +112,9 @@ export const longNames: SeedLocation = {
 
 export const noImages: SeedLocation = {
   id: "loc-layout-no-images",
-  name: "No Pictures Yet Lodge",
+  // The placeholder that stands in for its pictures shows the name: one word of it longer than a
+  // phone is wide (a real Welsh village).
+  name: "No Pictures Yet Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch Lodge",
   slug: "no-pictures-yet-lodge",
   description: "A location with no image at all, and a room type without one either.",
   city: "Cancún",
