@@ -264,3 +264,13 @@ export function filtersToSearch(filters: Partial<LocationFilters>) {
 export function isFiltered(filters: LocationFilters) {
   return Object.values(filters).some((value) => value !== null);
 }
+
+/**
+ * The list's canonical address: a later page of the whole list is a page of its own (its
+ * locations are on no other), while a search or a filter is a view of the list itself.
+ */
+export function canonicalListPath(list: { filters: LocationFilters; page: number } | undefined) {
+  return list && list.page > 1 && !isFiltered(list.filters)
+    ? `/locations?page=${list.page}`
+    : "/locations";
+}

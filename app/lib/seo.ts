@@ -22,16 +22,24 @@ export function siteFromMatches(matches: ReadonlyArray<MatchLike | undefined>): 
   );
 }
 
-interface PageMetaOptions {
+type PageMetaOptions = {
   title: string;
   description: string;
-  /** The canonical path of the page, e.g. "/locations". */
-  path: string;
   /** The picture a shared link shows: an absolute or root-relative URL, and its alt text. */
   image?: { url: string; alt: string } | null;
   type?: "website" | "article";
-  noindex?: boolean;
-}
+} & (
+  | {
+      /** The canonical path of the page, e.g. "/locations" or "/locations?page=2". */
+      path: string;
+      /** Known from the page's data (a hidden location's preview is kept out). */
+      noindex?: boolean;
+    }
+  | {
+      noindex: true;
+      path?: undefined;
+    }
+);
 
 /** Title, description, canonical URL and Open Graph tags for a page. */
 export function pageMeta(
@@ -40,16 +48,20 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const { siteName, origin } = siteFromMatches(matches);
   const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
-  const url = `${origin}${path}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
+    // A page kept out of search engines names no canonical address: the two would contradict.
+    ...(noindex || path === undefined
+      ? []
+      : [
+          { tagName: "link", rel: "canonical", href: `${origin}${path}` },
+          { property: "og:url", content: `${origin}${path}` },
+        ]),
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
-    { property: "og:url", content: url },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
   if (image) {

@@ -27,7 +27,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sign-in security",
     description: "Manage your authenticator app.",
-    path: "/account/security",
     noindex: true,
   });
 

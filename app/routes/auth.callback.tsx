@@ -15,7 +15,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sign in",
     description: "Confirm your sign-in.",
-    path: "/auth/callback",
     noindex: true,
   });
 

@@ -18,7 +18,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Verify it's you",
     description: "Enter the code from your authenticator app.",
-    path: "/auth/verify",
     noindex: true,
   });
 

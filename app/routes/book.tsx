@@ -18,7 +18,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
     title: loaderData?.location ? `Book ${loaderData.location.name}` : "Book Your Stay",
     description: "Send a booking request for a resort week.",
-    path: "/book",
     noindex: true,
   });
 

@@ -13,7 +13,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description: loaderData?.booking
       ? "Your booking request was received."
       : "A booking request, just after it is sent.",
-    path: "/booking-confirmation",
     noindex: true,
   });
 

@@ -38,14 +38,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const found = loaderData?.found;
   return pageMeta(matches, {
     title: found ? `${found.room.name} weeks, ${found.location.name}` : "Room not found",
     description: found
       ? `Which weeks of the ${found.room.name} at ${found.location.name} are open, month by month.`
       : "This room does not exist or is no longer available.",
-    path: `${location.pathname}${location.search}`,
     // One page per room and month: the location page is the one to index.
     noindex: true,
   });

@@ -53,13 +53,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, error, params }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   // The location may well exist: only reading it failed (a 503), for now.
   if (error) {
     return pageMeta(matches, {
       title: "Location unavailable",
       description: "This location could not be loaded. Please try again in a moment.",
-      path: `/locations/${encodeURIComponent(params.locationId)}`,
       noindex: true,
     });
   }
@@ -68,7 +67,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error, params })
     return pageMeta(matches, {
       title: "Location not found",
       description: "This location does not exist or is no longer available.",
-      path: "/locations",
       noindex: true,
     });
   }

@@ -1,5 +1,6 @@
 import { type Route } from "./+types/locations";
 import { getAuth } from "~/accounts/guards.server";
+import { canonicalListPath } from "~/catalogue/location-filters";
 import {
   LocationListPage,
   LocationListUnavailable,
@@ -9,12 +10,12 @@ import { errorMessage } from "~/lib/route-errors";
 import { pageMeta } from "~/lib/seo";
 import { loadLocationList } from "~/catalogue/location-list-loader.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
     title: "Locations",
     description:
       "Browse our luxury resort locations in the United States, Mexico, the Caribbean, Europe and the Maldives. Search by name, place or feature, and filter by country, guests and bedrooms.",
-    path: "/locations",
+    path: canonicalListPath(loaderData),
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

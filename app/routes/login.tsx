@@ -24,7 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sign in",
     description: "Members sign in with a one-time link sent to their e-mail address.",
-    path: "/login",
     noindex: true,
   });
 

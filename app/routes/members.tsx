@@ -10,7 +10,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Members",
     description: "Your member account.",
-    path: "/members",
     noindex: true,
   });
 

@@ -13,7 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Page not found",
     description: "That page does not exist. Browse our resort locations instead.",
-    path: "/locations",
     noindex: true,
   });
 

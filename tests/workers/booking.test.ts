@@ -224,6 +224,10 @@ describe("the booking page", () => {
     expect(text).toContain("Choose another resort");
     expect(html).toContain(`name="location" value="${location.slug}"`);
     expect(html).not.toContain(otherLocation.name);
+    // A member's own form is not for search engines: no canonical address (its bare /book is a 404).
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('property="og:url"');
   });
 });
 

@@ -409,4 +409,16 @@ describe("search engines", () => {
     expect(html).toContain(`<link rel="canonical" href="http://localhost${path}"`);
     expect(html).toContain('property="og:title"');
   });
+
+  it("a later page of the list is its own canonical page (its locations are not page 1's); a search or filter is the list's", async () => {
+    const canonical = async (path: string) =>
+      (await (await request(path)).text()).match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+    expect(await canonical("/locations?page=2")).toBe("http://localhost/locations?page=2");
+    expect(await canonical("/locations?page=1")).toBe("http://localhost/locations");
+    // Past the last page the last is shown, and named (other files' locations share this list).
+    const last = (await canonical("/locations?page=999"))?.match(/\?page=(\d+)$/)?.[1];
+    expect(Number(last)).toBeGreaterThanOrEqual(2);
+    expect(Number(last)).toBeLessThan(999);
+    expect(await canonical("/locations?q=beach")).toBe("http://localhost/locations");
+  });
 });

@@ -22,7 +22,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Featured Order",
     description: "The order of the featured locations on the home page.",
-    path: "/admin/featured",
     noindex: true,
   });
 

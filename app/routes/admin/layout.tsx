@@ -27,7 +27,6 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
     ? pageMeta(matches, {
         title: "Admin sign in",
         description: "Admins sign in with a one-time link sent to an authorized e-mail address.",
-        path: "/admin",
         noindex: true,
       })
     : [];

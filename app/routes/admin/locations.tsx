@@ -56,7 +56,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Locations",
     description: "Edit locations, room types and their images.",
-    path: "/admin",
     noindex: true,
   });
 

@@ -28,7 +28,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Checklist",
     description: "Every location and what it still needs.",
-    path: "/admin/overview",
     noindex: true,
   });
 

@@ -20,7 +20,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Rate limits",
     description: "Admin-check rate-limit status and cleanup.",
-    path: "/admin/rate-limits",
     noindex: true,
   });
 

@@ -25,7 +25,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Requests",
     description: "Booking requests, agent applications and support messages.",
-    path: "/admin/requests",
     noindex: true,
   });
 

@@ -25,7 +25,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Manage Users",
     description: "Invite and remove members.",
-    path: "/admin/users",
     noindex: true,
   });
 

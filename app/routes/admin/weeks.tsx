@@ -21,7 +21,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Weeks and rates",
     description: "Export and import the weeks and rates of every room type as a spreadsheet.",
-    path: "/admin/weeks",
     noindex: true,
   });
 
