@@ -72,6 +72,37 @@ test("a member's guests and dates on /book stay and count", async ({ page, conte
   await expect(page.getByText("Total guests: 4")).toBeVisible();
 });
 
+test("another room chosen on a week's booking form before the scripts run leaves that week for the room's own", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signIn(context, ACCOUNTS.member, "searches by price", baseURL!);
+  // Found in a tab of its own: this one's first load must be the one whose scripts are held.
+  const locationPage = await context.newPage();
+  await locationPage.goto(`/locations/${hawaii.slug}`);
+  const weekHref = await locationPage
+    .getByRole("link", { name: /^Request the week of/ })
+    .first()
+    .getAttribute("href");
+  await locationPage.close();
+  let otherRoom = "";
+  await beforeHydration(page, weekHref!, async () => {
+    const room = page.getByLabel("Room type");
+    const chosen = await room.inputValue();
+    const rooms = await room
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => option.getAttribute("value") ?? ""));
+    otherRoom = rooms.find((value) => value && value !== chosen)!;
+    await room.selectOption(otherRoom);
+  });
+  // As choosing it with the scripts running does: the other room, none of the first one's weeks.
+  await expect(page).toHaveURL(
+    `/book?${new URLSearchParams({ location: hawaii.slug, roomType: otherRoom })}`,
+  );
+  await expect(page.getByLabel("Room type")).toHaveValue(otherRoom);
+});
+
 test("an admin's place and location search stay", async ({ page, context, baseURL }) => {
   await signIn(context, ACCOUNTS.placeRules, "place rules", baseURL!);
   await beforeHydration(page, "/admin?new=1", async () => {

@@ -5,6 +5,7 @@ import { bookingSchema, GUEST_LIMITS, localToday, nightsBetween } from "~/guest-
 import { BookingWeek, type WeekOnOffer } from "./booking-week";
 import { NameFields } from "./request-fields";
 import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
+import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
 /**
  * What the booking form offers: the resort chosen and its room types. Another resort is chosen
@@ -76,6 +77,7 @@ export function BookingForm({
 }: RequestFormProps & { choices: BookingChoices }) {
   const navigate = useNavigate();
   const today = localToday();
+  const locationKey = location.slug || location.id;
   const state = useRequestForm(page, {
     id: "booking",
     path: "/book",
@@ -86,7 +88,7 @@ export function BookingForm({
       ),
     }),
     defaultValue: {
-      location: location.slug || location.id,
+      location: locationKey,
       roomType: selectedRoomType ?? "",
       email: page.email,
       adults: "2",
@@ -101,6 +103,15 @@ export function BookingForm({
   const guests =
     count(fields.adults.value) + count(fields.children.value) + count(fields.infants.value);
   const maxGuests = location.roomTypes.find((room) => room.id === fields.roomType.value)?.maxGuests;
+  // A week belongs to its room: another room starts again from its own weeks (without
+  // JavaScript, the server refuses the week for another room and links to its weeks).
+  const startFromRoom = (roomType: string) =>
+    navigate(`/book?${new URLSearchParams({ location: locationKey, roomType })}`);
+  // The same for a room chosen before the scripts ran.
+  const roomChoice = useInputBeforeHydration<HTMLDivElement>((values) => {
+    const roomType = values.get(fields.roomType.name);
+    if (week && roomType) startFromRoom(roomType);
+  });
 
   return (
     <RequestForm
@@ -116,7 +127,7 @@ export function BookingForm({
         <FixedField
           field={fields.location}
           label="Resort"
-          value={location.slug || location.id}
+          value={locationKey}
           shown={
             <>
               {location.name}
@@ -132,27 +143,20 @@ export function BookingForm({
             </Link>
           }
         />
-        <SelectField
-          field={fields.roomType}
-          label="Room type"
-          placeholder="Select a room type"
-          options={location.roomTypes.map((room) => ({ value: room.id, label: room.name }))}
-          // A week belongs to its room: another room starts again from its own weeks (without
-          // JavaScript, the server refuses the week for another room and links to its weeks).
-          onChange={
-            week
-              ? (event) =>
-                  navigate(
-                    `/book?${new URLSearchParams({ location: location.slug || location.id, roomType: event.target.value })}`,
-                  )
-              : undefined
-          }
-        />
+        <div ref={roomChoice} className="contents">
+          <SelectField
+            field={fields.roomType}
+            label="Room type"
+            placeholder="Select a room type"
+            options={location.roomTypes.map((room) => ({ value: room.id, label: room.name }))}
+            onChange={week ? (event) => startFromRoom(event.target.value) : undefined}
+          />
+        </div>
         {week && selectedRoomType && (
           <>
             <input type="hidden" name={fields.weekRoomType.name} value={selectedRoomType} />
             <OtherRoomWeeks
-              locationKey={location.slug || location.id}
+              locationKey={locationKey}
               room={location.roomTypes.find(
                 (room) =>
                   room.id !== selectedRoomType &&
@@ -167,7 +171,7 @@ export function BookingForm({
         <Section title="Your Week">
           <BookingWeek
             offer={week}
-            locationKey={location.slug || location.id}
+            locationKey={locationKey}
             roomTypeId={selectedRoomType}
             fields={fields}
             answeredWeek={page.reply?.result.initialValue?.week}
