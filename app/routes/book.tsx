@@ -4,7 +4,7 @@ import { requireUser } from "~/accounts/guards.server";
 import { BookingForm } from "~/components/guest-requests/booking-form";
 import { getAppContext } from "~/context";
 import { retryAfterOf } from "~/lib/errors.server";
-import { placeLine } from "~/catalogue/locations";
+import { locationPath, placeLine } from "~/catalogue/locations";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getLocationDetail } from "~/catalogue/location-reads.server";
 import { BOOKING_NOT_SENT } from "~/guest-requests/booking";
@@ -95,6 +95,28 @@ export default function Book({ loaderData, actionData, matches }: Route.Componen
     );
   }
   const { location, email, idempotencyKey } = loaderData;
+  if (location.roomTypes.length === 0) {
+    return (
+      <section className="mx-auto max-w-xl px-6 py-20 text-center">
+        <h1 className="text-navy-900 font-serif text-4xl">Book Your Stay</h1>
+        <p className="mt-3 text-slate-600">{location.name} has no rooms open to requests yet.</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link
+            to={locationPath(location)}
+            className="bg-navy-900 hover:bg-navy-800 inline-block rounded-lg px-5 py-3 font-semibold text-white"
+          >
+            Back to {location.name}
+          </Link>
+          <Link
+            to="/contact"
+            className="text-navy-900 inline-block rounded-lg border border-slate-300 px-5 py-3 font-semibold hover:bg-slate-50"
+          >
+            Ask us about it
+          </Link>
+        </div>
+      </section>
+    );
+  }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-navy-900 font-serif text-4xl md:text-5xl">Book Your Stay</h1>

@@ -231,6 +231,28 @@ describe("the booking page", () => {
   });
 });
 
+describe("a resort with no rooms yet", () => {
+  it("says so and where to turn, instead of a form whose room cannot be chosen", async () => {
+    const slug = `no-rooms-${crypto.randomUUID()}`;
+    await env.DB.prepare(
+      "INSERT INTO locations (id, name, slug, country) VALUES (?, 'Roomless Retreat', ?, 'Aruba')",
+    )
+      .bind(`loc-${slug}`, slug)
+      .run();
+    const response = await request(`/book?location=${slug}`, {
+      headers: { Cookie: await memberCookie() },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = visibleText(html);
+    expect(text).toContain("Roomless Retreat has no rooms open to requests yet.");
+    expect(html).toContain(`href="/locations/${slug}"`);
+    expect(html).toContain('href="/contact"');
+    expect(html).not.toContain('name="roomType"');
+    expect(text).not.toContain("Submit Booking Request");
+  });
+});
+
 describe("storing a booking request", () => {
   it("sends visitors to sign in and stores nothing", async () => {
     const form = validForm();
