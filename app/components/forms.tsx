@@ -262,6 +262,9 @@ export function SelectField({
         key={key}
         autoFocus={autoFocus}
         {...withValue(props, selectProps.value !== undefined)}
+        // Without an empty first option a select always holds a value: `required` adds nothing,
+        // and HTML allows it only with that option.
+        required={placeholder !== undefined && props.required}
         {...selectProps}
         className={inputClass}
       >

@@ -224,6 +224,11 @@ describe("the booking page", () => {
     expect(text).toContain("Choose another resort");
     expect(html).toContain(`name="location" value="${location.slug}"`);
     expect(html).not.toContain(otherLocation.name);
+    // A select may be required only with an empty first option: the room's, not the guests'.
+    expect(html).toMatch(
+      /<select[^>]*required=""[^>]*name="roomType"|<select[^>]*name="roomType"[^>]*required=""/,
+    );
+    expect(html.match(/<select[^>]*name="adults"[^>]*>/)?.[0]).not.toContain("required");
     // A member's own form is not for search engines: no canonical address (its bare /book is a 404).
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toContain('rel="canonical"');
