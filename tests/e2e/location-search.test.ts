@@ -69,6 +69,28 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/locations$/);
   });
 
+  test("countries skimmed with the arrow keys show each one, and one Back leaves the country filter", async ({
+    page,
+  }) => {
+    await page.goto("/locations");
+    await waitForHydration(page);
+    const country = page.getByLabel("Country", { exact: true });
+    const countries = await country
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => option.getAttribute("value") ?? ""));
+    await country.focus();
+    // A closed dropdown changes with each arrow key, as it does on a desktop browser.
+    for (const value of countries.slice(1, 4)) {
+      await page.keyboard.press("ArrowDown");
+      await expect(page).toHaveURL(`/locations?country=${value}`);
+      await expect(country).toHaveValue(value);
+      await expect(country).toBeFocused();
+    }
+    await page.goBack();
+    await expect(page).toHaveURL(/\/locations$/);
+    await expect(country).toHaveValue("");
+  });
+
   test("a family of eight picks 8+ guests and sees only resorts with a room for eight", async ({
     page,
   }) => {

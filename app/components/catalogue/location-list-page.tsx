@@ -188,14 +188,20 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
     filters.maxPrice === null ? "" : String(filters.maxPrice),
   );
 
-  const show = (change: Partial<LocationFilters>) =>
-    navigate(`/locations${filtersToSearch(filtersAfterChange(filters, change))}`, {
+  const show = (change: Partial<LocationFilters>) => {
+    // A filter already set is refined in place: Back leaves the search rather than each
+    // keystroke, and the country rather than each one skimmed with the arrow keys. The address
+    // says what this entry has set: on a slow phone the page may still show the list from before
+    // the last change's results arrived.
+    const address = new URLSearchParams(window.location.search);
+    const changed = Object.entries(change).filter(
+      ([key, value]) => value !== null || address.has(key),
+    );
+    void navigate(`/locations${filtersToSearch(filtersAfterChange(filters, change))}`, {
       preventScrollReset: true,
-      // Typing refines the search in place: Back leaves the search rather than each keystroke. The
-      // address says whether this entry is a search already: on a slow phone the page may still
-      // show the list from before the last keystroke's results arrived.
-      replace: "q" in change && new URLSearchParams(window.location.search).has("q"),
+      replace: changed.length > 0 && changed.every(([key]) => address.has(key)),
     });
+  };
   const showAfterPause = useDebouncedCallback(show, TYPING_PAUSE_MS);
   // Filters chosen before the scripts ran are sent as the form would send them without scripts.
   const submit = useSubmit();
