@@ -1,6 +1,8 @@
+import { type ReactNode } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { type Route } from "./+types/book";
 import { requireUser } from "~/accounts/guards.server";
+import { buttonClass } from "~/components/forms";
 import { BookingForm } from "~/components/guest-requests/booking-form";
 import { getAppContext } from "~/context";
 import { retryAfterOf } from "~/lib/errors.server";
@@ -82,39 +84,27 @@ export default function Book({ loaderData, actionData, matches }: Route.Componen
   const { turnstileSiteKey, contactEmail } = siteFromMatches(matches);
   if (!("email" in loaderData) || !loaderData.location) {
     return (
-      <section className="mx-auto max-w-xl px-6 py-20 text-center">
-        <h1 className="text-navy-900 font-serif text-4xl">Location Not Found</h1>
-        <p className="mt-3 text-slate-600">Choose a resort to request a stay.</p>
-        <Link
-          to="/locations"
-          className="bg-navy-900 hover:bg-navy-800 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-        >
+      <BookingNotice title="Location Not Found" message="Choose a resort to request a stay.">
+        <Link to="/locations" className={buttonClass.primary}>
           Browse All Locations
         </Link>
-      </section>
+      </BookingNotice>
     );
   }
   const { location, email, idempotencyKey } = loaderData;
   if (location.roomTypes.length === 0) {
     return (
-      <section className="mx-auto max-w-xl px-6 py-20 text-center">
-        <h1 className="text-navy-900 font-serif text-4xl">Book Your Stay</h1>
-        <p className="mt-3 text-slate-600">{location.name} has no rooms open to requests yet.</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to={locationPath(location)}
-            className="bg-navy-900 hover:bg-navy-800 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-          >
-            Back to {location.name}
-          </Link>
-          <Link
-            to="/contact"
-            className="text-navy-900 inline-block rounded-lg border border-slate-300 px-5 py-3 font-semibold hover:bg-slate-50"
-          >
-            Ask us about it
-          </Link>
-        </div>
-      </section>
+      <BookingNotice
+        title="Book Your Stay"
+        message={`${location.name} has no rooms open to requests yet.`}
+      >
+        <Link to={locationPath(location)} className={buttonClass.primary}>
+          Back to {location.name}
+        </Link>
+        <Link to="/contact" className={buttonClass.secondary}>
+          Ask us about it
+        </Link>
+      </BookingNotice>
     );
   }
   return (
@@ -140,5 +130,24 @@ export default function Book({ loaderData, actionData, matches }: Route.Componen
         </p>
       )}
     </div>
+  );
+}
+
+/** What /book shows instead of the form: why there is none, and where to go from here. */
+function BookingNotice({
+  title,
+  message,
+  children,
+}: {
+  title: string;
+  message: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mx-auto max-w-xl px-6 py-20 text-center">
+      <h1 className="text-navy-900 font-serif text-4xl">{title}</h1>
+      <p className="mt-3 text-slate-600">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>
+    </section>
   );
 }
