@@ -30,6 +30,37 @@ export function requestCatalogueVersion(kv: KVNamespace) {
   return () => (version ??= catalogueVersion(kv));
 }
 
+/**
+ * This isolate's parsed copies of what it read from or stored in KV, by key. A request that a warm
+ * isolate serves neither reads KV nor parses JSON again: the list of a thousand locations is over a
+ * megabyte of it. Keys carry the catalogue version, so a change still shows on the next request;
+ * a copy lives no longer than the KV entry it came from. Only resolved values are kept (a promise
+ * another request started may be cancelled with it), frozen, since requests share them.
+ */
+const isolateCopies = new Map<string, { value: unknown; expiresAt: number }>();
+/** The list and the location pages being read; past it, the oldest copy goes first. */
+const ISOLATE_COPIES_LIMIT = 100;
+
+function keepInIsolate(key: string, value: unknown, expiresAt: number) {
+  isolateCopies.delete(key);
+  if (expiresAt <= Date.now()) return;
+  isolateCopies.set(key, { value: deepFreeze(value), expiresAt });
+  if (isolateCopies.size > ISOLATE_COPIES_LIMIT) {
+    isolateCopies.delete(isolateCopies.keys().next().value!);
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** When a KV entry expires, as stored beside it (entries stored without it are not kept). */
+type CacheMetadata = { expiresAt: number };
+
 export async function cachedJson<T>(
   kv: KVNamespace,
   key: string,
@@ -37,14 +68,24 @@ export async function cachedJson<T>(
   load: () => Promise<T>,
   waitUntil?: (promise: Promise<unknown>) => void,
 ): Promise<T> {
-  const hit = await kv.get<T>(key, "json");
-  if (hit !== null) return hit;
+  const copy = isolateCopies.get(key);
+  if (copy && copy.expiresAt > Date.now()) return copy.value as T;
+  const hit = await kv.getWithMetadata<T, CacheMetadata>(key, "json");
+  if (hit.value !== null) {
+    keepInIsolate(key, hit.value, hit.metadata?.expiresAt ?? 0);
+    return hit.value;
+  }
   const value = await load();
   // Nothing is stored for a missing location: the next request asks again.
   if (value === null) return value;
-  const write = kv.put(key, JSON.stringify(value), { expirationTtl: ttlSeconds });
+  const expiresAt = Date.now() + ttlSeconds * 1000;
+  const write = kv.put(key, JSON.stringify(value), {
+    expirationTtl: ttlSeconds,
+    metadata: { expiresAt } satisfies CacheMetadata,
+  });
   if (waitUntil) waitUntil(write);
   else await write;
+  keepInIsolate(key, value, expiresAt);
   return value;
 }
 

@@ -1,13 +1,48 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAppContext } from "~/context";
-import { cacheKeys, catalogueVersion, invalidateLocationCaches } from "~/lib/cache.server";
+import {
+  CATALOGUE_TTL_SECONDS,
+  cacheKeys,
+  catalogueVersion,
+  invalidateLocationCaches,
+} from "~/lib/cache.server";
 import { getVisibleLocationSummaries } from "~/catalogue/location-reads.server";
 import { countingD1, ORIGIN, request, visibleSeed } from "./helpers";
 
+/** A KV binding that notes the key of every read made through it. */
+function countingKv(kv: KVNamespace) {
+  const reads: string[] = [];
+  const counted = new Proxy(kv, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== "function") return value;
+      if (key === "get" || key === "getWithMetadata") {
+        return (name: string, ...rest: unknown[]) => {
+          reads.push(name);
+          return value.call(target, name, ...rest);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+  return { kv: counted, reads };
+}
+
+/** The list as one request reads it, through bindings that count its KV reads and D1 calls. */
+async function readListCounted() {
+  const { kv, reads } = countingKv(env.CACHE);
+  const { db, calls } = countingD1(env.DB);
+  const ctx = createExecutionContext();
+  const app = createAppContext({ env: { ...env, CACHE: kv, DB: db }, ctx }, new Request(ORIGIN));
+  const list = await getVisibleLocationSummaries(app);
+  await waitOnExecutionContext(ctx);
+  return { list, reads, calls };
+}
+
 describe("visible-location list cache", () => {
-  it("loads the list in one D1 batch, then serves it from KV with no D1 query", async () => {
+  it("loads the list in one D1 batch and stores it in KV", async () => {
     await invalidateLocationCaches(env.CACHE);
     const { db, calls } = countingD1(env.DB);
     const ctx = createExecutionContext();
@@ -28,6 +63,33 @@ describe("visible-location list cache", () => {
     const second = await getVisibleLocationSummaries(cloudflare);
     expect(second).toEqual(first);
     expect(calls).toEqual({ batch: 1, statements: 0 });
+  });
+
+  it("a warm isolate keeps the list it read: the next request reads neither KV's copy nor D1", async () => {
+    await invalidateLocationCaches(env.CACHE);
+    const listKey = cacheKeys.visibleLocations(await catalogueVersion(env.CACHE));
+    const first = await readListCounted();
+    expect(first.calls).toEqual({ batch: 1, statements: 0 });
+
+    // A thousand locations are over a megabyte of JSON: read and parsed once, not per request.
+    const next = await readListCounted();
+    expect(next.list).toEqual(first.list);
+    expect(next.reads).not.toContain(listKey);
+    expect(next.calls).toEqual({ batch: 0, statements: 0 });
+  });
+
+  describe("with the clock moved on", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("the isolate's copy lives no longer than the cached list it came from", async () => {
+      await invalidateLocationCaches(env.CACHE);
+      const listKey = cacheKeys.visibleLocations(await catalogueVersion(env.CACHE));
+      await readListCounted();
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + CATALOGUE_TTL_SECONDS * 1000 - 1000 });
+      expect((await readListCounted()).reads).not.toContain(listKey);
+      vi.setSystemTime(Date.now() + 2000);
+      expect((await readListCounted()).reads).toContain(listKey);
+    });
   });
 
   it("keeps serving the cached page until the cache is invalidated", async () => {
