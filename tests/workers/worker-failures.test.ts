@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
 import { listFeatured } from "~/catalogue/featured.server";
 import { createDb } from "~/db/client.server";
+import { invalidateLocationCaches } from "~/lib/cache.server";
 import { createUser, post, signIn, visibleText } from "./auth-helpers";
 import { ORIGIN, request, visibleSeed } from "./helpers";
 
@@ -111,8 +112,12 @@ describe("when storage refuses an admin's write", () => {
 });
 
 describe("when storage cannot be read", () => {
-  /** D1 as the app sees it, whose every query fails, and a KV cache that holds nothing. */
-  function failReads() {
+  /**
+   * D1 as the app sees it, whose every query fails, and a KV cache that holds nothing: a new
+   * catalogue version, which no isolate has read either.
+   */
+  async function failReads() {
+    await invalidateLocationCaches(env.CACHE);
     const withSession = env.DB.withSession.bind(env.DB);
     vi.spyOn(env.DB, "withSession").mockImplementation((constraint) => {
       const session = withSession(constraint);
@@ -128,7 +133,11 @@ describe("when storage cannot be read", () => {
         },
       });
     });
-    vi.spyOn(env.CACHE, "get").mockResolvedValue(null as never);
+    vi.spyOn(env.CACHE, "getWithMetadata").mockResolvedValue({
+      value: null,
+      metadata: null,
+      cacheStatus: null,
+    } as never);
   }
 
   it.each([
@@ -137,7 +146,7 @@ describe("when storage cannot be read", () => {
     [`/locations/${location.slug}`, ["Error: Failed to load location details"]],
   ])("%s answers 503 with the page's own words, and is not stored", async (path, shown) => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    failReads();
+    await failReads();
     const response = await request(path, { headers: { Cookie: "seen=1" } });
     expect(response.status).toBe(503);
     expect(response.headers.get("Cache-Control")).not.toMatch(/public|s-maxage/);
@@ -147,7 +156,7 @@ describe("when storage cannot be read", () => {
 
   it("a location page says in its title that it is unavailable, not that it does not exist", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    failReads();
+    await failReads();
     const response = await request(`/locations/${location.slug}`, {
       headers: { Cookie: "seen=1" },
     });
