@@ -313,6 +313,8 @@ export const bookingRequests = sqliteTable(
   (table) => [
     index("booking_requests_status_created_idx").on(table.status, table.createdAt),
     index("booking_requests_user_idx").on(table.userId, table.createdAt),
+    // The nights staff confirmed in a room, checked before each confirmation.
+    index("booking_requests_room_status_idx").on(table.roomTypeId, table.status, table.checkInDate),
   ],
 );
 

@@ -19,7 +19,8 @@ import { WEEK_MESSAGES } from "~/weeks/week";
 import {
   holdWeekStatements,
   quoteWeek,
-  takesUnavailableNight,
+  nightsBookedWithin,
+  unavailableNightOf,
   withdrawRequestStatements,
 } from "~/weeks/weeks.server";
 import { formatStayDate, guestsLine, placeOf } from "./format";
@@ -166,8 +167,8 @@ export const bookingKind = {
       findBookableRoom(db, input.location, input.roomType),
       input.week ? quoteWeek(db, input.roomType, input.week) : null,
       input.week
-        ? false
-        : takesUnavailableNight(db, {
+        ? null
+        : unavailableNightOf(db, {
             roomTypeId: input.roomType,
             checkIn: input.checkInDate,
             checkOut: input.checkOutDate,
@@ -178,13 +179,22 @@ export const bookingKind = {
     const tooLarge = partyTooLarge(maxGuests, input);
     if (tooLarge) throw new DomainError("invalid", tooLarge, "adults");
     // Dates of the member's own choosing do not get around a week's hold and its waitlist.
-    if (datesTaken) throw new DomainError("conflict", WEEK_MESSAGES.datesTaken, "checkInDate");
+    if (datesTaken) {
+      const message =
+        datesTaken === "booked" ? WEEK_MESSAGES.nightsBooked : WEEK_MESSAGES.datesTaken;
+      throw new DomainError("conflict", message, "checkInDate");
+    }
     if (input.week) {
       // Only a week of this room that has not begun; a held one only for its waitlist.
       if (!week || week.checkIn <= todayUtc() || week.state === "closed") {
         throw new DomainError("invalid", WEEK_MESSAGES.notFound, "week");
       }
       if (week.state !== "open" && !input.waitlist) {
+        throw new DomainError("conflict", WEEK_MESSAGES.taken, "week");
+      }
+      // A week added over nights staff had confirmed for dates of another member's choosing.
+      const stay = { roomTypeId: input.roomType, checkIn: week.checkIn, checkOut: week.checkOut };
+      if (await nightsBookedWithin(db, stay)) {
         throw new DomainError("conflict", WEEK_MESSAGES.taken, "week");
       }
     }

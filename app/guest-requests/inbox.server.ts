@@ -16,6 +16,7 @@ import { invalidateLocationCaches } from "~/lib/cache.server";
 import {
   bookOwnDatesOf,
   bookWeekOf,
+  nightsStillFree,
   ownDatesStillOpen,
   releaseWeekOf,
   weekStillFreeFor,
@@ -262,7 +263,7 @@ export function transitionToast(action: InboxAction, result: TransitionResult): 
     return {
       type: "error",
       message:
-        "Not confirmed: these dates take a night of a week held, booked or closed since the request was sent. Decline it, or free that week first.",
+        "Not confirmed: these dates take a night already booked for another request, or of a week held or closed since this one was sent. Decline it, or free those nights first.",
     };
   }
   const what = action.intent === "handle" ? "This request was" : "This booking was";
@@ -350,6 +351,14 @@ export async function decideBooking(
             : week
               ? weekStillFreeFor(db, week)
               : undefined,
+          decision === "confirmed"
+            ? nightsStillFree(db, {
+                roomTypeId: booking.roomTypeId,
+                checkIn: booking.checkInDate,
+                checkOut: booking.checkOutDate,
+                requestId: id,
+              })
+            : undefined,
         ),
       ),
     db

@@ -8,6 +8,7 @@ export const WEEK_MESSAGES = {
   alreadyAsked: "You have already asked for this week.",
   datesTaken:
     "These dates take a night of a week that is already asked for or not offered: choose one of the open weeks, or other dates.",
+  nightsBooked: "These dates take a night that is already booked: please choose other dates.",
 } as const;
 
 /** What a room option shows of a week; `rate` only for signed-in members. */

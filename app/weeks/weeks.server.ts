@@ -179,12 +179,42 @@ function weeksWithin({ roomTypeId, checkIn, checkOut }: OwnDates) {
 }
 
 /**
- * Whether a stay of the member's own dates takes a night of a week of the room that is not open
- * (held by a request, booked or closed): staff arrange such dates around open weeks only.
+ * Another confirmed request of the room that shares a night with the stay. Its nights may have no
+ * week to be booked in (past the calendar's last week, or a room without weeks yet), so the
+ * requests themselves say which nights staff have given away.
  */
-export async function takesUnavailableNight(db: Db, stay: OwnDates) {
-  const [taken] = await unavailableWeeksWithin(db, stay).limit(1);
-  return Boolean(taken);
+const confirmedStaysWithin = (db: Db, { roomTypeId, checkIn, checkOut, requestId }: OwnDates) =>
+  db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.roomTypeId, roomTypeId),
+        eq(bookingRequests.status, "confirmed"),
+        lt(bookingRequests.checkInDate, checkOut),
+        gt(bookingRequests.checkOutDate, checkIn),
+        requestId ? ne(bookingRequests.id, requestId) : undefined,
+      ),
+    );
+
+/** Whether staff confirmed a night of the stay for a request. */
+export async function nightsBookedWithin(db: Db, stay: OwnDates) {
+  const [booked] = await confirmedStaysWithin(db, stay).limit(1);
+  return Boolean(booked);
+}
+
+/**
+ * What keeps a member from asking for their own dates: a night of a week of the room that is not
+ * open (held by a request, booked or closed; staff arrange such dates around open weeks only), or
+ * a night staff confirmed for another request.
+ */
+export async function unavailableNightOf(db: Db, stay: OwnDates) {
+  const [[week], booked] = await Promise.all([
+    unavailableWeeksWithin(db, stay).limit(1),
+    nightsBookedWithin(db, stay),
+  ]);
+  if (booked) return "booked";
+  return week ? "week" : null;
 }
 
 /** The room's weeks the stay shares a night with that are not open. */
@@ -200,6 +230,13 @@ const unavailableWeeksWithin = (db: Db, stay: OwnDates) =>
  */
 export const ownDatesStillOpen = (db: Db, stay: OwnDates) =>
   notExists(unavailableWeeksWithin(db, stay));
+
+/**
+ * For the confirming update of any request: no other confirmed request of the room shares one of
+ * its nights. In the update itself, so of requests confirmed at once only the first applies.
+ */
+export const nightsStillFree = (db: Db, stay: Required<OwnDates>) =>
+  notExists(confirmedStaysWithin(db, stay));
 
 /**
  * Staff confirmed a request for the member's own dates (at `handledAt`): the open weeks it takes a

@@ -40,7 +40,8 @@ async function insertBooking(overrides: Partial<NewBooking> = {}) {
     locationCity: "Lahaina",
     locationState: "Hawaii",
     locationCountry: "United States",
-    roomTypeId: "room-test",
+    // A room of its own: confirming one request gives its nights away in that room only.
+    roomTypeId: `room-test-${id}`,
     roomTypeName: "Ocean View Suite",
     roomTypeBedrooms: 2,
     roomTypeBathrooms: 2,

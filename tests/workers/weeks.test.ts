@@ -672,6 +672,107 @@ describe("staff decide a week's request", () => {
   });
 });
 
+describe("own dates the calendar has no week for", () => {
+  /** Dates a week past the room's last week, where no week can say they are taken. */
+  async function datesPastTheCalendar() {
+    const [{ last }] = (await db
+      .select({ last: sql<string>`max(date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days'))` })
+      .from(weeks)
+      .where(eq(weeks.roomTypeId, roomTypeId))) as [{ last: string }];
+    const checkInDate = addDays(last, 7);
+    return { checkInDate, checkOutDate: addDays(checkInDate, 7) };
+  }
+
+  async function askForDates(dates: Record<string, string>, cookie: string) {
+    const { week: _none, ...form } = weekForm("", dates);
+    const response = await request(`/book?location=${location.slug}&roomType=${roomTypeId}`, {
+      method: "POST",
+      body: new URLSearchParams(form),
+      headers: { Origin: "http://localhost", Cookie: cookie },
+      redirect: "manual",
+    });
+    const [stored] = await db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey));
+    return { response, id: stored?.id };
+  }
+
+  async function confirm(id: string) {
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env, ctx }, new Request("http://localhost/admin/requests"));
+    const result = await decideBooking(app, {
+      id,
+      decision: "confirmed",
+      adminEmail: "admin@example.com",
+    });
+    await waitOnExecutionContext(ctx);
+    return result;
+  }
+
+  it("two members asking for the same nights are never both confirmed, even at once, and later askers are told the nights are booked", async () => {
+    const dates = await datesPastTheCalendar();
+    const first = await askForDates(dates, await memberCookie());
+    const second = await askForDates(
+      {
+        ...dates,
+        checkInDate: addDays(dates.checkInDate, 3),
+        checkOutDate: addDays(dates.checkOutDate, 3),
+      },
+      await memberCookie("user-admin"),
+    );
+    const third = await askForDates(dates, await memberCookie("user-admin"));
+    expect([first.response.status, second.response.status, third.response.status]).toEqual([
+      302, 302, 302,
+    ]);
+
+    const results = await Promise.all([first.id!, second.id!, third.id!].map((id) => confirm(id)));
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([
+      { ok: false, reason: "dates-taken" },
+      { ok: false, reason: "dates-taken" },
+    ]);
+    const confirmed = await db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.roomTypeId, roomTypeId),
+          eq(bookingRequests.status, "confirmed"),
+          inArray(bookingRequests.id, [first.id!, second.id!, third.id!]),
+        ),
+      );
+    expect(confirmed).toHaveLength(1);
+
+    expect(
+      transitionToast({ intent: "confirm", id: second.id! }, { ok: false, reason: "dates-taken" })
+        .message,
+    ).toContain("take a night already booked for another request");
+
+    // A night of the confirmed stay is no longer offered to anyone.
+    const late = await askForDates(
+      { checkInDate: addDays(dates.checkInDate, 6), checkOutDate: addDays(dates.checkInDate, 13) },
+      await memberCookie(),
+    );
+    expect(late.response.status).toBe(409);
+    expect(visibleText(await late.response.text())).toContain(WEEK_MESSAGES.nightsBooked);
+    expect(late.id).toBeUndefined();
+
+    // A week added later over those nights (by the calendar or its import) is not theirs to hold.
+    const added = {
+      id: `${roomTypeId}-${dates.checkInDate}`,
+      roomTypeId,
+      checkIn: dates.checkInDate,
+      nights: 7,
+    };
+    await db.insert(weeks).values(added);
+    const overBooked = await postWeek(weekForm(added.checkIn), await memberCookie());
+    expect(overBooked.status).toBe(409);
+    expect(visibleText(await overBooked.text())).toContain(WEEK_MESSAGES.taken);
+    expect((await weekById(added.id)).state).toBe("open");
+  });
+});
+
 describe("the catalogue's cached pages", () => {
   const version = () => catalogueVersion(env.CACHE);
 

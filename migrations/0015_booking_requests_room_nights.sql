@@ -1,0 +1,1 @@
+CREATE INDEX `booking_requests_room_status_idx` ON `booking_requests` (`room_type_id`,`status`,`check_in_date`);
