@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { addDays, daysBetween, isCalendarDate } from "~/weeks/calendar";
+import { addDays, daysBetween, isCalendarDate, LATEST_CHECK_IN_DAYS } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { hiddenFields, optionalText, senderFields, text, type NotSentMessages } from "./fields";
 
@@ -52,8 +52,7 @@ export const GUEST_LIMITS = {
   infants: { max: 4 },
 };
 
-/** How far ahead a stay may start (a week further ahead cannot be asked for), and how long it may last. */
-export const LATEST_CHECK_IN_DAYS = 730;
+/** How long a stay may last. */
 const LONGEST_STAY_DAYS = 365;
 
 /** A whole number of guests; `message` for a missing or too small one, `tooMany` above `max`. */

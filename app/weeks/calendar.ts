@@ -58,4 +58,7 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
 }
 
 /** Today's date where the clock is UTC: the server's "today". */
+/** How far ahead a stay may start: a week further ahead can be neither asked for nor imported. */
+export const LATEST_CHECK_IN_DAYS = 730;
+
 export const todayUtc = (now = new Date()): CalendarDate => now.toISOString().slice(0, 10);

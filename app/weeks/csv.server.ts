@@ -10,8 +10,7 @@ import {
 } from "~/lib/spreadsheet-import.server";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks, type WeekState } from "~/db/schema";
-import { addDays, isCalendarDate, todayUtc } from "./calendar";
-import { LATEST_CHECK_IN_DAYS } from "~/guest-requests/booking";
+import { addDays, isCalendarDate, LATEST_CHECK_IN_DAYS, todayUtc } from "./calendar";
 import { MAX_AMOUNT } from "~/catalogue/schemas";
 
 /**

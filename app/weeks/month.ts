@@ -1,10 +1,9 @@
-import { addDays, addMonths, type CalendarDate } from "./calendar";
-import { SEASON_MONTHS } from "./season";
+import { addDays, addMonths, LATEST_CHECK_IN_DAYS, type CalendarDate } from "./calendar";
 
 /**
  * The month view of a room's weeks: which month an address asks for (`?month=YYYY-MM`), kept to
- * the months that have weeks (this one and the next SEASON_MONTHS - 1), and the month's days as
- * a calendar's rows, Sunday first.
+ * the months a member may ask for a week in (this one to that of the latest check-in: every week
+ * that can be requested can be found), and the month's days as a calendar's rows, Sunday first.
  */
 
 export type CalendarMonth = string;
@@ -14,7 +13,7 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** The month asked for, or the nearest one shown: this month for anything else. */
 export function shownMonth(asked: string | null, today: CalendarDate): CalendarMonth {
   const first = today.slice(0, 7);
-  const last = addMonths(`${first}-01`, SEASON_MONTHS - 1).slice(0, 7);
+  const last = addDays(today, LATEST_CHECK_IN_DAYS).slice(0, 7);
   if (!asked || !MONTH.test(asked)) return first;
   if (asked < first) return first;
   return asked > last ? last : asked;

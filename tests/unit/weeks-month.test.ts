@@ -10,17 +10,21 @@ describe("the month view's months", () => {
     }
   });
 
-  it("shows any of the 18 months from this one, and the last of them for a later one", () => {
+  it("shows any month a week may be asked for in (two years ahead), and the last of them for a later one", () => {
     expect(shownMonth("2027-03", TODAY)).toBe("2027-03");
-    expect(shownMonth("2028-04", TODAY)).toBe("2028-04");
-    expect(shownMonth("2028-05", TODAY)).toBe("2028-04");
-    expect(shownMonth("9999-12", TODAY)).toBe("2028-04");
+    // The seed's weeks reach 18 months ahead and a little into the month after.
+    expect(shownMonth("2028-05", TODAY)).toBe("2028-05");
+    // A week imported up to two years ahead (2028-11-24 is the latest check-in).
+    expect(shownMonth("2028-11", TODAY)).toBe("2028-11");
+    expect(shownMonth("2028-12", TODAY)).toBe("2028-11");
+    expect(shownMonth("9999-12", TODAY)).toBe("2028-11");
   });
 
-  it("links to the months before and after only within those 18", () => {
+  it("links to the months before and after only within those", () => {
     expect(neighbourMonths("2026-11", TODAY)).toEqual({ previous: null, next: "2026-12" });
     expect(neighbourMonths("2027-01", TODAY)).toEqual({ previous: "2026-12", next: "2027-02" });
-    expect(neighbourMonths("2028-04", TODAY)).toEqual({ previous: "2028-03", next: null });
+    expect(neighbourMonths("2028-05", TODAY)).toEqual({ previous: "2028-04", next: "2028-06" });
+    expect(neighbourMonths("2028-11", TODAY)).toEqual({ previous: "2028-10", next: null });
   });
 
   it("lays a month out in weeks of seven days, Sunday first", () => {
