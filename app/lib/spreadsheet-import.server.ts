@@ -68,6 +68,25 @@ export function postedFile(formData: FormData) {
   return file instanceof File && (file.name !== "" || file.size > 0) ? file : null;
 }
 
+/**
+ * Excel's plain "CSV" is saved in the computer's own code page, not UTF-8: read as UTF-8, its
+ * accented letters would be stored as "�". Nothing is guessed: the file is refused.
+ */
+export const NOT_UTF8 =
+  "This file is not saved as UTF-8 text, so its accented letters would be garbled. In Excel, save it as “CSV UTF-8 (Comma delimited)” (or download it as CSV from Google Sheets), then import it again.";
+
+/** A posted CSV file's text, or its refusal when it is not UTF-8 (a byte that is not, or UTF-16). */
+export async function spreadsheetText(
+  file: File,
+): Promise<{ ok: true; text: string } | ImportRefused> {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    // UTF-16 without its byte order mark is valid UTF-8 with a NUL byte beside each letter.
+    if (!text.includes("\0")) return { ok: true, text };
+  } catch {}
+  return refusedImport([{ line: 1, message: NOT_UTF8 }]);
+}
+
 /** The page's answer to an import that wrote nothing (400): its rows' problems, or no file. */
 export function importRefusal(refused: ImportRefused | null) {
   return data(

@@ -6,6 +6,7 @@ import { CATALOGUE_CSV_COLUMNS, importCatalogue } from "~/catalogue/catalogue-cs
 import { createDb } from "~/db/client.server";
 import { auditEvents, locations, roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
+import { NOT_UTF8 } from "~/lib/spreadsheet-import.server";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { request, testApp, visibleSeed } from "./helpers";
 
@@ -32,10 +33,10 @@ function row(cells: Record<string, string | number>) {
   return Papa.unparse([cells], { columns: CATALOGUE_CSV_COLUMNS, header: false });
 }
 
-async function postFile(cookie: string, text: string) {
+async function postFile(cookie: string, contents: string | Uint8Array<ArrayBuffer>) {
   const body = new FormData();
   body.set("intent", "import-catalogue");
-  body.set("file", new File([text], "catalogue.csv", { type: "text/csv" }));
+  body.set("file", new File([contents], "catalogue.csv", { type: "text/csv" }));
   return request("/admin/overview", {
     method: "POST",
     body,
@@ -409,6 +410,33 @@ describe("the catalogue as a spreadsheet", () => {
       { name: "Suite", bathrooms: 2.5, price: 1500 },
       { name: "Loft", bathrooms: 1, price: 900 },
     ]);
+  });
+
+  it("refuses a file not saved as UTF-8 (Excel's plain CSV, or its Unicode text), saying how to save it, and writes nothing", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const slug = tagged("cafe-saint-barthelemy");
+    const text = csv(
+      HEADER,
+      row({ slug, name: "Café Saint-Barthélemy", country: "France", room_type: "Suite" }),
+    );
+    // Windows-1252, as Excel's "CSV (Comma delimited)" saves it: é is the one byte E9.
+    const windows1252 = Uint8Array.from(text, (character) => character.charCodeAt(0));
+    // UTF-16 with its byte order mark, as Excel's "Unicode Text" saves it.
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(Uint16Array.from(text, (c) => c.charCodeAt(0)).buffer),
+    ]);
+    const before = await countOf();
+    for (const file of [windows1252, utf16]) {
+      const response = await postFile(cookie, file);
+      expect(response.status).toBe(400);
+      expect(visibleText(await response.text())).toContain(NOT_UTF8);
+    }
+    expect(await countOf()).toBe(before);
+    // The same file saved as UTF-8 imports.
+    expect((await postFile(cookie, text)).status).toBe(302);
+    expect((await stored(slug)).location.name).toBe("Café Saint-Barthélemy");
   });
 
   it("exports a cell that starts like a formula as text, and reads it back as written", async () => {

@@ -18,7 +18,12 @@ import { buttonClass } from "~/components/forms";
 import { Pager } from "~/components/pager";
 import { useReturnFromEdit } from "~/components/catalogue-admin/use-return-from-edit";
 import { getAppContext } from "~/context";
-import { importRefusal, postedFile, readImportForm } from "~/lib/spreadsheet-import.server";
+import {
+  importRefusal,
+  postedFile,
+  readImportForm,
+  spreadsheetText,
+} from "~/lib/spreadsheet-import.server";
 import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -43,10 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== IMPORT || !file) {
     return importRefusal(null);
   }
+  const read = await spreadsheetText(file);
+  if (!read.ok) return importRefusal(read);
   const result = await importCatalogue(
     getAppContext(context),
     { email: auth.user.email },
-    await file.text(),
+    read.text,
   );
   if (!result.ok) return importRefusal(result);
   return redirectWithToast("/admin/overview", {

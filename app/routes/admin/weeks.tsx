@@ -3,7 +3,12 @@ import { type Route } from "./+types/weeks";
 import { requireAdmin } from "~/accounts/guards.server";
 import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
 import { getAppContext } from "~/context";
-import { importRefusal, postedFile, readImportForm } from "~/lib/spreadsheet-import.server";
+import {
+  importRefusal,
+  postedFile,
+  readImportForm,
+  spreadsheetText,
+} from "~/lib/spreadsheet-import.server";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/seo";
@@ -54,8 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success" || !file) {
     return importRefusal(null);
   }
+  const read = await spreadsheetText(file);
+  if (!read.ok) return importRefusal(read);
   const app = getAppContext(context);
-  const result = await importWeeks(app.db, await file.text());
+  const result = await importWeeks(app.db, read.text);
   if (!result.ok) return importRefusal(result);
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   return redirectWithToast(HERE, {
