@@ -86,6 +86,8 @@ export type CatalogueImportResult =
   | { ok: true; locations: number; roomTypes: number }
   | ImportRefused;
 
+/** A number as people write one: digits, a point for decimals, a minus sign for the forms to refuse. */
+const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 const YES = new Set(["yes", "y", "true", "1", "x"]);
 const NO = new Set(["", "no", "n", "false", "0"]);
 
@@ -101,9 +103,11 @@ function cellValue(text: string, kind: Column<string>["kind"]) {
   }
   if (value === "") return undefined;
   if (kind === "number") {
-    const number = Number(plainNumber(value));
-    return Number.isFinite(number)
-      ? number
+    // Digits with a point for decimals, as the forms take them: Number() alone would also read
+    // "0x10" as 16 and "1e1" as 10.
+    const plain = plainNumber(value);
+    return DECIMAL.test(plain)
+      ? Number(plain)
       : { problem: "write a number, with a point for decimals" };
   }
   if (kind === "list")

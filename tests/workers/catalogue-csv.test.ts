@@ -233,6 +233,9 @@ describe("the catalogue as a spreadsheet", () => {
         row({ slug: tagged("cheap"), name: "Cheap", room_type: "Hut", price: -5 }),
         row({ slug, name: "Half Good, renamed" }),
         row({ slug: tagged("nights"), name: "Nights", minimum_nights: "a week" }),
+        // What JavaScript's Number() reads and no one means: hexadecimal and exponents.
+        row({ slug: tagged("hex"), name: "Hex", room_type: "Room", price: "0x10" }),
+        row({ slug: tagged("exponent"), name: "Exponent", room_type: "Room", bedrooms: "1e1" }),
       ),
     );
     expect(result.ok).toBe(false);
@@ -252,6 +255,8 @@ describe("the catalogue as a spreadsheet", () => {
         line: 10,
         message: "minimum_nights: write a number, with a point for decimals (not “a week”)",
       },
+      { line: 11, message: "price: write a number, with a point for decimals (not “0x10”)" },
+      { line: 12, message: "bedrooms: write a number, with a point for decimals (not “1e1”)" },
     ]);
     expect(await countOf()).toBe(before);
   });
