@@ -10,7 +10,7 @@ export const ADMIN_MESSAGES = {
   slugPattern: "Use lowercase letters, numbers and hyphens only",
   slugTaken: "Another location already uses this slug",
   roomNameTaken: (name: string) => `This location already has a room type named “${name}”`,
-  minimumNights: "Minimum nights must be a number from 1 to 365",
+  minimumNights: "Minimum nights must be a whole number from 1 to 365",
   country: "Please choose a country from the list",
   state: "Please choose a state from the list",
   island: "Please choose an island",

@@ -499,14 +499,16 @@ describe("place rules through the action", () => {
 });
 
 describe("minimum nights", () => {
-  it("takes 1 to 365 and refuses anything else: 'Minimum nights must be a number from 1 to 365'", async () => {
+  it("takes 1 to 365 and refuses anything else: 'Minimum nights must be a whole number from 1 to 365'", async () => {
     const admin = await freshAdmin();
     const id = await createThroughAction(admin.cookie);
     const { name, slug } = (await locationRow(id))!;
     for (const minimumNights of ["0", "366", "abc", "", "2.5", "-3"]) {
       const response = await updateLocation(admin.cookie, id, { name, slug, minimumNights });
       expect(response.status).toBe(400);
-      expect(await pageText(response)).toContain("Minimum nights must be a number from 1 to 365");
+      expect(await pageText(response)).toContain(
+        "Minimum nights must be a whole number from 1 to 365",
+      );
     }
     expect((await locationRow(id))!.minimumNights).toBe(7);
     for (const minimumNights of ["1", "365"]) {
