@@ -195,7 +195,7 @@ export async function setWeeksIntent(
     return data({ form, roomTypeId, result, toast }, { status });
   }
   const changed = await setWeekRange(app.db, roomTypeId, submission.value);
-  if (changed.weeks === 0) {
+  if (changed.weeks === 0 && changed.held === 0) {
     const message = WEEK_CALENDAR_MESSAGES.noWeeks;
     const result = submission.reply({ formErrors: [message] });
     return data({ form, roomTypeId, result, toast: message }, { status: 400 });

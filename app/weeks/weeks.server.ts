@@ -615,7 +615,9 @@ export async function setWeekRange(
     state === "keep"
       ? 0
       : changed.filter((week) => week.state === "requested" || week.state === "booked").length;
-  return { weeks: changed.length, held };
+  // A held week counts as updated only when it took a new rate: its state stays as it is.
+  const rateSet = defaultRate || rate !== undefined;
+  return { weeks: rateSet ? changed.length : changed.length - held, held };
 }
 
 /** Opens SEASON_MONTHS of Saturday weeks from `today` for one room type (existing weeks stay). */

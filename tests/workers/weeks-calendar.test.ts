@@ -282,6 +282,27 @@ describe("the room type editor's weeks and rates", () => {
     ]);
   });
 
+  it("closing only a requested week says no week was updated, and why", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    const [first] = await roomWeeks(room.roomTypeId);
+    await db
+      .update(weeks)
+      .set({ state: "requested" })
+      .where(and(eq(weeks.roomTypeId, room.roomTypeId), eq(weeks.checkIn, first!.checkIn)));
+
+    const response = await setWeeks(
+      room,
+      { from: first!.checkIn, to: first!.checkIn, state: "closed" },
+      cookie,
+    );
+    expect(await toastOf(response)).toEqual({
+      type: "success",
+      message: "0 weeks updated; 1 held by a request or booked kept its state",
+    });
+    expect((await roomWeeks(room.roomTypeId))[0]).toMatchObject({ state: "requested" });
+  });
+
   it("a closed week stops being offered on the location page at once", async () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
