@@ -157,6 +157,17 @@ interface LocationPlan {
 }
 
 /** Reads, checks and (only if every row is right) writes a catalogue file. */
+/** A row's room type: none (its room columns are all empty), its values, or its problems. */
+function rowRoom(record: Record<string, string>) {
+  if ((record.room_type ?? "").trim() === "") {
+    const roomCells = ROOM_COLUMNS.filter(({ column }) => (record[column] ?? "").trim() !== "");
+    return roomCells.length > 0
+      ? { problems: ["room_type: Name is required for a room type's columns"] }
+      : null;
+  }
+  return parseCells(record, ROOM_COLUMNS, roomTypeSchema);
+}
+
 export async function importCatalogue(
   app: Pick<AppContext, "db" | "env">,
   actor: Actor,
@@ -170,6 +181,7 @@ export async function importCatalogue(
   const locationOnly = LOCATION_COLUMNS.filter(({ column }) => column !== "slug");
   for (const { line, cells: record } of sheet.rows) {
     const slug = (record.slug ?? "").trim();
+    const room = rowRoom(record);
     const earlier = plans.get(slug);
     // A location's later rows may leave its columns empty: they are its first row's.
     const inherits =
@@ -182,7 +194,9 @@ export async function importCatalogue(
         locationSchema,
       );
       if ("problems" in location) {
-        problems.push(...location.problems.map((message) => ({ line, message })));
+        // The row's room cells are checked too: every problem of the row is said at once.
+        const all = [...location.problems, ...(room && "problems" in room ? room.problems : [])];
+        problems.push(...all.map((message) => ({ line, message })));
         continue;
       }
       if (earlier && JSON.stringify(earlier.values) !== JSON.stringify(location.values)) {
@@ -195,13 +209,7 @@ export async function importCatalogue(
       plan ??= { id: "", isNew: true, line, values: location.values, rooms: new Map() };
       plans.set(slug, plan);
     }
-    if ((record.room_type ?? "").trim() === "") {
-      const roomCells = ROOM_COLUMNS.filter(({ column }) => (record[column] ?? "").trim() !== "");
-      if (roomCells.length > 0)
-        problems.push({ line, message: "room_type: Name is required for a room type's columns" });
-      continue;
-    }
-    const room = parseCells(record, ROOM_COLUMNS, roomTypeSchema);
+    if (!room) continue;
     if ("problems" in room) {
       problems.push(...room.problems.map((message) => ({ line, message })));
       continue;

@@ -236,6 +236,14 @@ describe("the catalogue as a spreadsheet", () => {
         // What JavaScript's Number() reads and no one means: hexadecimal and exponents.
         row({ slug: tagged("hex"), name: "Hex", room_type: "Room", price: "0x10" }),
         row({ slug: tagged("exponent"), name: "Exponent", room_type: "Room", bedrooms: "1e1" }),
+        // A wrong location cell and a wrong room cell: both said at once.
+        row({
+          slug: tagged("both"),
+          name: "Both",
+          minimum_nights: "7.5",
+          room_type: "Room",
+          price: "1e400",
+        }),
       ),
     );
     expect(result.ok).toBe(false);
@@ -257,6 +265,8 @@ describe("the catalogue as a spreadsheet", () => {
       },
       { line: 11, message: "price: write a number, with a point for decimals (not “0x10”)" },
       { line: 12, message: "bedrooms: write a number, with a point for decimals (not “1e1”)" },
+      { line: 13, message: "minimum_nights: Minimum nights must be a whole number from 1 to 365" },
+      { line: 13, message: "price: write a number, with a point for decimals (not “1e400”)" },
     ]);
     expect(await countOf()).toBe(before);
   });
