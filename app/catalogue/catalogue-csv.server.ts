@@ -2,6 +2,7 @@ import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import {
   EXPORT_CSV_OPTIONS,
+  exportHeader,
   plainNumber,
   readSpreadsheet,
   refusedImport,
@@ -395,7 +396,7 @@ export function exportCatalogue(db: Db) {
   let after: string | null = null;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${CATALOGUE_CSV_COLUMNS.join(",")}\r\n`));
+      controller.enqueue(encoder.encode(exportHeader(CATALOGUE_CSV_COLUMNS)));
     },
     async pull(controller) {
       const page = await db

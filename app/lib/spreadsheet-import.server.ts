@@ -129,6 +129,12 @@ const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
 export const EXPORT_CSV_OPTIONS = { header: false, newline: "\r\n", escapeFormulae: true } as const;
 
 /**
+ * An export's first line: its columns after a UTF-8 byte order mark, without which Excel reads
+ * the file in the computer's own code page and garbles accented letters (the import skips it).
+ */
+export const exportHeader = (columns: readonly string[]) => `\uFEFF${columns.join(",")}\r\n`;
+
+/**
  * The rows of a CSV file under its first line's columns (named as people write them: "Check-in
  * date" is check_in, then `aliases`), blank rows left out. Refused whole: a first line that lacks
  * a `required` column, names one that is not `known` or names one twice. A row with more or fewer

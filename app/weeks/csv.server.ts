@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import {
   EXPORT_CSV_OPTIONS,
+  exportHeader,
   plainNumber,
   readSpreadsheet,
   refusedImport,
@@ -333,7 +334,7 @@ export function exportWeeks(db: Db, { location }: { location?: string } = {}) {
   let after: string | null = null;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${WEEK_CSV_COLUMNS.join(",")}\r\n`));
+      controller.enqueue(encoder.encode(exportHeader(WEEK_CSV_COLUMNS)));
     },
     async pull(controller) {
       // Until a chunk has rows (a location may have no weeks ahead) or every location is done.

@@ -427,6 +427,17 @@ describe("the catalogue as a spreadsheet", () => {
     ]);
   });
 
+  it("both exports start with a UTF-8 byte order mark, which Excel needs to show accented letters", async () => {
+    const cookie = await signIn((await createUser("admin")).id);
+    const location = visibleSeed[0]!;
+    for (const path of ["/admin/catalogue.csv", `/admin/weeks/export?location=${location.slug}`]) {
+      const response = await request(path, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    }
+  });
+
   it("refuses a file not saved as UTF-8 (Excel's plain CSV, or its Unicode text), saying how to save it, and writes nothing", async () => {
     const cookie = await signIn((await createUser("admin")).id);
     const slug = tagged("cafe-saint-barthelemy");
