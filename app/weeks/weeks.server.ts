@@ -24,7 +24,14 @@ import {
   type BookingRequest,
 } from "~/db/schema";
 import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
-import { addDays, addMonths, isCalendarDate, todayUtc, type CalendarDate } from "./calendar";
+import {
+  addDays,
+  addMonths,
+  isCalendarDate,
+  LATEST_CHECK_IN_DAYS,
+  todayUtc,
+  type CalendarDate,
+} from "./calendar";
 import { type WeekRangeValues } from "./calendar-form";
 import { type CalendarMonth } from "./month";
 import { openSeasonStatement, SEASON_MONTHS } from "./season";
@@ -559,7 +566,10 @@ const pricedWeeks = (db: Db, roomTypeId: string, ...range: SQL[]) =>
     .where(and(eq(weeks.roomTypeId, roomTypeId), ...range))
     .orderBy(asc(weeks.checkIn));
 
-/** The weeks of a room type from `today` to SEASON_MONTHS ahead, for the admin's calendar. */
+/**
+ * The weeks of a room type a member may ask for (from `today` to the latest check-in, past the
+ * SEASON_MONTHS an admin opens: an import may add later ones), for the admin's calendar.
+ */
 export async function roomCalendarWeeks(
   db: Db,
   roomTypeId: string,
@@ -569,7 +579,7 @@ export async function roomCalendarWeeks(
     db,
     roomTypeId,
     gte(weeks.checkIn, today),
-    lt(weeks.checkIn, addMonths(today, SEASON_MONTHS)),
+    lte(weeks.checkIn, addDays(today, LATEST_CHECK_IN_DAYS)),
   );
   return rows.map((row) => ({
     checkIn: row.checkIn,

@@ -108,6 +108,23 @@ describe("the room type editor's weeks and rates", () => {
     expect(after).toContain("$2,400");
   });
 
+  it("the editor lists every week a member may ask for, up to two years ahead, past the 18 months it opens", async () => {
+    const cookie = await freshAdmin();
+    const { room } = await openedRoom(cookie);
+    // As a weeks import may add one: 23 months ahead, after the season the editor opened.
+    const far = nextWeekday(addMonths(todayUtc(), 23), 6);
+    await db
+      .insert(weeks)
+      .values({
+        id: `${room.roomTypeId}-${far}`,
+        roomTypeId: room.roomTypeId,
+        checkIn: far,
+        nights: 7,
+      });
+    const html = await (await get(editorOf(room), cookie)).text();
+    expect(html).toContain(`value="${far}"`);
+  });
+
   it("weeks set for a room type deleted since say so, and lead back to its location", async () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);

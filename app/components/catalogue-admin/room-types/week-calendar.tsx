@@ -39,7 +39,7 @@ function byMonth(weeks: CalendarWeek[]) {
 }
 
 /**
- * A room type's weeks for the next 18 months, and one form that sets a range of them (one week
+ * A room type's weeks a member may ask for (up to two years ahead), and one form that sets a range of them (one week
  * when the first and last are the same) open or closed, a rate of their own, or the default rate
  * again. A room with no weeks yet can open a season of Saturday weeks. Plain forms: no JavaScript
  * needed.
@@ -81,7 +81,7 @@ export function WeekCalendar({
       {weeks.length === 0 ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            This room has no weeks in the next 18 months, so members can only ask for dates of their
+            This room has no weeks in the next two years, so members can only ask for dates of their
             own. Open a week every Saturday (as long as the location's minimum nights), then close
             or price any of them here.
           </p>
