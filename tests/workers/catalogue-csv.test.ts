@@ -434,7 +434,7 @@ describe("the catalogue as a spreadsheet", () => {
       const response = await request(path, { headers: { Cookie: cookie } });
       expect(response.status).toBe(200);
       const bytes = new Uint8Array(await response.arrayBuffer());
-      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(bytes.slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
     }
   });
 
