@@ -113,14 +113,12 @@ describe("the room type editor's weeks and rates", () => {
     const { room } = await openedRoom(cookie);
     // As a weeks import may add one: 23 months ahead, after the season the editor opened.
     const far = nextWeekday(addMonths(todayUtc(), 23), 6);
-    await db
-      .insert(weeks)
-      .values({
-        id: `${room.roomTypeId}-${far}`,
-        roomTypeId: room.roomTypeId,
-        checkIn: far,
-        nights: 7,
-      });
+    await db.insert(weeks).values({
+      id: `${room.roomTypeId}-${far}`,
+      roomTypeId: room.roomTypeId,
+      checkIn: far,
+      nights: 7,
+    });
     const html = await (await get(editorOf(room), cookie)).text();
     expect(html).toContain(`value="${far}"`);
   });
