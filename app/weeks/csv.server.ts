@@ -10,7 +10,7 @@ import {
   type ImportRefused,
 } from "~/lib/spreadsheet-import.server";
 import { type Db } from "~/db/client.server";
-import { locations, roomTypes, weeks, type WeekState } from "~/db/schema";
+import { bookingRequests, locations, roomTypes, weeks, type WeekState } from "~/db/schema";
 import { addDays, isCalendarDate, LATEST_CHECK_IN_DAYS, todayUtc } from "./calendar";
 import { MAX_AMOUNT } from "~/catalogue/schemas";
 
@@ -130,7 +130,10 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
 
   // A week is requested or booked only through a member's request: the file may say so only of
   // a week that already is (an exported file imports back as it is), and may not change its nights.
-  const stored = await storedWeeksAround(db, rows);
+  const [stored, booked] = await Promise.all([
+    storedWeeksAround(db, rows),
+    confirmedStaysAround(db, rows),
+  ]);
   const held = new Map(
     stored
       .filter((week) => week.state === "requested" || week.state === "booked")
@@ -158,6 +161,22 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
   }
 
   problems.push(...overlaps(rows, stored));
+  // Nights staff confirmed for dates of a member's own choosing are not offered again.
+  for (const row of rows) {
+    if (row.held || row.state !== "open") continue;
+    const stay = booked.find(
+      (candidate) =>
+        candidate.roomTypeId === row.roomTypeId &&
+        candidate.checkIn < addDays(row.checkIn, row.nights) &&
+        candidate.checkOut > row.checkIn,
+    );
+    if (stay) {
+      problems.push({
+        line: row.line,
+        message: `These nights are booked for a confirmed request (${stay.checkIn} to ${stay.checkOut}): write closed, or leave the week out.`,
+      });
+    }
+  }
 
   if (problems.length > 0) return refusedImport(problems);
   try {
@@ -195,6 +214,27 @@ async function storedWeeksAround(db: Db, rows: WeekRow[]) {
         sql`${weeks.roomTypeId} in (select value from json_each(${JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))])}))`,
         gt(weeks.checkIn, addDays(checkIns[0]!, -366)),
         lt(weeks.checkIn, addDays(checkIns.at(-1)!, MAX_NIGHTS)),
+      ),
+    );
+}
+
+/** The confirmed requests of the file's room types whose nights reach into its weeks' span. */
+function confirmedStaysAround(db: Db, rows: WeekRow[]) {
+  if (rows.length === 0) return Promise.resolve([]);
+  const checkIns = rows.map((row) => row.checkIn).sort();
+  return db
+    .select({
+      roomTypeId: bookingRequests.roomTypeId,
+      checkIn: bookingRequests.checkInDate,
+      checkOut: bookingRequests.checkOutDate,
+    })
+    .from(bookingRequests)
+    .where(
+      and(
+        sql`${bookingRequests.roomTypeId} in (select value from json_each(${JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))])}))`,
+        eq(bookingRequests.status, "confirmed"),
+        gt(bookingRequests.checkOutDate, checkIns[0]!),
+        lt(bookingRequests.checkInDate, addDays(checkIns.at(-1)!, MAX_NIGHTS)),
       ),
     );
 }

@@ -15,6 +15,7 @@ import { storeRequest } from "~/guest-requests/store.server";
 import { addDays, nextWeekday, todayUtc } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
+import { importWeeks } from "~/weeks/csv.server";
 import { openWeeksQuery, releaseLapsedHolds } from "~/weeks/weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
 import { createUser, signIn, visibleText } from "./auth-helpers";
@@ -698,6 +699,12 @@ describe("own dates the calendar has no week for", () => {
     return { response, id: stored?.id };
   }
 
+  const weeksFrom = (checkIn: string) =>
+    db
+      .select({ id: weeks.id })
+      .from(weeks)
+      .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.checkIn, checkIn)));
+
   async function confirm(id: string) {
     const ctx = createExecutionContext();
     const app = createAppContext({ env, ctx }, new Request("http://localhost/admin/requests"));
@@ -758,7 +765,23 @@ describe("own dates the calendar has no week for", () => {
     expect(visibleText(await late.response.text())).toContain(WEEK_MESSAGES.nightsBooked);
     expect(late.id).toBeUndefined();
 
-    // A week added later over those nights (by the calendar or its import) is not theirs to hold.
+    // An import may not open a week over those nights; a closed one says nothing is offered.
+    const slug = location.slug;
+    const importRow = (state: string) =>
+      `location,room_type,check_in,nights,rate,state\r\n${slug},${roomTypeId},${dates.checkInDate},7,,${state}\r\n`;
+    const opened = await importWeeks(db, importRow("open"));
+    expect(opened).toMatchObject({
+      ok: false,
+      problems: [
+        {
+          line: 2,
+          message: `These nights are booked for a confirmed request (${dates.checkInDate} to ${dates.checkOutDate}): write closed, or leave the week out.`,
+        },
+      ],
+    });
+    expect(await weeksFrom(dates.checkInDate)).toEqual([]);
+
+    // A week added later over those nights (by the calendar, say) is not theirs to hold.
     const added = {
       id: `${roomTypeId}-${dates.checkInDate}`,
       roomTypeId,
