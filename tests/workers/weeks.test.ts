@@ -780,6 +780,8 @@ describe("own dates the calendar has no week for", () => {
       ],
     });
     expect(await weeksFrom(dates.checkInDate)).toEqual([]);
+    expect(await importWeeks(db, importRow("closed"))).toEqual({ ok: true, written: 1 });
+    await db.delete(weeks).where(eq(weeks.id, `${roomTypeId}-${dates.checkInDate}`));
 
     // A week added later over those nights (by the calendar, say) is not theirs to hold.
     const added = {
