@@ -717,6 +717,39 @@ describe("own dates the calendar has no week for", () => {
     return result;
   }
 
+  it("of fifty requests for the same nights confirmed at once, exactly one is confirmed", async () => {
+    const dates = await datesPastTheCalendar();
+    // Two weeks later than the other test's nights, so the two tests never share one.
+    const checkIn = addDays(dates.checkInDate, 14);
+    const ids = Array.from({ length: 50 }, () => crypto.randomUUID());
+    const insert = (id: string) =>
+      db.insert(bookingRequests).values({
+        id,
+        idempotencyKey: id,
+        firstName: "Ana",
+        lastName: "Silva",
+        email: `guest-${id}@example.com`,
+        phone: "+1 555 0100",
+        checkInDate: checkIn,
+        checkOutDate: addDays(checkIn, 7),
+        adults: 2,
+        locationId: location.id,
+        locationName: location.name,
+        locationCountry: location.country,
+        roomTypeId,
+        roomTypeName: "Room",
+      });
+    const [first, ...rest] = ids.map(insert);
+    await db.batch([first!, ...rest]);
+    const results = await Promise.all(ids.map((id) => confirm(id)));
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const confirmed = await db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(and(inArray(bookingRequests.id, ids), eq(bookingRequests.status, "confirmed")));
+    expect(confirmed).toHaveLength(1);
+  });
+
   it("two members asking for the same nights are never both confirmed, even at once, and later askers are told the nights are booked", async () => {
     const dates = await datesPastTheCalendar();
     const first = await askForDates(dates, await memberCookie());
