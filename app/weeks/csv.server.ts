@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, sql, type SQLWrapper } from "drizzle-orm";
 import Papa from "papaparse";
 import {
   EXPORT_CSV_OPTIONS,
@@ -194,13 +194,25 @@ const OVERLAP_REFUSAL = "overlapping week";
 const OVERLAP_RACE =
   "Weeks of these room types changed while the file was checked, and one of its weeks now overlaps another: import the file again.";
 
+/** A file's room types (as a condition on a column) and its first and last check-in. */
+function fileSpan(rows: WeekRow[]) {
+  const roomTypeIds = JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))]);
+  const checkIns = rows.map((row) => row.checkIn).sort();
+  return {
+    inFileRooms: (column: SQLWrapper) =>
+      sql`${column} in (select value from json_each(${roomTypeIds}))`,
+    first: checkIns[0]!,
+    last: checkIns.at(-1)!,
+  };
+}
+
 /**
  * The calendar's weeks of the file's room types, from a year before its first week to its last:
  * every week one of its rows could replace or share a night with (one query for both checks).
  */
 async function storedWeeksAround(db: Db, rows: WeekRow[]) {
   if (rows.length === 0) return [];
-  const checkIns = rows.map((row) => row.checkIn).sort();
+  const { inFileRooms, first, last } = fileSpan(rows);
   return db
     .select({
       roomTypeId: weeks.roomTypeId,
@@ -211,17 +223,17 @@ async function storedWeeksAround(db: Db, rows: WeekRow[]) {
     .from(weeks)
     .where(
       and(
-        sql`${weeks.roomTypeId} in (select value from json_each(${JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))])}))`,
-        gt(weeks.checkIn, addDays(checkIns[0]!, -366)),
-        lt(weeks.checkIn, addDays(checkIns.at(-1)!, MAX_NIGHTS)),
+        inFileRooms(weeks.roomTypeId),
+        gt(weeks.checkIn, addDays(first, -366)),
+        lt(weeks.checkIn, addDays(last, MAX_NIGHTS)),
       ),
     );
 }
 
 /** The confirmed requests of the file's room types whose nights reach into its weeks' span. */
-function confirmedStaysAround(db: Db, rows: WeekRow[]) {
-  if (rows.length === 0) return Promise.resolve([]);
-  const checkIns = rows.map((row) => row.checkIn).sort();
+async function confirmedStaysAround(db: Db, rows: WeekRow[]) {
+  if (rows.length === 0) return [];
+  const { inFileRooms, first, last } = fileSpan(rows);
   return db
     .select({
       roomTypeId: bookingRequests.roomTypeId,
@@ -231,10 +243,10 @@ function confirmedStaysAround(db: Db, rows: WeekRow[]) {
     .from(bookingRequests)
     .where(
       and(
-        sql`${bookingRequests.roomTypeId} in (select value from json_each(${JSON.stringify([...new Set(rows.map((row) => row.roomTypeId))])}))`,
+        inFileRooms(bookingRequests.roomTypeId),
         eq(bookingRequests.status, "confirmed"),
-        gt(bookingRequests.checkOutDate, checkIns[0]!),
-        lt(bookingRequests.checkInDate, addDays(checkIns.at(-1)!, MAX_NIGHTS)),
+        gt(bookingRequests.checkOutDate, first),
+        lt(bookingRequests.checkInDate, addDays(last, MAX_NIGHTS)),
       ),
     );
 }

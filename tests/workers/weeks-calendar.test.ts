@@ -52,6 +52,13 @@ const roomWeeks = (roomTypeId: string) =>
     .where(eq(weeks.roomTypeId, roomTypeId))
     .orderBy(asc(weeks.checkIn));
 
+/** A week held by a member's request, as the request would leave it. */
+const holdWeek = (roomTypeId: string, checkIn: string) =>
+  db
+    .update(weeks)
+    .set({ state: "requested" })
+    .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.checkIn, checkIn)));
+
 const editorOf = (room: { locationId: string; roomTypeId: string }) =>
   `/admin?location=${room.locationId}&roomType=${room.roomTypeId}`;
 
@@ -280,10 +287,7 @@ describe("the room type editor's weeks and rates", () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
     const [first, second] = await roomWeeks(room.roomTypeId);
-    await db
-      .update(weeks)
-      .set({ state: "requested" })
-      .where(and(eq(weeks.roomTypeId, room.roomTypeId), eq(weeks.checkIn, first!.checkIn)));
+    await holdWeek(room.roomTypeId, first!.checkIn);
 
     const response = await setWeeks(
       room,
@@ -301,10 +305,7 @@ describe("the room type editor's weeks and rates", () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
     const [first] = await roomWeeks(room.roomTypeId);
-    await db
-      .update(weeks)
-      .set({ state: "requested" })
-      .where(and(eq(weeks.roomTypeId, room.roomTypeId), eq(weeks.checkIn, first!.checkIn)));
+    await holdWeek(room.roomTypeId, first!.checkIn);
 
     const response = await setWeeks(
       room,
