@@ -19,7 +19,6 @@ import { WEEK_MESSAGES } from "~/weeks/week";
 import {
   holdWeekStatements,
   quoteWeek,
-  nightsBookedWithin,
   unavailableNightOf,
   withdrawRequestStatements,
 } from "~/weeks/weeks.server";
@@ -190,11 +189,6 @@ export const bookingKind = {
         throw new DomainError("invalid", WEEK_MESSAGES.notFound, "week");
       }
       if (week.state !== "open" && !input.waitlist) {
-        throw new DomainError("conflict", WEEK_MESSAGES.taken, "week");
-      }
-      // A week added over nights staff had confirmed for dates of another member's choosing.
-      const stay = { roomTypeId: input.roomType, checkIn: week.checkIn, checkOut: week.checkOut };
-      if (await nightsBookedWithin(db, stay)) {
         throw new DomainError("conflict", WEEK_MESSAGES.taken, "week");
       }
     }

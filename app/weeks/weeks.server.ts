@@ -132,7 +132,14 @@ export async function openWeeksByRoom(
   return byRoom;
 }
 
-/** The week of `roomTypeId` that checks in on `checkIn`, priced; null when there is none. */
+/** A week's check-out date, in SQL. */
+const weekCheckOut = sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days')`;
+
+/**
+ * The week of `roomTypeId` that checks in on `checkIn`, priced; null when there is none. A week
+ * over nights staff confirmed for another request's own dates reads as booked, whatever its row
+ * says (a week the calendar or its import added over them later).
+ */
 export async function quoteWeek(
   db: Db,
   roomTypeId: string,
@@ -145,6 +152,19 @@ export async function quoteWeek(
       nights: weeks.nights,
       rate: weeks.rate,
       state: weeks.state,
+      nightsBooked: exists(
+        db
+          .select({ id: bookingRequests.id })
+          .from(bookingRequests)
+          .where(
+            and(
+              eq(bookingRequests.roomTypeId, weeks.roomTypeId),
+              eq(bookingRequests.status, "confirmed"),
+              lt(bookingRequests.checkInDate, weekCheckOut),
+              gt(bookingRequests.checkOutDate, weeks.checkIn),
+            ),
+          ),
+      ).mapWith(Boolean),
       ...pricingColumns,
       ...chargeColumns,
     })
@@ -159,7 +179,7 @@ export async function quoteWeek(
     checkIn: row.checkIn,
     checkOut: addDays(row.checkIn, row.nights),
     nights: row.nights,
-    state: row.state,
+    state: row.nightsBooked ? ("booked" as const) : row.state,
     rate,
     charges: nightlyCharges(row),
     estimatedTotal: estimatedTotal(rate, row.nights, row),
@@ -181,7 +201,7 @@ function weeksWithin({ roomTypeId, checkIn, checkOut }: OwnDates) {
     lt(weeks.checkIn, checkOut),
     // No stay is longer than a year: the index reads only the weeks that could reach in.
     gt(weeks.checkIn, addDays(checkIn, -366)),
-    sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days') > ${checkIn}`,
+    sql`${weekCheckOut} > ${checkIn}`,
   );
 }
 
@@ -204,21 +224,15 @@ const confirmedStaysWithin = (db: Db, { roomTypeId, checkIn, checkOut, requestId
       ),
     );
 
-/** Whether staff confirmed a night of the stay for a request. */
-export async function nightsBookedWithin(db: Db, stay: OwnDates) {
-  const [booked] = await confirmedStaysWithin(db, stay).limit(1);
-  return Boolean(booked);
-}
-
 /**
  * What keeps a member from asking for their own dates: a night of a week of the room that is not
  * open (held by a request, booked or closed; staff arrange such dates around open weeks only), or
  * a night staff confirmed for another request.
  */
 export async function unavailableNightOf(db: Db, stay: OwnDates) {
-  const [[week], booked] = await Promise.all([
+  const [[week], [booked]] = await Promise.all([
     unavailableWeeksWithin(db, stay).limit(1),
-    nightsBookedWithin(db, stay),
+    confirmedStaysWithin(db, stay).limit(1),
   ]);
   if (booked) return "booked";
   return week ? "week" : null;
