@@ -824,6 +824,11 @@ describe("own dates the calendar has no week for", () => {
       nights: 7,
     };
     await db.insert(weeks).values(added);
+    const offered = await request(
+      `/book?location=${location.slug}&roomType=${roomTypeId}&week=${added.checkIn}`,
+      { headers: { Cookie: await memberCookie() } },
+    );
+    expect(visibleText(await offered.text())).toContain(WEEK_MESSAGES.taken);
     const overBooked = await postWeek(weekForm(added.checkIn), await memberCookie());
     expect(overBooked.status).toBe(409);
     expect(visibleText(await overBooked.text())).toContain(WEEK_MESSAGES.taken);
