@@ -54,7 +54,8 @@ export const LOCATION_ADMIN_MESSAGES = {
   reorderFailed: "Failed to reorder room types",
   weeksSet: (count: number, held: number) =>
     `${count} ${count === 1 ? "week" : "weeks"} updated${held > 0 ? `; ${held} held by a request or booked kept ${held === 1 ? "its" : "their"} state` : ""}`,
-  weeksOpened: (count: number) => `${count} weeks opened`,
+  weeksOpened: (count: number, closed: number) =>
+    `${count} ${count === 1 ? "week" : "weeks"} opened${closed > 0 ? `; ${closed} over nights already booked ${closed === 1 ? "was" : "were"} added closed` : ""}`,
   unknown: "An unknown error occurred",
 } as const;
 

@@ -223,6 +223,6 @@ export async function openWeeksIntent(
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
     type: "success",
-    message: M.weeksOpened(opened),
+    message: M.weeksOpened(opened.opened, opened.closed),
   });
 }

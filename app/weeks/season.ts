@@ -4,7 +4,8 @@
  * the location's minimum nights (ten nights: two weeks, every other Saturday), so each stay checks
  * in the day the one before checks out. A resort that takes shorter stays says so on its page and
  * arranges them on request. Weeks that exist stay as they are, and no new week takes a night of
- * one (the database refuses overlapping weeks).
+ * one (the database refuses overlapping weeks). A new week over nights staff confirmed for a
+ * member's own dates is added closed: those nights are not for sale again.
  * One statement whatever the size of the catalogue; the seed and the admin's tools run it. No
  * imports, so the seed script (plain Node) can use it too.
  */
@@ -29,9 +30,16 @@ export function openSeasonStatement(
        , stays(location_id, weeks_long) AS (
          SELECT id, (minimum_nights + 6) / 7 FROM locations
        )
-       INSERT INTO weeks (id, room_type_id, check_in, nights)
+       INSERT INTO weeks (id, room_type_id, check_in, nights, state)
        SELECT room_types.id || '-' || saturdays.day, room_types.id, saturdays.day,
-              stays.weeks_long * 7
+              stays.weeks_long * 7,
+              CASE WHEN EXISTS (
+                SELECT 1 FROM booking_requests AS booked
+                WHERE booked.room_type_id = room_types.id
+                  AND booked.status = 'confirmed'
+                  AND booked.check_in_date < date(saturdays.day, '+' || (stays.weeks_long * 7) || ' days')
+                  AND booked.check_out_date > saturdays.day
+              ) THEN 'closed' ELSE 'open' END
        FROM room_types
        JOIN stays ON stays.location_id = room_types.location_id
        CROSS JOIN saturdays
@@ -47,7 +55,8 @@ export function openSeasonStatement(
              AND date(other.check_in, '+' || other.nights || ' days') > saturdays.day
          )
          ${onlyRooms}
-       ON CONFLICT (room_type_id, check_in) DO NOTHING`,
+       ON CONFLICT (room_type_id, check_in) DO NOTHING
+       RETURNING state`,
     )
     .bind(from, until, ...(roomTypeIds ? [JSON.stringify(roomTypeIds)] : []));
 }

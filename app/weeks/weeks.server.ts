@@ -135,6 +135,22 @@ export async function openWeeksByRoom(
 /** A week's check-out date, in SQL. */
 const weekCheckOut = sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days')`;
 
+/** A confirmed request of the week's room takes one of its nights (staff gave them away). */
+const weekNightsConfirmed = (db: Db) =>
+  exists(
+    db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.roomTypeId, weeks.roomTypeId),
+          eq(bookingRequests.status, "confirmed"),
+          lt(bookingRequests.checkInDate, weekCheckOut),
+          gt(bookingRequests.checkOutDate, weeks.checkIn),
+        ),
+      ),
+  );
+
 /**
  * The week of `roomTypeId` that checks in on `checkIn`, priced; null when there is none. A week
  * over nights staff confirmed for another request's own dates reads as booked, whatever its row
@@ -152,19 +168,7 @@ export async function quoteWeek(
       nights: weeks.nights,
       rate: weeks.rate,
       state: weeks.state,
-      nightsBooked: exists(
-        db
-          .select({ id: bookingRequests.id })
-          .from(bookingRequests)
-          .where(
-            and(
-              eq(bookingRequests.roomTypeId, weeks.roomTypeId),
-              eq(bookingRequests.status, "confirmed"),
-              lt(bookingRequests.checkInDate, weekCheckOut),
-              gt(bookingRequests.checkOutDate, weeks.checkIn),
-            ),
-          ),
-      ).mapWith(Boolean),
+      nightsBooked: weekNightsConfirmed(db).mapWith(Boolean),
       ...pricingColumns,
       ...chargeColumns,
     })
@@ -608,7 +612,8 @@ export async function roomCalendarWeeks(
 /**
  * Sets the weeks of a room type that check in from `from` to `to`: open or closed, a rate of the
  * admin's own or the default again, in one statement. As in a weeks import, a requested or booked
- * week keeps its state (only a member's request and staff change it), and takes the new rate.
+ * week keeps its state (only a member's request and staff change it), and takes the new rate; a
+ * week over nights staff confirmed for a member's own dates is not opened (it is closed).
  */
 export async function setWeekRange(
   db: Db,
@@ -621,7 +626,10 @@ export async function setWeekRange(
     .update(weeks)
     .set({
       ...(state !== "keep" && {
-        state: sql`case when ${weeks.state} in ('requested', 'booked') then ${weeks.state} else ${state} end`,
+        state: sql`case
+          when ${weeks.state} in ('requested', 'booked') then ${weeks.state}
+          ${state === "open" ? sql`when ${weekNightsConfirmed(db)} then 'closed'` : sql``}
+          else ${state} end`,
       }),
       ...(defaultRate ? { rate: null } : rate !== undefined && { rate }),
       updatedAt: now.toISOString(),
@@ -635,23 +643,25 @@ export async function setWeekRange(
       ),
     )
     .returning({ state: weeks.state });
-  const held =
-    state === "keep"
-      ? 0
-      : changed.filter((week) => week.state === "requested" || week.state === "booked").length;
+  // Weeks that did not take the state asked for: held by a request, booked, or over booked nights.
+  const held = state === "keep" ? 0 : changed.filter((week) => week.state !== state).length;
   // A held week counts as updated only when it took a new rate: its state stays as it is.
   const rateSet = defaultRate || rate !== undefined;
   return { weeks: rateSet ? changed.length : changed.length - held, held };
 }
 
-/** Opens SEASON_MONTHS of Saturday weeks from `today` for one room type (existing weeks stay). */
+/**
+ * Opens SEASON_MONTHS of Saturday weeks from `today` for one room type (existing weeks stay): how
+ * many were added open, and how many closed over nights already booked.
+ */
 export async function openRoomSeason(db: Db, roomTypeId: string, today: CalendarDate) {
-  const result = await openSeasonStatement(db.$client, {
+  const { results } = await openSeasonStatement(db.$client, {
     from: today,
     until: addMonths(today, SEASON_MONTHS),
     roomTypeIds: [roomTypeId],
-  }).run();
-  return result.meta.changes;
+  }).all<{ state: "open" | "closed" }>();
+  const closed = results.filter((week) => week.state === "closed").length;
+  return { opened: results.length - closed, closed };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/accounts/session.server";
@@ -16,7 +16,12 @@ import { addDays, nextWeekday, todayUtc } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { importWeeks } from "~/weeks/csv.server";
-import { openWeeksQuery, releaseLapsedHolds } from "~/weeks/weeks.server";
+import {
+  openRoomSeason,
+  openWeeksQuery,
+  releaseLapsedHolds,
+  setWeekRange,
+} from "~/weeks/weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
@@ -833,6 +838,65 @@ describe("own dates the calendar has no week for", () => {
     expect(overBooked.status).toBe(409);
     expect(visibleText(await overBooked.text())).toContain(WEEK_MESSAGES.taken);
     expect((await weekById(added.id)).state).toBe("open");
+  });
+  it("the calendar's tools never open a week over nights staff confirmed: a new season leaves it closed, and opening a range keeps it so", async () => {
+    const dates = await datesPastTheCalendar();
+    // Past the other tests' nights, so none of them shares one.
+    const checkIn = addDays(dates.checkInDate, 42);
+    const id = crypto.randomUUID();
+    await db.insert(bookingRequests).values({
+      id,
+      idempotencyKey: id,
+      firstName: "Ana",
+      lastName: "Silva",
+      email: "ana@example.com",
+      phone: "+1 555 0100",
+      checkInDate: checkIn,
+      checkOutDate: addDays(checkIn, 5),
+      adults: 2,
+      locationId: location.id,
+      locationName: location.name,
+      locationCountry: location.country,
+      roomTypeId,
+      roomTypeName: "Room",
+      status: "confirmed",
+    });
+    const around = () =>
+      db
+        .select({ checkIn: weeks.checkIn, nights: weeks.nights, state: weeks.state })
+        .from(weeks)
+        .where(
+          and(
+            eq(weeks.roomTypeId, roomTypeId),
+            gte(weeks.checkIn, addDays(checkIn, -21)),
+            lte(weeks.checkIn, addDays(checkIn, 21)),
+          ),
+        )
+        .orderBy(asc(weeks.checkIn));
+    const overTheStay = (week: { checkIn: string; nights: number }) =>
+      week.checkIn < addDays(checkIn, 5) && addDays(week.checkIn, week.nights) > checkIn;
+
+    // "Open 18 months of weeks" from three weeks before the stay.
+    const opened = await openRoomSeason(db, roomTypeId, addDays(checkIn, -21));
+    const season = await around();
+    const booked = season.filter(overTheStay);
+    expect(booked.length).toBeGreaterThan(0);
+    expect(booked.map((week) => week.state)).toEqual(booked.map(() => "closed"));
+    expect(season.filter((week) => !overTheStay(week)).map((week) => week.state)).toEqual(
+      season.filter((week) => !overTheStay(week)).map(() => "open"),
+    );
+    expect(opened.closed).toBe(booked.length);
+
+    // The editor's "Open" on a range that takes them in.
+    const range = await setWeekRange(db, roomTypeId, {
+      from: addDays(checkIn, -21),
+      to: addDays(checkIn, 21),
+      state: "open",
+      defaultRate: false,
+    });
+    expect(await around()).toEqual(season);
+    expect(range.held).toBe(booked.length);
+    expect(range.weeks).toBe(season.length - booked.length);
   });
 });
 
