@@ -7,7 +7,8 @@
  * one (the database refuses overlapping weeks). A new week over nights staff confirmed for a
  * member's own dates is added closed: those nights are not for sale again.
  * One statement whatever the size of the catalogue; the seed and the admin's tools run it. No
- * imports, so the seed script (plain Node) can use it too.
+ * imports, so the seed script (plain Node) can use it too. With `returningStates`, it returns each
+ * new week's state (for one room's season: the whole catalogue's would be every week).
  */
 
 /** How far ahead weeks are opened, and how far the admin's calendar of a room type reaches. */
@@ -18,7 +19,12 @@ const CHECK_IN_WEEKDAY = 6;
 
 export function openSeasonStatement(
   db: D1Database,
-  { from, until, roomTypeIds }: { from: string; until: string; roomTypeIds?: string[] },
+  {
+    from,
+    until,
+    roomTypeIds,
+    returningStates = false,
+  }: { from: string; until: string; roomTypeIds?: string[]; returningStates?: boolean },
 ) {
   const onlyRooms = roomTypeIds ? `AND room_types.id IN (SELECT value FROM json_each(?3))` : "";
   return db
@@ -56,7 +62,7 @@ export function openSeasonStatement(
          )
          ${onlyRooms}
        ON CONFLICT (room_type_id, check_in) DO NOTHING
-       RETURNING state`,
+       ${returningStates ? "RETURNING state" : ""}`,
     )
     .bind(from, until, ...(roomTypeIds ? [JSON.stringify(roomTypeIds)] : []));
 }

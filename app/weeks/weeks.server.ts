@@ -659,6 +659,7 @@ export async function openRoomSeason(db: Db, roomTypeId: string, today: Calendar
     from: today,
     until: addMonths(today, SEASON_MONTHS),
     roomTypeIds: [roomTypeId],
+    returningStates: true,
   }).all<{ state: "open" | "closed" }>();
   const closed = results.filter((week) => week.state === "closed").length;
   return { opened: results.length - closed, closed };
