@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, type BookingRequest } from "~/db/schema";
 import { type EmailDraft } from "~/email/deliveries.server";
@@ -125,6 +125,46 @@ function bookingEmails(
 }
 
 /**
+ * The statements that keep a member's request for dates of their own choosing only if they have
+ * no other undecided request for the same room and dates (a form sent again after Back), for the
+ * request's own batch, as for a waitlist request below.
+ */
+function onlyRequestForDatesStatements(
+  db: Db,
+  { id, userId, roomTypeId, checkInDate, checkOutDate }: OwnDatesRequest,
+) {
+  const earlier = db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.roomTypeId, roomTypeId),
+        eq(bookingRequests.userId, userId),
+        eq(bookingRequests.checkInDate, checkInDate),
+        eq(bookingRequests.checkOutDate, checkOutDate),
+        isNull(bookingRequests.weekId),
+        eq(bookingRequests.status, "new"),
+        ne(bookingRequests.id, id),
+      ),
+    );
+  return {
+    take: db
+      .update(bookingRequests)
+      .set({ waitlist: false })
+      .where(and(eq(bookingRequests.id, id), sql`not exists ${earlier}`)),
+    undo: withdrawRequestStatements(db, id, sql`exists ${earlier}`),
+  };
+}
+
+interface OwnDatesRequest {
+  id: string;
+  userId: string;
+  roomTypeId: string;
+  checkInDate: string;
+  checkOutDate: string;
+}
+
+/**
  * The statements that keep a member's waitlist request only if they have no other undecided
  * request for its week (the week they hold themselves included), for the request's own batch:
  * `take` changes the new request only then, and `undo` removes it and its e-mails otherwise. The
@@ -215,9 +255,17 @@ export const bookingKind = {
   },
   emails: bookingEmails,
   // A request for an open week holds it; a member's waitlist request is their only undecided
-  // request for the week.
+  // request for the week, and a request for their own dates their only one for those dates.
   claim: ({ db }, row) => {
-    if (!row.weekId) return null;
+    if (!row.weekId) {
+      return row.userId
+        ? {
+            ...onlyRequestForDatesStatements(db, { ...row, userId: row.userId }),
+            refusal: new DomainError("conflict", WEEK_MESSAGES.datesAlreadyAsked, "checkInDate"),
+            shownInCatalogue: false,
+          }
+        : null;
+    }
     if (!row.waitlist) {
       return {
         ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id }),

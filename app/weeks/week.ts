@@ -6,6 +6,7 @@ export const WEEK_MESSAGES = {
   taken: "This week is no longer available.",
   notFound: "Please choose one of the open weeks of this room.",
   alreadyAsked: "You have already asked for this week.",
+  datesAlreadyAsked: "You have already asked for these dates.",
   datesTaken:
     "These dates take a night of a week that is already asked for or not offered: choose one of the open weeks, or other dates.",
   nightsBooked: "These dates take a night that is already booked: please choose other dates.",

@@ -11,7 +11,7 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { storeRequest } from "~/guest-requests/store.server";
 import { eq, sql } from "drizzle-orm";
 import { formatStayDate } from "~/guest-requests/format";
-import { visibleText } from "./auth-helpers";
+import { createUser, signIn, visibleText } from "./auth-helpers";
 import { request, testApp, toastOf, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
@@ -23,10 +23,16 @@ const otherLocation = visibleSeed.find((candidate) => candidate.id !== location.
 const isoDate = (daysFromNow: number) =>
   new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
-async function memberCookie() {
-  const cookie = await createSession(testApp, "user-member");
-  return cookie.split(";")[0]!;
+/**
+ * A new member, signed in: a member may ask only once for the same room and dates, and every test
+ * here asks for the same ones.
+ */
+async function newMember() {
+  const { id } = await createUser();
+  return { id, cookie: await signIn(id) };
 }
+
+const memberCookie = async () => (await newMember()).cookie;
 
 function validForm(overrides: Record<string, string> = {}) {
   return {
@@ -276,7 +282,8 @@ describe("storing a booking request", () => {
       status: "confirmed",
       userId: "user-admin",
     });
-    const response = await postBooking(form, await memberCookie());
+    const member = await newMember();
+    const response = await postBooking(form, member.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/booking-confirmation\?request=[\w-]+$/);
 
@@ -287,7 +294,7 @@ describe("storing a booking request", () => {
     const room = location.roomTypes[1]!;
     expect(row).toMatchObject({
       status: "new",
-      userId: "user-member",
+      userId: member.id,
       firstName: "Ana",
       lastName: "Silva",
       email: "ana@example.com",
@@ -370,10 +377,10 @@ describe("storing a booking request", () => {
   });
 
   it("stores exactly 100 rows for 100 concurrent requests", async () => {
-    const cookie = await memberCookie();
+    const cookies = await Promise.all(Array.from({ length: 100 }, () => memberCookie()));
     const referralCode = `load-${crypto.randomUUID()}`;
     const responses = await Promise.all(
-      Array.from({ length: 100 }, () => postBooking(validForm({ referralCode }), cookie)),
+      cookies.map((cookie) => postBooking(validForm({ referralCode }), cookie)),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(100).fill(302));
     const { count } = (
@@ -454,7 +461,7 @@ describe("nothing lost when e-mail fails", () => {
     const brokenEnv = { ...env, APP_ENV: "production" };
     const ctx = createExecutionContext();
     const stored = await storeRequest(appContext(brokenEnv, ctx), bookingKind, input, {
-      userId: "user-member",
+      userId: (await createUser()).id,
     });
     await waitOnExecutionContext(ctx);
     expect(stored.created).toBe(true);

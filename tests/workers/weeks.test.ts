@@ -839,6 +839,38 @@ describe("own dates the calendar has no week for", () => {
     expect(visibleText(await overBooked.text())).toContain(WEEK_MESSAGES.taken);
     expect((await weekById(added.id)).state).toBe("open");
   });
+  it("a member who asks again for the same dates (Back, then send again) is told so; of asks sent at once one is kept", async () => {
+    const past = await datesPastTheCalendar();
+    // Past the other tests' nights, so none of them shares one.
+    const checkInDate = addDays(past.checkInDate, 70);
+    const dates = { checkInDate, checkOutDate: addDays(checkInDate, 6) };
+    const cookie = await memberCookie();
+    const first = await askForDates(dates, cookie);
+    expect(first.response.status).toBe(302);
+    const again = await askForDates(dates, cookie);
+    expect(again.response.status).toBe(409);
+    expect(visibleText(await again.response.text())).toContain(WEEK_MESSAGES.datesAlreadyAsked);
+    expect(again.id).toBeUndefined();
+    // Another member may ask for them; so may this one, for other dates.
+    expect((await askForDates(dates, await memberCookie("user-admin"))).response.status).toBe(302);
+    const later = { checkInDate: addDays(checkInDate, 14), checkOutDate: addDays(checkInDate, 20) };
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => askForDates(later, cookie)));
+    expect(atOnce.map(({ response }) => response.status).toSorted()).toEqual([
+      302, 409, 409, 409, 409,
+    ]);
+    const stored = await db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.roomTypeId, roomTypeId),
+          eq(bookingRequests.userId, "user-member"),
+          inArray(bookingRequests.checkInDate, [dates.checkInDate, later.checkInDate]),
+        ),
+      );
+    expect(stored).toHaveLength(2);
+  });
+
   it("the calendar's tools never open a week over nights staff confirmed: a new season leaves it closed, and opening a range keeps it so", async () => {
     const dates = await datesPastTheCalendar();
     // Past the other tests' nights, so none of them shares one.
