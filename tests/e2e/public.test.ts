@@ -401,6 +401,16 @@ test.describe("location detail", () => {
     // Back where the person left the lightbox: the photo they were looking at.
     await expect(photo(4)).toBeFocused();
     await expect(photo(4)).toBeInViewport({ ratio: 0.9 });
+
+    // The arrow keys on a photo move the focus with it: Enter opens the photo in view.
+    await page.keyboard.press("ArrowLeft");
+    await expect(photo(3)).toBeFocused();
+    await expect(photo(3)).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press("Enter");
+    await expect(lightbox.getByText(`3 / ${count}`)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(photo(3)).toBeFocused();
+    await expect(thumb(3)).toHaveAttribute("aria-current", "true");
   });
 
   test("on a laptop the name and place open the page with the photos, and room photos keep their shape", async ({

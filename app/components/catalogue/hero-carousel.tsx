@@ -38,6 +38,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
   const main = useRef<HTMLDivElement>(null);
   const thumbs = useRef<HTMLDivElement>(null);
   const slides = images.map((image) => image.url).join(" ");
+  const photoLinks = () => main.current?.querySelectorAll<HTMLAnchorElement>(".swiper-slide > a");
   const moves = images.length > 1;
   preloadFirstSlide(images[0]);
 
@@ -57,7 +58,19 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
           keyboard: { enabled: true },
           thumbs: { swiper: strip },
           a11y: A11Y,
-          on: { slideChange: ({ activeIndex }) => setCurrent(activeIndex) },
+          on: {
+            slideChange: ({ activeIndex }) => {
+              setCurrent(activeIndex);
+              // The arrow keys pressed on a photo: the focus moves to the photo in view, so
+              // Enter opens that one (and a person sees where the focus is).
+              const photos = photoLinks();
+              if (
+                photos &&
+                Array.from(photos).includes(document.activeElement as HTMLAnchorElement)
+              )
+                photos[activeIndex]?.focus({ preventScroll: true });
+            },
+          },
         });
         carousel.current = swiper;
         return strip ? [swiper, strip] : [swiper];
@@ -148,8 +161,7 @@ export function HeroCarousel({ images, name }: { images: PublicImage[]; name: st
               setLightboxIndex(null);
               // Back to the photo the person left the lightbox on, with the focus on it.
               carousel.current?.slideTo(shown, 0);
-              const slides = main.current?.querySelectorAll<HTMLAnchorElement>(".swiper-slide > a");
-              slides?.[shown]?.focus({ preventScroll: true });
+              photoLinks()?.[shown]?.focus({ preventScroll: true });
             }}
           />
         </Suspense>
