@@ -31,7 +31,10 @@ import { dollars } from "~/lib/money";
  * each by hand, and the guest is e-mailed the decision.
  */
 
-/** The bookable location and room: visible, and the room belongs to the location. */
+/**
+ * The bookable location and room (visible, and the room one of the location's), or which of the
+ * two the form must choose again: a room gone from the resort is not a resort gone.
+ */
 async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string) {
   const [row] = await db
     .select({
@@ -47,17 +50,21 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
       roomTypePrice: roomTypes.price,
       maxGuests: roomTypes.maxGuests,
     })
-    .from(roomTypes)
-    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .from(locations)
+    .leftJoin(roomTypes, and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locations.id)))
     .where(
       and(
-        eq(roomTypes.id, roomTypeId),
         eq(locations.hidden, false),
         or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return { ok: false, missing: "location" } as const;
+  const { roomTypeId: foundRoom, roomTypeName, ...rest } = row;
+  if (foundRoom === null || roomTypeName === null) {
+    return { ok: false, missing: "roomType" } as const;
+  }
+  return { ok: true, room: { ...rest, roomTypeId: foundRoom, roomTypeName } } as const;
 }
 
 function bookingEmails(
@@ -213,8 +220,10 @@ export const bookingKind = {
             checkOut: input.checkOutDate,
           }),
     ]);
-    if (!found) throw new DomainError("invalid", BOOKING_FORM_MESSAGES.location, "location");
-    const { maxGuests, ...room } = found;
+    if (!found.ok) {
+      throw new DomainError("invalid", BOOKING_FORM_MESSAGES[found.missing], found.missing);
+    }
+    const { maxGuests, ...room } = found.room;
     const tooLarge = partyTooLarge(maxGuests, input);
     if (tooLarge) throw new DomainError("invalid", tooLarge, "adults");
     // Dates of the member's own choosing do not get around a week's hold and its waitlist.

@@ -108,8 +108,9 @@ describe("booking request validation", () => {
       { specialRequests: "x".repeat(10_000) },
       "Please keep this under 2000 characters",
     ],
-    ["a room of another resort", { location: otherLocation.slug }, "Please select a location"],
-    ["an unknown room", { roomType: "no-such-room" }, "Please select a location"],
+    ["an unknown resort", { location: "no-such-resort" }, "Please select a location"],
+    ["a room of another resort", { location: otherLocation.slug }, "Please select a room type"],
+    ["an unknown room", { roomType: "no-such-room" }, "Please select a room type"],
     [
       "a missing bot check",
       { "cf-turnstile-response": "" },
