@@ -21,7 +21,7 @@ import { sessionCookie } from "./support/session";
  * differs for them: tests/e2e/support/layout-pages.ts), at three widths, with JavaScript and
  * without, on the seed plus the hard cases (tests/e2e/support/hard-cases.ts).
  * After the page has hydrated and been scrolled through (so lazy images load):
- * - it never scrolls sideways;
+ * - it never scrolls sideways, and no price is broken across two lines;
  * - it is at most 15,000 px tall, and hydrating changes its height by at most 25 %;
  * - every image in view has loaded (a failed one is replaced by its designed fallback);
  * - nothing was logged as an error (uncaught exceptions and hydration mismatches included);
@@ -67,6 +67,7 @@ interface Measure {
   scrollWidth: number;
   overflowing: string[];
   brokenImages: string[];
+  splitAmounts: string[];
 }
 
 /** How far hydrating may move a control: a tap aimed at it as the scripts take over still lands. */
@@ -237,6 +238,20 @@ async function scrollAndMeasure(page: Page, javaScript: boolean): Promise<Measur
                 .slice(0, 5)
                 .map(describe)
             : [],
+        // A price read across two lines ("$18 /" then "night") reads as two things.
+        splitAmounts: Array.from(document.querySelectorAll("main :is(dd, dt, td, p, span)"))
+          .filter((element) => /^\$[\d,.]+( \/ \w+)?$/.test(element.textContent?.trim() ?? ""))
+          .filter((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const lines = new Set(
+              Array.from(range.getClientRects())
+                .filter((line) => line.width > 0)
+                .map((line) => Math.round(line.bottom)),
+            );
+            return lines.size > 1;
+          })
+          .map((element) => element.textContent!.trim()),
       };
     }, MAX_HEIGHT);
   let result = await measure();
@@ -463,6 +478,7 @@ for (const role of Object.keys(LAYOUT_ACCOUNTS) as LayoutRole[]) {
             .toBeLessThanOrEqual(width);
           expect.soft(measure.height, `${at} is too tall`).toBeLessThanOrEqual(MAX_HEIGHT);
           expect.soft(measure.brokenImages, `${at} shows broken images`).toEqual([]);
+          expect.soft(measure.splitAmounts, `${at} breaks prices across lines`).toEqual([]);
         }
         expect
           .soft(

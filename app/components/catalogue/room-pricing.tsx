@@ -54,7 +54,8 @@ export function RoomPricing({
   const holidays = holidayRates(room);
   const fees = additionalFees(room);
   return (
-    <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
+    // Columns by the card's own width (a card is narrower in a grid of cards than alone).
+    <div className="@container mt-6 space-y-5 border-t border-slate-200 pt-5">
       {positive(room.price) && (
         <p className="text-navy-900">
           <span className="text-sm tracking-wider text-slate-600 uppercase">
@@ -68,11 +69,13 @@ export function RoomPricing({
       {holidays.length > 0 && (
         <div>
           <h4 className="text-navy-900 text-sm font-semibold">Holiday weeks</h4>
-          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+          <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm @sm:grid-cols-2 @xl:grid-cols-3">
             {holidays.map((rate) => (
               <div key={rate.label} className="flex justify-between gap-2">
                 <dt className="text-slate-600">{rate.label}</dt>
-                <dd className="text-navy-900 font-medium">{dollars(rate.amount)}</dd>
+                <dd className="text-navy-900 font-medium whitespace-nowrap">
+                  {dollars(rate.amount)}
+                </dd>
               </div>
             ))}
           </dl>
@@ -83,11 +86,13 @@ export function RoomPricing({
         <div>
           <h4 className="text-navy-900 text-sm font-semibold">Additional Fees</h4>
           {/* Laid out as the holiday weeks are: each amount beside its name. */}
-          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+          <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm @sm:grid-cols-2">
             {fees.map((fee) => (
               <div key={fee.label} className="flex justify-between gap-2">
                 <dt className="text-slate-600">{fee.label}</dt>
-                <dd className="text-navy-900 font-medium">{dollars(fee.amount)} / night</dd>
+                <dd className="text-navy-900 font-medium whitespace-nowrap">
+                  {dollars(fee.amount)} / night
+                </dd>
               </div>
             ))}
           </dl>
