@@ -89,7 +89,7 @@ describe("storing a request", () => {
     expect(emails.every((email) => email.requestKind === "support-message")).toBe(true);
   });
 
-  it("refuses a booking of a room the catalogue does not offer, on the location field", async () => {
+  it("refuses a booking of a room the resort does not offer, on the room type field", async () => {
     const location = visibleSeed[0]!;
     const input = bookingSchema({ today: isoDate(0) }).parse({
       ...sender(),
@@ -104,8 +104,8 @@ describe("storing a request", () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(DomainError);
-    expect(refused).toMatchObject({ code: "invalid", field: "location", status: 400 });
-    expect(refused).toHaveProperty("message", "Please select a location");
+    expect(refused).toMatchObject({ code: "invalid", field: "roomType", status: 400 });
+    expect(refused).toHaveProperty("message", "Please select a room type");
     const stored = await db
       .select()
       .from(bookingRequests)
