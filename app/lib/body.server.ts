@@ -125,15 +125,20 @@ export async function readJson(
     maxBytes = JSON_BYTES,
     refusalFields = {},
   }: { maxBytes?: number; refusalFields?: Record<string, unknown> } = {},
-): Promise<unknown> {
+): Promise<Record<string, unknown>> {
   const refuse = (code: "invalid" | "unsupported" | "too-large", message: string): never => {
     throw jsonRefusal(new DomainError(code, message), refusalFields);
   };
   if (mediaTypeOf(request) !== "application/json") {
     refuse("unsupported", "Send a JSON body (Content-Type: application/json).");
   }
-  return parseLimited(request, maxBytes, (body) => body.json(), {
+  const body = await parseLimited(request, maxBytes, (body) => body.json(), {
     tooLarge: () => refuse("too-large", "The body is too large."),
     unreadable: () => refuse("invalid", "The body is not valid JSON."),
   });
+  // Every endpoint reads named fields: an array, null or a bare value has none.
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    refuse("invalid", "The body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
 }

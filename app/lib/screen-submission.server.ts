@@ -45,13 +45,11 @@ export async function screenSubmission(
 }
 
 /** JSON bodies are screened like forms: their top-level string values become the fields. */
-export function jsonToFormData(body: unknown) {
+export function jsonToFormData(body: Record<string, unknown>) {
   const fields = new FormData();
-  if (body && typeof body === "object" && !Array.isArray(body)) {
-    for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-        fields.set(key, String(value));
-      }
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      fields.set(key, String(value));
     }
   }
   return fields;

@@ -905,6 +905,18 @@ describe("POST /api/send-support-message", () => {
     expect((await request(API)).status).toBe(405);
   });
 
+  it.each(["[]", "null", '"hello"', "42"])(
+    "a JSON body that is not an object (%s): 400 saying so",
+    async (body) => {
+      const response = await postJson(API, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        success: false,
+        message: "The body must be a JSON object.",
+      });
+    },
+  );
+
   it("a filled-in honeypot: 400, nothing stored", async () => {
     const fields = supportFields({ website: "spam" });
     const response = await postJson(API, fields);
