@@ -34,7 +34,11 @@ export function text(required: string, max: number, { multiline = false } = {}) 
       typeof value === "string"
         ? trimInvisible(stripControlCharacters(value, { keepLineBreaks: multiline }))
         : value,
-    z.string({ error: required }).min(1, required).max(max, SENDER_MESSAGES.tooLong(max)),
+    z
+      .string({ error: required })
+      // A blank answer is missing, not also too short or otherwise wrong: one message.
+      .min(1, { error: required, abort: true })
+      .max(max, SENDER_MESSAGES.tooLong(max)),
   );
 }
 
@@ -54,7 +58,7 @@ const email = z.preprocess(
   (value) => (typeof value === "string" ? stripControlCharacters(value).trim() : value),
   z
     .string({ error: SENDER_MESSAGES.email })
-    .min(1, SENDER_MESSAGES.email)
+    .min(1, { error: SENDER_MESSAGES.email, abort: true })
     .max(254, SENDER_MESSAGES.emailInvalid)
     .email(SENDER_MESSAGES.emailInvalid),
 );

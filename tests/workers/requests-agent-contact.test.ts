@@ -644,7 +644,7 @@ describe("POST /api/send-agent-application", () => {
       };
       expect(body.success).toBe(false);
       expect(body.message).toBe(message);
-      expect(body.errors[field]).toContain(message);
+      expect(body.errors[field]).toEqual([message]);
       expect(await agentRows(fields.email!)).toHaveLength(0);
     },
   );
@@ -861,7 +861,7 @@ describe("POST /api/send-support-message", () => {
       };
       expect(body.success).toBe(false);
       expect(body.message).toBe(message);
-      expect(body.errors[field]![0]).toBe(message);
+      expect(body.errors[field]).toEqual([message]);
     },
   );
 
