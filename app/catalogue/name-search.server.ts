@@ -1,12 +1,8 @@
 import { and, or, sql } from "drizzle-orm";
 import { locations } from "~/db/schema";
-import { fullTextQuery, searchWords } from "./location-search";
+import { fullTextQuery, MAX_SEARCH_WORDS, searchWords } from "./location-search";
 
 const LETTERS_AND_DIGITS = /^[\p{L}\p{N}\p{M}]+$/u;
-
-/** `%` and `_` are plain text in a LIKE pattern. */
-const likeAnywhere = (word: string) =>
-  `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
  * The admin's name search (the location picker, the Checklist): every word of `q` in the name, in
@@ -14,11 +10,14 @@ const likeAnywhere = (word: string) =>
  * its words with accents folded ("curacao" finds Curaçao; migrations/0012_location_names.sql).
  */
 export function nameMatches(q: string | null) {
-  const words = (q ?? "").split(/\s+/).filter(Boolean);
+  // The first words only, as the public search: each binds two of a statement's 100 variables.
+  const words = [...new Set((q ?? "").split(/\s+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return undefined;
   return and(
     ...words.map((word) => {
-      const typed = sql`${locations.name} LIKE ${likeAnywhere(word)} ESCAPE '\\'`;
+      // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes, and nothing needs escaping.
+      // lower() folds ASCII letters only, as LIKE did; the index folds the rest.
+      const typed = sql`instr(lower(${locations.name}), lower(${word})) > 0`;
       // A word with other characters than letters and digits ("5%_", "d'azur") is matched only
       // as typed: the index, which drops them, would find more than was asked for.
       if (!LETTERS_AND_DIGITS.test(word)) return typed;

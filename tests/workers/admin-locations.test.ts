@@ -1104,6 +1104,42 @@ describe("the page", () => {
     expect(await found(tag)).toEqual([false, false]);
   });
 
+  it("a search of a long word, of accented letters or of many words is answered, never a 500, and a long word in a name is found", async () => {
+    const admin = await freshAdmin();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const longWord = `${"Kalanianaole".repeat(5)}${tag}`;
+    const id = `loc-long-word-${tag}`;
+    await db
+      .insert(locations)
+      .values({ id, name: `Villa ${longWord}`, slug: `long-word-${tag}`, hidden: true });
+    const answers = async (q: string) => {
+      const query = encodeURIComponent(q);
+      const responses = await Promise.all([
+        get(`/admin?q=${query}`, admin.cookie),
+        get(`/admin/overview?q=${query}`, admin.cookie),
+      ]);
+      return Promise.all(
+        responses.map(async (response) => ({
+          status: response.status,
+          found: (await response.text()).includes(`/admin?location=${id}`),
+        })),
+      );
+    };
+    const none = [
+      { status: 200, found: false },
+      { status: 200, found: false },
+    ];
+    expect(await answers("a".repeat(60))).toEqual(none);
+    expect(await answers("é".repeat(30))).toEqual(none);
+    // 99 characters, as the search box allows.
+    expect(await answers(Array.from({ length: 50 }, () => "z").join(" "))).toEqual(none);
+    expect(await answers(longWord.toLowerCase())).toEqual([
+      { status: 200, found: true },
+      { status: 200, found: true },
+    ]);
+    await db.delete(locations).where(eq(locations.id, id));
+  });
+
   it("lists the locations, hidden ones too, 50 at a time by name, with a server search and Previous / Next", async () => {
     const admin = await freshAdmin();
     // More than a page of them, whatever other files of this worker left.
