@@ -1,4 +1,5 @@
 import { type Submission } from "@conform-to/react";
+import { coerceFormValue } from "~/lib/zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -63,7 +64,10 @@ export async function updateRoomTypeIntent(
   { locationId, roomTypeId, version }: IntentOf<"update-room-type">,
 ) {
   if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
-  const submission = parseWithZod(formData, { schema: roomTypeSchema });
+  const submission = parseWithZod(formData, {
+    schema: coerceFormValue(roomTypeSchema),
+    disableAutoCoercion: true,
+  });
   const form = "room-type" as const;
   if (submission.status !== "success") {
     return data({ form, roomTypeId, result: submission.reply(), toast: null }, { status: 400 });

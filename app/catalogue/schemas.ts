@@ -15,6 +15,7 @@ export const ADMIN_MESSAGES = {
   state: "Please choose a state from the list",
   island: "Please choose an island",
   notNegative: "Must be 0 or more",
+  number: "Enter a number, with a point for cents",
   atMost: (max: number) => `Must be ${max.toLocaleString("en-US")} or less`,
   halfSteps: "Use steps of 0.5",
   cents: "Use at most two decimals",
@@ -81,7 +82,7 @@ export const MAX_AMOUNT = 10_000_000;
 const MAX_COUNT = 1000;
 
 const amount = (step?: "half" | "cents") => {
-  let schema = z.number({ error: ADMIN_MESSAGES.notNegative }).min(0, ADMIN_MESSAGES.notNegative);
+  let schema = z.number({ error: ADMIN_MESSAGES.number }).min(0, ADMIN_MESSAGES.notNegative);
   if (step === "half") schema = schema.multipleOf(0.5, ADMIN_MESSAGES.halfSteps);
   if (step === "cents")
     schema = schema.refine((n) => Math.round(n * 100) === n * 100, ADMIN_MESSAGES.cents);
@@ -90,7 +91,7 @@ const amount = (step?: "half" | "cents") => {
 };
 const count = () =>
   z
-    .number({ error: ADMIN_MESSAGES.notNegative })
+    .number({ error: ADMIN_MESSAGES.number })
     .int(ADMIN_MESSAGES.wholeNumber)
     .min(0, ADMIN_MESSAGES.notNegative)
     .max(MAX_COUNT, ADMIN_MESSAGES.atMost(MAX_COUNT))
@@ -124,9 +125,9 @@ const roomTypeFields = z.object({
   otherPrices: optionalText(2000),
   roomFeatures: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
   freeParking: z.boolean().default(false),
-  parkingCost: z.number({ error: ADMIN_MESSAGES.notNegative }).optional(),
+  parkingCost: z.number({ error: ADMIN_MESSAGES.number }).optional(),
   noResortFees: z.boolean().default(false),
-  resortFeeCost: z.number({ error: ADMIN_MESSAGES.notNegative }).optional(),
+  resortFeeCost: z.number({ error: ADMIN_MESSAGES.number }).optional(),
   localTaxes: amount("cents"),
 });
 

@@ -798,7 +798,12 @@ describe("room types", () => {
       [{ bathrooms: "1.25" }, "Use steps of 0.5"],
       [{ parkingCost: "10.005" }, "Use at most two decimals"],
       [{ maxGuests: "2.5" }, "Use a whole number"],
-      [{ price: "lots" }, "Must be 0 or more"],
+      // What a browser's number field would have sent as empty (saved as 0), and what Number()
+      // alone reads as a number.
+      [{ price: "lots" }, "Enter a number, with a point for cents"],
+      [{ christmasPrice: "12e" }, "Enter a number, with a point for cents"],
+      [{ price: "0x10" }, "Enter a number, with a point for cents"],
+      [{ localTaxes: "1e3" }, "Enter a number, with a point for cents"],
       [{ name: "" }, "Name is required"],
     ];
     for (const [fields, message] of cases) {
@@ -807,6 +812,18 @@ describe("room types", () => {
       expect(await pageText(response)).toContain(message);
     }
     expect((await roomRows(locationId))[0]).toEqual(before);
+
+    // The fields are text, so what was typed reaches the server as typed; thousands may have commas.
+    const editor = await (
+      await get(pageOf(locationId, `&roomType=${roomId}`), admin.cookie)
+    ).text();
+    expect(editor).toMatch(
+      /<input[^>]*type="text"[^>]*inputMode="decimal"[^>]*name="christmasPrice"|<input[^>]*name="christmasPrice"[^>]*type="text"/i,
+    );
+    expect(
+      (await saveRoomType(admin.cookie, locationId, roomId, { price: "1,290.50" })).status,
+    ).toBe(302);
+    expect((await roomRows(locationId))[0]).toMatchObject({ price: 1290.5 });
 
     const elsewhere = await saveRoomType(admin.cookie, seedLocations[0]!.id, roomId);
     expect(elsewhere.status).toBe(404);

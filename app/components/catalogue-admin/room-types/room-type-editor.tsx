@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { coerceFormValue } from "~/lib/zod";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -91,7 +92,11 @@ export function RoomTypeEditor({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: roomTypeSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: coerceFormValue(roomTypeSchema),
+        disableAutoCoercion: true,
+      }),
   });
   const {
     dirty,

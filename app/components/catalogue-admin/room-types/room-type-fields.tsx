@@ -30,10 +30,27 @@ type RoomTypeFieldName =
   | "resortFeeCost"
   | "localTaxes";
 
-/** A number field: counts step by 1, bathrooms by 0.5, amounts by the cent. */
-function NumberField({ field, label, step }: { field: AnyField; label: string; step: string }) {
+/**
+ * A number field, as text: a browser's number field sends what it cannot read ("12e") as empty,
+ * which would be saved as 0; text reaches the server as typed, and is refused there. The phone
+ * keyboard is still the number pad.
+ */
+function NumberField({
+  field,
+  label,
+  whole = false,
+}: {
+  field: AnyField;
+  label: string;
+  whole?: boolean;
+}) {
   return (
-    <Field field={field} label={label} type="number" min={0} step={step} inputMode="decimal" />
+    <Field
+      field={field}
+      label={label}
+      inputMode={whole ? "numeric" : "decimal"}
+      autoComplete="off"
+    />
   );
 }
 
@@ -56,7 +73,7 @@ function CostField({
     <div data-cost-unless-free="" className="flex flex-col gap-4">
       <CheckboxField field={free} label={freeLabel} />
       <div data-cost="">
-        <Field field={field} label={label} type="number" min={0} step="0.01" inputMode="decimal" />
+        <NumberField field={field} label={label} />
       </div>
     </div>
   );
@@ -89,19 +106,19 @@ export function RoomTypeFields({
         <Field field={fields.name} label="Name" autoComplete="off" />
         <TextareaField field={fields.description} label="Description" rows={4} />
         <div className="grid grid-cols-2 gap-3">
-          <NumberField field={fields.bedrooms} label="Bedrooms" step="1" />
-          <NumberField field={fields.bathrooms} label="Bathrooms" step="0.5" />
-          <NumberField field={fields.maxGuests} label="Max guests" step="1" />
+          <NumberField field={fields.bedrooms} label="Bedrooms" whole />
+          <NumberField field={fields.bathrooms} label="Bathrooms" />
+          <NumberField field={fields.maxGuests} label="Max guests" whole />
         </div>
       </Fieldset>
 
       <Fieldset legend="Pricing (US$)">
-        <NumberField field={fields.price} label="Typical weekly price" step="0.01" />
+        <NumberField field={fields.price} label="Typical weekly price" />
         <fieldset className="min-w-0">
           <legend className="text-navy-900 text-sm font-semibold">Holiday week prices</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">
             {HOLIDAYS.map(([name, label]) => (
-              <NumberField key={name} field={fields[name]} label={label} step="0.01" />
+              <NumberField key={name} field={fields[name]} label={label} />
             ))}
           </div>
         </fieldset>
@@ -133,7 +150,7 @@ export function RoomTypeFields({
           free={fields.noResortFees}
           freeLabel="No resort fees"
         />
-        <NumberField field={fields.localTaxes} label="Local taxes" step="0.01" />
+        <NumberField field={fields.localTaxes} label="Local taxes" />
       </Fieldset>
     </>
   );
