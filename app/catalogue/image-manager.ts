@@ -20,6 +20,7 @@ export const IMAGE_RULES = {
   maxFiles: 20,
   onlyImages: "Only image files are allowed",
   noFiles: "Please select at least one image to upload",
+  empty: (name: string) => `“${name}” is empty. Choose the photo again, or another one.`,
   tooLarge: "Each image must be 10 MB or smaller",
   tooMany: "Upload at most 20 images at a time",
 } as const;

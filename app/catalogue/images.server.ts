@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { images } from "~/db/schema";
@@ -48,10 +48,15 @@ export function sanitizeFileName(name: string, extension: string) {
   return `${base || "image"}.${extension}`;
 }
 
-/** The chosen files (a form without a choice sends one empty file), within the count and byte limits. */
+/**
+ * The chosen files, within the count and byte limits. A form without a choice sends one empty file
+ * with no name; an empty file that has a name was chosen, and is refused by it.
+ */
 export function uploadedFiles(files: File[]) {
-  const chosen = files.filter((file) => file.size > 0);
+  const chosen = files.filter((file) => file.size > 0 || file.name !== "");
   if (chosen.length === 0) throw new DomainError("invalid", IMAGE_MESSAGES.noFiles);
+  const empty = chosen.find((file) => file.size === 0);
+  if (empty) throw new DomainError("invalid", IMAGE_RULES.empty(empty.name));
   if (chosen.length > MAX_FILES_PER_UPLOAD) throw new DomainError("invalid", IMAGE_RULES.tooMany);
   if (chosen.some((file) => file.size > MAX_IMAGE_BYTES)) {
     throw new DomainError("too-large", IMAGE_MESSAGES.tooLarge);
@@ -75,7 +80,9 @@ async function readUploads(images: ImagesBinding, files: File[]) {
  * Stores uploaded pictures at `{location_id}/{timestamp}_{filename}` (room pictures in the room
  * type's folder) with their size and their sized variants beside them (`{key}/w{width}.{format}`,
  * made by Cloudflare Images), all or nothing: the R2 objects first, then every row in one batch;
- * if anything fails, the objects written are removed again. New pictures get display_order 0.
+ * if anything fails, the objects written are removed again. New pictures come after the group's
+ * others, in the order chosen (the first picture is the page's main one: an upload never takes
+ * its place).
  */
 export async function uploadImages(
   app: AppContext,
@@ -111,6 +118,7 @@ export async function uploadImages(
     await deleteObjects(env.IMAGE_BUCKET, written);
     throw error;
   }
+  // One batch, its statements in turn: each new picture's order follows the one before it.
   const rows = stored.map((item) =>
     db.insert(images).values({
       id: item.id,
@@ -122,7 +130,7 @@ export async function uploadImages(
       height: item.image.height,
       variants: item.variants,
       alt: item.alt,
-      displayOrder: 0,
+      displayOrder: sql<number>`(SELECT coalesce(max(${images.displayOrder}), -1) + 1 FROM ${images} WHERE ${inGroup(group)})`,
     }),
   );
   try {

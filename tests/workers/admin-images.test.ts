@@ -153,7 +153,6 @@ describe("upload", () => {
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(body.ids).toContain(row.id);
-      expect(row.displayOrder).toBe(0);
       expect(row.imageType).toBe("image/png");
       expect(row.roomTypeId).toBeNull();
       const match = row.imageUrl.match(new RegExp(`^${location.id}/(\\d+)_([A-Za-z0-9_.-]+)$`));
@@ -164,6 +163,11 @@ describe("upload", () => {
       expect(object?.httpMetadata?.contentType).toBe("image/png");
       await object?.arrayBuffer();
     }
+    // In the order chosen, after any already there (none here).
+    expect(rows.map((row) => [row.alt, row.displayOrder])).toEqual([
+      ["Sunset Beach", 0],
+      ["pool", 1],
+    ]);
     const sizes = rows.map((row) => `${row.width}x${row.height}`).sort();
     expect(sizes).toEqual(["640x480", "800x600"]);
     expect(rows.map((row) => row.imageUrl.split("_").slice(1).join("_")).sort()).toEqual([
@@ -256,6 +260,34 @@ describe("upload", () => {
     expect(await toastOf(noJs)).toEqual({ type: "error", message: `Upload failed: ${message}` });
     expect(await groupRows(location.id)).toHaveLength(0);
     expect(await objectKeys(`${location.id}/`)).toEqual([]);
+  });
+
+  it("refuses an empty file by its name, not as if none was chosen", async () => {
+    const location = await insertLocation();
+    const empty = new File([], "empty.jpg", { type: "image/jpeg" });
+    const message = "“empty.jpg” is empty. Choose the photo again, or another one.";
+    const response = await post(uploadForm(location.id, [empty]));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, message });
+    const noJs = await post(uploadForm(location.id, [pngFile("real.png"), empty]), { json: false });
+    expect(await toastOf(noJs)).toEqual({ type: "error", message: `Upload failed: ${message}` });
+    expect(await groupRows(location.id)).toHaveLength(0);
+  });
+
+  it("puts new pictures after the ones there, in the order chosen", async () => {
+    const location = await insertLocation();
+    const names = async () => (await groupRows(location.id)).map((row) => row.alt);
+    expect(
+      (await post(uploadForm(location.id, [pngFile("one.png"), pngFile("two.png")]))).status,
+    ).toBe(200);
+    // Ordered as a drag in the image manager leaves them: 0, 1.
+    for (const [order, row] of (await groupRows(location.id)).entries()) {
+      await db.update(images).set({ displayOrder: order }).where(eq(images.id, row.id));
+    }
+    expect(
+      (await post(uploadForm(location.id, [pngFile("three.png"), pngFile("four.png")]))).status,
+    ).toBe(200);
+    expect(await names()).toEqual(["one", "two", "three", "four"]);
   });
 
   /** Nothing of a refused upload is kept: no object, no row, no audit event. */

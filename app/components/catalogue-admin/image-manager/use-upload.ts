@@ -16,6 +16,8 @@ const NETWORK_ERROR = "Network error. Please check your connection and try again
 /** The upload's early answer for what the server would refuse anyway, before sending megabytes. */
 function refusalOf(files: File[]) {
   if (files.length === 0) return IMAGE_RULES.noFiles;
+  const empty = files.find((file) => file.size === 0);
+  if (empty) return IMAGE_TOASTS.uploadFailed(IMAGE_RULES.empty(empty.name));
   if (files.length > IMAGE_RULES.maxFiles) return IMAGE_TOASTS.uploadFailed(IMAGE_RULES.tooMany);
   if (files.some((file) => file.size > IMAGE_RULES.maxBytes))
     return IMAGE_TOASTS.uploadFailed(IMAGE_RULES.tooLarge);
