@@ -19,6 +19,7 @@ export function DeleteSection({
   name,
   confirming,
   cancelHref,
+  onDelete,
 }: {
   /** The section's id, also the fragment the question comes back to. */
   id: string;
@@ -32,6 +33,8 @@ export function DeleteSection({
   name: string;
   confirming: boolean;
   cancelHref: string;
+  /** Runs as the confirmed delete is sent. */
+  onDelete?: () => void;
 }) {
   const deleting = useSubmitting(intent, fields);
   const formAction = useFormAction();
@@ -52,6 +55,7 @@ export function DeleteSection({
         className="mt-4 flex flex-wrap items-center gap-3"
         onSubmit={(event) => {
           if (!confirming && !confirm(question)) event.preventDefault();
+          else onDelete?.();
         }}
       >
         <input type="hidden" name="intent" value={intent} />

@@ -10,6 +10,7 @@ import { type Location } from "~/db/schema";
 import { placeLine } from "~/catalogue/locations";
 import { Badge, cardClass } from "../admin/admin-ui";
 import { DeleteSection } from "../admin/delete-section";
+import { clearRememberedSelection } from "./location-selection";
 
 /** The selected location's name, place and badges, with a View link to its public page. */
 export function LocationHeading({ location }: { location: Location }) {
@@ -112,6 +113,9 @@ export function DeleteLocation({
       name={location.name}
       confirming={confirming}
       cancelHref={cancelHref}
+      // Not reopened as the remembered selection once it is gone (a failed delete comes back
+      // to it, which remembers it again).
+      onDelete={clearRememberedSelection}
     />
   );
 }
