@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, type BookingRequest } from "~/db/schema";
 import { type EmailDraft } from "~/email/deliveries.server";
@@ -132,61 +132,31 @@ function bookingEmails(
 }
 
 /**
- * The statements that keep a member's request for dates of their own choosing only if they have
- * no other undecided request for the same room and dates (a form sent again after Back), for the
- * request's own batch, as for a waitlist request below.
+ * The statements that keep a member's new request only if they have no other undecided request
+ * that asks the same (`sameAsk`), for the request's own batch: `take` changes the new request
+ * (with `set`) only then, and `undo` removes it and its e-mails otherwise. The batch is one
+ * transaction, so of several sent at once exactly one stays.
  */
-function onlyRequestForDatesStatements(
+function onlyRequestStatements(
   db: Db,
-  { id, userId, roomTypeId, checkInDate, checkOutDate }: OwnDatesRequest,
+  {
+    requestId,
+    userId,
+    sameAsk,
+    set,
+  }: {
+    requestId: string;
+    userId: string;
+    sameAsk: SQL | undefined;
+    set: Partial<typeof bookingRequests.$inferInsert>;
+  },
 ) {
   const earlier = db
     .select({ id: bookingRequests.id })
     .from(bookingRequests)
     .where(
       and(
-        eq(bookingRequests.roomTypeId, roomTypeId),
-        eq(bookingRequests.userId, userId),
-        eq(bookingRequests.checkInDate, checkInDate),
-        eq(bookingRequests.checkOutDate, checkOutDate),
-        isNull(bookingRequests.weekId),
-        eq(bookingRequests.status, "new"),
-        ne(bookingRequests.id, id),
-      ),
-    );
-  return {
-    take: db
-      .update(bookingRequests)
-      .set({ waitlist: false })
-      .where(and(eq(bookingRequests.id, id), sql`not exists ${earlier}`)),
-    undo: withdrawRequestStatements(db, id, sql`exists ${earlier}`),
-  };
-}
-
-interface OwnDatesRequest {
-  id: string;
-  userId: string;
-  roomTypeId: string;
-  checkInDate: string;
-  checkOutDate: string;
-}
-
-/**
- * The statements that keep a member's waitlist request only if they have no other undecided
- * request for its week (the week they hold themselves included), for the request's own batch:
- * `take` changes the new request only then, and `undo` removes it and its e-mails otherwise. The
- * batch is one transaction, so of several sent at once exactly one stays.
- */
-function onlyRequestForWeekStatements(
-  db: Db,
-  { weekId, userId, requestId }: { weekId: string; userId: string; requestId: string },
-) {
-  const earlier = db
-    .select({ id: bookingRequests.id })
-    .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.weekId, weekId),
+        sameAsk,
         eq(bookingRequests.userId, userId),
         eq(bookingRequests.status, "new"),
         ne(bookingRequests.id, requestId),
@@ -195,7 +165,7 @@ function onlyRequestForWeekStatements(
   return {
     take: db
       .update(bookingRequests)
-      .set({ waitlist: true })
+      .set(set)
       .where(and(eq(bookingRequests.id, requestId), sql`not exists ${earlier}`)),
     undo: withdrawRequestStatements(db, requestId, sql`exists ${earlier}`),
   };
@@ -267,9 +237,20 @@ export const bookingKind = {
   // request for the week, and a request for their own dates their only one for those dates.
   claim: ({ db }, row) => {
     if (!row.weekId) {
+      // Their only undecided request for the room and these dates (a form sent again after Back).
       return row.userId
         ? {
-            ...onlyRequestForDatesStatements(db, { ...row, userId: row.userId }),
+            ...onlyRequestStatements(db, {
+              requestId: row.id,
+              userId: row.userId,
+              sameAsk: and(
+                eq(bookingRequests.roomTypeId, row.roomTypeId),
+                eq(bookingRequests.checkInDate, row.checkInDate),
+                eq(bookingRequests.checkOutDate, row.checkOutDate),
+                isNull(bookingRequests.weekId),
+              ),
+              set: { waitlist: false },
+            }),
             refusal: new DomainError("conflict", WEEK_MESSAGES.datesAlreadyAsked, "checkInDate"),
             shownInCatalogue: false,
           }
@@ -284,10 +265,12 @@ export const bookingKind = {
     }
     return row.userId
       ? {
-          ...onlyRequestForWeekStatements(db, {
-            weekId: row.weekId,
-            userId: row.userId,
+          // Their only undecided request for the week, the one they hold themselves included.
+          ...onlyRequestStatements(db, {
             requestId: row.id,
+            userId: row.userId,
+            sameAsk: eq(bookingRequests.weekId, row.weekId),
+            set: { waitlist: true },
           }),
           refusal: new DomainError("conflict", WEEK_MESSAGES.alreadyAsked, "week"),
           // A place on the waitlist leaves the week as the catalogue shows it.

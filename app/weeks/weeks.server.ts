@@ -13,6 +13,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import {
@@ -135,20 +136,29 @@ export async function openWeeksByRoom(
 /** A week's check-out date, in SQL. */
 const weekCheckOut = sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days')`;
 
+/**
+ * A confirmed request of the room that shares a night with `checkIn` to `checkOut`: values, or an
+ * outer query's columns.
+ */
+const confirmedNightsIn = (
+  roomTypeId: SQLWrapper | string,
+  checkIn: SQLWrapper | string,
+  checkOut: SQLWrapper | string,
+) =>
+  and(
+    eq(bookingRequests.roomTypeId, roomTypeId),
+    eq(bookingRequests.status, "confirmed"),
+    lt(bookingRequests.checkInDate, checkOut),
+    gt(bookingRequests.checkOutDate, checkIn),
+  );
+
 /** A confirmed request of the week's room takes one of its nights (staff gave them away). */
 const weekNightsConfirmed = (db: Db) =>
   exists(
     db
       .select({ id: bookingRequests.id })
       .from(bookingRequests)
-      .where(
-        and(
-          eq(bookingRequests.roomTypeId, weeks.roomTypeId),
-          eq(bookingRequests.status, "confirmed"),
-          lt(bookingRequests.checkInDate, weekCheckOut),
-          gt(bookingRequests.checkOutDate, weeks.checkIn),
-        ),
-      ),
+      .where(confirmedNightsIn(weeks.roomTypeId, weeks.checkIn, weekCheckOut)),
   );
 
 /**
@@ -220,10 +230,7 @@ const confirmedStaysWithin = (db: Db, { roomTypeId, checkIn, checkOut, requestId
     .from(bookingRequests)
     .where(
       and(
-        eq(bookingRequests.roomTypeId, roomTypeId),
-        eq(bookingRequests.status, "confirmed"),
-        lt(bookingRequests.checkInDate, checkOut),
-        gt(bookingRequests.checkOutDate, checkIn),
+        confirmedNightsIn(roomTypeId, checkIn, checkOut),
         requestId ? ne(bookingRequests.id, requestId) : undefined,
       ),
     );
