@@ -19,8 +19,8 @@
  *                 sitemap lists every location: it grows by design)
  *   --lighthouse  also runs Lighthouse (mobile, its default simulated throttling) on a legal page
  *                 (the floor: the shell every page pays), the home page, the list and a location
- *                 page at each scale, through a local proxy that compresses like the edge
- *                 (brotli or gzip), with the Chromium at CHROMIUM_PATH (default
+ *                 page at each scale, through a local proxy that answers like the edge (HTTPS,
+ *                 HTTP/2, brotli or gzip), with the Chromium at CHROMIUM_PATH (default
  *                 /usr/bin/chromium). Needs the `lighthouse` package: in node_modules, or in
  *                 LIGHTHOUSE_DIR (a folder where it is installed). Each page runs LIGHTHOUSE_RUNS
  *                 times (default 3): on this machine every file arrives at once, so whether the
@@ -30,16 +30,19 @@
  *                 .wrangler/lighthouse/<page>-x<scale>-<run>.json. One run before them is not
  *                 counted: a fresh Chromium's first page does the browser's own start-up work on the
  *                 main thread, which Lighthouse scales as if the page did it.
- *   --serve       only starts the server (at the --scale given, else 1) and the compressing proxy
- *                 (port BENCH_PORT + 1) and waits, to look at the pages as the edge serves them.
+ *   --serve       only starts the server (at the --scale given, else 1) and the edge-like proxy
+ *                 (https://localhost on port BENCH_PORT + 1, a self-signed certificate) and waits,
+ *                 to look at the pages as the edge serves them.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest } from "node:http";
+import { createSecureServer, type Http2SecureServer } from "node:http2";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { generate as generateCertificate } from "selfsigned";
 import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
 import {
   SESSION_MS,
@@ -142,7 +145,7 @@ if (options.serve) {
   await waitForServer(PORT, server);
   await startProxy(PORT);
   console.log(
-    `The app on http://localhost:${PORT}, compressed as the edge serves it on http://localhost:${PROXY_PORT}`,
+    `The app on http://localhost:${PORT}, compressed as the edge serves it on https://localhost:${PROXY_PORT} (a self-signed certificate)`,
   );
   // Serves until stopped: the exit handler stops the server.
   await new Promise<never>(() => {});
@@ -156,7 +159,7 @@ const cookies = {
   admin: await sessionCookie(ACCOUNTS.admin),
 } satisfies Record<Who, string | null>;
 
-// Each scale on a server of its own (the compressing proxy takes the port after the first), all
+// Each scale on a server of its own (the edge-like proxy takes the port after the first), all
 // measured side by side: a page's samples alternate between them, so the machine's ups and downs
 // fall on every scale alike.
 const ports = scales.map((_, index) => (index === 0 ? PORT : PORT + 1 + index));
@@ -465,22 +468,42 @@ async function pageWeight(path: string) {
 }
 
 /**
- * A proxy in front of the server on `port` that compresses as Cloudflare's edge does: brotli (or
- * gzip) for text, scripts, styles, JSON and SVG, streamed; everything else passed through.
+ * A proxy in front of the server on `port` that answers as Cloudflare's edge does: over HTTPS and
+ * HTTP/2 (with a self-signed certificate), brotli (or gzip) for text, scripts, styles, JSON and SVG,
+ * streamed; everything else passed through. Lighthouse models an HTTP/2 origin as one connection
+ * that carries every file, as the edge's does; over plain HTTP/1.1 it counts a new connection and
+ * a round trip per script, which no visitor pays.
  */
-function startProxy(port: number) {
+async function startProxy(port: number) {
   const compressible = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
-  const proxy: Server = createServer((incoming, outgoing) => {
+  // Headers of one HTTP/1.1 connection, which an HTTP/2 answer must not carry.
+  const connectionHeaders = new Set([
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "transfer-encoding",
+    "upgrade",
+  ]);
+  const { private: key, cert } = await generateCertificate(
+    [{ name: "commonName", value: "localhost" }],
+    { keyType: "ec", curve: "P-256" },
+  );
+  const proxy = createSecureServer({ key, cert, allowHTTP1: true }, (incoming, outgoing) => {
+    const requestHeaders = Object.fromEntries(
+      Object.entries(incoming.headers).filter(([name]) => !name.startsWith(":")),
+    );
     const upstream = httpRequest(
       {
         host: "localhost",
         port,
         method: incoming.method,
         path: incoming.url,
-        headers: { ...incoming.headers, host: `localhost:${port}`, "accept-encoding": "identity" },
+        headers: { ...requestHeaders, host: `localhost:${port}`, "accept-encoding": "identity" },
       },
       (response) => {
-        const headers = { ...response.headers };
+        const headers = Object.fromEntries(
+          Object.entries(response.headers).filter(([name]) => !connectionHeaders.has(name)),
+        );
         const accepts = String(incoming.headers["accept-encoding"] ?? "");
         const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : null;
         if (!encoding || !compressible.test(String(headers["content-type"] ?? ""))) {
@@ -508,7 +531,7 @@ function startProxy(port: number) {
     upstream.on("error", () => outgoing.destroy());
     incoming.pipe(upstream);
   });
-  return new Promise<Server>((done, fail) => {
+  return new Promise<Http2SecureServer>((done, fail) => {
     proxy.once("error", fail);
     proxy.listen(PROXY_PORT, "localhost", () => done(proxy));
   });
@@ -560,11 +583,18 @@ async function lighthouse(scale: number) {
   const chrome = await launch({
     chromePath: CHROMIUM,
     // Without a GPU here, starting one now and then held the first frame back by a second.
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
+    // The proxy's certificate is its own.
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      "--disable-gpu",
+      "--ignore-certificate-errors",
+    ],
   });
   try {
     console.log(
-      `\nLighthouse at ${scale}× (mobile, simulated throttling) through the compressing proxy on port ${PROXY_PORT}:` +
+      `\nLighthouse at ${scale}× (mobile, simulated throttling) through the edge-like proxy (HTTPS, HTTP/2, brotli) on port ${PROXY_PORT}:` +
         ` the median of ${LIGHTHOUSE_RUNS} runs per page\n`,
     );
     console.log(
@@ -572,7 +602,7 @@ async function lighthouse(scale: number) {
     );
     mkdirSync(".wrangler/lighthouse", { recursive: true });
     const measure = async (path: string) => {
-      const result = await run(`http://localhost:${PROXY_PORT}${path}`, {
+      const result = await run(`https://localhost:${PROXY_PORT}${path}`, {
         port: chrome.port,
         logLevel: "error",
         output: "json",
