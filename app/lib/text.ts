@@ -1,9 +1,12 @@
 /**
  * Control characters never belong in what people type into a form: they are removed, except tabs
- * and line breaks in long text when `keepLineBreaks` is set.
+ * and line breaks in long text when `keepLineBreaks` is set. A kept line break becomes one LF, as
+ * the text box counted it: a browser posting a form itself sends each as CR LF, which would
+ * otherwise count twice against the box's own length limit.
  */
 export function stripControlCharacters(value: string, { keepLineBreaks = false } = {}) {
-  return value.replace(keepLineBreaks ? /(?![\t\n\r])\p{Cc}/gu : /\p{Cc}/gu, "");
+  if (!keepLineBreaks) return value.replace(/\p{Cc}/gu, "");
+  return value.replace(/\r\n?/g, "\n").replace(/(?![\t\n])\p{Cc}/gu, "");
 }
 
 /** Whether a value has a control character in it (a tab or line break included). */

@@ -13,10 +13,10 @@ describe("control characters", () => {
     );
   });
 
-  it("are removed from long text, which keeps its tabs and line breaks", () => {
-    expect(stripControlCharacters("one\r\ntwo\tthree\u0000\u000b", { keepLineBreaks: true })).toBe(
-      "one\r\ntwo\tthree",
-    );
+  it("are removed from long text, which keeps its tabs and line breaks, each as one LF", () => {
+    expect(
+      stripControlCharacters("one\r\ntwo\tthree\u0000\u000b\rfour\n", { keepLineBreaks: true }),
+    ).toBe("one\ntwo\tthree\nfour\n");
   });
 
   it("leave letters of every script alone", () => {

@@ -600,6 +600,19 @@ describe("POST /contact (the form, without JavaScript)", () => {
     expect(deliveries.every((delivery) => delivery.request_kind === "support-message")).toBe(true);
   });
 
+  it("a message that fills the box is stored, though a post without JavaScript sends CRLF", async () => {
+    // The box counts a line break as one character (its maxlength of 5,000); a browser posting
+    // the form itself sends each as CR LF.
+    const paragraphs = Array.from({ length: 10 }, () => "p".repeat(499)).join("\n");
+    const filled = `${paragraphs}!`;
+    expect(filled).toHaveLength(5000);
+    const fields = supportFields({ message: filled.replaceAll("\n", "\r\n") });
+    const response = await postForm("/contact", fields);
+    expect(response.status).toBe(200);
+    const rows = await supportRows(fields.email!);
+    expect(rows.map((row) => row.message)).toEqual([filled]);
+  });
+
   it("a double submit stores one message", async () => {
     const fields = supportFields();
     expect((await postForm("/contact", fields)).status).toBe(200);
