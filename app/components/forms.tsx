@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import {
   useId,
+  useState,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
@@ -15,6 +16,7 @@ import {
 } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
 /*
  * The one set of form fields every form uses, public and admin. Each is bound to conform's field
@@ -208,22 +210,78 @@ export function TextareaField({
   label,
   hint,
   className,
+  limit,
+  onInput,
   ...textareaProps
-}: { field: AnyField; label: ReactNode; hint?: ReactNode } & TextareaProps) {
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  /**
+   * The most characters the form's schema takes, counted as the text nears it (by default the
+   * box's maxlength, or the schema's where conform reads it). Long text the schema cleans first
+   * gives it here: a maxlength would cut a longer paste short without a word.
+   */
+  limit?: number;
+} & TextareaProps) {
   const { key, ...props } = getTextareaProps(field, {
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
   const autoFocus = useFocusIfWrong(field);
+  const [length, setLength] = useState<number | null>(null);
+  // Text typed before the scripts ran counts from the start.
+  const container = useInputBeforeHydration<HTMLDivElement>((values) => {
+    const before = values.get(field.name);
+    if (before !== undefined) setLength(boxLength(before));
+  });
+  const initial = typeof field.initialValue === "string" ? field.initialValue : "";
+  const most = limit ?? textareaProps.maxLength ?? field.maxLength;
   return (
     <FieldFrame field={field} label={label} hint={hint} className={className}>
-      <textarea
-        key={key}
-        autoFocus={autoFocus}
-        {...props}
-        {...textareaProps}
-        className={inputClass}
-      />
+      <div ref={container}>
+        <textarea
+          key={key}
+          autoFocus={autoFocus}
+          {...props}
+          {...textareaProps}
+          onInput={(event) => {
+            setLength(event.currentTarget.value.length);
+            onInput?.(event);
+          }}
+          className={inputClass}
+        />
+        {most !== undefined && <LengthLimit length={length ?? boxLength(initial)} max={most} />}
+      </div>
     </FieldFrame>
+  );
+}
+
+/** The length a text box counts: each line break one character (a form posted as-is sends CR LF). */
+const boxLength = (value: string) => value.replace(/\r\n?/g, "\n").length;
+
+/** The share of a long text's limit from which its count shows. */
+export const NEAR_LIMIT = 0.9;
+
+/**
+ * A long text's count as it nears its limit, so a person sees the text is too long before sending
+ * it, not after. Going over is announced once.
+ */
+function LengthLimit({ length, max }: { length: number; max: number }) {
+  const over = length > max;
+  const most = max.toLocaleString("en-US");
+  return (
+    <>
+      {length >= max * NEAR_LIMIT && (
+        <p
+          className={`mt-1 text-right text-xs tabular-nums ${over ? "font-semibold text-red-800" : "text-slate-600"}`}
+        >
+          {length.toLocaleString("en-US")} of {most} characters
+        </p>
+      )}
+      <p role="status" className="sr-only">
+        {over ? `Over the limit of ${most} characters` : ""}
+      </p>
+    </>
   );
 }
 

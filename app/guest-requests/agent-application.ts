@@ -5,6 +5,7 @@ import { visibleLength } from "~/lib/text";
 /** The agent application form (/agents and its JSON endpoint), for the browser and the server. */
 
 export const WHY_THRIVE_MIN = 50;
+export const WHY_THRIVE_MAX = 5000;
 
 export const AGENT_FORM_MESSAGES = {
   currentAgent: "Please select whether you are currently a travel agent",
@@ -18,7 +19,7 @@ export const agentApplicationSchema = z.object({
   isCurrentAgent: z.enum(["yes", "no"], { error: AGENT_FORM_MESSAGES.currentAgent }),
   currentOccupation: text(AGENT_FORM_MESSAGES.occupation, 200),
   // The minimum counts the trimmed answer's visible characters.
-  whyThrive: text(AGENT_FORM_MESSAGES.whyThrive, 5000, { multiline: true }).refine(
+  whyThrive: text(AGENT_FORM_MESSAGES.whyThrive, WHY_THRIVE_MAX, { multiline: true }).refine(
     (value) => visibleLength(value) >= WHY_THRIVE_MIN,
     AGENT_FORM_MESSAGES.whyThriveShort,
   ),

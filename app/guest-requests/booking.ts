@@ -52,6 +52,9 @@ export const GUEST_LIMITS = {
   infants: { max: 4 },
 };
 
+/** The longest special requests taken. */
+export const SPECIAL_REQUESTS_MAX = 2000;
+
 /** How long a stay may last. */
 const LONGEST_STAY_DAYS = 365;
 
@@ -104,7 +107,7 @@ export function bookingSchema({
       // JavaScript, the page cannot follow the choice) has other weeks and prices.
       weekRoomType: z.string().max(200).optional(),
       waitlist: z.enum(["yes"]).optional(),
-      specialRequests: optionalText(2000),
+      specialRequests: optionalText(SPECIAL_REQUESTS_MAX),
       referralCode: optionalText(100),
       ...hiddenFields,
     })

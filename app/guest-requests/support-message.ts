@@ -7,9 +7,12 @@ export const SUPPORT_FORM_MESSAGES = {
   message: "Please enter your message",
 } as const;
 
+/** The longest message taken. */
+export const MESSAGE_MAX = 5000;
+
 export const supportMessageSchema = z.object({
   ...senderFields({ phoneRequired: SENDER_MESSAGES.phone }),
-  message: text(SUPPORT_FORM_MESSAGES.message, 5000, { multiline: true }),
+  message: text(SUPPORT_FORM_MESSAGES.message, MESSAGE_MAX, { multiline: true }),
   ...hiddenFields,
 });
 

@@ -140,6 +140,49 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL("/locations");
   });
 
+  test("a message nearing its limit shows its count; pasted past it, the whole text stays and is too long", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await hydrated(page);
+    const message = page.getByLabel("Message", { exact: true });
+    const count = page.getByText(/^[\d,]+ of 5,000 characters$/);
+    const overLimit = message.locator("xpath=..").getByRole("status");
+    await message.fill("m".repeat(4000));
+    await expect(count).toHaveCount(0);
+    await message.fill("m".repeat(4600));
+    await expect(count).toHaveText("4,600 of 5,000 characters");
+    await expect(overLimit).toHaveText("");
+
+    // Pasted: nothing is cut without a word; the count says it is over, before sending.
+    const pasted = "line one\n".repeat(600);
+    await message.fill("");
+    await message.focus();
+    await page.keyboard.insertText(pasted);
+    await expect(message).toHaveValue(pasted);
+    await expect(count).toHaveText("5,400 of 5,000 characters");
+    await expect(overLimit).toHaveText("Over the limit of 5,000 characters");
+    expect(await axeViolations(page, { within: "main form" })).toEqual([]);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(message).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#support-message-message-error")).toHaveText(
+      "Please keep this under 5000 characters",
+    );
+  });
+
+  test("the agent answer shows its minimum's count, then near its limit only the limit's", async ({
+    page,
+  }) => {
+    await page.goto("/agents");
+    await hydrated(page);
+    const answer = page.getByLabel("Why would you thrive at our agency?", { exact: true });
+    await answer.fill(WHY);
+    await expect(page.getByText(`${WHY.length} / 50 characters minimum`)).toBeVisible();
+    await answer.fill("w".repeat(4700));
+    await expect(page.getByText("4,700 of 5,000 characters", { exact: true })).toBeVisible();
+    await expect(page.getByText(/characters minimum/)).toHaveCount(0);
+  });
+
   test("offline before the first toast was ever loaded, a failed send keeps the form and says so", async ({
     page,
   }) => {

@@ -1,5 +1,9 @@
 import { Field } from "~/components/forms";
-import { agentApplicationSchema, WHY_THRIVE_MIN } from "~/guest-requests/agent-application";
+import {
+  agentApplicationSchema,
+  WHY_THRIVE_MAX,
+  WHY_THRIVE_MIN,
+} from "~/guest-requests/agent-application";
 import { ChoiceField, ContactFields, MinimumTextField, NameFields } from "./request-fields";
 import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 
@@ -43,6 +47,7 @@ export function AgentApplicationForm(page: RequestFormProps) {
         label="Why would you thrive at our agency?"
         hint={`Please write at least ${WHY_THRIVE_MIN} characters: your experience, your network, what draws you to travel.`}
         minimum={WHY_THRIVE_MIN}
+        limit={WHY_THRIVE_MAX}
       />
     </RequestForm>
   );

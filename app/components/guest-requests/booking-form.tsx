@@ -1,7 +1,13 @@
 import { type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Field, FixedField, SelectField, TextareaField, type AnyField } from "~/components/forms";
-import { bookingSchema, GUEST_LIMITS, localToday, nightsBetween } from "~/guest-requests/booking";
+import {
+  bookingSchema,
+  GUEST_LIMITS,
+  localToday,
+  nightsBetween,
+  SPECIAL_REQUESTS_MAX,
+} from "~/guest-requests/booking";
 import { BookingWeek, type WeekOnOffer } from "./booking-week";
 import { NameFields } from "./request-fields";
 import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
@@ -229,7 +235,12 @@ export function BookingForm({
       </Section>
 
       <div className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <TextareaField field={fields.specialRequests} label="Special requests" rows={4} />
+        <TextareaField
+          field={fields.specialRequests}
+          label="Special requests"
+          rows={4}
+          limit={SPECIAL_REQUESTS_MAX}
+        />
         <Field field={fields.referralCode} label="Referral code" className="sm:max-w-xs" />
       </div>
 

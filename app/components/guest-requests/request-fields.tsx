@@ -5,6 +5,7 @@ import {
   Field,
   inputClass,
   labelClass,
+  NEAR_LIMIT,
   TextareaField,
   useFocusIfWrong,
   type AnyField,
@@ -141,11 +142,13 @@ export function MinimumTextField({
   label,
   hint,
   minimum,
+  limit,
 }: {
   field: AnyField;
   label: string;
   hint: string;
   minimum: number;
+  limit: number;
 }) {
   const hydrated = useHydrated();
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
@@ -163,17 +166,21 @@ export function MinimumTextField({
         label={label}
         hint={hint}
         rows={6}
+        limit={limit}
         onInput={(event) => setLength(readLength(event.currentTarget.value))}
       />
-      {/* Its line is kept (unseen) until the scripts run: what follows does not move then. */}
-      <p
-        aria-hidden={hydrated ? undefined : true}
-        className={`mt-1.5 text-right text-xs tabular-nums ${hydrated ? "" : "invisible"} ${
-          typed >= minimum ? "text-emerald-800" : "text-slate-600"
-        }`}
-      >
-        {typed} / {minimum} characters minimum
-      </p>
+      {/* Its line is kept (unseen) until the scripts run: what follows does not move then. Near
+          the limit, the limit's count takes its place. */}
+      {typed < limit * NEAR_LIMIT && (
+        <p
+          aria-hidden={hydrated ? undefined : true}
+          className={`mt-1.5 text-right text-xs tabular-nums ${hydrated ? "" : "invisible"} ${
+            typed >= minimum ? "text-emerald-800" : "text-slate-600"
+          }`}
+        >
+          {typed} / {minimum} characters minimum
+        </p>
+      )}
     </div>
   );
 }

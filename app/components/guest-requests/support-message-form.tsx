@@ -1,5 +1,5 @@
 import { TextareaField } from "~/components/forms";
-import { supportMessageSchema } from "~/guest-requests/support-message";
+import { MESSAGE_MAX, supportMessageSchema } from "~/guest-requests/support-message";
 import { ContactFields, NameFields } from "./request-fields";
 import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 
@@ -21,7 +21,7 @@ export function SupportMessageForm(page: RequestFormProps) {
     >
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
       <ContactFields email={fields.email} phone={fields.phone} emailLabel="Email" />
-      <TextareaField field={fields.message} label="Message" rows={6} />
+      <TextareaField field={fields.message} label="Message" rows={6} limit={MESSAGE_MAX} />
     </RequestForm>
   );
 }
