@@ -34,6 +34,20 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 }
 
 /**
+ * A refusal an action answered on the page itself (no redirect, so no one-time message): a toast
+ * with JavaScript, each time it answers; the banner without, where the page would otherwise come
+ * back with nothing said.
+ */
+export function ActionToast({ answer }: { answer: { toast?: string | null } | null | undefined }) {
+  const hydrated = useHydrated();
+  const message = answer?.toast ?? null;
+  useEffect(() => {
+    if (message) showToast.error(message);
+  }, [answer, message]);
+  return message && !hydrated ? <ToastBanner toast={{ type: "error", message }} /> : null;
+}
+
+/**
  * A toast without sonner: fixed in view like one (the page may come back scrolled to the part
  * that changed), dismissed by a checkbox, so it works without JavaScript too.
  */

@@ -24,9 +24,15 @@ export const MESSAGES = {
     "That code is not valid. Enter the current 6-digit code from your authenticator app.",
 };
 
-/** Server-rendered HTML as a reader sees its text: no `<!-- -->` separators, entities decoded. */
+/**
+ * Server-rendered HTML as a reader sees its text: no scripts or styles (a message only in the
+ * page's hydration data is not on the page), no `<!-- -->` separators nor the marks a search puts
+ * on its matches, entities decoded.
+ */
 export function visibleText(html: string) {
   return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, "")
+    .replace(/<\/?mark\b[^>]*>/g, "")
     .replaceAll("<!-- -->", "")
     .replaceAll("&#x27;", "'")
     .replaceAll("&quot;", '"')

@@ -13,6 +13,7 @@ import { action as agentApiAction } from "~/routes/api.send-agent-application";
 import { action as supportApiAction } from "~/routes/api.send-support-message";
 import { action as contactAction } from "~/routes/contact";
 import { ORIGIN, request, testApp } from "./helpers";
+import { visibleText } from "./auth-helpers";
 
 /*
  * /agents and /contact (form posts, as a browser without JavaScript sends them) and their JSON
@@ -75,17 +76,6 @@ function postJson(path: string, body: unknown, headers: Record<string, string> =
     body: typeof body === "string" ? body : JSON.stringify(body),
     headers: { "Content-Type": "application/json", ...headers },
   });
-}
-
-/** Server-rendered HTML as a reader sees its text: no `<!-- -->` separators, entities decoded. */
-function visibleText(html: string) {
-  return html
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
 }
 
 const without = (fields: Fields, name: string) => {

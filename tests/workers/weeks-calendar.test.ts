@@ -67,8 +67,9 @@ function setWeeks(
   fields: Record<string, string>,
   cookie: string,
 ) {
+  // Where the editor's form posts without JavaScript: the page of the room type it edits.
   return post(
-    ACTION,
+    `/admin?location=${room.locationId}&roomType=${room.roomTypeId}&index`,
     { intent: "set-weeks", locationId: room.locationId, roomTypeId: room.roomTypeId, ...fields },
     cookie,
   );

@@ -178,7 +178,7 @@ describe("requesting a week", () => {
     expect(visibleText(await other.text())).toContain(WEEK_MESSAGES.taken);
   });
 
-  it("of 50 members asking for one week at the same moment, exactly one holds it", async () => {
+  it("of 50 requests for one week at the same moment, exactly one holds it", async () => {
     const week = (await openWeeks())[2]!;
     const cookie = await memberCookie();
     const guest = `race-${crypto.randomUUID()}@example.com`;
@@ -187,8 +187,9 @@ describe("requesting a week", () => {
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 302)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    // Sent by one member (many tabs): each refused page says the week is theirs already.
     const refused = responses.find((response) => response.status === 409)!;
-    expect(visibleText(await refused.text())).toContain(WEEK_MESSAGES.taken);
+    expect(visibleText(await refused.text())).toContain(WEEK_MESSAGES.alreadyAsked);
 
     const stored = await requestsFor(week.id);
     expect(stored).toHaveLength(1);
@@ -371,6 +372,23 @@ describe("requesting a week", () => {
       .from(bookingRequests)
       .where(eq(bookingRequests.idempotencyKey, form.idempotencyKey))) as [{ count: number }];
     expect(count).toBe(0);
+  });
+
+  it("a week field changed by hand on a week's page is refused with its message in sight", async () => {
+    const shown = (await openWeeks())[5]!;
+    const form = weekForm(addDays(shown.checkIn, 4));
+    const response = await request(
+      `/book?location=${location.slug}&roomType=${roomTypeId}&week=${shown.checkIn}`,
+      {
+        method: "POST",
+        body: new URLSearchParams(form),
+        headers: { Origin: "http://localhost", Cookie: await memberCookie() },
+        redirect: "manual",
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(visibleText(await response.text())).toContain(WEEK_MESSAGES.notFound);
+    expect((await weekById(shown.id)).state).toBe("open");
   });
 
   it("a week shown for one room is not asked for another chosen after it (a form without JavaScript)", async () => {

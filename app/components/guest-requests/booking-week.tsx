@@ -37,8 +37,10 @@ export function BookingWeek({
   fields: { week: AnyField; waitlist: AnyField; checkInDate: AnyField; checkOutDate: AnyField };
 }) {
   const { quote, problem, alreadyAsked, nextWeeks } = offer;
-  // The server's answer about a week stays with that week, not with the next one picked.
-  const weekErrors = answeredWeek === quote?.checkIn ? (fields.week.errors ?? []) : [];
+  // The server's answer about a week stays with the page it answered: a week picked after it is a
+  // new page, with no answer. The week it refused may not be the one shown (a week field edited
+  // by hand): it is said here all the same.
+  const weekErrors = answeredWeek !== undefined ? (fields.week.errors ?? []) : [];
   // The page's own reading of the week is the newer (it is read again after a refusal): a member
   // who holds the week is told so, not also that it is no longer available.
   const messages = problem ? [problem] : [...new Set(weekErrors.filter(Boolean))];

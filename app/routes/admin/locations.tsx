@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, useLocation } from "react-router";
-import { toast } from "~/lib/toast";
+import { ActionToast } from "~/components/toaster";
 import { type Route } from "./+types/locations";
 import {
   createLocationIntent,
@@ -129,10 +129,6 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
     roomTypeId,
     missing,
   });
-  // Failures the server answered without a redirect also show as a toast (with JavaScript).
-  useEffect(() => {
-    if (actionData && "toast" in actionData && actionData.toast) toast.error(actionData.toast);
-  }, [actionData]);
 
   const answer = actionData ?? null;
   const formFor = (id: string | null) => (
@@ -155,6 +151,8 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
     // Narrow screens read picker, location, room types, then Delete Location; wide ones put the
     // room types in a right column and Delete Location under the location.
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_19rem] lg:grid-rows-[auto_1fr]">
+      {/* Fixed in view: out of the grid's flow. */}
+      <ActionToast answer={actionData && "toast" in actionData ? actionData : null} />
       <div className="lg:sticky lg:top-4 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
         <LocationPicker
           list={list}
