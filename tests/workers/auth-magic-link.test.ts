@@ -257,7 +257,7 @@ describe("sign-in request through /login", () => {
     const user = await createUser();
     const response = await post("/login", signInForm(user.email, { variant: "zzz" }));
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(MESSAGES.checkEmail);
+    expect(visibleText(await response.text())).toContain(MESSAGES.checkEmail);
     expect(await tokenRows(user.email)).toHaveLength(1);
   });
 
@@ -279,14 +279,16 @@ describe("sign-in request through /login", () => {
       signInForm(user.email, { "cf-turnstile-response": "forged" }),
     );
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("CAPTCHA verification failed. Please try again.");
+    expect(visibleText(await response.text())).toContain(
+      "CAPTCHA verification failed. Please try again.",
+    );
     expect(await tokenRows(user.email)).toEqual([]);
   });
 
   it("returns the validation message over single fetch too (/login.data), never a 5xx", async () => {
     const response = await post("/login.data", { email: "", variant: "login", ...BOT_CHECK });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Please enter your email.");
+    expect(visibleText(await response.text())).toContain("Please enter your email.");
   });
 });
 
@@ -458,7 +460,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
 
       const response = await post("/auth/callback", { token, dest: "/members" });
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain(MESSAGES.expired);
+      expect(visibleText(await response.text())).toContain(MESSAGES.expired);
       expect(sessionSetCookie(response)).toBeNull();
     },
   );
@@ -466,7 +468,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
   it("shows the expired message on GET when the link has no token", async () => {
     const response = await get("/auth/callback");
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(MESSAGES.expired);
+    expect(visibleText(await response.text())).toContain(MESSAGES.expired);
   });
 });
 

@@ -117,7 +117,7 @@ describe("setting up an authenticator app (/account/security)", () => {
       cookie,
     );
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain(MESSAGES.invalidCode);
+    expect(visibleText(await response.text())).toContain(MESSAGES.invalidCode);
     expect(sessionSetCookie(response)).toBeNull();
     expect((await factorsOf(user.id)).map((factor) => factor.status)).toEqual(["unverified"]);
     expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal1");
@@ -129,7 +129,9 @@ describe("setting up an authenticator app (/account/security)", () => {
     await enrol(cookie);
     const response = await post("/account/security", { intent: "verify", code: "12ab56" }, cookie);
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Enter the 6-digit code from your authenticator app.");
+    expect(visibleText(await response.text())).toContain(
+      "Enter the 6-digit code from your authenticator app.",
+    );
     expect((await factorsOf(user.id)).map((factor) => factor.status)).toEqual(["unverified"]);
   });
 
@@ -306,7 +308,7 @@ describe("an admin with an authenticator app", () => {
       cookie,
     );
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain(MESSAGES.invalidCode);
+    expect(visibleText(await response.text())).toContain(MESSAGES.invalidCode);
     expect((await sessionRow(await sessionIdOf(cookie)))?.aal).toBe("aal1");
     expect((await get("/admin/users", cookie)).headers.get("Location")).toBe(
       "/auth/verify?dest=%2Fadmin%2Fusers",

@@ -475,7 +475,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     const fields = agentFields({ idempotencyKey: "not-a-uuid" });
     const response = await postForm("/agents", fields);
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain(
+    expect(visibleText(await response.text())).toContain(
       "This form has expired. Please reload the page and try again.",
     );
     expect(await agentRows(fields.email!)).toHaveLength(0);
@@ -494,7 +494,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
       const fields = agentFields(overrides);
       const response = await postForm("/agents", fields);
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain(message);
+      expect(visibleText(await response.text())).toContain(message);
     }
   });
 
@@ -626,7 +626,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
     ] as Array<[Fields, string]>) {
       const response = await postForm("/contact", supportFields(overrides));
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain(message);
+      expect(visibleText(await response.text())).toContain(message);
     }
   });
 });
