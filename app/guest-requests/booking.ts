@@ -58,9 +58,12 @@ export const SPECIAL_REQUESTS_MAX = 2000;
 /** How long a stay may last. */
 const LONGEST_STAY_DAYS = 365;
 
-/** A whole number of guests; `message` for a missing or too small one, `tooMany` above `max`. */
+/**
+ * A whole number of guests; `message` for a missing or too small one, `tooMany` above `max`. The
+ * limit is checked first: a number too large to be a whole one (1e308) is too many, not missing.
+ */
 function count(min: number, max: number, message: string, tooMany = message) {
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, tooMany);
+  return z.coerce.number({ error: message }).max(max, tooMany).min(min, message).int(message);
 }
 
 const date = (required: string) => z.string({ error: required }).refine(isCalendarDate, required);

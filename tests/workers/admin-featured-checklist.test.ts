@@ -737,8 +737,8 @@ describe("the featured order", () => {
       const response = await saveOrder(ids, admin.cookie);
       expect(response.status).toBe(409);
       const html = visibleText(await response.text());
-      expect(html).toContain(MESSAGES.stale);
-      expect(html).toContain(MESSAGES.failed);
+      expect(visibleText(html)).toContain(MESSAGES.stale);
+      expect(visibleText(html)).toContain(MESSAGES.failed);
     }
     const gone = await move("loc-wailea-palms", "up", admin.cookie);
     expect(gone.status).toBe(409);

@@ -170,7 +170,7 @@ describe("60 seconds between sign-in links for one address", () => {
     const html = await second.text();
     const seconds = Number(html.match(/Rate limited\. Please wait (\d+) seconds/)?.[1]);
     expect([59, 60]).toContain(seconds);
-    expect(html).toContain(MESSAGES.rateLimited(seconds));
+    expect(visibleText(html)).toContain(MESSAGES.rateLimited(seconds));
     // As served (without JavaScript nothing counts down): it says to wait, and is not disabled.
     expect(html).toMatch(/<button type="submit"[^>]*>Rate Limited - Please Wait<\/button>/);
     expect(html).not.toMatch(/<button type="submit"[^>]*\sdisabled=""/);
@@ -214,8 +214,8 @@ describe("sign-in request through /login", () => {
     const unknownHtml = await forUnknown.text();
     const knownHtml = await forKnown.text();
     for (const html of [unknownHtml, knownHtml]) {
-      expect(html).toContain(MESSAGES.checkEmail);
-      expect(html).toContain(MESSAGES.sentTo);
+      expect(visibleText(html)).toContain(MESSAGES.checkEmail);
+      expect(visibleText(html)).toContain(MESSAGES.sentTo);
     }
     expect(unknownHtml).toContain(unknown);
     expect(knownHtml).toContain(known.email);
@@ -248,7 +248,7 @@ describe("sign-in request through /login", () => {
       const response = await post("/login", fields);
       expect(response.status).toBe(400);
       const html = await response.text();
-      expect(html).toContain(message);
+      expect(visibleText(html)).toContain(message);
       expect(html).not.toContain(MESSAGES.checkEmail);
     },
   );
@@ -267,7 +267,7 @@ describe("sign-in request through /login", () => {
     const response = await post("/login", withoutBotCheck);
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain("Please complete the CAPTCHA verification.");
+    expect(visibleText(html)).toContain("Please complete the CAPTCHA verification.");
     expect(html).not.toContain(MESSAGES.checkEmail);
     expect(await tokenRows(user.email)).toEqual([]);
   });
@@ -391,7 +391,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
     const page = await get(`/auth/callback?token=${encodeURIComponent(token)}&dest=%2Fmembers`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Confirm to finish signing in on this device.");
+    expect(visibleText(html)).toContain("Confirm to finish signing in on this device.");
     expect(html).not.toContain(MESSAGES.expired);
     expect(sessionSetCookie(page)).toBeNull();
     expect(await tokenRows(user.email)).toHaveLength(1);

@@ -122,7 +122,7 @@ describe("booking request validation", () => {
     const response = await postBooking(form, await memberCookie());
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain(message);
+    expect(visibleText(html)).toContain(message);
     // The entered values come back in the form.
     expect(html).toContain(`value="${form.firstName}"`);
     expect(await countFor(form.idempotencyKey)).toBe(0);
