@@ -852,7 +852,7 @@ describe("who may post", () => {
       adminCookie,
     );
     expect(failed.status).toBe(400);
-    expect(await failed.text()).toContain(REORDER_MESSAGES.imageIndices);
+    expect(visibleText(await failed.text())).toContain(REORDER_MESSAGES.imageIndices);
   });
 
   it("refuses a post from another site", async () => {
