@@ -203,7 +203,10 @@ export function Field({
   );
 }
 
-type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form">;
+type TextareaProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "name" | "form" | "onInput"
+>;
 
 export function TextareaField({
   field,
@@ -211,7 +214,7 @@ export function TextareaField({
   hint,
   className,
   limit,
-  onInput,
+  onTextChange,
   ...textareaProps
 }: {
   field: AnyField;
@@ -223,16 +226,22 @@ export function TextareaField({
    * gives it here: a maxlength would cut a longer paste short without a word.
    */
   limit?: number;
+  /** Told the box's text as it changes, and what was typed in it before the scripts ran. */
+  onTextChange?: (text: string) => void;
 } & TextareaProps) {
   const { key, ...props } = getTextareaProps(field, {
     ariaDescribedBy: hint ? hintIdOf(field) : undefined,
   });
   const autoFocus = useFocusIfWrong(field);
-  const [length, setLength] = useState<number | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const changeText = (value: string) => {
+    setText(value);
+    onTextChange?.(value);
+  };
   // Text typed before the scripts ran counts from the start.
   const container = useInputBeforeHydration<HTMLDivElement>((values) => {
     const before = values.get(field.name);
-    if (before !== undefined) setLength(boxLength(before));
+    if (before !== undefined) changeText(before);
   });
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
   const most = limit ?? textareaProps.maxLength ?? field.maxLength;
@@ -244,13 +253,10 @@ export function TextareaField({
           autoFocus={autoFocus}
           {...props}
           {...textareaProps}
-          onInput={(event) => {
-            setLength(event.currentTarget.value.length);
-            onInput?.(event);
-          }}
+          onInput={(event) => changeText(event.currentTarget.value)}
           className={inputClass}
         />
-        {most !== undefined && <LengthLimit length={length ?? boxLength(initial)} max={most} />}
+        {most !== undefined && <LengthLimit length={boxLength(text ?? initial)} max={most} />}
       </div>
     </FieldFrame>
   );

@@ -53,6 +53,19 @@ test("what is typed into the contact form stays", async ({ page }) => {
   );
 });
 
+test("long text typed before the scripts run is counted once they do", async ({ page }) => {
+  const answer = "I have planned group trips for years.";
+  await beforeHydration(page, "/agents", async () => {
+    await page.getByLabel("Why would you thrive at our agency?").fill(answer);
+  });
+  await expect(page.getByText(`${answer.length} / 50 characters minimum`)).toBeVisible();
+
+  await beforeHydration(page, "/contact", async () => {
+    await page.getByRole("textbox", { name: "Message" }).fill("m".repeat(4700));
+  });
+  await expect(page.getByText("4,700 of 5,000 characters", { exact: true })).toBeVisible();
+});
+
 test("the bot check ticked before the scripts run lets the sign-in form send", async ({ page }) => {
   await beforeHydration(page, "/login", async () => {
     await page.getByLabel("Email").fill("early-ticker@example.com");

@@ -13,7 +13,6 @@ import {
 import { SENDER_MESSAGES } from "~/guest-requests/fields";
 import { trimInvisible, visibleLength } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
 /*
  * The request forms' own fields, built from the shared form components (app/components/forms.tsx)
@@ -152,22 +151,18 @@ export function MinimumTextField({
 }) {
   const hydrated = useHydrated();
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
-  const [length, setLength] = useState<number | null>(null);
-  const typed = length ?? readLength(initial);
-  // Text typed before the scripts ran counts from the start.
-  const container = useInputBeforeHydration<HTMLDivElement>((values) => {
-    const before = values.get(field.name);
-    if (before !== undefined) setLength(readLength(before));
-  });
+  // What the box holds, typed before the scripts ran included (TextareaField takes it over).
+  const [text, setText] = useState<string | null>(null);
+  const typed = readLength(text ?? initial);
   return (
-    <div ref={container}>
+    <div>
       <TextareaField
         field={field}
         label={label}
         hint={hint}
         rows={6}
         limit={limit}
-        onInput={(event) => setLength(readLength(event.currentTarget.value))}
+        onTextChange={setText}
       />
       {/* Its line is kept (unseen) until the scripts run: what follows does not move then. Near
           the limit, the limit's count takes its place. */}
