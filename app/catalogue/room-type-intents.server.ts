@@ -28,7 +28,10 @@ import { openRoomSeason, setWeekRange } from "~/weeks/weeks.server";
 
 /** The locations manager's intents for a room type: create, save, delete and reorder. */
 
-/** A refused save: the form comes back with the message (and a toast with JavaScript). */
+/**
+ * A refused save: the form comes back with the message, and a toast with JavaScript or a banner
+ * without (the form may be gone: a room type deleted in another tab).
+ */
 function saveFailure(submission: Pick<Submission<unknown>, "reply">, error: unknown) {
   const { message, status } = explainFailure(error, {
     refused: M.saveRoomTypeError,
