@@ -37,6 +37,9 @@ export default defineConfig(async () => ({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 SESSION_SIGNING_KEY: await generateSigningKey(),
+                // `TEST_NOW=2027-03-06T23:30:00Z npm test`: the site's clock starts from that
+                // moment (app/lib/clock.server.ts), so the suite runs as of it.
+                TEST_NOW: process.env.TEST_NOW ?? "",
                 // React's production build, as deployed (process.env is filled from the bindings):
                 // its development build renders pages about a third slower.
                 NODE_ENV: "production",

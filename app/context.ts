@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { createDb, type Db } from "~/db/client.server";
 import { requestCatalogueVersion } from "~/lib/cache.server";
+import { now } from "~/lib/clock.server";
 import { siteConfig, type SiteConfig } from "~/lib/site.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -22,6 +23,8 @@ export interface AppContext extends CloudflareContext {
   /** One drizzle client per request. */
   db: Db;
   site: SiteConfig;
+  /** The request's moment, by the site's one clock: every date and deadline it works with. */
+  now: Date;
   /** The catalogue's cache version, read at most once for the request. */
   catalogueVersion: () => Promise<string>;
 }
@@ -37,6 +40,7 @@ export function createAppContext(
     ctx,
     db: createDb(d1 ?? env.DB),
     site: siteConfig(env, request),
+    now: now(env),
     catalogueVersion: catalogueVersion ?? requestCatalogueVersion(env.CACHE),
   };
 }

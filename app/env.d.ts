@@ -9,6 +9,8 @@ interface SecretBindings {
   RESEND_API_KEY?: string;
   /** Cloudflare Turnstile secret; without it only the local stand-in is accepted (development). */
   TURNSTILE_SECRET_KEY?: string;
+  /** The moment the site's clock starts from, in tests and local runs only (app/lib/clock.server.ts). */
+  TEST_NOW?: string;
 }
 
 declare namespace Cloudflare {

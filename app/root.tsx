@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       ...site,
       // The server's year, so the footer never differs between the HTML and the hydrated page.
-      year: new Date().getFullYear(),
+      year: getAppContext(context).now.getUTCFullYear(),
       user: auth ? { email: auth.user.email, isAdmin: auth.user.role === "admin" } : null,
       toast: toast.toast,
       adminSignIn: adminSignIn.outcome,

@@ -3,6 +3,7 @@ import { cloudflareContext } from "../app/context";
 import { createDb } from "../app/db/client.server";
 import { openD1Session, withBookmark } from "../app/db/read-replicas.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
+import { now as clockNow } from "../app/lib/clock.server";
 import { invalidateLocationCaches, requestCatalogueVersion } from "../app/lib/cache.server";
 import { servePage } from "../app/lib/page-cache.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
@@ -54,16 +55,17 @@ export default {
   // rate-limit counters whose window has ended.
   async scheduled(_controller, env) {
     const db = createDb(env.DB);
+    const now = clockNow(env);
     // Lapsed holds first: their e-mails to staff go out in this run's e-mails.
     const [lapsed, expired] = await Promise.all([
-      releaseLapsedHolds({ env, db }),
-      deleteExpiredRateLimits(db),
+      releaseLapsedHolds({ env, db }, now),
+      deleteExpiredRateLimits(db, now.getTime()),
     ]);
     if (lapsed > 0) {
       await invalidateLocationCaches(env.CACHE);
       console.log(`holds: ${lapsed} lapsed after 72 hours, weeks open again`);
     }
-    const sent = await deliverDueEmails({ env, db });
+    const sent = await deliverDueEmails({ env, db }, now);
     if (sent > 0) console.log(`retried e-mails: ${sent} sent`);
     if (expired > 0) console.log(`rate limits: ${expired} ended windows deleted`);
   },

@@ -166,7 +166,7 @@ function checkAdmin(request: Request, context: Context): Promise<AdminCheck> {
       if (!auth) return { ok: false, reason: "signed-out" };
       if (auth.user.role !== "admin")
         return { ok: false, reason: "denied", email: auth.user.email };
-      const { db } = getAppContext(context);
+      const { db, now } = getAppContext(context);
       // A page and its in-app data requests (/admin/x.data) are one operation.
       const path = new URL(request.url).pathname.replace(/\.data$/, "");
       const operation = path.split("/").slice(0, 3).join("/");
@@ -174,6 +174,7 @@ function checkAdmin(request: Request, context: Context): Promise<AdminCheck> {
         db,
         RATE_LIMITS.adminCheck,
         `${auth.user.email}:${operation}`,
+        now.getTime(),
       );
       if (!limit.allowed) {
         return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };

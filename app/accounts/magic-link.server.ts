@@ -100,9 +100,8 @@ function signInEmail(
 async function issueLoginLink(
   app: AppContext,
   input: { email: string; dest: string; invitation: boolean },
-  now: Date,
 ): Promise<MagicLinkRequest> {
-  const { db } = app;
+  const { db, now } = app;
   const { email } = input;
   const token = randomToken();
   const tokenHash = await hashToken(token);
@@ -171,7 +170,7 @@ async function issueLoginLink(
       ),
     };
   }
-  deliverLater(app, [message], input.invitation ? "invitation" : "sign-in link", now);
+  deliverLater(app, [message], input.invitation ? "invitation" : "sign-in link");
   return { status: "sent" };
 }
 
@@ -182,35 +181,29 @@ async function issueLoginLink(
 export async function requestMagicLink(
   app: AppContext,
   input: { email: string; dest: string },
-  now = new Date(),
 ): Promise<MagicLinkRequest> {
   const { env, db } = app;
   const email = normalizeEmail(input.email);
   // An address on the admin list gets its admin account here, before its link is queued.
   await ensureAdminAccount(db, env, email);
-  return issueLoginLink(app, { ...input, email, invitation: false }, now);
+  return issueLoginLink(app, { ...input, email, invitation: false });
 }
 
 /** Queues an invited member's sign-in link that lands on /members. */
 export function sendInvitation(
   app: AppContext,
   input: { email: string; newAccount: boolean },
-  now = new Date(),
 ): Promise<MagicLinkRequest> {
-  return issueLoginLink(
-    app,
-    {
-      email: normalizeEmail(input.email),
-      dest: "/members",
-      // An account that exists already (an admin's, say) gets a sign-in link, not a welcome.
-      invitation: input.newAccount,
-    },
-    now,
-  );
+  return issueLoginLink(app, {
+    email: normalizeEmail(input.email),
+    dest: "/members",
+    // An account that exists already (an admin's, say) gets a sign-in link, not a welcome.
+    invitation: input.newAccount,
+  });
 }
 
 /** Uses a sign-in link once. Returns the account it signs in, or null if expired, used or unknown. */
-export async function consumeMagicLink(db: Db, token: string, now = new Date()) {
+export async function consumeMagicLink(db: Db, token: string, now: Date) {
   if (!token || token.length > 200) return null;
   // Deleting the row is the claim: of two clicks, only one gets it back.
   const [claimed] = await db

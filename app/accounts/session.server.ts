@@ -69,6 +69,7 @@ type KeyEnv = Pick<Env, "SESSION_SIGNING_KEY" | "SESSION_PREVIOUS_PUBLIC_KEYS">;
 interface SessionApp {
   env: KeyEnv;
   db: Db;
+  now: Date;
 }
 
 async function sessionSetCookie(
@@ -87,9 +88,9 @@ async function sessionSetCookie(
 
 /** Starts a session (a fresh id at every sign-in) and returns its Set-Cookie header. */
 export async function createSession(
-  { env, db }: SessionApp,
+  { env, db, now }: SessionApp,
   userId: string,
-  { aal = "aal1", now = new Date() }: { aal?: Aal; now?: Date } = {},
+  { aal = "aal1" }: { aal?: Aal } = {},
 ) {
   const id = randomId();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
@@ -107,7 +108,7 @@ export async function createSession(
 }
 
 /** Raises a session to aal2 after a TOTP code and returns the renewed cookie. */
-export async function elevateSession({ env, db }: SessionApp, auth: Auth, now = new Date()) {
+export async function elevateSession({ env, db, now }: SessionApp, auth: Auth) {
   await db.update(sessions).set({ aal: "aal2" }).where(eq(sessions.id, auth.session.id));
   return sessionSetCookie(
     env,
@@ -132,9 +133,8 @@ export interface LoadedAuth {
  * its session still exists and has not expired (sign-out and user removal end it at once).
  */
 export async function loadAuth(
-  { env, db }: SessionApp,
+  { env, db, now }: SessionApp,
   request: Request,
-  now = new Date(),
 ): Promise<LoadedAuth> {
   const { token, clear } = await readSessionToken(request);
   // A cookie that is not a session's reads as none, and is cleared.

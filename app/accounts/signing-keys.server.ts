@@ -76,7 +76,7 @@ export async function signSessionToken(
   env: KeyEnv,
   claims: { sid: string; sub: string },
   expiresAt: Date,
-  now = new Date(),
+  now: Date,
 ) {
   const key = await signingKey(env);
   return new SignJWT({ sid: claims.sid })
@@ -93,7 +93,7 @@ export async function signSessionToken(
 export async function verifySessionToken(
   env: KeyEnv,
   token: string,
-  now = new Date(),
+  now: Date,
 ): Promise<SessionClaims> {
   let kid: string | undefined;
   let alg: string | undefined;

@@ -80,7 +80,7 @@ export async function verifyFactorCode(
   userId: string,
   code: string,
   status: "unverified" | "verified",
-  now = Date.now(),
+  now: number,
 ): Promise<DomainError | null> {
   const invalid = new DomainError("invalid", TOTP_MESSAGES.invalidCode, "code");
   const [factor] = await db

@@ -48,6 +48,7 @@ const LOCATION_COLUMNS: Column<keyof LocationValues>[] = [
   { field: "state", column: "state", kind: "text" },
   { field: "city", column: "city", kind: "text" },
   { field: "minimumNights", column: "minimum_nights", kind: "number" },
+  { field: "timeZone", column: "time_zone", kind: "text" },
   { field: "featured", column: "featured", kind: "yes-no" },
   { field: "hidden", column: "hidden", kind: "yes-no" },
 ];
@@ -170,7 +171,7 @@ function rowRoom(record: Record<string, string>) {
 }
 
 export async function importCatalogue(
-  app: Pick<AppContext, "db" | "env">,
+  app: Pick<AppContext, "db" | "env" | "now">,
   actor: Actor,
   text: string,
 ): Promise<CatalogueImportResult> {
@@ -247,7 +248,7 @@ export async function importCatalogue(
   }
   if (problems.length > 0) return refusedImport(problems);
 
-  const now = new Date().toISOString();
+  const now = app.now.toISOString();
   const locationRows = [...plans.values()].map(({ id, values }) => ({ id, ...values }));
   const roomRows = [...plans.values()].flatMap((plan) =>
     [...plan.rooms].map(([key, { values }]) => {
@@ -348,10 +349,10 @@ const assignments = (stored: string[]) =>
 // drizzle has no insert from json_each: each statement reads a chunk of rows as JSON (?1), with
 // the time of the import (?2) and who made it (?3).
 const upsertLocations = (stored: string[]) => `insert into locations (id, name, slug,
-    description, country, state, city, minimum_nights, featured, hidden, updated_at)
+    description, country, state, city, minimum_nights, time_zone, featured, hidden, updated_at)
   select value ->> 'id', value ->> 'name', value ->> 'slug', value ->> 'description',
     value ->> 'country', value ->> 'state', value ->> 'city', value ->> 'minimumNights',
-    value ->> 'featured', value ->> 'hidden', ?2
+    value ->> 'timeZone', value ->> 'featured', value ->> 'hidden', ?2
   from json_each(?1) where ?3 is not null
   on conflict (id) do update set ${assignments(stored)}`;
 

@@ -46,7 +46,7 @@ export async function saveFeaturedOrder(app: AppContext, actor: Actor, ids: stri
     new Set(ids).size === ids.length &&
     ids.every((id) => known.has(id));
   if (!sameSet) throw new DomainError("stale", FEATURED_MESSAGES.stale);
-  const updatedAt = new Date().toISOString();
+  const updatedAt = app.now.toISOString();
   await commitAudited(
     app,
     actor,

@@ -96,7 +96,7 @@ export async function uploadImages(
   const uploads = await readUploads(env.IMAGES, files);
 
   const folder = group.roomTypeId ? `${group.locationId}/${group.roomTypeId}` : group.locationId;
-  const stamp = Date.now();
+  const stamp = app.now.getTime();
   const written: string[] = [];
   const stored = [];
   try {

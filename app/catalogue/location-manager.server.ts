@@ -12,7 +12,7 @@ import { deleteQuestionOf, LOCATION_ADMIN_MESSAGES, PICKER_PER_PAGE } from "./lo
 import { isIdShaped, NOT_FOUND } from "./ids";
 import { nameMatches } from "./name-search.server";
 import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
-import { todayUtc } from "~/weeks/calendar";
+import { earliestLocalDate } from "~/weeks/calendar";
 import { roomCalendarWeeks } from "~/weeks/weeks.server";
 
 /** Locations in the picker's order: by name in any case, then id (two names may be the same). */
@@ -127,7 +127,7 @@ const managedImage = (image: LocationForEdit["images"][number]) => ({
 });
 
 /** The selected location's stays ahead that members asked for or have, by room type. */
-function staysAhead(db: Db, selectedId: string | null) {
+function staysAhead(db: Db, selectedId: string | null, now: Date) {
   return db
     .select({ roomTypeId: bookingRequests.roomTypeId, count: count() })
     .from(bookingRequests)
@@ -135,7 +135,8 @@ function staysAhead(db: Db, selectedId: string | null) {
       and(
         inArray(bookingRequests.status, ["new", "confirmed"]),
         eq(bookingRequests.locationId, selectedId ?? ""),
-        gt(bookingRequests.checkOutDate, todayUtc()),
+        // Counted from the earliest date anywhere: a stay still under way at its resort counts.
+        gt(bookingRequests.checkOutDate, earliestLocalDate(now)),
       ),
     )
     .groupBy(bookingRequests.roomTypeId);
@@ -146,7 +147,7 @@ function staysAhead(db: Db, selectedId: string | null) {
  * one with its room types and pictures (and the selected room type's weeks), and the neighbours in
  * name order.
  */
-export async function loadLocationManager(db: Db, params: URLSearchParams) {
+export async function loadLocationManager(db: Db, params: URLSearchParams, now: Date) {
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
   const locationId = params.get("location")?.trim() || null;
   const wanted = params.get("roomType");
@@ -159,10 +160,10 @@ export async function loadLocationManager(db: Db, params: URLSearchParams) {
         selectedId,
       }),
       ...neighbours(db, selectedId),
-      staysAhead(db, selectedId),
+      staysAhead(db, selectedId, now),
     ]),
     locationId ? getLocationForEdit(db, locationId) : Promise.resolve(null),
-    locationId && wanted ? roomCalendarWeeks(db, wanted, todayUtc()) : Promise.resolve([]),
+    locationId && wanted ? roomCalendarWeeks(db, wanted, now) : Promise.resolve([]),
   ]);
   const total = listRows[0]?.total ?? 0;
   const list = {
@@ -240,6 +241,7 @@ export async function createLocation(app: AppContext, actor: Actor, values: Loca
     city: values.city,
     state: values.state,
     country: values.country,
+    timeZone: values.timeZone,
     minimumNights: 7,
     hidden: false,
   });
@@ -266,7 +268,7 @@ export async function updateLocation(
   version?: string | null,
 ) {
   await requireLocation(app.db, id);
-  const updatedAt = new Date().toISOString();
+  const updatedAt = app.now.toISOString();
   const update = app.db
     .update(locations)
     .set({ ...values, updatedAt })

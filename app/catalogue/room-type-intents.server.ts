@@ -22,7 +22,7 @@ import {
 } from "./room-types.server";
 import { roomTypeCreateSchema, roomTypeSchema } from "./schemas";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { todayUtc } from "~/weeks/calendar";
+import { localDate } from "~/weeks/calendar";
 import { WEEK_CALENDAR_MESSAGES, weekRangeSchema } from "~/weeks/calendar-form";
 import { openRoomSeason, setWeekRange } from "~/weeks/weeks.server";
 
@@ -194,14 +194,18 @@ export async function setWeeksIntent(
   if (submission.status !== "success") {
     return data({ form, roomTypeId, result: submission.reply(), toast: null }, { status: 400 });
   }
+  let room;
   try {
-    await requireRoomType(app.db, locationId, roomTypeId);
+    room = await requireRoomType(app.db, locationId, roomTypeId);
   } catch (error) {
     if (isDomainError(error)) return roomTypeGone(locationId, here, error);
     const { result, toast, status } = saveFailure(submission, error);
     return data({ form, roomTypeId, result, toast }, { status });
   }
-  const changed = await setWeekRange(app.db, roomTypeId, submission.value);
+  const changed = await setWeekRange(app.db, roomTypeId, submission.value, {
+    now: app.now,
+    today: localDate(app.now, room.timeZone),
+  });
   if (changed.weeks === 0 && changed.held === 0) {
     const message = WEEK_CALENDAR_MESSAGES.noWeeks;
     const result = submission.reply({ formErrors: [message] });
@@ -220,13 +224,14 @@ export async function openWeeksIntent(
   { locationId, roomTypeId }: IntentOf<"open-weeks">,
 ) {
   if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
+  let room;
   try {
-    await requireRoomType(app.db, locationId, roomTypeId);
+    room = await requireRoomType(app.db, locationId, roomTypeId);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return roomTypeGone(locationId, here, error);
   }
-  const opened = await openRoomSeason(app.db, roomTypeId, todayUtc());
+  const opened = await openRoomSeason(app.db, roomTypeId, localDate(app.now, room.timeZone));
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
     type: "success",

@@ -1,7 +1,7 @@
 import { and, asc, eq, max, sql } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
-import { images, roomTypes } from "~/db/schema";
+import { images, locations, roomTypes } from "~/db/schema";
 import { DomainError, refuseDuplicate } from "~/lib/errors.server";
 import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server";
 import { commitAudited, savedAt, type Actor } from "./audit.server";
@@ -17,8 +17,9 @@ export async function requireRoomType(db: Db, locationId: string, roomTypeId: st
   const [room] =
     isIdShaped(locationId) && isIdShaped(roomTypeId)
       ? await db
-          .select({ id: roomTypes.id, name: roomTypes.name })
+          .select({ id: roomTypes.id, name: roomTypes.name, timeZone: locations.timeZone })
           .from(roomTypes)
+          .innerJoin(locations, eq(locations.id, roomTypes.locationId))
           .where(and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locationId)))
       : [];
   if (!room) throw new DomainError("not-found", NOT_FOUND.roomType);
@@ -85,7 +86,7 @@ export async function updateRoomType(
 ) {
   const { db } = app;
   await requireRoomType(db, locationId, roomTypeId);
-  const updatedAt = new Date().toISOString();
+  const updatedAt = app.now.toISOString();
   const update = db
     .update(roomTypes)
     .set({

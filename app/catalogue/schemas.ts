@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { slugify, SLUG_PATTERN } from "~/catalogue/slug";
 import { COUNTRIES, DEFAULT_COUNTRY, HAWAII_ISLANDS, normalizePlace, US_STATES } from "./places";
+import { isTimeZone, placeTimeZone } from "./time-zones";
 
 /** The admin forms, one schema each, shared by the browser (conform) and the actions. */
 
@@ -14,6 +15,7 @@ export const ADMIN_MESSAGES = {
   country: "Please choose a country from the list",
   state: "Please choose a state from the list",
   island: "Please choose an island",
+  timeZone: "Please choose a time zone from the list",
   notNegative: "Must be 0 or more",
   number: "Enter a number, with a point for cents",
   atMost: (max: number) => `Must be ${max.toLocaleString("en-US")} or less`,
@@ -46,6 +48,12 @@ export const locationSchema = z
       .int(ADMIN_MESSAGES.minimumNights)
       .min(1, ADMIN_MESSAGES.minimumNights)
       .max(365, ADMIN_MESSAGES.minimumNights),
+    // Empty: the zone of the place (a new location, or a spreadsheet row without one).
+    timeZone: z
+      .string()
+      .trim()
+      .refine((name) => name === "" || isTimeZone(name), ADMIN_MESSAGES.timeZone)
+      .optional(),
     featured: z.boolean().default(false),
     hidden: z.boolean().default(false),
   })
@@ -58,11 +66,15 @@ export const locationSchema = z
   })
   // The server keeps only what the country allows: a state in the United States, a city where
   // cities are kept.
-  .transform((value) => ({
-    ...value,
-    ...normalizePlace(value),
-    description: value.description ?? null,
-  }));
+  .transform((value) => {
+    const place = normalizePlace(value);
+    return {
+      ...value,
+      ...place,
+      timeZone: value.timeZone || placeTimeZone(place),
+      description: value.description ?? null,
+    };
+  });
 
 export type LocationValues = z.output<typeof locationSchema>;
 

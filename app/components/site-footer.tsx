@@ -18,11 +18,12 @@ const footerLinks = [
   { to: "/terms-of-service", label: "Terms of Service" },
 ];
 
-const trustBadges = [
-  { file: "secure-checkout.svg", name: "Secure checkout" },
-  { file: "verified-partner.svg", name: "Verified partner" },
-  { file: "ssl.svg", name: "SSL encrypted" },
-];
+// The site takes no payment (no checkout to vouch for): staff confirm a week first.
+const trustBadges = [{ file: "verified-partner.svg", name: "Verified partner" }];
+
+/** How a stay is paid for, said where the card logos are. */
+const PAYMENT_NOTE =
+  "No card is asked for on this site. Once our team confirms your week, we write with how to pay; we accept:";
 
 export function SiteFooter({
   siteName,
@@ -68,8 +69,9 @@ export function SiteFooter({
         <div className="space-y-5">
           <div>
             <p className="text-xs font-semibold tracking-widest text-slate-400 uppercase">
-              We accept
+              Paying for a stay
             </p>
+            <p className="mt-2 max-w-xs text-sm leading-relaxed text-slate-300">{PAYMENT_NOTE}</p>
             <LogoList
               folder="badges"
               logos={paymentBadges}

@@ -27,6 +27,8 @@ export const locations = sqliteTable(
     state: text("state"),
     country: text("country").notNull().default("United States"),
     minimumNights: integer("minimum_nights").notNull().default(7),
+    // The resort's IANA time zone: its own "today" (app/catalogue/time-zones.ts).
+    timeZone: text("time_zone").notNull().default("America/New_York"),
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     displayOrder: integer("display_order"),
     createdAt: createdAt(),

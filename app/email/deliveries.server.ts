@@ -71,8 +71,8 @@ export function queueEmails(
     kind,
     requestId,
     emails,
-    now = new Date(),
-  }: { kind: EmailKind; requestId: string; emails: QueuedEmail[]; now?: Date },
+    now,
+  }: { kind: EmailKind; requestId: string; emails: QueuedEmail[]; now: Date },
 ) {
   if ((LINK_EMAIL_KINDS as readonly string[]).includes(kind) && !emails.every(isSealed)) {
     throw new Error("An e-mail that signs someone in is stored sealed (sealEmailBody).");
@@ -122,7 +122,7 @@ async function claim(db: Db, id: string, now: Date) {
 }
 
 /** Sends the given pending deliveries that are due; returns how many went out. */
-async function deliver(mailer: Mailer, ids: string[], now = new Date()) {
+async function deliver(mailer: Mailer, ids: string[], now: Date) {
   const { db } = mailer;
   let sent = 0;
   for (const id of ids) {
@@ -159,7 +159,7 @@ async function deliver(mailer: Mailer, ids: string[], now = new Date()) {
         .set({
           status: "sent",
           attempts,
-          sentAt: new Date().toISOString(),
+          sentAt: now.toISOString(),
           lastError: null,
           ...finishedBody(delivery),
         })
@@ -188,10 +188,9 @@ async function deliver(mailer: Mailer, ids: string[], now = new Date()) {
  * fails stays pending for the scheduled handler. `now` is the moment they were queued.
  */
 export function deliverLater(
-  { env, db, ctx }: Mailer & { ctx: ExecutionContext },
+  { env, db, ctx, now }: Mailer & { ctx: ExecutionContext; now: Date },
   emails: QueuedEmail[],
   what: string,
-  now = new Date(),
 ) {
   ctx.waitUntil(
     deliver(
@@ -203,7 +202,7 @@ export function deliverLater(
 }
 
 /** The scheduled handler's job: send every delivery whose time has come. */
-export async function deliverDueEmails(mailer: Mailer, now = new Date(), limit = 50) {
+export async function deliverDueEmails(mailer: Mailer, now: Date, limit = 50) {
   const due = await mailer.db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)

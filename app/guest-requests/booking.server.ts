@@ -13,7 +13,6 @@ import {
   partyTooLarge,
   type BookingInput,
 } from "./booking";
-import { todayUtc } from "~/weeks/calendar";
 import { stayCalendar } from "~/weeks/ical";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import {
@@ -175,13 +174,13 @@ export const bookingKind = {
   kind: "booking",
   label: "booking request",
   table: bookingRequests,
-  schema: () => bookingSchema({ today: earliestCheckIn() }),
+  schema: (now) => bookingSchema({ today: earliestCheckIn(now) }),
   // The resort and room come from the catalogue, never from the form, so names and prices
   // cannot be forged; a room that is not bookable there is refused.
-  async toRow({ db }, input, keys) {
+  async toRow({ db, now }, input, keys) {
     const [found, week, datesTaken] = await Promise.all([
       findBookableRoom(db, input.location, input.roomType),
-      input.week ? quoteWeek(db, input.roomType, input.week) : null,
+      input.week ? quoteWeek(db, { roomTypeId: input.roomType, checkIn: input.week, now }) : null,
       input.week
         ? null
         : unavailableNightOf(db, {
@@ -204,7 +203,7 @@ export const bookingKind = {
     }
     if (input.week) {
       // Only a week of this room that has not begun; a held one only for its waitlist.
-      if (!week || week.checkIn <= todayUtc() || week.state === "closed") {
+      if (!week || week.begun || week.state === "closed") {
         throw new DomainError("invalid", WEEK_MESSAGES.notFound, "week");
       }
       if (week.state !== "open" && !input.waitlist) {
@@ -235,7 +234,7 @@ export const bookingKind = {
   emails: bookingEmails,
   // A request for an open week holds it; a member's waitlist request is their only undecided
   // request for the week, and a request for their own dates their only one for those dates.
-  claim: ({ db }, row) => {
+  claim: ({ db, now }, row) => {
     if (!row.weekId) {
       // Their only undecided request for the room and these dates (a form sent again after Back).
       return row.userId
@@ -258,7 +257,7 @@ export const bookingKind = {
     }
     if (!row.waitlist) {
       return {
-        ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id }),
+        ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id, now }),
         refusal: new DomainError("conflict", WEEK_MESSAGES.taken, "week"),
         shownInCatalogue: true,
       };

@@ -153,7 +153,7 @@ export function bookingSchema({
 export type BookingInput = z.infer<ReturnType<typeof bookingSchema>>;
 
 /** The earliest check-in the server accepts: today somewhere on Earth (UTC-12). */
-export function earliestCheckIn(now = new Date()) {
+export function earliestCheckIn(now: Date) {
   return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 

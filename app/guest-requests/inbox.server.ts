@@ -298,9 +298,8 @@ export async function decideBooking(
     adminEmail,
     note,
   }: { id: string; decision: BookingDecision; adminEmail: string; note?: string },
-  now = new Date(),
 ): Promise<TransitionResult> {
-  const { db, site } = app;
+  const { db, site, now } = app;
   const [booking] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
   if (booking?.status !== "new") return refusal(booking);
 
@@ -426,7 +425,7 @@ export async function markHandled(
     id,
     adminEmail,
   }: { kind: "agent-application" | "support-message"; id: string; adminEmail: string },
-  now = new Date(),
+  now: Date,
 ): Promise<TransitionResult> {
   const table = TABLES[kind];
   const [update, [current]] = await db.batch([

@@ -44,8 +44,8 @@ export interface RequestKindDefinition<Table extends RequestTable, Input extends
   /** How log lines name it. */
   label: string;
   table: Table;
-  /** The form's schema as the server applies it (made per request: it may depend on the date). */
-  schema: () => z.ZodType<Input>;
+  /** The form's schema as the server applies it at `now` (made per request: it may depend on the date). */
+  schema: (now: Date) => z.ZodType<Input>;
   /** The row from the parsed form and the keys; a DomainError refuses the request with its message. */
   toRow: (
     app: AppContext,
@@ -129,10 +129,13 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
   const queued = queueEmails(
     db,
     { table, where: eq(table.id, id) },
-    { kind, requestId: id, emails },
+    { kind, requestId: id, emails, now: app.now },
   );
   const [inserted, [stored], ...after] = await db.batch([
-    db.insert(table).values(row).onConflictDoNothing({ target: table.idempotencyKey }),
+    db
+      .insert(table)
+      .values({ ...row, createdAt: app.now.toISOString() })
+      .onConflictDoNothing({ target: table.idempotencyKey }),
     db.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, idempotencyKey)),
     ...queued,
     ...(claim ? [claim.take, ...claim.undo] : []),

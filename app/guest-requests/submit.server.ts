@@ -68,7 +68,7 @@ export async function requestFormAction<Table extends RequestTable, Input extend
   ) => data<RequestFormReply>({ result, sentTo: null, toast }, { status, headers });
 
   const formData = await readFormData(request);
-  const schema = kind.schema();
+  const schema = kind.schema(getAppContext(context).now);
   const refusal = await screenSubmission(
     getAppContext(context),
     request,
@@ -170,7 +170,7 @@ export async function requestJsonEndpoint<Table extends RequestTable, Input exte
   );
   if (refusal) return jsonRefusal(refusal, { success: false });
 
-  const parsed = kind.schema().safeParse(body);
+  const parsed = kind.schema(getAppContext(context).now).safeParse(body);
   if (!parsed.success) {
     return json(
       {

@@ -49,7 +49,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<{ operation: string; label: string 
  * This admin's admin-check counts in their current windows: one row for each admin operation, and
  * one for any other operation a counter is stored for.
  */
-export async function adminCheckStatus(db: Db, email: string, now = Date.now()) {
+export async function adminCheckStatus(db: Db, email: string, now: number) {
   const counters = await db
     .select({ subject: rateLimits.subject, hits: rateLimits.hits, resetsAt: rateLimits.resetsAt })
     .from(rateLimits)

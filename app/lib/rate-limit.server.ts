@@ -43,7 +43,7 @@ export async function hitRateLimit(
   db: Db,
   rule: RateLimitRule,
   subject: string,
-  now = Date.now(),
+  now: number,
 ): Promise<RateLimitResult> {
   const resetsAt = now + rule.windowSeconds * 1000;
   // An expired window starts again at this call; otherwise the count goes up by one.
@@ -79,7 +79,7 @@ export async function clearRateLimit(db: Db, rule: RateLimitRule, subject: strin
 }
 
 /** Deletes the counters whose window has ended (the cron does it); returns how many. */
-export async function deleteExpiredRateLimits(db: Db, now = Date.now()) {
+export async function deleteExpiredRateLimits(db: Db, now: number) {
   const deleted = await db
     .delete(rateLimits)
     .where(lte(rateLimits.resetsAt, now))

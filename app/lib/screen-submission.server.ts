@@ -24,7 +24,7 @@ export const REQUEST_FORMS_LIMIT: SubmissionLimit = {
  * bot check passed. Returns the refusal, or null when the submission may go on.
  */
 export async function screenSubmission(
-  { env, db }: AppContext,
+  { env, db, now }: AppContext,
   request: Request,
   fields: FormData,
   limit: SubmissionLimit,
@@ -32,7 +32,7 @@ export async function screenSubmission(
   if (honeypotFilled(fields)) return new DomainError("invalid", HONEYPOT_MESSAGE);
   const address = rateLimitAddress(request);
   if (address) {
-    const counted = await hitRateLimit(db, limit.rule, address);
+    const counted = await hitRateLimit(db, limit.rule, address, now.getTime());
     if (!counted.allowed) {
       return new RateLimitedError(
         limit.message(counted.retryAfterSeconds),

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const token = String(formData.get("token") ?? "");
   const dest = safeRedirectPath(String(formData.get("dest") ?? ""));
-  const user = await consumeMagicLink(app.db, token);
+  const user = await consumeMagicLink(app.db, token, app.now);
   if (!user) return data({ error: LOGIN_MESSAGES.expired }, { status: 400 });
 
   const previous = await getAuth(context, { withCodePending: true });

@@ -37,7 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [location, week] = await Promise.all([
     getLocationDetail(app.db, key, { withPricing: true }),
     roomTypeId
-      ? weekOnOffer(app.db, { roomTypeId, asked: params.get("week"), userId: auth.user.id })
+      ? weekOnOffer(app.db, {
+          roomTypeId,
+          asked: params.get("week"),
+          userId: auth.user.id,
+          now: app.now,
+        })
       : null,
   ]);
   if (!location) throw redirect("/locations");

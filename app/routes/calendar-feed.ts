@@ -9,7 +9,7 @@ import { roomCalendar } from "~/weeks/weeks.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const token = params.file.endsWith(".ics") ? params.file.slice(0, -".ics".length) : "";
-  const calendar = await roomCalendar(app.db, token, app.site.siteName);
+  const calendar = await roomCalendar(app.db, { token, siteName: app.site.siteName, now: app.now });
   if (calendar === null) {
     return new Response("No calendar at this address.", {
       status: 404,

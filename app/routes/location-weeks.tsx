@@ -15,25 +15,31 @@ const MAX_ROOM_ID = 200;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const auth = await getAuth(context);
   const search = new URL(request.url).searchParams;
-  const today = todayUtc();
-  const month = shownMonth(search.get("month"), today);
+  const { db, now } = getAppContext(context);
+  // Without a month, the one it is now in UTC (the resort's own day is known with its weeks).
+  const month = shownMonth(search.get("month"), todayUtc(now));
   const roomTypeId = search.get("room")?.trim() ?? "";
   // A link without its room: the location's page lists its rooms, each with its weeks.
   if (!roomTypeId)
     throw redirect(`${locationPath({ id: params.locationId, slug: null })}#room-options`);
   const found =
     roomTypeId.length <= MAX_ROOM_ID
-      ? await roomMonth(getAppContext(context).db, {
+      ? await roomMonth(db, {
           locationKey: params.locationId,
           roomTypeId,
           month,
-          today,
+          now,
           withRates: Boolean(auth),
           includeHidden: hasAdminAccess(auth),
         })
       : null;
   return data(
-    { found, month, ...neighbourMonths(month, today), signedIn: Boolean(auth) },
+    {
+      found,
+      month,
+      ...neighbourMonths(month, found?.today ?? todayUtc(now)),
+      signedIn: Boolean(auth),
+    },
     { status: found ? 200 : 404 },
   );
 }

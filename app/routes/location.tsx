@@ -13,7 +13,6 @@ import { errorMessage } from "~/lib/route-errors";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/catalogue/structured-data";
 import { getLocationDetail, getPublicLocationDetail } from "~/catalogue/location-reads.server";
-import { todayUtc } from "~/weeks/calendar";
 import { openWeeksByRoom } from "~/weeks/weeks.server";
 
 /** An admin's preview of a hidden location is for them only: never stored, never indexed. */
@@ -37,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           })
         : getPublicLocationDetail(app, params.locationId),
       openWeeksByRoom(app.db, params.locationId, {
-        today: todayUtc(),
+        now: app.now,
         withRates: Boolean(auth),
       }),
     ]);

@@ -57,8 +57,35 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
   return calendarDate(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(day, lastDay));
 }
 
-/** Today's date where the clock is UTC: the server's "today". */
 /** How far ahead a stay may start: a week further ahead can be neither asked for nor imported. */
 export const LATEST_CHECK_IN_DAYS = 730;
 
-export const todayUtc = (now = new Date()): CalendarDate => now.toISOString().slice(0, 10);
+/** The date at `now` in UTC: for file names and the seed, never for a resort's own day. */
+export const todayUtc = (now: Date): CalendarDate => now.toISOString().slice(0, 10);
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date at `now` in `timeZone` (an IANA name): a resort's own today. A week it still offers
+ * checks in after it.
+ */
+export function localDate(now: Date, timeZone: string): CalendarDate {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
+/**
+ * The earliest date it is anywhere at `now` (the zones run from UTC-12 to UTC+14): a bound for
+ * a query over many resorts, each of whose rows is then held to its own `localDate`.
+ */
+export const earliestLocalDate = (now: Date): CalendarDate => addDays(todayUtc(now), -1);

@@ -11,7 +11,13 @@ import {
 } from "~/lib/spreadsheet-import.server";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks, type WeekState } from "~/db/schema";
-import { addDays, isCalendarDate, LATEST_CHECK_IN_DAYS, todayUtc } from "./calendar";
+import {
+  addDays,
+  earliestLocalDate,
+  isCalendarDate,
+  LATEST_CHECK_IN_DAYS,
+  localDate,
+} from "./calendar";
 import { MAX_AMOUNT } from "~/catalogue/schemas";
 
 /**
@@ -58,7 +64,7 @@ interface WeekRow {
 export type ImportResult = { ok: true; written: number } | ImportRefused;
 
 /** Reads, checks and (only if every row is right) writes a file of weeks. */
-export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
+export async function importWeeks(db: Db, text: string, now: Date): Promise<ImportResult> {
   const sheet = readSpreadsheet(text, {
     known: WEEK_CSV_COLUMNS,
     required: WEEK_CSV_COLUMNS.filter((column) => column !== "rate" && column !== "state"),
@@ -71,8 +77,6 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
   const slugOf = (cells: Record<string, string | undefined>) =>
     (cells.location ?? "").trim().toLowerCase();
   const rooms = await roomsOf(db, [...new Set(sheet.rows.map(({ cells }) => slugOf(cells)))]);
-  const today = todayUtc();
-  const latest = addDays(today, LATEST_CHECK_IN_DAYS);
   const rows: Array<WeekRow & { line: number; claimsHold: boolean; held: boolean }> = [];
   const seen = new Map<string, number>();
   sheet.rows.forEach(({ line, cells: record }) => {
@@ -87,12 +91,20 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
     const atLocation = rooms.get(slug);
     if (!slug) return fail("The location is empty.");
     if (!atLocation) return fail(`No location has the slug “${slug}”.`);
-    const room = roomKey ? findRoom(atLocation, roomKey) : { problem: "The room type is empty." };
+    const room = roomKey
+      ? findRoom(atLocation.rooms, roomKey)
+      : { problem: "The room type is empty." };
     if ("problem" in room) return fail(room.problem.replace("{location}", slug));
     if (!isCalendarDate(checkIn)) {
       return fail(`The check-in date “${checkIn}” is not a date written YYYY-MM-DD.`);
     }
-    if (checkIn <= today) return fail(`The check-in date ${checkIn} is not in the future.`);
+    const today = localDate(now, atLocation.timeZone);
+    const latest = addDays(today, LATEST_CHECK_IN_DAYS);
+    if (checkIn <= today) {
+      return fail(
+        `The check-in date ${checkIn} is not after today at ${slug} (${today}, ${atLocation.timeZone}).`,
+      );
+    }
     if (checkIn > latest) {
       return fail(
         `The check-in date ${checkIn} is more than two years ahead: members can ask for weeks up to ${latest}.`,
@@ -180,7 +192,7 @@ export async function importWeeks(db: Db, text: string): Promise<ImportResult> {
 
   if (problems.length > 0) return refusedImport(problems);
   try {
-    await writeWeeks(db, rows);
+    await writeWeeks(db, rows, now);
   } catch (error) {
     // Another admin's weeks written between the check and this batch: the database refused it all.
     if (!String(error).includes(OVERLAP_REFUSAL)) throw error;
@@ -295,20 +307,25 @@ function overlaps(
   return problems;
 }
 
-type RoomsBySlug = Map<string, Array<{ id: string; name: string }>>;
+type RoomsBySlug = Map<string, { timeZone: string; rooms: Array<{ id: string; name: string }> }>;
 
 /** The room types of the locations the file names, by location slug: one query. */
 async function roomsOf(db: Db, slugs: string[]): Promise<RoomsBySlug> {
   const found = await db
-    .select({ slug: locations.slug, id: roomTypes.id, name: roomTypes.name })
+    .select({
+      slug: locations.slug,
+      timeZone: locations.timeZone,
+      id: roomTypes.id,
+      name: roomTypes.name,
+    })
     .from(locations)
     .leftJoin(roomTypes, eq(roomTypes.locationId, locations.id))
     .where(sql`${locations.slug} in (select value from json_each(${JSON.stringify(slugs)}))`);
   const bySlug: RoomsBySlug = new Map();
   for (const row of found) {
-    const list = bySlug.get(row.slug) ?? [];
-    if (row.id && row.name) list.push({ id: row.id, name: row.name });
-    bySlug.set(row.slug, list);
+    const location = bySlug.get(row.slug) ?? { timeZone: row.timeZone, rooms: [] };
+    if (row.id && row.name) location.rooms.push({ id: row.id, name: row.name });
+    bySlug.set(row.slug, location);
   }
   return bySlug;
 }
@@ -331,8 +348,8 @@ function findRoom(rooms: Array<{ id: string; name: string }>, key: string) {
  * state, except that a requested or booked week keeps its nights and state (also one held between
  * the check and this batch).
  */
-async function writeWeeks(db: Db, rows: WeekRow[]) {
-  const now = new Date().toISOString();
+async function writeWeeks(db: Db, rows: WeekRow[], at: Date) {
+  const now = at.toISOString();
   // One statement reads a chunk of rows as JSON (drizzle has no insert from json_each).
   const upsert = db.$client.prepare(`
     insert into weeks (id, room_type_id, check_in, nights, rate, state, updated_at)
@@ -380,9 +397,8 @@ export async function slugExists(db: Db, slug: string) {
   return Boolean(found);
 }
 
-export function exportWeeks(db: Db, { location }: { location?: string } = {}) {
+export function exportWeeks(db: Db, { location, now }: { location?: string; now: Date }) {
   const encoder = new TextEncoder();
-  const today = todayUtc();
   let after: string | null = null;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -412,13 +428,14 @@ export function exportWeeks(db: Db, { location }: { location?: string } = {}) {
             nights: weeks.nights,
             rate: weeks.rate,
             state: weeks.state,
+            timeZone: locations.timeZone,
           })
           .from(weeks)
           .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
           .innerJoin(locations, eq(locations.id, roomTypes.locationId))
           .where(
             and(
-              gt(weeks.checkIn, today),
+              gt(weeks.checkIn, earliestLocalDate(now)),
               inArray(
                 locations.slug,
                 slugs.map((row) => row.slug),
@@ -431,9 +448,11 @@ export function exportWeeks(db: Db, { location }: { location?: string } = {}) {
             asc(roomTypes.id),
             asc(weeks.checkIn),
           );
-        if (rows.length === 0) continue;
+        // The weeks each resort still offers: after its own today.
+        const ahead = rows.filter((row) => row.check_in > localDate(now, row.timeZone));
+        if (ahead.length === 0) continue;
         const text = Papa.unparse(
-          rows.map((row) => ({ ...row, rate: row.rate ?? "" })),
+          ahead.map(({ timeZone: _zone, ...row }) => ({ ...row, rate: row.rate ?? "" })),
           { ...EXPORT_CSV_OPTIONS, columns: WEEK_CSV_COLUMNS },
         );
         return controller.enqueue(encoder.encode(`${text}\r\n`));

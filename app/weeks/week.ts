@@ -48,6 +48,8 @@ export interface QuotedWeek {
   checkOut: CalendarDate;
   nights: number;
   state: WeekState;
+  /** It checks in on or before the resort's today: no longer offered. */
+  begun: boolean;
   rate: number | null;
   charges: { label: string; perNight: number }[];
   estimatedTotal: number | null;

@@ -28,7 +28,9 @@ import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.se
 import {
   addDays,
   addMonths,
+  earliestLocalDate,
   isCalendarDate,
+  localDate,
   LATEST_CHECK_IN_DAYS,
   todayUtc,
   type CalendarDate,
@@ -79,13 +81,14 @@ const chargeColumns = {
  * off its index (the unary `+`), which SQLite without table statistics would otherwise start
  * from, reading every open week of the catalogue for one location's.
  */
-export function openWeeksQuery(db: Db, locationKey: string, today: CalendarDate) {
+export function openWeeksQuery(db: Db, locationKey: string, now: Date) {
   const ranked = db
     .select({
       roomTypeId: weeks.roomTypeId,
       checkIn: weeks.checkIn,
       nights: weeks.nights,
       rate: weeks.rate,
+      timeZone: locations.timeZone,
       ...pricingColumns,
       position:
         sql<number>`row_number() over (partition by ${weeks.roomTypeId} order by ${weeks.checkIn})`.as(
@@ -99,29 +102,34 @@ export function openWeeksQuery(db: Db, locationKey: string, today: CalendarDate)
       and(
         or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
         sql`+${weeks.state} = 'open'`,
-        gt(weeks.checkIn, today),
+        gt(weeks.checkIn, earliestLocalDate(now)),
       ),
     )
     .as("ranked");
+  // One more than shown: the first may check in on the resort's today (weeks do not overlap, so
+  // no second one falls between the earliest date anywhere and the resort's).
   return db
     .select()
     .from(ranked)
-    .where(sql`${ranked.position} <= ${WEEKS_SHOWN}`)
+    .where(sql`${ranked.position} <= ${WEEKS_SHOWN + 1}`)
     .orderBy(asc(ranked.roomTypeId), asc(ranked.checkIn));
 }
 
 /**
- * The next open weeks (after `today`) of each room type of a visible location, by room type id:
- * one query, at most WEEKS_SHOWN per room. Rates only `withRates` (prices are for members).
+ * The next open weeks (after the resort's today) of each room type of a visible location, by room
+ * type id: one query, at most WEEKS_SHOWN per room. Rates only `withRates` (prices are for
+ * members).
  */
 export async function openWeeksByRoom(
   db: Db,
   locationKey: string,
-  { today, withRates }: { today: CalendarDate; withRates: boolean },
+  { now, withRates }: { now: Date; withRates: boolean },
 ) {
-  const rows = await openWeeksQuery(db, locationKey, today);
+  const rows = await openWeeksQuery(db, locationKey, now);
   const byRoom: Record<string, OpenWeek[]> = {};
   for (const row of rows) {
+    if (row.checkIn <= localDate(now, row.timeZone)) continue;
+    if ((byRoom[row.roomTypeId]?.length ?? 0) >= WEEKS_SHOWN) continue;
     const week: OpenWeek = {
       checkIn: row.checkIn,
       checkOut: addDays(row.checkIn, row.nights),
@@ -162,14 +170,13 @@ const weekNightsConfirmed = (db: Db) =>
   );
 
 /**
- * The week of `roomTypeId` that checks in on `checkIn`, priced; null when there is none. A week
- * over nights staff confirmed for another request's own dates reads as booked, whatever its row
- * says (a week the calendar or its import added over them later).
+ * The week of `roomTypeId` that checks in on `checkIn`, priced, as it stands at `now`; null when
+ * there is none. A week over nights staff confirmed for another request's own dates reads as
+ * booked, whatever its row says (a week the calendar or its import added over them later).
  */
 export async function quoteWeek(
   db: Db,
-  roomTypeId: string,
-  checkIn: CalendarDate,
+  { roomTypeId, checkIn, now }: { roomTypeId: string; checkIn: CalendarDate; now: Date },
 ): Promise<QuotedWeek | null> {
   const [row] = await db
     .select({
@@ -178,12 +185,14 @@ export async function quoteWeek(
       nights: weeks.nights,
       rate: weeks.rate,
       state: weeks.state,
+      timeZone: locations.timeZone,
       nightsBooked: weekNightsConfirmed(db).mapWith(Boolean),
       ...pricingColumns,
       ...chargeColumns,
     })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
     .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.checkIn, checkIn)))
     .limit(1);
   if (!row) return null;
@@ -194,6 +203,7 @@ export async function quoteWeek(
     checkOut: addDays(row.checkIn, row.nights),
     nights: row.nights,
     state: row.nightsBooked ? ("booked" as const) : row.state,
+    begun: row.checkIn <= localDate(now, row.timeZone),
     rate,
     charges: nightlyCharges(row),
     estimatedTotal: estimatedTotal(rate, row.nights, row),
@@ -325,15 +335,29 @@ export const bookWeekOf = (db: Db, stay: WeekStay, handledAt: string) =>
     .set({ state: "booked", requestId: stay.requestId, heldUntil: null, updatedAt: handledAt })
     .where(and(weekFreeFor(stay), confirmedAt(db, stay.requestId, handledAt)));
 
-/** The next open weeks of one room type after `today`, for a member whose week was taken. */
-async function nextOpenWeeks(db: Db, roomTypeId: string, today: CalendarDate) {
+/**
+ * The next open weeks of one room type after the resort's today, for a member whose week was
+ * taken (one more is read: the first may check in on the resort's today).
+ */
+async function nextOpenWeeks(db: Db, roomTypeId: string, now: Date) {
   const rows = await db
-    .select({ checkIn: weeks.checkIn, nights: weeks.nights })
+    .select({ checkIn: weeks.checkIn, nights: weeks.nights, timeZone: locations.timeZone })
     .from(weeks)
-    .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.state, "open"), gt(weeks.checkIn, today)))
+    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .where(
+      and(
+        eq(weeks.roomTypeId, roomTypeId),
+        eq(weeks.state, "open"),
+        gt(weeks.checkIn, earliestLocalDate(now)),
+      ),
+    )
     .orderBy(asc(weeks.checkIn))
-    .limit(WEEKS_SHOWN);
-  return rows.map((row) => ({ ...row, checkOut: addDays(row.checkIn, row.nights) }));
+    .limit(WEEKS_SHOWN + 1);
+  return rows
+    .filter((row) => row.checkIn > localDate(now, row.timeZone))
+    .slice(0, WEEKS_SHOWN)
+    .map(({ checkIn, nights }) => ({ checkIn, nights, checkOut: addDays(checkIn, nights) }));
 }
 
 /**
@@ -345,7 +369,7 @@ async function nextOpenWeeks(db: Db, roomTypeId: string, today: CalendarDate) {
  */
 export function holdWeekStatements(
   db: Db,
-  { weekId, requestId, now = new Date() }: { weekId: string; requestId: string; now?: Date },
+  { weekId, requestId, now }: { weekId: string; requestId: string; now: Date },
 ) {
   const heldByRequest = db
     .select({ id: weeks.id })
@@ -386,7 +410,7 @@ export function withdrawRequestStatements(db: Db, requestId: string, refused: SQ
 }
 
 /** Staff declined the request: its week is open again. */
-export const releaseWeekOf = (db: Db, requestId: string, now = new Date()) =>
+export const releaseWeekOf = (db: Db, requestId: string, now: Date) =>
   db
     .update(weeks)
     .set({ state: "open", requestId: null, heldUntil: null, updatedAt: now.toISOString() })
@@ -398,7 +422,7 @@ export const releaseWeekOf = (db: Db, requestId: string, now = new Date()) =>
  * staff about each, sent by the cron's e-mail run. The week keeps the id of the request whose hold
  * lapsed, for staff to see.
  */
-export async function releaseLapsedHolds({ env, db }: { env: Env; db: Db }, now = new Date()) {
+export async function releaseLapsedHolds({ env, db }: { env: Env; db: Db }, now: Date) {
   const lapsed = await db
     .update(weeks)
     .set({ state: "open", heldUntil: null, updatedAt: now.toISOString() })
@@ -452,16 +476,20 @@ function lapsedHoldEmail(env: Env, booking: BookingRequest): EmailDraft {
  */
 export async function weekOnOffer(
   db: Db,
-  { roomTypeId, asked, userId }: { roomTypeId: string; asked: string | null; userId: string },
+  {
+    roomTypeId,
+    asked,
+    userId,
+    now,
+  }: { roomTypeId: string; asked: string | null; userId: string; now: Date },
 ) {
   if (asked === null) return null;
-  const today = todayUtc();
   const [quote, nextWeeks, [ownRequest]] = await Promise.all([
-    isCalendarDate(asked) ? quoteWeek(db, roomTypeId, asked) : null,
-    nextOpenWeeks(db, roomTypeId, today),
+    isCalendarDate(asked) ? quoteWeek(db, { roomTypeId, checkIn: asked, now }) : null,
+    nextOpenWeeks(db, roomTypeId, now),
     isCalendarDate(asked) ? undecidedRequestFor(db, { roomTypeId, checkIn: asked, userId }) : [],
   ]);
-  const bookable = quote && quote.checkIn > today && quote.state !== "closed";
+  const bookable = quote && !quote.begun && quote.state !== "closed";
   if (bookable && quote.state === "open") {
     return { quote, problem: null, alreadyAsked: false, nextWeeks: [] };
   }
@@ -521,7 +549,10 @@ const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * The staff calendar of a room type, by its feed's secret: its requested and booked weeks (from a
  * month back), each with the guest's name; null for an unknown or revoked secret.
  */
-export async function roomCalendar(db: Db, token: string, siteName: string) {
+export async function roomCalendar(
+  db: Db,
+  { token, siteName, now }: { token: string; siteName: string; now: Date },
+) {
   if (!CALENDAR_TOKEN.test(token)) return null;
   const [room] = await db
     .select({ id: roomTypes.id, name: roomTypes.name, locationName: locations.name })
@@ -548,7 +579,7 @@ export async function roomCalendar(db: Db, token: string, siteName: string) {
       and(
         eq(weeks.roomTypeId, room.id),
         inArray(weeks.state, ["requested", "booked"]),
-        gt(weeks.checkIn, addDays(todayUtc(), -31)),
+        gt(weeks.checkIn, addDays(todayUtc(now), -31)),
       ),
     )
     .orderBy(asc(weeks.checkIn));
@@ -584,40 +615,47 @@ const pricedWeeks = (db: Db, roomTypeId: string, ...range: SQL[]) =>
       nights: weeks.nights,
       rate: weeks.rate,
       state: weeks.state,
+      timeZone: locations.timeZone,
       ...pricingColumns,
     })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
     .where(and(eq(weeks.roomTypeId, roomTypeId), ...range))
     .orderBy(asc(weeks.checkIn));
 
 /**
- * The weeks of a room type a member may ask for (from `today` to the latest check-in, past the
- * SEASON_MONTHS an admin opens: an import may add later ones), for the admin's calendar.
+ * The weeks of a room type a member may ask for (after the resort's today, to the latest check-in,
+ * past the SEASON_MONTHS an admin opens: an import may add later ones), for the admin's calendar.
  */
 export async function roomCalendarWeeks(
   db: Db,
   roomTypeId: string,
-  today: CalendarDate,
+  now: Date,
 ): Promise<CalendarWeek[]> {
+  const earliest = earliestLocalDate(now);
   const rows = await pricedWeeks(
     db,
     roomTypeId,
-    gte(weeks.checkIn, today),
-    lte(weeks.checkIn, addDays(today, LATEST_CHECK_IN_DAYS)),
+    gt(weeks.checkIn, earliest),
+    lte(weeks.checkIn, addDays(earliest, LATEST_CHECK_IN_DAYS + 2)),
   );
-  return rows.map((row) => ({
-    checkIn: row.checkIn,
-    checkOut: addDays(row.checkIn, row.nights),
-    nights: row.nights,
-    state: row.state,
-    rate: weekRate(row, row),
-    ownRate: row.rate !== null,
-  }));
+  const today = rows[0] && localDate(now, rows[0].timeZone);
+  const latest = today && addDays(today, LATEST_CHECK_IN_DAYS);
+  return rows
+    .filter((row) => row.checkIn > today! && row.checkIn <= latest!)
+    .map((row) => ({
+      checkIn: row.checkIn,
+      checkOut: addDays(row.checkIn, row.nights),
+      nights: row.nights,
+      state: row.state,
+      rate: weekRate(row, row),
+      ownRate: row.rate !== null,
+    }));
 }
 
 /**
- * Sets the weeks of a room type that check in from `from` to `to`: open or closed, a rate of the
+ * Sets the weeks of a room type that check in from `from` to `to` (and after the resort's `today`): open or closed, a rate of the
  * admin's own or the default again, in one statement. As in a weeks import, a requested or booked
  * week keeps its state (only a member's request and staff change it), and takes the new rate; a
  * week over nights staff confirmed for a member's own dates is not opened (it is closed).
@@ -626,9 +664,8 @@ export async function setWeekRange(
   db: Db,
   roomTypeId: string,
   { from, to, state, rate, defaultRate }: WeekRangeValues,
-  now = new Date(),
+  { now, today }: { now: Date; today: CalendarDate },
 ) {
-  const today = todayUtc(now);
   const changed = await db
     .update(weeks)
     .set({
@@ -644,8 +681,9 @@ export async function setWeekRange(
     .where(
       and(
         eq(weeks.roomTypeId, roomTypeId),
-        // The weeks ahead only: a past week's state and rate are history.
-        gte(weeks.checkIn, from < today ? today : from),
+        // The weeks the resort still offers: a week that has begun is history.
+        gt(weeks.checkIn, today),
+        gte(weeks.checkIn, from),
         lte(weeks.checkIn, to),
       ),
     )
@@ -658,12 +696,13 @@ export async function setWeekRange(
 }
 
 /**
- * Opens SEASON_MONTHS of Saturday weeks from `today` for one room type (existing weeks stay): how
- * many were added open, and how many closed over nights already booked.
+ * Opens SEASON_MONTHS of Saturday weeks after the resort's `today` for one room type (a week that
+ * checks in today is not offered any more; existing weeks stay): how many were added open, and
+ * how many closed over nights already booked.
  */
 export async function openRoomSeason(db: Db, roomTypeId: string, today: CalendarDate) {
   const { results } = await openSeasonStatement(db.$client, {
-    from: today,
+    from: addDays(today, 1),
     until: addMonths(today, SEASON_MONTHS),
     roomTypeIds: [roomTypeId],
     returningStates: true,
@@ -683,14 +722,14 @@ export async function roomMonth(
     locationKey,
     roomTypeId,
     month,
-    today,
+    now,
     withRates,
     includeHidden,
   }: {
     locationKey: string;
     roomTypeId: string;
     month: CalendarMonth;
-    today: CalendarDate;
+    now: Date;
     withRates: boolean;
     includeHidden: boolean;
   },
@@ -704,6 +743,7 @@ export async function roomMonth(
         slug: locations.slug,
         locationName: locations.name,
         hidden: locations.hidden,
+        timeZone: locations.timeZone,
         roomName: roomTypes.name,
       })
       .from(roomTypes)
@@ -724,6 +764,7 @@ export async function roomMonth(
     ),
   ]);
   if (!place || (place.hidden && !includeHidden)) return null;
+  const today = localDate(now, place.timeZone);
   const monthWeeks = rows
     .map((row) => {
       const week: MonthWeek = {
@@ -740,5 +781,6 @@ export async function roomMonth(
     location: { id: place.locationId, slug: place.slug, name: place.locationName },
     room: { id: roomTypeId, name: place.roomName },
     weeks: monthWeeks,
+    today,
   };
 }

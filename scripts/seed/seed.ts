@@ -16,7 +16,10 @@ import {
   type VariantFormat,
 } from "../../app/catalogue/image-variants.ts";
 import { slugify } from "../../app/catalogue/slug.ts";
+import { placeTimeZone } from "../../app/catalogue/time-zones.ts";
 import { openSeasonStatement, SEASON_MONTHS } from "../../app/weeks/season.ts";
+import { addDays, addMonths, todayUtc } from "../../app/weeks/calendar.ts";
+import { now } from "../../app/lib/clock.server.ts";
 import { seedLocations } from "./data.ts";
 import { renderScene } from "./scenes.ts";
 import { type SeedImage, type SeedLocation } from "./types.ts";
@@ -38,6 +41,9 @@ export type Rasterize = (
 export interface SeedBindings {
   DB: D1Database;
   IMAGE_BUCKET: R2Bucket;
+  /** What the site's clock reads (app/lib/clock.server.ts): the seed's weeks start from its today. */
+  APP_ENV?: string;
+  TEST_NOW?: string;
 }
 
 interface Picture {
@@ -183,6 +189,7 @@ export async function seedCatalogue(
           state: location.state,
           country: location.country,
           minimumNights: location.minimumNights,
+          timeZone: placeTimeZone(location),
           hidden: location.hidden,
           displayOrder: location.displayOrder,
         })
@@ -253,12 +260,13 @@ export async function seedCatalogue(
   };
 }
 
-/** Open weeks from today for the next 18 months, for every room type (existing weeks stay). */
-export function seedWeeks(env: Pick<SeedBindings, "DB">, today = new Date()) {
-  const from = today.toISOString().slice(0, 10);
-  const until = new Date(today);
-  until.setUTCMonth(until.getUTCMonth() + SEASON_MONTHS);
-  return openSeasonStatement(env.DB, { from, until: until.toISOString().slice(0, 10) }).run();
+/**
+ * Open weeks from tomorrow (by the site's clock) for the next 18 months, for every room type
+ * (existing weeks stay).
+ */
+export function seedWeeks(env: Pick<SeedBindings, "DB" | "APP_ENV" | "TEST_NOW">) {
+  const from = addDays(todayUtc(now(env)), 1);
+  return openSeasonStatement(env.DB, { from, until: addMonths(from, SEASON_MONTHS) }).run();
 }
 
 /** Local accounts to sign in with through the dev outbox: an admin and a member. */

@@ -498,6 +498,38 @@ describe("place rules through the action", () => {
   });
 });
 
+describe("time zone", () => {
+  it("starts as the place's, shows in the form, saves a zone chosen from the list and refuses another", async () => {
+    const admin = await freshAdmin();
+    const id = await createThroughAction(admin.cookie, { state: "Hawaii", city: "Maui" });
+    const row = (await locationRow(id))!;
+    expect(row.timeZone).toBe("Pacific/Honolulu");
+    const form = await (await get(pageOf(id), admin.cookie)).text();
+    expect(visibleText(form)).toContain("Time zone");
+    expect(form).toMatch(/<option value="Pacific\/Honolulu" selected="">/);
+
+    const { name, slug } = row;
+    const chosen = await updateLocation(admin.cookie, id, {
+      name,
+      slug,
+      state: "Hawaii",
+      city: "Maui",
+      timeZone: "America/Los_Angeles",
+    });
+    expect(chosen.status).toBe(302);
+    expect((await locationRow(id))!.timeZone).toBe("America/Los_Angeles");
+
+    const unknown = await updateLocation(admin.cookie, id, {
+      name,
+      slug,
+      timeZone: "Mars/Olympus_Mons",
+    });
+    expect(unknown.status).toBe(400);
+    expect(await pageText(unknown)).toContain("Please choose a time zone from the list");
+    expect((await locationRow(id))!.timeZone).toBe("America/Los_Angeles");
+  });
+});
+
 describe("minimum nights", () => {
   it("takes 1 to 365 and refuses anything else: 'Minimum nights must be a whole number from 1 to 365'", async () => {
     const admin = await freshAdmin();

@@ -6,7 +6,7 @@ import { createCookie } from "react-router";
 import { vi } from "vitest";
 import { requestMagicLink } from "~/accounts/magic-link.server";
 import { createSession, type Aal } from "~/accounts/session.server";
-import { ORIGIN, request, testApp } from "./helpers";
+import { appAt, ORIGIN, request, testNow } from "./helpers";
 
 /** The value the local stand-in bot check accepts (APP_ENV=development, no Turnstile secret). */
 export const BOT_CHECK = { "cf-turnstile-response": "dev-bot-check-passed" };
@@ -65,8 +65,11 @@ export function cookiePair(setCookie: string) {
 }
 
 /** Signs a user in without e-mail: the Cookie header value of a new session. */
-export async function signIn(userId: string, options?: { aal?: Aal; now?: Date }) {
-  return cookiePair(await createSession(testApp, userId, options));
+export async function signIn(
+  userId: string,
+  { aal, now = testNow() }: { aal?: Aal; now?: Date } = {},
+) {
+  return cookiePair(await createSession(appAt(now), userId, { aal }));
 }
 
 /** The response's `__session` Set-Cookie header, if any. */
@@ -197,12 +200,11 @@ export function signInLink(text: string) {
  * Requests a sign-in link for a known address through the module (as of `now`), waits for its
  * e-mail and returns the raw token from the link.
  */
-export async function issueToken(email: string, now = new Date(), dest = "/members") {
+export async function issueToken(email: string, now = testNow(), dest = "/members") {
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
-    createAppContext({ env, ctx }, new Request(ORIGIN)),
+    { ...createAppContext({ env, ctx }, new Request(ORIGIN)), now },
     { email, dest },
-    now,
   );
   await waitOnExecutionContext(ctx);
   if (outcome.status !== "sent") throw new Error(`no link issued: ${JSON.stringify(outcome)}`);

@@ -41,14 +41,13 @@ import {
   visibleText,
   waitForEmails,
 } from "./auth-helpers";
-import { ORIGIN, request, testApp } from "./helpers";
+import { ORIGIN, request, testApp, testNow } from "./helpers";
 
 async function ask(email: string, now: Date) {
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
-    createAppContext({ env, ctx }, new Request(ORIGIN)),
+    { ...createAppContext({ env, ctx }, new Request(ORIGIN)), now },
     { email, dest: "/members" },
-    now,
   );
   await waitOnExecutionContext(ctx);
   return outcome;
@@ -63,14 +62,14 @@ describe("a sign-in link", () => {
     const user = await createUser();
     const token = await issueToken(user.email);
 
-    const first = await consumeMagicLink(testApp.db, token);
+    const first = await consumeMagicLink(testApp.db, token, testNow());
     expect(first?.id).toBe(user.id);
-    expect(await consumeMagicLink(testApp.db, token)).toBeNull();
+    expect(await consumeMagicLink(testApp.db, token, testNow())).toBeNull();
   });
 
   it("expires exactly 1 hour after it was issued", async () => {
     const user = await createUser();
-    const issuedAt = new Date(Date.now() - 10 * HOUR);
+    const issuedAt = new Date(testNow().getTime() - 10 * HOUR);
 
     const early = await issueToken(user.email, issuedAt);
     const atLastSecond = new Date(issuedAt.getTime() + HOUR - 1000);
@@ -127,7 +126,7 @@ describe("60 seconds between sign-in links for one address", () => {
 
   it("holds when 10 requests for one address arrive at once: exactly one token is issued", async () => {
     const email = uniqueEmail();
-    const now = new Date();
+    const now = testNow();
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => ask(email, now)));
 
     expect(outcomes.filter((outcome) => outcome.status === "sent")).toHaveLength(1);
@@ -404,7 +403,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
 
   it("signs in: redirects to dest with an HttpOnly, SameSite=Lax session cookie (no Secure on localhost)", async () => {
     const user = await createUser();
-    const token = await issueToken(user.email, new Date(), "/locations?x=1");
+    const token = await issueToken(user.email, testNow(), "/locations?x=1");
 
     const response = await post("/auth/callback", { token, dest: "/locations?x=1" });
     expect(response.status).toBe(302);
@@ -449,9 +448,9 @@ describe("the link in the e-mail (/auth/callback)", () => {
       let token: string;
       if (kind === "used") {
         token = await issueToken(user.email);
-        await consumeMagicLink(testApp.db, token);
+        await consumeMagicLink(testApp.db, token, testNow());
       } else if (kind === "expired") {
-        token = await issueToken(user.email, new Date(Date.now() - HOUR - 1000));
+        token = await issueToken(user.email, new Date(testNow().getTime() - HOUR - 1000));
       } else if (kind === "unknown") {
         token = "A".repeat(43);
       } else {
@@ -540,12 +539,11 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
   const deliveriesTo = (address: string) =>
     db.select().from(emailDeliveries).where(eq(emailDeliveries.to, address));
 
-  async function askWith(bindings: Env, email: string, now = new Date()) {
+  async function askWith(bindings: Env, email: string, now = testNow()) {
     const ctx = createExecutionContext();
     const outcome = await requestMagicLink(
-      createAppContext({ env: bindings, ctx }, new Request(ORIGIN)),
+      { ...createAppContext({ env: bindings, ctx }, new Request(ORIGIN)), now },
       { email, dest: "/members" },
-      now,
     );
     await waitOnExecutionContext(ctx);
     return outcome;
@@ -601,12 +599,12 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
     }
     expect((await openEmailBody(env, pending!)).text).toContain("/auth/callback?token=");
 
-    await deliverDueEmails(testApp, new Date(Date.now() + 2 * 60_000));
+    await deliverDueEmails(testApp, new Date(testNow().getTime() + 2 * 60_000));
     const [sent] = await deliveriesTo(user.email);
     expect(sent).toMatchObject({ status: "sent", attempts: 2, text: "", html: "" });
     const [mail] = await emailsTo(user.email);
     const token = signInLink(mail!.text).searchParams.get("token")!;
-    expect((await consumeMagicLink(testApp.db, token))?.id).toBe(user.id);
+    expect((await consumeMagicLink(testApp.db, token, testNow()))?.id).toBe(user.id);
   });
 
   it("does not send a waiting link sealed under a signing key since replaced, and erases it", async () => {
@@ -616,7 +614,7 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
       ...testApp,
       env: { ...env, SESSION_SIGNING_KEY: await generateSigningKey() },
     };
-    await deliverDueEmails(rotated, new Date(Date.now() + 2 * 60_000));
+    await deliverDueEmails(rotated, new Date(testNow().getTime() + 2 * 60_000));
     const [given] = await deliveriesTo(user.email);
     expect(given).toMatchObject({ status: "failed", text: "", html: "" });
     expect(given!.lastError).toMatch(/another key/);
@@ -632,9 +630,9 @@ describe("sign-in e-mails when the e-mail provider fails", () => {
 
   it("gives up on a link that expired before it could be sent", async () => {
     const user = await createUser();
-    const issuedAt = new Date(Date.now() - 61 * MINUTE);
+    const issuedAt = new Date(testNow().getTime() - 61 * MINUTE);
     await askWith(brokenEnv, user.email, issuedAt);
-    await deliverDueEmails(testApp, new Date());
+    await deliverDueEmails(testApp, testNow());
     const [delivery] = await deliveriesTo(user.email);
     expect(delivery).toMatchObject({ status: "failed", text: "", html: "" });
     expect(await emailsTo(user.email)).toEqual([]);

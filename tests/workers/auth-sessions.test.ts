@@ -17,7 +17,7 @@ import {
   signIn,
   userExists,
 } from "./auth-helpers";
-import { ORIGIN, testApp } from "./helpers";
+import { appAt, ORIGIN, testNow } from "./helpers";
 
 const withCookie = (cookie: string) =>
   new Request(`${ORIGIN}/members`, { headers: { Cookie: cookie } });
@@ -87,8 +87,8 @@ describe("removing a user", () => {
 describe("signing in", () => {
   it("starts a fresh session every time, and ends the one the browser had (no session fixation)", async () => {
     const user = await createUser();
-    const first = await issueToken(user.email, new Date(Date.now() - 5 * MINUTE));
-    const second = await issueToken(user.email, new Date(Date.now() - 2 * MINUTE));
+    const first = await issueToken(user.email, new Date(testNow().getTime() - 5 * MINUTE));
+    const second = await issueToken(user.email, new Date(testNow().getTime() - 2 * MINUTE));
 
     const firstSignIn = await post("/auth/callback", { token: first, dest: "/members" });
     const firstCookie = cookiePair(sessionSetCookie(firstSignIn)!);
@@ -108,7 +108,7 @@ describe("signing in", () => {
 
   it("records the sign-in time on the user", async () => {
     const user = await createUser();
-    const before = Date.now();
+    const before = testNow().getTime();
     await signIn(user.id);
     const row = await env.DB.prepare("SELECT last_sign_in_at FROM users WHERE id = ?")
       .bind(user.id)
@@ -120,24 +120,21 @@ describe("signing in", () => {
 describe("session lifetime", () => {
   it("renews the token 46 minutes after issue (new cookie, last_seen_at updated), not at 44", async () => {
     const user = await createUser();
-    const issuedAt = new Date(Date.now() - DAY);
-    const setCookie = await createSession(testApp, user.id, {
-      now: issuedAt,
-    });
+    const issuedAt = new Date(testNow().getTime() - DAY);
+    const setCookie = await createSession(appAt(issuedAt), user.id);
     const cookie = cookiePair(setCookie);
     const sessionId = await sessionIdOf(cookie);
 
     const quiet = await loadAuth(
-      testApp,
+      appAt(new Date(issuedAt.getTime() + 44 * MINUTE)),
       withCookie(cookie),
-      new Date(issuedAt.getTime() + 44 * MINUTE),
     );
     expect(quiet.auth?.user.id).toBe(user.id);
     expect(quiet.setCookie).toBeNull();
     expect((await sessionRow(sessionId))?.last_seen_at).toBe(issuedAt.toISOString());
 
     const later = new Date(issuedAt.getTime() + 46 * MINUTE);
-    const renewed = await loadAuth(testApp, withCookie(cookie), later);
+    const renewed = await loadAuth(appAt(later), withCookie(cookie));
     expect(renewed.auth?.user.id).toBe(user.id);
     expect(renewed.setCookie).toMatch(
       /^__session=[^;]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/,
@@ -150,19 +147,19 @@ describe("session lifetime", () => {
 
   it("an API client with a Bearer token is never sent a cookie", async () => {
     const user = await createUser();
-    const issuedAt = new Date(Date.now() - DAY);
-    const cookie = cookiePair(await createSession(testApp, user.id, { now: issuedAt }));
+    const issuedAt = new Date(testNow().getTime() - DAY);
+    const cookie = cookiePair(await createSession(appAt(issuedAt), user.id));
     const bearer = new Request(`${ORIGIN}/api/manage-users`, {
       headers: { Authorization: `Bearer ${await sessionTokenOf(cookie)}` },
     });
-    const loaded = await loadAuth(testApp, bearer, new Date(issuedAt.getTime() + 2 * 60 * MINUTE));
+    const loaded = await loadAuth(appAt(new Date(issuedAt.getTime() + 2 * 60 * MINUTE)), bearer);
     expect(loaded.auth?.user.id).toBe(user.id);
     expect(loaded.setCookie).toBeNull();
   });
 
   it("the worker sends the renewed cookie on an ordinary page view", async () => {
     const user = await createUser();
-    const cookie = await signIn(user.id, { now: new Date(Date.now() - 50 * MINUTE) });
+    const cookie = await signIn(user.id, { now: new Date(testNow().getTime() - 50 * MINUTE) });
     const response = await get("/members", cookie);
     expect(response.status).toBe(200);
     const renewed = sessionSetCookie(response);
@@ -172,35 +169,30 @@ describe("session lifetime", () => {
 
   it("ends after 7 days without a visit", async () => {
     const user = await createUser();
-    const issuedAt = new Date(Date.now() - 60 * DAY);
-    const cookie = cookiePair(await createSession(testApp, user.id, { now: issuedAt }));
+    const issuedAt = new Date(testNow().getTime() - 60 * DAY);
+    const cookie = cookiePair(await createSession(appAt(issuedAt), user.id));
 
     const justBefore = await loadAuth(
-      testApp,
+      appAt(new Date(issuedAt.getTime() + 7 * DAY - 1000)),
       withCookie(cookie),
-      new Date(issuedAt.getTime() + 7 * DAY - 1000),
     );
     expect(justBefore.auth?.user.id).toBe(user.id);
 
-    const idle = await loadAuth(
-      testApp,
-      withCookie(cookie),
-      new Date(issuedAt.getTime() + 7 * DAY),
-    );
+    const idle = await loadAuth(appAt(new Date(issuedAt.getTime() + 7 * DAY)), withCookie(cookie));
     expect(idle.auth).toBeNull();
     expect(idle.setCookie).toContain("Max-Age=0");
   });
 
   it("ends when the server's record of the last visit is 7 days old, whatever the token says", async () => {
     const user = await createUser();
-    const now = new Date();
+    const now = testNow();
     const cookie = await signIn(user.id, { now });
     const sessionId = await sessionIdOf(cookie);
     await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE id = ?")
       .bind(new Date(now.getTime() - 7 * DAY).toISOString(), sessionId)
       .run();
 
-    const loaded = await loadAuth(testApp, withCookie(cookie), now);
+    const loaded = await loadAuth(appAt(now), withCookie(cookie));
     expect(loaded.auth).toBeNull();
     expect(loaded.setCookie).toContain("Max-Age=0");
     expect(await sessionRow(sessionId)).toBeNull();
@@ -208,31 +200,28 @@ describe("session lifetime", () => {
 
   it("ends 30 days after sign-in even when used every few days", async () => {
     const user = await createUser();
-    const signedInAt = new Date(Date.now() - 90 * DAY);
-    let cookie = cookiePair(await createSession(testApp, user.id, { now: signedInAt }));
+    const signedInAt = new Date(testNow().getTime() - 90 * DAY);
+    let cookie = cookiePair(await createSession(appAt(signedInAt), user.id));
     const sessionId = await sessionIdOf(cookie);
 
     for (const day of [6, 12, 18, 24, 29]) {
       const loaded = await loadAuth(
-        testApp,
+        appAt(new Date(signedInAt.getTime() + day * DAY)),
         withCookie(cookie),
-        new Date(signedInAt.getTime() + day * DAY),
       );
       expect(loaded.auth?.user.id, `day ${day}`).toBe(user.id);
       expect(loaded.setCookie, `day ${day}`).not.toBeNull();
       cookie = cookiePair(loaded.setCookie!);
     }
     const lastMinute = await loadAuth(
-      testApp,
+      appAt(new Date(signedInAt.getTime() + 30 * DAY - MINUTE)),
       withCookie(cookie),
-      new Date(signedInAt.getTime() + 30 * DAY - MINUTE),
     );
     expect(lastMinute.auth?.user.id).toBe(user.id);
 
     const over = await loadAuth(
-      testApp,
+      appAt(new Date(signedInAt.getTime() + 30 * DAY)),
       withCookie(cookie),
-      new Date(signedInAt.getTime() + 30 * DAY),
     );
     expect(over.auth).toBeNull();
     expect(over.setCookie).toContain("Max-Age=0");
@@ -243,7 +232,7 @@ describe("session lifetime", () => {
 
   it("ends when the server's absolute expiry has passed, whatever the token says", async () => {
     const user = await createUser();
-    const now = new Date();
+    const now = testNow();
     const cookie = await signIn(user.id, { now });
     const sessionId = await sessionIdOf(cookie);
     await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")

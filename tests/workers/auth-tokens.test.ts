@@ -19,6 +19,7 @@ import {
   sessionSetCookie,
   signIn,
 } from "./auth-helpers";
+import { testNow } from "./helpers";
 
 const b64url = {
   encode: (value: unknown) =>
@@ -27,7 +28,7 @@ const b64url = {
 };
 
 const claims = { sid: "session-1", sub: "user-member" };
-const inAnHour = () => new Date(Date.now() + HOUR);
+const inAnHour = () => new Date(testNow().getTime() + HOUR);
 
 async function refusal(promise: Promise<unknown>) {
   return promise.then(
@@ -38,25 +39,27 @@ async function refusal(promise: Promise<unknown>) {
 
 describe("session token verification (ES256 JWT against the JWKS)", () => {
   it("accepts a token it signed and returns its claims", async () => {
-    const token = await signSessionToken(env, claims, inAnHour());
-    const verified = await verifySessionToken(env, token);
+    const token = await signSessionToken(env, claims, inAnHour(), testNow());
+    const verified = await verifySessionToken(env, token, testNow());
     expect(verified).toMatchObject({ sid: "session-1", sub: "user-member" });
     expect(verified.exp - verified.iat).toBe(3600);
   });
 
   it("refuses a token whose payload was changed: 'Invalid JWT signature'", async () => {
-    const token = await signSessionToken(env, claims, inAnHour());
+    const token = await signSessionToken(env, claims, inAnHour(), testNow());
     const [header, payload, signature] = token.split(".");
     const forged = b64url.encode({ ...b64url.decode(payload!), sub: "user-admin" });
-    const error = await refusal(verifySessionToken(env, `${header}.${forged}.${signature}`));
+    const error = await refusal(
+      verifySessionToken(env, `${header}.${forged}.${signature}`, testNow()),
+    );
     expect(error).toBeInstanceOf(SessionTokenError);
     expect((error as Error).message).toBe("Invalid JWT signature");
   });
 
   it("refuses a token signed by a key it does not know: 'No matching signing key found in JWKS'", async () => {
     const stranger = { SESSION_SIGNING_KEY: await generateSigningKey() };
-    const token = await signSessionToken(stranger, claims, inAnHour());
-    const error = await refusal(verifySessionToken(env, token));
+    const token = await signSessionToken(stranger, claims, inAnHour(), testNow());
+    const error = await refusal(verifySessionToken(env, token, testNow()));
     expect(error).toBeInstanceOf(SessionTokenError);
     expect((error as Error).message).toBe("No matching signing key found in JWKS");
   });
@@ -68,21 +71,22 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
       { SESSION_SIGNING_KEY: JSON.stringify({ ...foreign, kid: ourKid }) },
       claims,
       inAnHour(),
+      testNow(),
     );
-    const error = await refusal(verifySessionToken(env, token));
+    const error = await refusal(verifySessionToken(env, token, testNow()));
     expect((error as Error).message).toBe("Invalid JWT signature");
   });
 
   it("refuses everything when no key is configured: 'JWKS is empty'", async () => {
-    const token = await signSessionToken(env, claims, inAnHour());
-    const error = await refusal(verifySessionToken({}, token));
+    const token = await signSessionToken(env, claims, inAnHour(), testNow());
+    const error = await refusal(verifySessionToken({}, token, testNow()));
     expect(error).toBeInstanceOf(SessionTokenError);
     expect((error as Error).message).toBe("JWKS is empty");
   });
 
   it("refuses an unsigned token (alg: none)", async () => {
     const kid = (JSON.parse(env.SESSION_SIGNING_KEY!) as JWK).kid;
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(testNow().getTime() / 1000);
     const unsigned = [
       b64url.encode({ alg: "none", typ: "JWT", kid }),
       b64url.encode({
@@ -94,7 +98,7 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
       }),
       "",
     ].join(".");
-    const error = await refusal(verifySessionToken(env, unsigned));
+    const error = await refusal(verifySessionToken(env, unsigned, testNow()));
     expect(error).toBeInstanceOf(SessionTokenError);
   });
 
@@ -109,11 +113,13 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
       .setIssuedAt()
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
-    expect(await refusal(verifySessionToken(env, token))).toBeInstanceOf(SessionTokenError);
+    expect(await refusal(verifySessionToken(env, token, testNow()))).toBeInstanceOf(
+      SessionTokenError,
+    );
   });
 
   it("refuses an expired token, and accepts it up to its expiry", async () => {
-    const issuedAt = new Date(Date.now() - 2 * HOUR);
+    const issuedAt = new Date(testNow().getTime() - 2 * HOUR);
     const token = await signSessionToken(
       env,
       claims,
@@ -123,13 +129,15 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
     expect(
       (await verifySessionToken(env, token, new Date(issuedAt.getTime() + 59 * MINUTE))).sid,
     ).toBe("session-1");
-    const error = await refusal(verifySessionToken(env, token));
+    const error = await refusal(verifySessionToken(env, token, testNow()));
     expect(error).toBeInstanceOf(SessionTokenError);
   });
 
   it("refuses garbage", async () => {
     for (const token of ["", "abc", "a.b.c", "eyJhbGciOiJFUzI1NiJ9.e30."]) {
-      expect(await refusal(verifySessionToken(env, token))).toBeInstanceOf(SessionTokenError);
+      expect(await refusal(verifySessionToken(env, token, testNow()))).toBeInstanceOf(
+        SessionTokenError,
+      );
     }
   });
 
@@ -139,14 +147,15 @@ describe("session token verification (ES256 JWT against the JWKS)", () => {
       { SESSION_SIGNING_KEY: JSON.stringify(previous) },
       claims,
       inAnHour(),
+      testNow(),
     );
     const { d: _private, ...previousPublic } = previous;
     const rotated = {
       SESSION_SIGNING_KEY: env.SESSION_SIGNING_KEY,
       SESSION_PREVIOUS_PUBLIC_KEYS: JSON.stringify([previousPublic]),
     };
-    expect((await verifySessionToken(rotated, token)).sid).toBe("session-1");
-    expect((await refusal(verifySessionToken(env, token))) as Error).toBeInstanceOf(
+    expect((await verifySessionToken(rotated, token, testNow())).sid).toBe("session-1");
+    expect((await refusal(verifySessionToken(env, token, testNow()))) as Error).toBeInstanceOf(
       SessionTokenError,
     );
   });
@@ -209,6 +218,7 @@ describe("a bad session cookie through the worker", () => {
       stranger,
       { sid: await sessionIdOf(cookie), sub: user.id },
       inAnHour(),
+      testNow(),
     );
     const response = await get("/members", await sessionCookieOf(token));
     expect(response.status).toBe(302);
@@ -218,7 +228,12 @@ describe("a bad session cookie through the worker", () => {
 
   it("a validly signed token for a session that does not exist is refused", async () => {
     const user = await createUser();
-    const token = await signSessionToken(env, { sid: "no-such-session", sub: user.id }, inAnHour());
+    const token = await signSessionToken(
+      env,
+      { sid: "no-such-session", sub: user.id },
+      inAnHour(),
+      testNow(),
+    );
     const response = await get("/account/security", await sessionCookieOf(token));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?dest=%2Faccount%2Fsecurity");
@@ -233,6 +248,7 @@ describe("a bad session cookie through the worker", () => {
       env,
       { sid: await sessionIdOf(cookie), sub: other.id },
       inAnHour(),
+      testNow(),
     );
     const response = await get("/api/manage-users", undefined, {
       Authorization: `Bearer ${token}`,

@@ -12,7 +12,7 @@ import { storeRequest } from "~/guest-requests/store.server";
 import { eq, sql } from "drizzle-orm";
 import { formatStayDate } from "~/guest-requests/format";
 import { createUser, signIn, visibleText } from "./auth-helpers";
-import { request, testApp, toastOf, visibleSeed } from "./helpers";
+import { request, testApp, testNow, toastOf, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
@@ -21,7 +21,7 @@ const roomTypeId = `${location.id}-room-2`;
 const otherLocation = visibleSeed.find((candidate) => candidate.id !== location.id)!;
 
 const isoDate = (daysFromNow: number) =>
-  new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+  new Date(testNow().getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A new member, signed in: a member may ask only once for the same room and dates, and every test
@@ -66,8 +66,11 @@ async function postBooking(form: Record<string, string>, cookie?: string) {
 }
 
 /** The request context of a request to the site, with these bindings. */
-const appContext = (bindings: Env, ctx: ExecutionContext) =>
-  createAppContext({ env: bindings, ctx }, new Request("http://localhost/book"));
+/** A request's context with these bindings, at the suite's moment (a production binding reads the real clock). */
+const appContext = (bindings: Env, ctx: ExecutionContext) => ({
+  ...createAppContext({ env: bindings, ctx }, new Request("http://localhost/book")),
+  now: testNow(),
+});
 
 const countFor = async (idempotencyKey: string) =>
   (
@@ -481,14 +484,14 @@ describe("nothing lost when e-mail fails", () => {
     expect(row!.status).toBe("new");
 
     // Not due yet: the first retry waits a minute. (Other files' e-mails share the database.)
-    await deliverDueEmails(testApp);
+    await deliverDueEmails(testApp, testNow());
     const notYet = await db
       .select({ attempts: emailDeliveries.attempts })
       .from(emailDeliveries)
       .where(eq(emailDeliveries.requestId, stored.id));
     expect(notYet).toEqual([{ attempts: 1 }, { attempts: 1 }]);
     // The scheduled job, a few minutes later, with e-mail working again.
-    const sent = await deliverDueEmails(testApp, new Date(Date.now() + 5 * 60_000));
+    const sent = await deliverDueEmails(testApp, new Date(testNow().getTime() + 5 * 60_000));
     expect(sent).toBeGreaterThanOrEqual(2);
     const after = await db
       .select()
@@ -512,14 +515,14 @@ describe("nothing lost when e-mail fails", () => {
     await waitOnExecutionContext(ctx);
     await db
       .update(emailDeliveries)
-      .set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+      .set({ nextAttemptAt: new Date(testNow().getTime() - 1000).toISOString() })
       .where(eq(emailDeliveries.requestId, stored.id));
 
     // The worker's own entry point, as the cron trigger calls it.
     const worker = exports.default as unknown as {
       scheduled(options: { cron: string; scheduledTime: Date }): Promise<unknown>;
     };
-    await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
+    await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: testNow() });
 
     const after = await db
       .select()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { visibleText } from "./auth-helpers";
 import { request } from "./helpers";
 
 describe("legal and story pages", () => {
@@ -47,4 +48,17 @@ describe("legal and story pages", () => {
       expect(headings(2)).not.toContain(title);
     },
   );
+});
+
+describe("the footer", () => {
+  it("says how a stay is paid for (after staff confirm), and promises no checkout the site does not have", async () => {
+    const html = await (await request("/")).text();
+    const text = visibleText(html);
+    expect(text).toContain("Paying for a stay");
+    expect(text).toContain(
+      "No card is asked for on this site. Once our team confirms your week, we write with how to pay; we accept:",
+    );
+    // Nor as a badge's name (its picture's alt text).
+    expect(html).not.toMatch(/secure checkout|SSL encrypted/i);
+  });
 });

@@ -3,11 +3,28 @@ import { createDb } from "~/db/client.server";
 import { seedLocations } from "../../scripts/seed/data";
 import { countCalls } from "~/dev/d1-counter.server";
 import { readToast } from "~/lib/toast.server";
+import { now as clockNow } from "~/lib/clock.server";
+import { todayUtc } from "~/weeks/calendar";
 
 export const ORIGIN = "http://localhost";
 
-/** The bindings and a database client, as a request's context gives them to the app's modules. */
-export const testApp = { env, db: createDb(env.DB) };
+/** The moment by the site's clock: `TEST_NOW=… npm test` runs the suite as of another moment. */
+export const testNow = () => clockNow(env);
+
+/** Today's date by the site's clock, in UTC. */
+export const testToday = () => todayUtc(testNow());
+
+/** The app as a request at `now` would see it. */
+export const appAt = (now: Date) => ({ env, db: testApp.db, now });
+
+/** The bindings, a database client and the moment, as a request's context gives them. */
+export const testApp = {
+  env,
+  db: createDb(env.DB),
+  get now() {
+    return testNow();
+  },
+};
 
 /** A request through the whole built worker, as a browser would send it. */
 export function request(path: string, init?: RequestInit) {

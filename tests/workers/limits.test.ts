@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { BOT_CHECK, createUser, post, signIn, uniqueEmail } from "./auth-helpers";
-import { request, visibleSeed } from "./helpers";
+import { request, testNow, visibleSeed } from "./helpers";
 
 /*
  * Every limit holds when many requests arrive at once from one address: exactly the limit is
@@ -31,7 +31,7 @@ const randomHextet = () => crypto.randomUUID().slice(0, 4);
 const uniqueIp = () => `2001:db8:${randomHextet()}:${randomHextet()}::1`;
 
 const isoDate = (daysFromNow: number) =>
-  new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+  new Date(testNow().getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 /** The fields each request form needs to be stored, with a marker to find its rows by. */
 const FORMS = {
@@ -111,7 +111,9 @@ describe("a rate-limit counter", () => {
     const subject = uniqueIp();
     const rule = { name: "test-burst", limit: 20, windowSeconds: 60 };
     const results = await Promise.all(
-      Array.from({ length: SIMULTANEOUS }, () => hitRateLimit(db, rule, subject)),
+      Array.from({ length: SIMULTANEOUS }, () =>
+        hitRateLimit(db, rule, subject, testNow().getTime()),
+      ),
     );
     expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: SIMULTANEOUS }, (_, index) => index + 1),
@@ -122,7 +124,7 @@ describe("a rate-limit counter", () => {
   it("starts a new window at the first call after the last one ended", async () => {
     const subject = uniqueIp();
     const rule = { name: "test-window", limit: 2, windowSeconds: 60 };
-    const start = Date.now();
+    const start = testNow().getTime();
     expect((await hitRateLimit(db, rule, subject, start)).count).toBe(1);
     expect(await hitRateLimit(db, rule, subject, start + 59_000)).toMatchObject({
       count: 2,

@@ -20,7 +20,7 @@ import {
 } from "~/guest-requests/store.server";
 import { supportMessageSchema } from "~/guest-requests/support-message";
 import { supportMessageKind } from "~/guest-requests/support-message.server";
-import { visibleSeed } from "./helpers";
+import { testNow, visibleSeed } from "./helpers";
 
 /*
  * The request pipeline's modules on their own: the one store for every kind, the e-mails queued
@@ -39,7 +39,7 @@ function appContext() {
 }
 
 const isoDate = (daysFromNow: number) =>
-  new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+  new Date(testNow().getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 const deliveriesOf = (requestId: string) =>
   db.select().from(emailDeliveries).where(eq(emailDeliveries.requestId, requestId));
@@ -126,7 +126,7 @@ describe("queueing e-mails", () => {
       queueEmails(
         db,
         { table: supportMessages, where: eq(supportMessages.id, requestId) },
-        { kind: "support-message", requestId, emails: [email] },
+        { kind: "support-message", requestId, emails: [email], now: testNow() },
       ),
     );
     expect(await deliveriesOf(requestId)).toHaveLength(0);

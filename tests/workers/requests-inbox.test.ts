@@ -10,7 +10,7 @@ import {
   type RequestKind,
 } from "~/db/schema";
 import { createUser, get, post, signIn, visibleText, waitForEmails } from "./auth-helpers";
-import { toastOf } from "./helpers";
+import { testNow, toastOf } from "./helpers";
 
 const db = createDb(env.DB);
 const INBOX = "/admin/requests";
@@ -30,8 +30,9 @@ async function insertBooking(overrides: Partial<NewBooking> = {}) {
     lastName: "Hopper",
     email: `guest-${id}@example.com`,
     phone: "+1 (555) 010-0199",
-    checkInDate: "2027-03-06",
-    checkOutDate: "2027-03-13",
+    // A stay ahead of every moment the suite runs at.
+    checkInDate: "2031-03-08",
+    checkOutDate: "2031-03-15",
     adults: 2,
     children: 1,
     infants: 0,
@@ -219,7 +220,7 @@ describe("the staff inbox list", () => {
       booking.locationName,
       "Lahaina, Hawaii, United States",
       "Ocean View Suite",
-      "Sat, Mar 6, 2027 – Sat, Mar 13, 2027",
+      "Sat, Mar 8, 2031 – Sat, Mar 15, 2031",
       "7 nights",
       "2 adults, 1 child",
       "$1,899",
@@ -254,13 +255,13 @@ describe("the staff inbox list", () => {
     const confirmed = await insertBooking({
       status: "confirmed",
       handledBy: "admin@example.com",
-      handledAt: new Date().toISOString(),
+      handledAt: testNow().toISOString(),
     });
     const application = await insertApplication();
     const handled = await insertMessage({
       status: "handled",
       handledBy: "admin@example.com",
-      handledAt: new Date().toISOString(),
+      handledAt: testNow().toISOString(),
     });
     const all = [newBooking.id, confirmed.id, application.id, handled.id];
     const cookie = (await freshAdmin()).cookie;
@@ -327,7 +328,7 @@ describe("confirming and declining a booking", () => {
   it("confirms once: records who and when, and e-mails the guest once", async () => {
     const booking = await insertBooking();
     const cookie = await seededAdmin();
-    const before = Date.now();
+    const before = testNow().getTime();
 
     const response = await post(
       INBOX,
@@ -342,7 +343,7 @@ describe("confirming and declining a booking", () => {
     expect(row.status).toBe("confirmed");
     expect(row.handledBy).toBe("admin@example.com");
     expect(Date.parse(row.handledAt!)).toBeGreaterThanOrEqual(before - 1000);
-    expect(Date.parse(row.handledAt!)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(row.handledAt!)).toBeLessThanOrEqual(testNow().getTime() + 1000);
 
     const deliveries = await deliveriesOf("booking", booking.id);
     expect(deliveries).toHaveLength(1);
@@ -354,7 +355,7 @@ describe("confirming and declining a booking", () => {
     expect(email!.subject).toBe(`Your stay at ${booking.locationName} is confirmed`);
     expect(email!.text).toContain("Your booking is confirmed");
     expect(email!.text).toContain("Ocean View Suite");
-    expect(email!.text).toContain("Sat, Mar 6, 2027");
+    expect(email!.text).toContain("Sat, Mar 8, 2031");
     expect(email!.text).toContain("A note from our team: Pool towels are free.");
     expect(email!.text).toContain("You can now book your flights.");
     expect(email!.html).toContain("You can now book your flights.");
@@ -580,7 +581,7 @@ describe("a member's booking requests on /members", () => {
     expect(between(cards[0]!, cards[1]!)).toContain("Awaiting confirmation");
     expect(between(cards[1]!, cards[2]!)).toContain("Confirmed");
     expect(between(cards[2]!, section.indexOf("</ul>"))).toContain("Declined");
-    expect(section).toContain("Sat, Mar 6, 2027 – Sat, Mar 13, 2027");
+    expect(section).toContain("Sat, Mar 8, 2031 – Sat, Mar 15, 2031");
     expect(section).toContain("Ocean View Suite");
     expect(html).not.toContain(someoneElses.locationName);
     expect(html).not.toContain(anonymous.locationName);

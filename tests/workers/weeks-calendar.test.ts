@@ -5,11 +5,11 @@ import { LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/guest-requests/format";
-import { addDays, addMonths, nextWeekday, todayUtc } from "~/weeks/calendar";
+import { addDays, addMonths, nextWeekday } from "~/weeks/calendar";
 import { importWeeks } from "~/weeks/csv.server";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { toastOf } from "./helpers";
+import { testNow, testToday, toastOf } from "./helpers";
 
 /**
  * The room type editor's weeks and rates: opening a season for a room with no weeks, and setting a
@@ -104,7 +104,7 @@ describe("the room type editor's weeks and rates", () => {
     expect(opened.every((week) => new Date(`${week.checkIn}T00:00:00Z`).getUTCDay() === 6)).toBe(
       true,
     );
-    expect(opened.at(-1)!.checkIn < addMonths(todayUtc(), 18)).toBe(true);
+    expect(opened.at(-1)!.checkIn < addMonths(testToday(), 18)).toBe(true);
 
     const again = await post(ACTION, { intent: "open-weeks", ...room }, cookie);
     expect(await toastOf(again)).toEqual({ type: "success", message: M.weeksOpened(0, 0) });
@@ -120,7 +120,7 @@ describe("the room type editor's weeks and rates", () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
     // As a weeks import may add one: 23 months ahead, after the season the editor opened.
-    const far = nextWeekday(addMonths(todayUtc(), 23), 6);
+    const far = nextWeekday(addMonths(testToday(), 23), 6);
     await db.insert(weeks).values({
       id: `${room.roomTypeId}-${far}`,
       roomTypeId: room.roomTypeId,
@@ -176,7 +176,7 @@ describe("the room type editor's weeks and rates", () => {
 
   it("stays opened shorter than a week before grow to whole weeks, unless a night they need is taken or a member asked for them", async () => {
     const room = await roomOfItsOwn({ minimumNights: 3 });
-    const saturday = nextWeekday(addDays(todayUtc(), 30), 6);
+    const saturday = nextWeekday(addDays(testToday(), 30), 6);
     const stay = (days: number, nights: number, state: "open" | "requested" = "open") => ({
       id: `${room.roomTypeId}-${days}`,
       roomTypeId: room.roomTypeId,
@@ -206,13 +206,13 @@ describe("the room type editor's weeks and rates", () => {
     const room = await roomOfItsOwn();
     // Ten admins, five posts each: the admin check counts an address's requests to a page.
     const cookies = await Promise.all(Array.from({ length: 10 }, () => freshAdmin()));
-    const tuesday = nextWeekday(addDays(todayUtc(), 30), 2);
+    const tuesday = nextWeekday(addDays(testToday(), 30), 2);
     const file = `location,room_type,check_in,nights,rate,state\r\n${room.slug},${room.roomTypeId},${tuesday},7,,open`;
     const results = await Promise.all([
       ...Array.from({ length: 50 }, (_, index) =>
         post(ACTION, { intent: "open-weeks", ...room }, cookies[index % 10]),
       ),
-      ...Array.from({ length: 5 }, () => importWeeks(db, file)),
+      ...Array.from({ length: 5 }, () => importWeeks(db, file, testNow())),
     ]);
     const posts = results.slice(0, 50) as Response[];
     expect(posts.map((response) => response.status)).toEqual(Array(50).fill(302));
@@ -265,7 +265,7 @@ describe("the room type editor's weeks and rates", () => {
   it("leaves a past week as it was, whatever range is posted", async () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
-    const past = addDays(todayUtc(), -21);
+    const past = addDays(testToday(), -21);
     await db.insert(weeks).values({
       id: `${room.roomTypeId}-${past}`,
       roomTypeId: room.roomTypeId,
@@ -404,7 +404,7 @@ describe("a room's weeks month by month", () => {
   it("shows visitors which weeks are open, never a rate, and members the rate to request", async () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
-    const month = addMonths(todayUtc(), 2).slice(0, 7);
+    const month = addMonths(testToday(), 2).slice(0, 7);
     const inMonth = (await roomWeeks(room.roomTypeId)).filter((week) =>
       week.checkIn.startsWith(month),
     );
@@ -448,7 +448,7 @@ describe("a room's weeks month by month", () => {
       month: "long",
       year: "numeric",
       timeZone: "UTC",
-    }).format(new Date(`${todayUtc()}T00:00:00Z`));
+    }).format(new Date(`${testToday()}T00:00:00Z`));
     for (const month of ["abc", "2026-13", "1999-01", "%00"]) {
       const response = await get(monthPage(room, month));
       expect(response.status).toBe(200);

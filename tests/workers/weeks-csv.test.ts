@@ -2,12 +2,12 @@ import { env } from "cloudflare:workers";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { weeks } from "~/db/schema";
-import { addDays, addMonths, nextWeekday, todayUtc } from "~/weeks/calendar";
+import { locations, roomTypes, weeks } from "~/db/schema";
+import { addDays, addMonths, localDate, nextWeekday } from "~/weeks/calendar";
 import { exportWeeks, importWeeks } from "~/weeks/csv.server";
 import { openSeasonStatement } from "~/weeks/season";
 import { createUser, signIn, visibleText } from "./auth-helpers";
-import { request, toastOf, visibleSeed } from "./helpers";
+import { request, testNow, testToday, toastOf, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
 // Resorts the other week tests leave alone.
@@ -18,7 +18,7 @@ const weeksOf = (roomTypeId: string) =>
   db
     .select()
     .from(weeks)
-    .where(and(eq(weeks.roomTypeId, roomTypeId), gt(weeks.checkIn, todayUtc())))
+    .where(and(eq(weeks.roomTypeId, roomTypeId), gt(weeks.checkIn, testToday())))
     .orderBy(asc(weeks.checkIn));
 
 const csv = (...lines: string[]) => lines.join("\r\n");
@@ -40,6 +40,7 @@ describe("importing weeks from a spreadsheet", () => {
         `${first!.slug},${room},${b!.checkIn},7,,closed`,
         `${first!.slug},${room},${extra},5,1999,`,
       ),
+      testNow(),
     );
     expect(result).toEqual({ ok: true, written: 3 });
     const after = new Map((await weeksOf(room)).map((week) => [week.checkIn, week]));
@@ -57,6 +58,7 @@ describe("importing weeks from a spreadsheet", () => {
         HEADER,
         ` ${first!.slug.toUpperCase()} ,${room},${week!.checkIn},${week!.nights},1234,open`,
       ),
+      testNow(),
     );
     expect(result).toEqual({ ok: true, written: 1 });
     expect((await weeksOf(room))[0]).toMatchObject({ checkIn: week!.checkIn, rate: 1234 });
@@ -72,6 +74,7 @@ describe("importing weeks from a spreadsheet", () => {
         `${second!.slug},${room},${a!.checkIn},7,2500`,
         `${second!.slug},${room},2027-02-30,7,2500,open`,
       ),
+      testNow(),
     );
     expect(result).toEqual({
       ok: false,
@@ -84,7 +87,7 @@ describe("importing weeks from a spreadsheet", () => {
   });
 
   it("calls an empty file empty", async () => {
-    expect(await importWeeks(db, "")).toEqual({
+    expect(await importWeeks(db, "", testNow())).toEqual({
       ok: false,
       more: 0,
       problems: [{ line: 1, message: "The file is empty." }],
@@ -103,13 +106,14 @@ describe("importing weeks from a spreadsheet", () => {
         `no-such-resort,${room},${a!.checkIn},7,2500,open`,
         `${second!.slug},No Such Room,${a!.checkIn},7,2500,open`,
         `${second!.slug},${room},2027-02-30,7,2500,open`,
-        `${second!.slug},${room},${addDays(todayUtc(), -7)},7,2500,open`,
+        `${second!.slug},${room},${addDays(testToday(), -7)},7,2500,open`,
         `${second!.slug},${room},${b!.checkIn},seven,2500,open`,
         `${second!.slug},${room},${b!.checkIn},7,-5,open`,
         `${second!.slug},${room},${b!.checkIn},7,2500,maybe`,
         `${second!.slug},${room},${a!.checkIn},7,2600,open`,
         `${second!.slug},${room},${c!.checkIn},7,2500,booked`,
       ),
+      testNow(),
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -118,7 +122,7 @@ describe("importing weeks from a spreadsheet", () => {
     expect(said[0]).toBe("No location has the slug “no-such-resort”.");
     expect(said[1]).toContain("has no room type “No Such Room”");
     expect(said[2]).toContain("is not a date written YYYY-MM-DD");
-    expect(said[3]).toContain("is not in the future");
+    expect(said[3]).toMatch(/is not after today at [a-z0-9-]+ \(\d{4}-\d\d-\d\d, [A-Za-z_/]+\)/);
     expect(said[4]).toContain("Nights must be a whole number");
     expect(said[5]).toContain("The rate must be empty");
     expect(said[6]).toContain("The state must be open or closed");
@@ -144,6 +148,7 @@ describe("importing weeks from a spreadsheet", () => {
         `${second!.slug},${room},${addDays(before.at(-1)!.checkIn, 14)},7,,open`,
         `${second!.slug},${room},${addDays(before.at(-1)!.checkIn, 20)},7,,open`,
       ),
+      testNow(),
     );
     expect(result).toEqual({
       ok: false,
@@ -176,6 +181,7 @@ describe("importing weeks from a spreadsheet", () => {
         `${second!.slug},${room},${booked.checkIn},2,99,booked`,
         `${second!.slug},${room},${addDays(booked.checkIn, 2)},5,10,open`,
       ),
+      testNow(),
     );
     expect(result).toEqual({
       ok: false,
@@ -194,6 +200,7 @@ describe("importing weeks from a spreadsheet", () => {
       await importWeeks(
         db,
         csv(HEADER, `${second!.slug},${room},${booked.checkIn},${booked.nights},99,open`),
+        testNow(),
       ),
     ).toEqual({ ok: true, written: 1 });
     expect((await weeksOf(room)).find((week) => week.id === booked.id)).toMatchObject({
@@ -223,10 +230,10 @@ describe("importing weeks from a spreadsheet", () => {
     const last = (await weeksOf(room)).at(-1)!;
     const tuesday = addDays(last.checkIn, last.nights + 10);
     expect(
-      await importWeeks(db, csv(HEADER, `${second!.slug},${room},${tuesday},7,,open`)),
+      await importWeeks(db, csv(HEADER, `${second!.slug},${room},${tuesday},7,,open`), testNow()),
     ).toEqual({ ok: true, written: 1 });
     await openSeasonStatement(env.DB, {
-      from: todayUtc(),
+      from: testToday(),
       until: addDays(tuesday, 60),
       roomTypeIds: [room],
     }).run();
@@ -241,7 +248,8 @@ describe("importing weeks from a spreadsheet", () => {
   it("names a row by its line in the file, blank lines counted, and refuses a decimal comma", async () => {
     const room = roomOf(second, 1);
     const [a, b] = await weeksOf(room);
-    const rows = (...lines: string[]) => importWeeks(db, [HEADER, "", "", ...lines].join("\n"));
+    const rows = (...lines: string[]) =>
+      importWeeks(db, [HEADER, "", "", ...lines].join("\n"), testNow());
     expect(
       await rows(
         `${second!.slug},${room},${a!.checkIn},99,,open`,
@@ -276,7 +284,7 @@ describe("importing weeks from a spreadsheet", () => {
   });
 
   it("says which columns a file without the header lacks", async () => {
-    const result = await importWeeks(db, csv("slug,room,date", "a,b,c"));
+    const result = await importWeeks(db, csv("slug,room,date", "a,b,c"), testNow());
     expect(result).toMatchObject({ ok: false, problems: [{ line: 1 }] });
   });
 
@@ -298,7 +306,7 @@ describe("importing weeks from a spreadsheet", () => {
         }
       }
     }
-    const firstSunday = nextWeekday(addDays(addMonths(todayUtc(), 18), 8), 0);
+    const firstSunday = nextWeekday(addDays(addMonths(testToday(), 18), 8), 0);
     const stays = [
       { from: 0, nights: 3 },
       { from: 3, nights: 3 },
@@ -313,7 +321,10 @@ describe("importing weeks from a spreadsheet", () => {
     }
     expect(lines).toHaveLength(5_000);
     const started = Date.now();
-    expect(await importWeeks(db, csv(HEADER, ...lines))).toEqual({ ok: true, written: 5_000 });
+    expect(await importWeeks(db, csv(HEADER, ...lines), testNow())).toEqual({
+      ok: true,
+      written: 5_000,
+    });
     console.log(`import of 5,000 weeks: ${Date.now() - started} ms`);
     const [{ count }] = (await db
       .select({ count: sql<number>`count(*)` })
@@ -323,11 +334,13 @@ describe("importing weeks from a spreadsheet", () => {
   });
 
   it("reads back its own export unchanged", async () => {
-    const exported = await new Response(exportWeeks(db, { location: first!.slug })).text();
+    const exported = await new Response(
+      exportWeeks(db, { location: first!.slug, now: testNow() }),
+    ).text();
     const before = await weeksOf(roomOf(first, 1));
     expect(exported.split("\r\n")[0]).toBe(HEADER);
     // Only future weeks import; the export also lists none older than today's seed.
-    const result = await importWeeks(db, exported);
+    const result = await importWeeks(db, exported, testNow());
     expect(result).toMatchObject({ ok: true });
     const after = await weeksOf(roomOf(first, 1));
     expect(after.map(({ updatedAt: _, ...week }) => week)).toEqual(
@@ -338,13 +351,19 @@ describe("importing weeks from a spreadsheet", () => {
 
 describe("exporting weeks", () => {
   it("writes every week ahead of every location, read a few locations at a time, in order", async () => {
-    const lines = (await new Response(exportWeeks(db)).text()).trimEnd().split("\r\n");
+    const lines = (await new Response(exportWeeks(db, { now: testNow() })).text())
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe(HEADER);
-    const [{ count }] = (await db
-      .select({ count: sql<number>`count(*)` })
+    // The weeks each resort still offers: after its own today.
+    const now = testNow();
+    const all = await db
+      .select({ checkIn: weeks.checkIn, timeZone: locations.timeZone })
       .from(weeks)
-      .where(gt(weeks.checkIn, todayUtc()))) as [{ count: number }];
-    expect(lines).toHaveLength(count + 1);
+      .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+      .innerJoin(locations, eq(locations.id, roomTypes.locationId));
+    const ahead = all.filter((week) => week.checkIn > localDate(now, week.timeZone));
+    expect(lines).toHaveLength(ahead.length + 1);
     const slugs = lines.slice(1).map((line) => line.split(",")[0]!);
     expect(slugs).toEqual([...slugs].sort());
     // More locations than one query reads.

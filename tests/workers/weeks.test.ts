@@ -12,7 +12,7 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { decideBooking, transitionToast } from "~/guest-requests/inbox.server";
 import { catalogueVersion } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";
-import { addDays, nextWeekday, todayUtc } from "~/weeks/calendar";
+import { addDays, nextWeekday } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { importWeeks } from "~/weeks/csv.server";
@@ -25,7 +25,7 @@ import {
 import { seedWeeks } from "../../scripts/seed/seed";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
-import { carriesNumber, request, visibleSeed } from "./helpers";
+import { carriesNumber, request, testApp, testNow, testToday, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
@@ -36,10 +36,10 @@ const otherRoomTypeId = `${location.id}-room-1`;
  * A week that has begun: the Saturday week before the first one the seed opened (on or after
  * today), so it never takes a night of it. A week from five days ago did on Fridays and Saturdays.
  */
-const PAST_WEEK = addDays(nextWeekday(todayUtc(), 6), -7);
+const PAST_WEEK = addDays(nextWeekday(testToday(), 6), -7);
 
 async function memberCookie(userId = "user-member") {
-  const cookie = await createSession({ env, db }, userId);
+  const cookie = await createSession(testApp, userId);
   return cookie.split(";")[0]!;
 }
 
@@ -48,7 +48,7 @@ async function openWeeks(room = roomTypeId) {
   return db
     .select()
     .from(weeks)
-    .where(and(eq(weeks.roomTypeId, room), eq(weeks.state, "open"), gt(weeks.checkIn, todayUtc())))
+    .where(and(eq(weeks.roomTypeId, room), eq(weeks.state, "open"), gt(weeks.checkIn, testToday())))
     .orderBy(asc(weeks.checkIn));
 }
 
@@ -60,8 +60,8 @@ function weekForm(week: string, overrides: Record<string, string> = {}) {
     roomType: roomTypeId,
     week,
     // What a forged form might say: the server keeps the week's own dates.
-    checkInDate: addDays(todayUtc(), 3),
-    checkOutDate: addDays(todayUtc(), 4),
+    checkInDate: addDays(testToday(), 3),
+    checkOutDate: addDays(testToday(), 4),
     firstName: "Ana",
     lastName: "Silva",
     email: "ana@example.com",
@@ -101,8 +101,8 @@ describe("the seeded weeks", () => {
     const roomCount = seedLocations.reduce((sum, seeded) => sum + seeded.roomTypes.length, 0);
     expect(rooms).toBeGreaterThanOrEqual(roomCount);
     expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(6);
-    expect(first >= todayUtc()).toBe(true);
-    expect(last > addDays(todayUtc(), 500)).toBe(true);
+    expect(first >= testToday()).toBe(true);
+    expect(last > addDays(testToday(), 500)).toBe(true);
     // Seeding again leaves the seeded rooms' weeks as they are (rooms other tests added get theirs).
     const seededRoomWeeks = () => db.$count(weeks, eq(weeks.roomTypeId, roomTypeId));
     const before = await seededRoomWeeks();
@@ -148,7 +148,7 @@ describe("requesting a week", () => {
     expect(stored!.estimatedTotal).toBeGreaterThanOrEqual(stored!.weekRate!);
     expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: stored!.id });
     const held = await weekById(week.id);
-    const hours = (Date.parse(held.heldUntil!) - Date.now()) / 3_600_000;
+    const hours = (Date.parse(held.heldUntil!) - testNow().getTime()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
   });
@@ -226,7 +226,7 @@ describe("requesting a week", () => {
     };
     const ctx = createExecutionContext();
     const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
-    const input = bookingSchema({ today: todayUtc() }).parse(
+    const input = bookingSchema({ today: testToday() }).parse(
       weekForm(week.checkIn, { email: guest }),
     );
     const outcomes = await Promise.allSettled(
@@ -582,9 +582,9 @@ describe("staff decide a week's request", () => {
     // Its hold lapses (the cron's release), and another member holds the week since.
     await db
       .update(weeks)
-      .set({ heldUntil: new Date(Date.now() - 60_000).toISOString() })
+      .set({ heldUntil: new Date(testNow().getTime() - 60_000).toISOString() })
       .where(eq(weeks.id, week.id));
-    expect(await releaseLapsedHolds({ env, db })).toBe(1);
+    expect(await releaseLapsedHolds({ env, db }, testNow())).toBe(1);
     const takerCookie = await memberCookie((await createUser()).id);
     expect((await postWeek(weekForm(week.checkIn), takerCookie)).status).toBe(302);
     const waitingCookie = await memberCookie((await createUser()).id);
@@ -629,9 +629,9 @@ describe("staff decide a week's request", () => {
     const waiting = (await requestsFor(week.id)).find((row) => row.waitlist)!;
     await db
       .update(weeks)
-      .set({ heldUntil: new Date(Date.now() - 60_000).toISOString() })
+      .set({ heldUntil: new Date(testNow().getTime() - 60_000).toISOString() })
       .where(eq(weeks.id, week.id));
-    expect(await releaseLapsedHolds({ env, db })).toBe(1);
+    expect(await releaseLapsedHolds({ env, db }, testNow())).toBe(1);
 
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
@@ -834,7 +834,7 @@ describe("own dates the calendar has no week for", () => {
     const slug = location.slug;
     const importRow = (state: string) =>
       `location,room_type,check_in,nights,rate,state\r\n${slug},${roomTypeId},${dates.checkInDate},7,,${state}\r\n`;
-    const opened = await importWeeks(db, importRow("open"));
+    const opened = await importWeeks(db, importRow("open"), testNow());
     expect(opened).toMatchObject({
       ok: false,
       problems: [
@@ -845,7 +845,7 @@ describe("own dates the calendar has no week for", () => {
       ],
     });
     expect(await weeksFrom(dates.checkInDate)).toEqual([]);
-    expect(await importWeeks(db, importRow("closed"))).toEqual({ ok: true, written: 1 });
+    expect(await importWeeks(db, importRow("closed"), testNow())).toEqual({ ok: true, written: 1 });
     await db.delete(weeks).where(eq(weeks.id, `${roomTypeId}-${dates.checkInDate}`));
 
     // A week added later over those nights (by the calendar, say) is not theirs to hold.
@@ -932,12 +932,17 @@ describe("own dates the calendar has no week for", () => {
     expect(opened.closed).toBe(booked.length);
 
     // The editor's "Open" on a range that takes them in.
-    const range = await setWeekRange(db, roomTypeId, {
-      from: addDays(checkIn, -21),
-      to: addDays(checkIn, 21),
-      state: "open",
-      defaultRate: false,
-    });
+    const range = await setWeekRange(
+      db,
+      roomTypeId,
+      {
+        from: addDays(checkIn, -21),
+        to: addDays(checkIn, 21),
+        state: "open",
+        defaultRate: false,
+      },
+      { now: testNow(), today: testToday() },
+    );
     expect(await around()).toEqual(season);
     expect(range.held).toBe(booked.length);
     expect(range.weeks).toBe(season.length - booked.length);
@@ -950,7 +955,7 @@ describe("the catalogue's cached pages", () => {
   async function store(form: Record<string, string>, userId: string) {
     const ctx = createExecutionContext();
     const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
-    const input = bookingSchema({ today: todayUtc() }).parse(form);
+    const input = bookingSchema({ today: testToday() }).parse(form);
     const { id } = await storeRequest(app, bookingKind, input, { userId });
     await waitOnExecutionContext(ctx);
     return id;
@@ -988,8 +993,8 @@ describe("a hold without a staff decision", () => {
     expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
     const [held] = await requestsFor(week.id);
     // Still within its 72 hours: nothing happens.
-    expect(await releaseLapsedHolds({ env, db })).toBe(0);
-    const later = new Date(Date.now() + 72 * 3_600_000 + 60_000);
+    expect(await releaseLapsedHolds({ env, db }, testNow())).toBe(0);
+    const later = new Date(testNow().getTime() + 72 * 3_600_000 + 60_000);
     expect(await releaseLapsedHolds({ env, db }, later)).toBeGreaterThanOrEqual(1);
     expect(await weekById(week.id)).toMatchObject({ state: "open", heldUntil: null });
     const toStaff = await db
@@ -1089,7 +1094,7 @@ describe("availability on a location page", () => {
   });
 
   it("reads the location's own weeks, not every open week of the catalogue", async () => {
-    const { sql: query, params } = openWeeksQuery(db, location.slug, todayUtc()).toSQL();
+    const { sql: query, params } = openWeeksQuery(db, location.slug, testNow()).toSQL();
     const { meta, results } = await env.DB.prepare(query)
       .bind(...params)
       .all();

@@ -4,11 +4,13 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { INTENTS, withSlugFromName } from "~/catalogue/location-manager";
 import { locationSchema, NEW_LOCATION_DEFAULTS, slugFromName } from "~/catalogue/schemas";
+import { TIME_ZONES } from "~/catalogue/time-zones";
 import {
   CheckboxField,
   Field,
   FormErrors,
   hintClass,
+  SelectField,
   SubmitButton,
   TextareaField,
 } from "~/components/forms";
@@ -60,6 +62,7 @@ export function LocationForm({
         state: location.state ?? "",
         city: location.city ?? "",
         minimumNights: String(location.minimumNights),
+        timeZone: location.timeZone,
         featured: location.featured,
         hidden: location.hidden,
       };
@@ -143,6 +146,15 @@ export function LocationForm({
       <PlaceFields fields={fields} />
 
       <Fieldset legend="Stay and visibility">
+        <div className="sm:max-w-sm">
+          <SelectField
+            field={fields.timeZone}
+            label="Time zone"
+            hint="The resort's own day: weeks are offered until the day they check in there."
+            options={TIME_ZONES}
+            placeholder="The place's own (set from the country and state)"
+          />
+        </div>
         <div className="sm:max-w-48">
           {creating ? (
             <>

@@ -7,10 +7,11 @@ import { todayUtc } from "~/weeks/calendar";
 /** Every location and room type as a CSV download, streamed as it is read. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return new Response(exportCatalogue(getAppContext(context).db), {
+  const { db, now } = getAppContext(context);
+  return new Response(exportCatalogue(db), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="catalogue-${todayUtc()}.csv"`,
+      "Content-Disposition": `attachment; filename="catalogue-${todayUtc(now)}.csv"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -61,8 +61,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { db } = getAppContext(context);
-  const page = await loadLocationManager(db, new URL(request.url).searchParams);
+  const { db, now } = getAppContext(context);
+  const page = await loadLocationManager(db, new URL(request.url).searchParams, now);
   return data(page, { status: page.missing ? 404 : 200 });
 }
 

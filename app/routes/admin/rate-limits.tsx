@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { limit, warnAbove, windowSeconds } = RATE_LIMITS.adminCheck;
   const limits = { limit, warnAbove, windowSeconds };
   try {
-    const rows = await adminCheckStatus(getAppContext(context).db, email);
+    const { db, now } = getAppContext(context);
+    const rows = await adminCheckStatus(db, email, now.getTime());
     return { email, ...limits, rows, error: null };
   } catch (error) {
     console.error("rate-limit status", error);

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       break;
     case "handle":
-      result = await markHandled(app.db, { kind: form.kind, id: form.id, adminEmail });
+      result = await markHandled(app.db, { kind: form.kind, id: form.id, adminEmail }, app.now);
       break;
   }
   return redirectWithToast(

@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Slugs are lowercase: one typed with capitals finds its location.
   const location =
     new URL(request.url).searchParams.get("location")?.trim().toLowerCase() || undefined;
-  const { db } = getAppContext(context);
+  const { db, now } = getAppContext(context);
   if (location && !(await slugExists(db, location))) {
     // Back to the form with the slug kept (in lowercase), to correct it.
     throw await redirectWithToast(`/admin/weeks?${new URLSearchParams({ location })}`, {
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       message: `No location has the slug “${location}”: nothing to download.`,
     });
   }
-  const body = exportWeeks(db, { location });
-  const name = `weeks-${location?.replace(/[^a-z0-9-]/gi, "") || "all"}-${todayUtc()}.csv`;
+  const body = exportWeeks(db, { location, now });
+  const name = `weeks-${location?.replace(/[^a-z0-9-]/gi, "") || "all"}-${todayUtc(now)}.csv`;
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

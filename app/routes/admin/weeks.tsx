@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await spreadsheetText(file);
   if (!read.ok) return importRefusal(read);
   const app = getAppContext(context);
-  const result = await importWeeks(app.db, read.text);
+  const result = await importWeeks(app.db, read.text, app.now);
   if (!result.ok) return importRefusal(result);
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   return redirectWithToast(HERE, {
