@@ -49,6 +49,9 @@ const LOCATION_COLUMNS: Column<keyof LocationValues>[] = [
   { field: "city", column: "city", kind: "text" },
   { field: "minimumNights", column: "minimum_nights", kind: "number" },
   { field: "timeZone", column: "time_zone", kind: "text" },
+  { field: "checkInTime", column: "check_in_time", kind: "text" },
+  { field: "checkOutTime", column: "check_out_time", kind: "text" },
+  { field: "currency", column: "currency", kind: "text" },
   { field: "featured", column: "featured", kind: "yes-no" },
   { field: "hidden", column: "hidden", kind: "yes-no" },
 ];
@@ -349,10 +352,12 @@ const assignments = (stored: string[]) =>
 // drizzle has no insert from json_each: each statement reads a chunk of rows as JSON (?1), with
 // the time of the import (?2) and who made it (?3).
 const upsertLocations = (stored: string[]) => `insert into locations (id, name, slug,
-    description, country, state, city, minimum_nights, time_zone, featured, hidden, updated_at)
+    description, country, state, city, minimum_nights, time_zone, check_in_time, check_out_time,
+    currency, featured, hidden, updated_at)
   select value ->> 'id', value ->> 'name', value ->> 'slug', value ->> 'description',
     value ->> 'country', value ->> 'state', value ->> 'city', value ->> 'minimumNights',
-    value ->> 'timeZone', value ->> 'featured', value ->> 'hidden', ?2
+    value ->> 'timeZone', value ->> 'checkInTime', value ->> 'checkOutTime', value ->> 'currency',
+    value ->> 'featured', value ->> 'hidden', ?2
   from json_each(?1) where ?3 is not null
   on conflict (id) do update set ${assignments(stored)}`;
 

@@ -1,7 +1,7 @@
 import { MAX_SEARCH_WORDS, searchWords } from "./location-search";
 import { COUNTRIES, US_STATES } from "./places";
 import { slugify } from "./slug";
-import { dollars } from "~/lib/money";
+import { money } from "~/lib/money";
 
 /** The list's query string: place filters as lowercase, hyphenated names, a search and fit filters. */
 export interface LocationFilters {
@@ -40,7 +40,7 @@ export const FILTER_NOTICES = {
   searchWithoutWords: "Type letters or numbers to search, so every location is shown.",
   guests: `Guests must be a whole number from 1 to ${FIT_LIMITS.guests}, so rooms of every size are shown.`,
   bedrooms: `Bedrooms must be a whole number from 1 to ${FIT_LIMITS.bedrooms}, so rooms of every size are shown.`,
-  maxPrice: `The weekly price must be an amount from $1 to ${dollars(FIT_LIMITS.maxPrice)}, so every price is shown.`,
+  maxPrice: `The weekly price must be an amount from ${money(1, "USD")} to ${money(FIT_LIMITS.maxPrice, "USD")}, so every price is shown.`,
 } as const;
 export interface FilterOption {
   value: string;

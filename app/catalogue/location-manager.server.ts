@@ -242,6 +242,9 @@ export async function createLocation(app: AppContext, actor: Actor, values: Loca
     state: values.state,
     country: values.country,
     timeZone: values.timeZone,
+    checkInTime: values.checkInTime,
+    checkOutTime: values.checkOutTime,
+    currency: values.currency,
     minimumNights: 7,
     hidden: false,
   });

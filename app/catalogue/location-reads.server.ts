@@ -183,6 +183,9 @@ export async function getLocationDetail(
         state: locations.state,
         country: locations.country,
         minimumNights: locations.minimumNights,
+        checkInTime: locations.checkInTime,
+        checkOutTime: locations.checkOutTime,
+        currency: locations.currency,
         hidden: locations.hidden,
       })
       .from(locations)

@@ -2,6 +2,8 @@ import { z } from "~/lib/zod";
 import { slugify, SLUG_PATTERN } from "~/catalogue/slug";
 import { COUNTRIES, DEFAULT_COUNTRY, HAWAII_ISLANDS, normalizePlace, US_STATES } from "./places";
 import { isTimeZone, placeTimeZone } from "./time-zones";
+import { LOCATION_DEFAULTS } from "./location-defaults";
+import { CURRENCIES, type Currency } from "~/lib/money";
 
 /** The admin forms, one schema each, shared by the browser (conform) and the actions. */
 
@@ -16,6 +18,8 @@ export const ADMIN_MESSAGES = {
   state: "Please choose a state from the list",
   island: "Please choose an island",
   timeZone: "Please choose a time zone from the list",
+  timeOfDay: "Use a time of day such as 16:00",
+  currency: "Please choose a currency from the list",
   notNegative: "Must be 0 or more",
   number: "Enter a number, with a point for cents",
   atMost: (max: number) => `Must be ${max.toLocaleString("en-US")} or less`,
@@ -29,6 +33,14 @@ const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, ADMIN_MESSAGES.tooLong(max));
 const optionalText = (max: number) =>
   z.string().trim().max(max, ADMIN_MESSAGES.tooLong(max)).optional();
+
+/** A time on the resort's clock, as a time field sends it ("16:00"). */
+const timeOfDay = (fallback: string) =>
+  z
+    .string({ error: ADMIN_MESSAGES.timeOfDay })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, ADMIN_MESSAGES.timeOfDay)
+    .default(fallback);
 
 export const locationSchema = z
   .object({
@@ -54,6 +66,13 @@ export const locationSchema = z
       .trim()
       .refine((name) => name === "" || isTimeZone(name), ADMIN_MESSAGES.timeZone)
       .optional(),
+    checkInTime: timeOfDay(LOCATION_DEFAULTS.checkInTime),
+    checkOutTime: timeOfDay(LOCATION_DEFAULTS.checkOutTime),
+    currency: z
+      .enum(Object.keys(CURRENCIES) as [Currency, ...Currency[]], {
+        error: ADMIN_MESSAGES.currency,
+      })
+      .default(LOCATION_DEFAULTS.currency),
     featured: z.boolean().default(false),
     hidden: z.boolean().default(false),
   })

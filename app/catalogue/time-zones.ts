@@ -4,6 +4,8 @@
  * with the zone of its place.
  */
 
+import { LOCATION_DEFAULTS } from "./location-defaults.ts";
+
 /** The zone of most of each state (an admin sets another where the resort's town differs). */
 const STATE_ZONES: Record<string, string> = {
   Alabama: "America/Chicago",
@@ -60,8 +62,6 @@ const COUNTRY_ZONES: Record<string, string> = {
   "Sint Maarten": "America/Lower_Princes",
 };
 
-const DEFAULT_TIME_ZONE = "America/New_York";
-
 /** The time zone a place is most likely in: its city's, its state's, else its country's. */
 export function placeTimeZone(place: {
   country: string;
@@ -72,7 +72,7 @@ export function placeTimeZone(place: {
     (place.city && CITY_ZONES[place.city]) ||
     (place.country === "United States" && place.state && STATE_ZONES[place.state]) ||
     COUNTRY_ZONES[place.country] ||
-    DEFAULT_TIME_ZONE
+    LOCATION_DEFAULTS.timeZone
   );
 }
 

@@ -183,7 +183,7 @@ export function Field({
   field: AnyField;
   label: ReactNode;
   hint?: ReactNode;
-  type?: "text" | "email" | "tel" | "number" | "date" | "url" | "search" | "password";
+  type?: "text" | "email" | "tel" | "number" | "date" | "time" | "url" | "search" | "password";
 } & InputProps) {
   const { key, ...props } = getInputProps(field, {
     type,

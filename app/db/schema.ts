@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { LOCATION_DEFAULTS } from "../catalogue/location-defaults.ts";
 
 /** The moment a row is written, as the ISO 8601 text every timestamp column holds. */
 export const NOW_ISO = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -28,7 +29,12 @@ export const locations = sqliteTable(
     country: text("country").notNull().default("United States"),
     minimumNights: integer("minimum_nights").notNull().default(7),
     // The resort's IANA time zone: its own "today" (app/catalogue/time-zones.ts).
-    timeZone: text("time_zone").notNull().default("America/New_York"),
+    timeZone: text("time_zone").notNull().default(LOCATION_DEFAULTS.timeZone),
+    // When guests arrive and leave, on the resort's clock ("16:00").
+    checkInTime: text("check_in_time").notNull().default(LOCATION_DEFAULTS.checkInTime),
+    checkOutTime: text("check_out_time").notNull().default(LOCATION_DEFAULTS.checkOutTime),
+    // What its prices are in (ISO 4217: app/lib/money.ts).
+    currency: text("currency").notNull().default(LOCATION_DEFAULTS.currency),
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     displayOrder: integer("display_order"),
     createdAt: createdAt(),
@@ -296,6 +302,10 @@ export const bookingRequests = sqliteTable(
     locationCity: text("location_city"),
     locationState: text("location_state"),
     locationCountry: text("location_country").notNull(),
+    locationTimeZone: text("location_time_zone").notNull().default(LOCATION_DEFAULTS.timeZone),
+    checkInTime: text("check_in_time").notNull().default(LOCATION_DEFAULTS.checkInTime),
+    checkOutTime: text("check_out_time").notNull().default(LOCATION_DEFAULTS.checkOutTime),
+    currency: text("currency").notNull().default(LOCATION_DEFAULTS.currency),
     roomTypeId: text("room_type_id").notNull(),
     roomTypeName: text("room_type_name").notNull(),
     roomTypeBedrooms: integer("room_type_bedrooms"),

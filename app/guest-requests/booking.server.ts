@@ -11,9 +11,11 @@ import {
   earliestCheckIn,
   nightsBetween,
   partyTooLarge,
+  STAY_TERMS,
   type BookingInput,
 } from "./booking";
 import { stayCalendar } from "~/weeks/ical";
+import { localDate } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import {
   holdWeekStatements,
@@ -21,9 +23,10 @@ import {
   unavailableNightOf,
   withdrawRequestStatements,
 } from "~/weeks/weeks.server";
-import { formatStayDate, guestsLine, placeOf } from "./format";
+import { arrivalLine, departureLine, formatStayDate, guestsLine, placeOf } from "./format";
 import { emailLine, type RequestKindDefinition } from "./store.server";
-import { dollars } from "~/lib/money";
+import { money } from "~/lib/money";
+import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
 
 /**
  * Booking requests: members ask for a room at a resort for their dates; staff confirm or decline
@@ -42,6 +45,10 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
       locationCity: locations.city,
       locationState: locations.state,
       locationCountry: locations.country,
+      locationTimeZone: locations.timeZone,
+      checkInTime: locations.checkInTime,
+      checkOutTime: locations.checkOutTime,
+      currency: locations.currency,
       roomTypeId: roomTypes.id,
       roomTypeName: roomTypes.name,
       roomTypeBedrooms: roomTypes.bedrooms,
@@ -66,32 +73,84 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
   return { ok: true, room: { ...rest, roomTypeId: foundRoom, roomTypeName } } as const;
 }
 
-function bookingEmails(
-  row: typeof bookingRequests.$inferInsert,
-  { siteName, staffEmail, origin }: SiteConfig,
+type BookingRow = typeof bookingRequests.$inferInsert;
+
+/**
+ * A request's stay as every e-mail about it says it, the way its pages do: the resort, the room,
+ * the days with the resort's check-in and check-out times, the nights and the party. (A row not
+ * yet stored may leave a column to its default.)
+ */
+function stayLines(
+  booking: Pick<
+    BookingRow,
+    | "locationName"
+    | "locationCity"
+    | "locationState"
+    | "locationCountry"
+    | "roomTypeName"
+    | "checkInDate"
+    | "checkOutDate"
+    | "checkInTime"
+    | "checkOutTime"
+    | "adults"
+    | "children"
+    | "infants"
+  >,
 ) {
   const place = placeOf({
-    city: row.locationCity ?? null,
-    state: row.locationState ?? null,
-    country: row.locationCountry,
+    city: booking.locationCity ?? null,
+    state: booking.locationState ?? null,
+    country: booking.locationCountry,
   });
+  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const {
+    checkInTime = LOCATION_DEFAULTS.checkInTime,
+    checkOutTime = LOCATION_DEFAULTS.checkOutTime,
+  } = booking;
+  return [
+    emailLine("Resort", place ? `${booking.locationName} (${place})` : booking.locationName),
+    emailLine("Room", booking.roomTypeName),
+    emailLine("Check-in", arrivalLine(booking.checkInDate, checkInTime)),
+    emailLine("Check-out", departureLine(booking.checkOutDate, checkOutTime)),
+    ...(nights > 0 ? [emailLine("Nights", nights)] : []),
+    emailLine(
+      "Guests",
+      guestsLine({
+        adults: booking.adults,
+        children: booking.children ?? 0,
+        infants: booking.infants ?? 0,
+      }),
+    ),
+  ];
+}
+
+/** A request's price as it was quoted, in its resort's currency. */
+function priceLines(
+  booking: Pick<
+    BookingRow,
+    "weekId" | "weekRate" | "estimatedTotal" | "roomTypePrice" | "currency"
+  >,
+) {
+  const price = (amount: number | null | undefined) =>
+    amount ? money(amount, booking.currency ?? LOCATION_DEFAULTS.currency) : null;
+  return booking.weekId
+    ? [
+        emailLine("Weekly rate", price(booking.weekRate)),
+        emailLine("Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)),
+      ]
+    : [emailLine("Typical weekly price", price(booking.roomTypePrice))];
+}
+
+/** "Sat, Dec 19, 2026 to Sat, Dec 26, 2026". */
+const stayDates = (booking: Pick<BookingRow, "checkInDate" | "checkOutDate">) =>
+  `${formatStayDate(booking.checkInDate)} to ${formatStayDate(booking.checkOutDate)}`;
+
+function bookingEmails(row: BookingRow, { siteName, staffEmail, origin }: SiteConfig) {
   // What the site itself names (the resort, the room, the dates, the party): all a receipt
   // shows, so the form cannot send our mail with the sender's own words.
   const stay = [
-    emailLine("Resort", `${row.locationName} (${place})`),
-    emailLine("Room", row.roomTypeName),
-    emailLine("Check-in", row.checkInDate),
-    emailLine("Check-out", row.checkOutDate),
-    emailLine("Guests", `${row.adults} adults, ${row.children} children, ${row.infants} infants`),
-    ...(row.weekId
-      ? [
-          emailLine("Weekly rate", row.weekRate ? dollars(row.weekRate) : null),
-          emailLine(
-            "Estimated total (rate, fees and taxes)",
-            row.estimatedTotal ? dollars(row.estimatedTotal) : null,
-          ),
-        ]
-      : [emailLine("Typical weekly price", row.roomTypePrice ? dollars(row.roomTypePrice) : null)]),
+    ...stayLines(row),
+    ...priceLines(row),
     ...(row.waitlist ? [emailLine("Waitlist", "yes: the week is held by another request")] : []),
   ];
   const details = [
@@ -104,7 +163,7 @@ function bookingEmails(
   ];
   const toStaff: EmailDraft = {
     to: staffEmail,
-    subject: `Booking request: ${row.locationName}, ${row.checkInDate} to ${row.checkOutDate}`,
+    subject: `Booking request: ${row.locationName}, ${stayDates(row)}`,
     content: {
       siteName,
       heading: "New booking request",
@@ -195,6 +254,10 @@ export const bookingKind = {
     const { maxGuests, ...room } = found.room;
     const tooLarge = partyTooLarge(maxGuests, input);
     if (tooLarge) throw new DomainError("invalid", tooLarge, "adults");
+    // The form allows for today anywhere on Earth; a stay starts no earlier than the resort's.
+    if (!input.week && input.checkInDate < localDate(now, room.locationTimeZone)) {
+      throw new DomainError("invalid", BOOKING_FORM_MESSAGES.checkInPast, "checkInDate");
+    }
     // Dates of the member's own choosing do not get around a week's hold and its waitlist.
     if (datesTaken) {
       const message =
@@ -294,26 +357,11 @@ export function decisionEmail(
     state: booking.locationState,
     country: booking.locationCountry,
   });
-  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
-  const details = [
-    `Resort: ${booking.locationName}${place ? ` (${place})` : ""}`,
-    `Room: ${booking.roomTypeName}`,
-    `Check-in: ${formatStayDate(booking.checkInDate)}`,
-    `Check-out: ${formatStayDate(booking.checkOutDate)}`,
-    ...(nights > 0 ? [`Nights: ${nights}`] : []),
-    `Guests: ${guestsLine(booking)}`,
-  ];
+  const details = stayLines(booking);
   const fromUs = note ? [`A note from our team: ${note}`] : [];
   const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
   if (decision === "confirmed") {
-    const price = booking.weekRate
-      ? [
-          `Weekly rate: ${dollars(booking.weekRate)}`,
-          ...(booking.estimatedTotal
-            ? [`Estimated total with fees and taxes: ${dollars(booking.estimatedTotal)}`]
-            : []),
-        ]
-      : [];
+    const price = priceLines(booking);
     return {
       to: booking.email,
       subject: `Your stay at ${booking.locationName} is confirmed`,
@@ -326,8 +374,8 @@ export function decisionEmail(
           ...price,
           ...fromUs,
           "You can now book your flights.",
-          // The terms a guest most needs at check-in (see the Terms of Service).
-          "Please remember: all payments are non-refundable, and the primary guest checking in must be 21 or older and show a valid photo ID in the name on this confirmation.",
+          // The terms the member accepted when sending the request (shown on /book).
+          `As agreed when you sent your request: ${STAY_TERMS.join(" ")}`,
           "The stay is attached as a calendar entry.",
         ],
         footer,
@@ -341,6 +389,9 @@ export function decisionEmail(
               uid: `${booking.id}@${new URL(origin).hostname}`,
               checkIn: booking.checkInDate,
               checkOut: booking.checkOutDate,
+              checkInTime: booking.checkInTime,
+              checkOutTime: booking.checkOutTime,
+              timeZone: booking.locationTimeZone,
               summary: `${booking.locationName}: ${booking.roomTypeName}`,
               location: [booking.locationName, place].filter(Boolean).join(", "),
               description: [...details, ...price, `Reference: ${booking.id}`].join("\n"),
@@ -395,10 +446,17 @@ export async function memberBookingRequest(db: Db, userId: string, id: string) {
       roomTypeName: bookingRequests.roomTypeName,
       checkInDate: bookingRequests.checkInDate,
       checkOutDate: bookingRequests.checkOutDate,
+      checkInTime: bookingRequests.checkInTime,
+      checkOutTime: bookingRequests.checkOutTime,
       adults: bookingRequests.adults,
       children: bookingRequests.children,
       infants: bookingRequests.infants,
       waitlist: bookingRequests.waitlist,
+      weekId: bookingRequests.weekId,
+      weekRate: bookingRequests.weekRate,
+      estimatedTotal: bookingRequests.estimatedTotal,
+      roomTypePrice: bookingRequests.roomTypePrice,
+      currency: bookingRequests.currency,
     })
     .from(bookingRequests)
     .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)))

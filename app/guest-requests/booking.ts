@@ -52,6 +52,16 @@ export const GUEST_LIMITS = {
   infants: { max: 4 },
 };
 
+/**
+ * The terms a member accepts by sending a request, shown on the form above its button and
+ * repeated when the stay is confirmed (the Terms of Service say them in full).
+ */
+export const STAY_TERMS = [
+  "All payments are non-refundable.",
+  "The primary guest checking in must be 21 or older and show a valid photo ID in the name on the confirmation.",
+  "Changing the primary guest's name after confirmation costs US$75 and needs 30 days' notice before check-in.",
+] as const;
+
 /** The longest special requests taken. */
 export const SPECIAL_REQUESTS_MAX = 2000;
 

@@ -16,6 +16,23 @@ export function formatDateTime(iso: string) {
   return Number.isNaN(date.getTime()) ? iso : `${mediumDateTime(date)} UTC`;
 }
 
+/** "16:00" → "4 PM", "09:30" → "9:30 AM": a time of day on the resort's clock. */
+export function formatTimeOfDay(time: string) {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  const hours = Number(match[1]);
+  const minutes = match[2] === "00" ? "" : `:${match[2]}`;
+  return `${hours % 12 || 12}${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** "Sat, Dec 19, 2026, from 4 PM (resort time)": when a stay begins. */
+export const arrivalLine = (date: string, time: string) =>
+  `${formatStayDate(date)}, from ${formatTimeOfDay(time)} (resort time)`;
+
+/** "Sat, Dec 26, 2026, by 10 AM (resort time)": when it ends. */
+export const departureLine = (date: string, time: string) =>
+  `${formatStayDate(date)}, by ${formatTimeOfDay(time)} (resort time)`;
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** "2 adults, 1 child" (children and infants only when there are any). */

@@ -114,6 +114,7 @@ export async function listInbox(db: Db, filters: InboxFilters) {
         roomTypeBedrooms: bookingRequests.roomTypeBedrooms,
         roomTypeBathrooms: bookingRequests.roomTypeBathrooms,
         roomTypePrice: bookingRequests.roomTypePrice,
+        currency: bookingRequests.currency,
         weekId: bookingRequests.weekId,
         weekRate: bookingRequests.weekRate,
         estimatedTotal: bookingRequests.estimatedTotal,

@@ -12,8 +12,11 @@ const INITIAL_VERSION = "v1";
 export const cacheKeys = {
   /** The list of visible locations; "2": the shape with room sizes, not read from older copies. */
   visibleLocations: (version: string) => `locations:visible:2:${version}`,
-  /** A location's public detail (no prices), by the slug or id it was asked for. */
-  locationDetail: (version: string, slugOrId: string) => `location:${version}:${slugOrId}`,
+  /**
+   * A location's public detail (no prices), by the slug or id it was asked for; "2": the shape
+   * with its check-in and check-out times and currency, not read from older copies.
+   */
+  locationDetail: (version: string, slugOrId: string) => `location:2:${version}:${slugOrId}`,
 } as const;
 
 /** Cached catalogue data lives 5 minutes at most, however rarely the catalogue changes. */

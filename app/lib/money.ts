@@ -1,15 +1,41 @@
 /**
- * An amount in US dollars as the site shows every price: "$2,450", or "$12.34" with cents, as
- * `Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })` writes it. Written out
- * rather than through Intl: a page's first Intl formatter starts ICU, 30 to 60 ms of a phone's
- * main thread during hydration, for a format this simple.
+ * Amounts as the site shows every price, naming their currency wherever a symbol alone could be
+ * mistaken: "US$2,450" (a "$" reads as Canadian or Mexican dollars to many visitors), "€2,450",
+ * or "US$12.34" with cents, as `Intl.NumberFormat("en-US", { style: "currency", … })` writes them
+ * but for US dollars' prefix. Written out rather than through Intl: a page's first Intl
+ * formatter starts ICU, 30 to 60 ms of a phone's main thread during hydration, for a format this
+ * simple.
  */
-export function dollars(amount: number) {
+
+import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
+
+/** The currencies a resort's prices can be in, with how an amount in each is written. */
+export const CURRENCIES = {
+  USD: { prefix: "US$", name: "US dollars" },
+  EUR: { prefix: "€", name: "Euros" },
+  GBP: { prefix: "£", name: "Pounds sterling" },
+  CAD: { prefix: "CA$", name: "Canadian dollars" },
+  MXN: { prefix: "MX$", name: "Mexican pesos" },
+} as const;
+
+export type Currency = keyof typeof CURRENCIES;
+
+export const DEFAULT_CURRENCY: Currency = LOCATION_DEFAULTS.currency;
+
+const isCurrency = (code: string): code is Currency => Object.hasOwn(CURRENCIES, code);
+
+/** The prefix of an amount in `currency` ("US$"); an unknown code is written out ("CHF "). */
+export const currencyPrefix = (currency: string) =>
+  isCurrency(currency) ? CURRENCIES[currency].prefix : `${currency} `;
+
+/** "US$2,450", "€12.34": an amount in `currency`, whole or with cents. */
+export function money(amount: number, currency: string) {
   const sign = amount < 0 ? "-" : "";
-  if (Number.isInteger(amount)) return `${sign}$${grouped(Math.abs(amount))}`;
-  // Rounded on the number's shortest decimal form, as Intl rounds: 1.005 is "$1.01".
+  const prefix = currencyPrefix(currency);
+  if (Number.isInteger(amount)) return `${sign}${prefix}${grouped(Math.abs(amount))}`;
+  // Rounded on the number's shortest decimal form, as Intl rounds: 1.005 is "US$1.01".
   const cents = Math.round(Number(`${Math.abs(amount)}e2`));
-  return `${sign}$${grouped(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
+  return `${sign}${prefix}${grouped(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** Thousands separated by commas. */

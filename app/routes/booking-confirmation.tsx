@@ -4,7 +4,8 @@ import { getAuth } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { memberBookingRequest } from "~/guest-requests/booking.server";
-import { formatStayDate, guestsLine } from "~/guest-requests/format";
+import { arrivalLine, departureLine, guestsLine } from "~/guest-requests/format";
+import { money } from "~/lib/money";
 import { nightsBetween } from "~/guest-requests/booking";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -86,15 +87,21 @@ function RequestSummary({
   booking: NonNullable<Awaited<ReturnType<typeof memberBookingRequest>>>;
 }) {
   const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const price = (amount: number) => money(amount, booking.currency);
   const rows = [
     ["Resort", booking.locationName],
     ["Room", booking.roomTypeName],
-    ["Check-in", formatStayDate(booking.checkInDate)],
-    [
-      "Check-out",
-      `${formatStayDate(booking.checkOutDate)}${nights > 0 ? ` (${nights} ${nights === 1 ? "night" : "nights"})` : ""}`,
-    ],
+    ["Check-in", arrivalLine(booking.checkInDate, booking.checkInTime)],
+    ["Check-out", departureLine(booking.checkOutDate, booking.checkOutTime)],
+    ...(nights > 0 ? [["Nights", String(nights)]] : []),
     ["Guests", guestsLine(booking)],
+    ...(booking.weekId && booking.weekRate ? [["Weekly rate", price(booking.weekRate)]] : []),
+    ...(booking.weekId && booking.estimatedTotal
+      ? [["Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)]]
+      : []),
+    ...(!booking.weekId && booking.roomTypePrice
+      ? [["Typical weekly price", price(booking.roomTypePrice)]]
+      : []),
     ...(booking.waitlist ? [["Request", "Waitlist: we will write if this week opens again"]] : []),
   ];
   return (

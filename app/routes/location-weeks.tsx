@@ -87,6 +87,7 @@ export default function LocationWeeks({ loaderData }: Route.ComponentProps) {
         locationKey={locationKey}
         roomTypeId={found.room.id}
         signedIn={signedIn}
+        currency={found.location.currency}
       />
     </div>
   );

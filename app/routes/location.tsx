@@ -10,6 +10,7 @@ import { unavailablePage } from "~/lib/errors.server";
 import { shareImageUrl } from "~/catalogue/image-variants";
 import { locationPath, placeLine, shortStayNote } from "~/catalogue/locations";
 import { errorMessage } from "~/lib/route-errors";
+import { formatTimeOfDay } from "~/guest-requests/format";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/catalogue/structured-data";
 import { getLocationDetail, getPublicLocationDetail } from "~/catalogue/location-reads.server";
@@ -171,6 +172,10 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
           {location.description}
         </p>
       )}
+      <p className="mt-6 max-w-3xl text-slate-700">
+        Check-in from {formatTimeOfDay(location.checkInTime)}, check-out by{" "}
+        {formatTimeOfDay(location.checkOutTime)} (resort time).
+      </p>
       {note && (
         <p className="bg-gold-300/30 text-navy-900 mt-6 max-w-3xl rounded-xl px-5 py-4">{note}</p>
       )}
@@ -191,10 +196,12 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
                   roomTypeId={room.id}
                   roomName={room.name}
                   signedIn={"price" in room}
+                  currency={location.currency}
                 />
                 {"price" in room ? (
                   <RoomPricing
                     room={room}
+                    currency={location.currency}
                     bookHref={`/book?location=${encodeURIComponent(location.slug || location.id)}&roomType=${encodeURIComponent(room.id)}`}
                     hasWeeks={(availability[room.id] ?? []).length > 0}
                   />

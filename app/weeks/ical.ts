@@ -1,9 +1,12 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
 import { type CalendarDate } from "./calendar";
 
 /**
- * Stays as iCalendar (RFC 5545) all-day events: check-in to check-out, in the resort's own
- * calendar dates (DTSTART;VALUE=DATE), so no time zone moves them. Used for the confirmation's
+ * Stays as iCalendar (RFC 5545) events from check-in to check-out at the resort's own times, in
+ * its own time zone (DTSTART;TZID=Pacific/Honolulu:20261219T160000), with the zone's rules
+ * (VTIMEZONE) in the file: a calendar shows the stay at the hours the resort keeps, whatever zone
+ * the reader is in (docs/decisions/013-stays-as-timed-events.md). Used for the confirmation's
  * calendar attachment and the staff's feed of a room type's weeks.
  */
 
@@ -12,6 +15,10 @@ export interface StayEvent {
   uid: string;
   checkIn: CalendarDate;
   checkOut: CalendarDate;
+  /** The resort's check-in and check-out times ("16:00") and its IANA time zone. */
+  checkInTime: string;
+  checkOutTime: string;
+  timeZone: string;
   summary: string;
   location: string;
   description: string;
@@ -19,21 +26,29 @@ export interface StayEvent {
   tentative?: boolean;
 }
 
-/** A calendar date as the Date ical-generator formats (as UTC, the Workers clock's zone). */
-const day = (date: CalendarDate) => new Date(`${date}T00:00:00Z`);
+/**
+ * A resort's date and time as the Date ical-generator writes as that wall-clock time: it writes a
+ * zoned event's Date in the runtime's zone, which in Workers is UTC.
+ */
+const wallClock = (date: CalendarDate, time: string) => new Date(`${date}T${time}:00Z`);
+
+/** The zone's VTIMEZONE block; null for a zone the library does not know (its TZID still says it). */
+const vtimezone = (zone: string) => tzlib_get_ical_block(zone)[0] || null;
 
 export function stayCalendar(siteName: string, events: StayEvent[]) {
   const calendar = ical({
     name: siteName,
     prodId: { company: siteName, product: "Stays" },
     method: ICalCalendarMethod.PUBLISH,
+    // The generator writes the rules of every zone the events are in, each once.
+    ...(events[0] && { timezone: { name: events[0].timeZone, generator: vtimezone } }),
   });
   for (const event of events) {
     calendar.createEvent({
       id: event.uid,
-      start: day(event.checkIn),
-      end: day(event.checkOut),
-      allDay: true,
+      start: wallClock(event.checkIn, event.checkInTime),
+      end: wallClock(event.checkOut, event.checkOutTime),
+      timezone: event.timeZone,
       summary: event.summary,
       location: event.location,
       description: event.description,

@@ -50,6 +50,10 @@ export interface QuotedWeek {
   state: WeekState;
   /** It checks in on or before the resort's today: no longer offered. */
   begun: boolean;
+  /** The resort's times of arrival and departure ("16:00") and the currency of its prices. */
+  checkInTime: string;
+  checkOutTime: string;
+  currency: string;
   rate: number | null;
   charges: { label: string; perNight: number }[];
   estimatedTotal: number | null;

@@ -47,6 +47,7 @@ import {
   type QuotedWeek,
 } from "./week";
 import { estimatedTotal, nightlyCharges, weekRate } from "./rates";
+import { formatDateTime, formatStayDate } from "~/guest-requests/format";
 
 /**
  * The weeks of the catalogue: which are open, what each costs, and the hold a member's request
@@ -186,6 +187,9 @@ export async function quoteWeek(
       rate: weeks.rate,
       state: weeks.state,
       timeZone: locations.timeZone,
+      checkInTime: locations.checkInTime,
+      checkOutTime: locations.checkOutTime,
+      currency: locations.currency,
       nightsBooked: weekNightsConfirmed(db).mapWith(Boolean),
       ...pricingColumns,
       ...chargeColumns,
@@ -204,6 +208,9 @@ export async function quoteWeek(
     nights: row.nights,
     state: row.nightsBooked ? ("booked" as const) : row.state,
     begun: row.checkIn <= localDate(now, row.timeZone),
+    checkInTime: row.checkInTime,
+    checkOutTime: row.checkOutTime,
+    currency: row.currency,
     rate,
     charges: nightlyCharges(row),
     estimatedTotal: estimatedTotal(rate, row.nights, row),
@@ -452,7 +459,7 @@ function lapsedHoldEmail(env: Env, booking: BookingRequest): EmailDraft {
   const siteName = env.SITE_NAME;
   return {
     to: env.STAFF_EMAIL || env.CONTACT_EMAIL,
-    subject: `Hold lapsed: ${booking.locationName}, ${booking.checkInDate} to ${booking.checkOutDate}`,
+    subject: `Hold lapsed: ${booking.locationName}, ${formatStayDate(booking.checkInDate)} to ${formatStayDate(booking.checkOutDate)}`,
     content: {
       siteName,
       heading: "A week's hold lapsed",
@@ -460,8 +467,8 @@ function lapsedHoldEmail(env: Env, booking: BookingRequest): EmailDraft {
         `No decision was made within ${HOLD_HOURS} hours, so the week is open again and other members can request it.`,
         `Resort: ${booking.locationName}`,
         `Room: ${booking.roomTypeName}`,
-        `Check-in: ${booking.checkInDate}`,
-        `Check-out: ${booking.checkOutDate}`,
+        `Check-in: ${formatStayDate(booking.checkInDate)}`,
+        `Check-out: ${formatStayDate(booking.checkOutDate)}`,
         `Guest: ${booking.firstName} ${booking.lastName} (${booking.email})`,
         `Request id: ${booking.id}`,
       ],
@@ -555,7 +562,14 @@ export async function roomCalendar(
 ) {
   if (!CALENDAR_TOKEN.test(token)) return null;
   const [room] = await db
-    .select({ id: roomTypes.id, name: roomTypes.name, locationName: locations.name })
+    .select({
+      id: roomTypes.id,
+      name: roomTypes.name,
+      locationName: locations.name,
+      checkInTime: locations.checkInTime,
+      checkOutTime: locations.checkOutTime,
+      timeZone: locations.timeZone,
+    })
     .from(roomTypes)
     .innerJoin(locations, eq(locations.id, roomTypes.locationId))
     .where(eq(roomTypes.calendarToken, token))
@@ -591,11 +605,16 @@ export async function roomCalendar(
         uid: `${week.id}@weeks`,
         checkIn: week.checkIn,
         checkOut: addDays(week.checkIn, week.nights),
+        checkInTime: room.checkInTime,
+        checkOutTime: room.checkOutTime,
+        timeZone: room.timeZone,
         summary: week.state === "booked" ? `Booked: ${guest}` : `Requested: ${guest}`,
         location: room.locationName,
         description: [
           `${room.locationName}, ${room.name}`,
-          week.state === "requested" && week.heldUntil ? `Held until ${week.heldUntil}` : null,
+          week.state === "requested" && week.heldUntil
+            ? `Held until ${formatDateTime(week.heldUntil)}`
+            : null,
           week.email ? `Guest: ${week.email}` : null,
           week.requestId ? `Request id: ${week.requestId}` : null,
         ]
@@ -744,6 +763,7 @@ export async function roomMonth(
         locationName: locations.name,
         hidden: locations.hidden,
         timeZone: locations.timeZone,
+        currency: locations.currency,
         roomName: roomTypes.name,
       })
       .from(roomTypes)
@@ -778,7 +798,12 @@ export async function roomMonth(
     })
     .filter((week) => week.checkOut > monthStart);
   return {
-    location: { id: place.locationId, slug: place.slug, name: place.locationName },
+    location: {
+      id: place.locationId,
+      slug: place.slug,
+      name: place.locationName,
+      currency: place.currency,
+    },
     room: { id: roomTypeId, name: place.roomName },
     weeks: monthWeeks,
     today,

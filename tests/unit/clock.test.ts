@@ -51,9 +51,10 @@ describe("a resort's own day", () => {
 
   test("is never before the earliest date anywhere, for every zone a resort can have", () => {
     for (const moment of [lateSaturday, new Date("2026-12-31T23:45:00Z")]) {
-      for (const zone of TIME_ZONES) {
-        expect(localDate(moment, zone) >= earliestLocalDate(moment), zone).toBe(true);
-      }
+      const earlier = TIME_ZONES.filter(
+        (zone) => localDate(moment, zone) < earliestLocalDate(moment),
+      );
+      expect(earlier).toEqual([]);
     }
   });
 
@@ -64,7 +65,7 @@ describe("a resort's own day", () => {
     expect(placeTimeZone({ country: "Mexico", city: "Cancun" })).toBe("America/Cancun");
     expect(placeTimeZone({ country: "France", city: "Nice" })).toBe("Europe/Paris");
     expect(placeTimeZone({ country: "United States" })).toBe("America/New_York");
-    for (const zone of TIME_ZONES) expect(isTimeZone(zone), zone).toBe(true);
+    expect(TIME_ZONES.filter((zone) => !isTimeZone(zone))).toEqual([]);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isTimeZone("")).toBe(false);
   });

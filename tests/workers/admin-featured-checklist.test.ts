@@ -10,7 +10,7 @@ import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admi
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seedLocations } from "../../scripts/seed/data";
 import { cookiePair, createUser, get, signIn, visibleText } from "./auth-helpers";
-import { ORIGIN, request, testApp, testNow, toastOf } from "./helpers";
+import { LOCATIONS_PER_STATEMENT, ORIGIN, request, testApp, testNow, toastOf } from "./helpers";
 
 const db = createDb(env.DB);
 
@@ -427,10 +427,8 @@ describe("the Checklist, a page at a time", () => {
   }));
 
   beforeAll(async () => {
-    // Eight at a time: a D1 statement takes at most 100 bound values (a location row binds 11,
-    // its defaults included).
-    for (let start = 0; start < made.length; start += 8) {
-      const some = made.slice(start, start + 8);
+    for (let start = 0; start < made.length; start += LOCATIONS_PER_STATEMENT) {
+      const some = made.slice(start, start + LOCATIONS_PER_STATEMENT);
       await db.batch([
         db.insert(locations).values(
           some.map((location) => ({

@@ -5,7 +5,7 @@ import { createDb } from "~/db/client.server";
 import { auditEvents, bookingRequests, images, locations, roomTypes } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { request, toastOf } from "./helpers";
+import { insertLocations, request, toastOf } from "./helpers";
 
 const db = createDb(env.DB);
 /**
@@ -1199,9 +1199,7 @@ describe("the page", () => {
       slug: `picker-${tag}-${index}`,
       hidden: true,
     }));
-    // Ten rows a statement: D1 binds at most 100 values.
-    for (let start = 0; start < extra.length; start += 10)
-      await db.insert(locations).values(extra.slice(start, start + 10));
+    await insertLocations(extra);
     // Every location there is (other test files add their own), as the picker orders them.
     const sorted = await db
       .select({ id: locations.id, name: locations.name })

@@ -2,7 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq, inArray, like } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, describe, expect, it } from "vitest";
-import { CATALOGUE_CSV_COLUMNS, importCatalogue } from "~/catalogue/catalogue-csv.server";
+import {
+  CATALOGUE_CSV_COLUMNS,
+  exportCatalogue,
+  importCatalogue,
+} from "~/catalogue/catalogue-csv.server";
 import { createDb } from "~/db/client.server";
 import { auditEvents, locations, roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
@@ -330,6 +334,68 @@ describe("the catalogue as a spreadsheet", () => {
     expect(stored.map((location) => [location.slug, location.room]).sort()).toEqual(
       slugs.map((slug) => [slug, "Suite"]).sort(),
     );
+  });
+
+  it("carries each location's time zone, check-in and check-out times and currency; an empty zone is the place's", async () => {
+    const [paris, maui] = [tagged("riviera"), tagged("maui")];
+    const result = await importCatalogue(
+      testApp,
+      actor,
+      csv(
+        HEADER,
+        row({
+          slug: paris,
+          name: "Riviera",
+          country: "France",
+          city: "Nice",
+          time_zone: "Europe/Paris",
+          check_in_time: "15:00",
+          check_out_time: "11:30",
+          currency: "EUR",
+        }),
+        row({ slug: maui, name: "Maui", country: "United States", state: "Hawaii", city: "Maui" }),
+      ),
+    );
+    expect(result).toEqual({ ok: true, locations: 2, roomTypes: 0 });
+    expect((await stored(paris)).location).toMatchObject({
+      timeZone: "Europe/Paris",
+      checkInTime: "15:00",
+      checkOutTime: "11:30",
+      currency: "EUR",
+    });
+    expect((await stored(maui)).location).toMatchObject({
+      timeZone: "Pacific/Honolulu",
+      checkInTime: "16:00",
+      checkOutTime: "10:00",
+      currency: "USD",
+    });
+    const lines = (await new Response(exportCatalogue(db)).text()).split("\r\n");
+    expect(lines[0]).toContain("time_zone,check_in_time,check_out_time,currency");
+    expect(lines.find((line) => line.startsWith(paris))).toContain("Europe/Paris,15:00,11:30,EUR");
+
+    const wrong = await importCatalogue(
+      testApp,
+      actor,
+      csv(
+        HEADER,
+        row({
+          slug: tagged("wrong"),
+          name: "Wrong",
+          country: "Spain",
+          currency: "ESP",
+          time_zone: "Spain/Marbella",
+          check_in_time: "4pm",
+        }),
+      ),
+    );
+    expect(wrong).toMatchObject({
+      ok: false,
+      problems: [
+        { line: 2, message: "time_zone: Please choose a time zone from the list" },
+        { line: 2, message: "check_in_time: Use a time of day such as 16:00" },
+        { line: 2, message: "currency: Please choose a currency from the list" },
+      ],
+    });
   });
 
   it("a file that leaves columns out leaves them as they are: a hidden location stays hidden", async () => {

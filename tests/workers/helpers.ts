@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { createDb } from "~/db/client.server";
+import { locations } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
 import { countCalls } from "~/dev/d1-counter.server";
 import { readToast } from "~/lib/toast.server";
@@ -58,6 +59,17 @@ export function carriesNumber(body: string, value: number) {
   const withoutNonces = body.replace(/nonce="[^"]*"/g, "");
   return new RegExp(`(?<![\\d.])${value}(?![\\d])`).test(withoutNonces);
 }
+
+/**
+ * Location rows inserted a few a statement: D1 binds at most 100 values to one, and drizzle binds
+ * every column a row names or has a default for (17 now).
+ */
+export async function insertLocations(rows: (typeof locations.$inferInsert)[]) {
+  for (let start = 0; start < rows.length; start += LOCATIONS_PER_STATEMENT) {
+    await testApp.db.insert(locations).values(rows.slice(start, start + LOCATIONS_PER_STATEMENT));
+  }
+}
+export const LOCATIONS_PER_STATEMENT = 5;
 
 /** A D1 binding that counts the round trips made through it (a batch is one). */
 export function countingD1(db: D1Database) {

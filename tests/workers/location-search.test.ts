@@ -9,7 +9,15 @@ import { invalidateLocationCaches } from "~/lib/cache.server";
 import { FILTER_NOTICES } from "~/catalogue/location-filters";
 import { loadLocationList } from "~/catalogue/location-list-loader.server";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { countingD1, hiddenSeed, ORIGIN, PRICE_FIELDS, request, visibleSeed } from "./helpers";
+import {
+  countingD1,
+  hiddenSeed,
+  insertLocations,
+  ORIGIN,
+  PRICE_FIELDS,
+  request,
+  visibleSeed,
+} from "./helpers";
 
 const unique = () =>
   crypto
@@ -368,10 +376,7 @@ describe("a search's pages", () => {
   const db = createDb(env.DB);
 
   beforeAll(async () => {
-    // Ten at a time: a D1 statement takes at most 100 bound values.
-    for (let start = 0; start < made.length; start += 10) {
-      await db.insert(locations).values(made.slice(start, start + 10));
-    }
+    await insertLocations(made);
     await invalidateLocationCaches(env.CACHE);
   });
 

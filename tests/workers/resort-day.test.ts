@@ -1,11 +1,17 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
+import { bookingSchema, earliestCheckIn } from "~/guest-requests/booking";
+import { bookingKind } from "~/guest-requests/booking.server";
+import { addDays } from "~/weeks/calendar";
 import { exportWeeks, importWeeks } from "~/weeks/csv.server";
 import { openWeeksByRoom, quoteWeek, roomCalendarWeeks, roomMonth } from "~/weeks/weeks.server";
 
 const db = createDb(env.DB);
+const FRIDAY = addDays("2031-03-08", -1);
 
 /**
  * Two resorts a world apart, with the same weeks: at 08:00 UTC on a Saturday it is still Friday
@@ -112,6 +118,35 @@ describe("each resort lives on its own day", () => {
           message: `The check-in date ${SATURDAY} is not after today at ${resorts.paris.id} (${SATURDAY}, Europe/Paris).`,
         },
       ],
+    });
+  });
+
+  it("takes a member's own dates from the resort's today: Friday is still today in Hawaii, and past in Paris", async () => {
+    const row = (resort: { id: string }) => {
+      const input = bookingSchema({ today: earliestCheckIn(MOMENT) }).parse({
+        location: resort.id,
+        roomType: roomOf(resort),
+        checkInDate: FRIDAY,
+        checkOutDate: addDays(FRIDAY, 1),
+        firstName: "Ana",
+        lastName: "Silva",
+        email: "ana@example.com",
+        phone: "+1 555 0100",
+        adults: "2",
+      });
+      const id = crypto.randomUUID();
+      const app = {
+        ...createAppContext(
+          { env, ctx: createExecutionContext() },
+          new Request("http://localhost/book"),
+        ),
+        now: MOMENT,
+      };
+      return bookingKind.toRow(app, input, { id, idempotencyKey: id, userId: null });
+    };
+    await expect(row(resorts.hawaii)).resolves.toMatchObject({ checkInDate: FRIDAY });
+    await expect(row(resorts.paris)).rejects.toMatchObject({
+      message: "Check-in cannot be in the past",
     });
   });
 });

@@ -9,6 +9,7 @@ import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, roomTypes, weeks } from "~/db/schema";
 import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
+import { formatStayDate } from "~/guest-requests/format";
 import { decideBooking, transitionToast } from "~/guest-requests/inbox.server";
 import { catalogueVersion } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";
@@ -86,6 +87,18 @@ function postWeek(form: Record<string, string>, cookie: string) {
 
 const requestsFor = (weekId: string) =>
   db.select().from(bookingRequests).where(eq(bookingRequests.weekId, weekId));
+
+/**
+ * The events of an iCalendar file as a calendar app reads them: each zone the file defines is
+ * known, so an event's times resolve to instants.
+ */
+function stayEvents(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) {
+    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  }
+  return calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
+}
 
 describe("the seeded weeks", () => {
   it("give every room type a week each Saturday for 18 months, and seeding again adds none", async () => {
@@ -558,21 +571,30 @@ describe("staff decide a week's request", () => {
         ),
       );
     for (const line of [
-      `Weekly rate: $${booking!.weekRate!.toLocaleString("en-US")}`,
-      "Estimated total with fees and taxes:",
-      "all payments are non-refundable",
+      `Check-in: ${formatStayDate(week.checkIn)}, from 4 PM (resort time)`,
+      `Check-out: ${formatStayDate(addDays(week.checkIn, week.nights))}, by 10 AM (resort time)`,
+      `Weekly rate: US$${booking!.weekRate!.toLocaleString("en-US")}`,
+      `Estimated total (rate, fees and taxes): US$${booking!.estimatedTotal!.toLocaleString("en-US")}`,
+      "All payments are non-refundable.",
       "must be 21 or older",
+      "costs US$75",
     ]) {
       expect(email!.text).toContain(line);
     }
-    // The calendar entry, read back by an iCalendar parser: the stay's own dates, all day.
+    // The calendar entry, read back by an iCalendar parser: from check-in at 4 PM to check-out at
+    // 10 AM in the resort's zone (Maui: UTC-10 all year), with the zone's rules in the file.
     const [attachment] = email!.attachments!;
     expect(attachment).toMatchObject({ filename: "stay.ics" });
-    const calendar = new ICAL.Component(ICAL.parse(attachment!.content));
-    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-    expect(event.startDate.isDate).toBe(true);
-    expect(event.startDate.toString()).toBe(week.checkIn);
-    expect(event.endDate.toString()).toBe(addDays(week.checkIn, week.nights));
+    const event = stayEvents(attachment!.content)[0]!;
+    expect(event.startDate.toString()).toBe(`${week.checkIn}T16:00:00`);
+    expect(event.startDate.zone?.tzid).toBe("Pacific/Honolulu");
+    expect(event.startDate.toJSDate().toISOString()).toBe(
+      `${addDays(week.checkIn, 1)}T02:00:00.000Z`,
+    );
+    expect(event.endDate.toString()).toBe(`${addDays(week.checkIn, week.nights)}T10:00:00`);
+    expect(event.endDate.toJSDate().toISOString()).toBe(
+      `${addDays(week.checkIn, week.nights)}T20:00:00.000Z`,
+    );
     expect(event.summary).toContain(location.name);
     expect(event.uid).toContain(requestId);
   });
@@ -1009,7 +1031,7 @@ describe("a hold without a staff decision", () => {
     expect(toStaff).toEqual([
       {
         to: "staff@insiderstays.example",
-        subject: `Hold lapsed: ${location.name}, ${week.checkIn} to ${addDays(week.checkIn, week.nights)}`,
+        subject: `Hold lapsed: ${location.name}, ${formatStayDate(week.checkIn)} to ${formatStayDate(addDays(week.checkIn, week.nights))}`,
       },
     ]);
     // Another member can now hold it.
@@ -1048,11 +1070,10 @@ describe("the staff calendar feed of a room type", () => {
     const feed = await request(`/calendars/${token}.ics`);
     expect(feed.status).toBe(200);
     expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
-    const events = calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
-    const held = events.find((event) => event.startDate.toString() === week.checkIn);
+    const events = stayEvents(await feed.text());
+    const held = events.find((event) => event.startDate.toString() === `${week.checkIn}T16:00:00`);
     expect(held?.summary).toBe("Requested: Ana Silva");
-    expect(held?.endDate.toString()).toBe(addDays(week.checkIn, week.nights));
+    expect(held?.endDate.toString()).toBe(`${addDays(week.checkIn, week.nights)}T10:00:00`);
 
     // The admin's editor shows the address.
     const editor = await request(`/admin?location=${location.id}&roomType=${roomTypeId}`, {

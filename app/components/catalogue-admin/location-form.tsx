@@ -5,6 +5,8 @@ import { Form } from "react-router";
 import { INTENTS, withSlugFromName } from "~/catalogue/location-manager";
 import { locationSchema, NEW_LOCATION_DEFAULTS, slugFromName } from "~/catalogue/schemas";
 import { TIME_ZONES } from "~/catalogue/time-zones";
+import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
+import { CURRENCIES } from "~/lib/money";
 import {
   CheckboxField,
   Field,
@@ -22,6 +24,11 @@ import { useFormDirty } from "../admin/use-form-dirty";
 import { useSubmitting } from "~/lib/use-submitting";
 
 const LOCATION_REFS = ["intent", "locationId", "version"] as const;
+
+const CURRENCY_OPTIONS = Object.entries(CURRENCIES).map(([code, { prefix, name }]) => ({
+  value: code,
+  label: `${name} (${prefix.trim()})`,
+}));
 
 // getZodConstraint cannot read through the schema's transform: its input object has the constraints.
 const constraint = getZodConstraint(locationSchema.in);
@@ -53,6 +60,9 @@ export function LocationForm({
     ? {
         country: NEW_LOCATION_DEFAULTS.country,
         minimumNights: String(NEW_LOCATION_DEFAULTS.minimumNights),
+        checkInTime: LOCATION_DEFAULTS.checkInTime,
+        checkOutTime: LOCATION_DEFAULTS.checkOutTime,
+        currency: LOCATION_DEFAULTS.currency,
       }
     : {
         name: location.name,
@@ -63,6 +73,9 @@ export function LocationForm({
         city: location.city ?? "",
         minimumNights: String(location.minimumNights),
         timeZone: location.timeZone,
+        checkInTime: location.checkInTime,
+        checkOutTime: location.checkOutTime,
+        currency: location.currency,
         featured: location.featured,
         hidden: location.hidden,
       };
@@ -153,6 +166,18 @@ export function LocationForm({
             hint="The resort's own day: weeks are offered until the day they check in there."
             options={TIME_ZONES}
             placeholder="The place's own (set from the country and state)"
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-4 sm:max-w-sm">
+          <Field field={fields.checkInTime} label="Check-in from" type="time" />
+          <Field field={fields.checkOutTime} label="Check-out by" type="time" />
+        </div>
+        <div className="sm:max-w-sm">
+          <SelectField
+            field={fields.currency}
+            label="Currency"
+            hint="Every price and fee of its rooms is in it."
+            options={CURRENCY_OPTIONS}
           />
         </div>
         <div className="sm:max-w-48">

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { dollars } from "~/lib/money";
+import { money } from "~/lib/money";
 import { formatStayDate } from "~/guest-requests/format";
 import { requestWeekHref, roomWeeksHref, type OpenWeek } from "~/weeks/week";
 
@@ -13,6 +13,7 @@ export function RoomAvailability({
   roomTypeId,
   roomName,
   signedIn,
+  currency,
 }: {
   weeks: OpenWeek[];
   locationKey: string;
@@ -20,6 +21,8 @@ export function RoomAvailability({
   /** Names the region apart from the other rooms' (a screen reader lists them together). */
   roomName: string;
   signedIn: boolean;
+  /** The location's currency, named with each rate. */
+  currency: string;
 }) {
   const headingId = `availability-${roomTypeId}`;
   return (
@@ -37,6 +40,7 @@ export function RoomAvailability({
           locationKey={locationKey}
           roomTypeId={roomTypeId}
           signedIn={signedIn}
+          currency={currency}
           className="grid gap-2 sm:grid-cols-2"
         />
       )}
@@ -62,6 +66,7 @@ export function OpenWeekList({
   locationKey: string;
   roomTypeId: string;
   signedIn: boolean;
+  currency: string;
   className: string;
 }) {
   return (
@@ -78,11 +83,13 @@ function OpenWeekItem({
   locationKey,
   roomTypeId,
   signedIn,
+  currency,
 }: {
   week: Pick<OpenWeek, "checkIn" | "checkOut" | "rate">;
   locationKey: string;
   roomTypeId: string;
   signedIn: boolean;
+  currency: string;
 }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200">
@@ -94,7 +101,7 @@ function OpenWeekItem({
       {signedIn && (
         <span className="flex items-center gap-3">
           {typeof week.rate === "number" && (
-            <span className="text-navy-900 font-semibold">{dollars(week.rate)}</span>
+            <span className="text-navy-900 font-semibold">{money(week.rate, currency)}</span>
           )}
           <Link
             to={requestWeekHref(locationKey, roomTypeId, week.checkIn)}

@@ -44,6 +44,7 @@ export function RoomMonth({
   locationKey,
   roomTypeId,
   signedIn,
+  currency,
 }: {
   month: CalendarMonth;
   previous: CalendarMonth | null;
@@ -52,6 +53,8 @@ export function RoomMonth({
   locationKey: string;
   roomTypeId: string;
   signedIn: boolean;
+  /** The location's currency, named with each rate. */
+  currency: string;
 }) {
   const openWeeks = weeks.filter((week) => week.open && week.checkIn.startsWith(month));
   // "Previous" and "Next" on a phone, with "month" from the small breakpoint.
@@ -153,6 +156,7 @@ export function RoomMonth({
           locationKey={locationKey}
           roomTypeId={roomTypeId}
           signedIn={signedIn}
+          currency={currency}
           className="space-y-2"
         />
       )}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { dollars } from "~/lib/money";
+import { money } from "~/lib/money";
 
 export interface RoomPricingData {
   price: number | null;
@@ -43,14 +43,18 @@ function additionalFees(room: RoomPricingData) {
 /** What signed-in members see of a room's prices; each amount only when above 0. */
 export function RoomPricing({
   room,
+  currency,
   bookHref,
   hasWeeks,
 }: {
   room: RoomPricingData;
+  /** The location's currency, named with every amount. */
+  currency: string;
   bookHref: string;
   /** The room lists open weeks: this link then asks for dates of the member's own. */
   hasWeeks: boolean;
 }) {
+  const price = (amount: number) => money(amount, currency);
   const holidays = holidayRates(room);
   const fees = additionalFees(room);
   return (
@@ -62,7 +66,7 @@ export function RoomPricing({
             Typical weekly price
           </span>
           <br />
-          <span className="font-serif text-3xl">{dollars(room.price)}</span>
+          <span className="font-serif text-3xl">{price(room.price)}</span>
           <span className="text-slate-600"> / week</span>
         </p>
       )}
@@ -74,7 +78,7 @@ export function RoomPricing({
               <div key={rate.label} className="flex justify-between gap-2">
                 <dt className="text-slate-600">{rate.label}</dt>
                 <dd className="text-navy-900 font-medium whitespace-nowrap">
-                  {dollars(rate.amount)}
+                  {price(rate.amount)}
                 </dd>
               </div>
             ))}
@@ -91,7 +95,7 @@ export function RoomPricing({
               <div key={fee.label} className="flex justify-between gap-2">
                 <dt className="text-slate-600">{fee.label}</dt>
                 <dd className="text-navy-900 font-medium whitespace-nowrap">
-                  {dollars(fee.amount)} / night
+                  {price(fee.amount)} / night
                 </dd>
               </div>
             ))}

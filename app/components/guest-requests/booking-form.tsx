@@ -7,6 +7,7 @@ import {
   localToday,
   nightsBetween,
   SPECIAL_REQUESTS_MAX,
+  STAY_TERMS,
 } from "~/guest-requests/booking";
 import { BookingWeek, type WeekOnOffer } from "./booking-week";
 import { NameFields } from "./request-fields";
@@ -244,10 +245,29 @@ export function BookingForm({
         <Field field={fields.referralCode} label="Referral code" className="sm:max-w-xs" />
       </div>
 
-      <p className="bg-gold-300/30 text-navy-900 rounded-2xl p-5 text-sm">
-        This is only a request: your stay is booked only when the resort confirms it and we write to
-        you. Please do not book flights until your stay is confirmed.
-      </p>
+      <div className="bg-gold-300/30 text-navy-900 space-y-3 rounded-2xl p-5 text-sm">
+        <p>
+          This is only a request: your stay is booked only when the resort confirms it and we write
+          to you. Please do not book flights until your stay is confirmed.
+        </p>
+        <section aria-labelledby="stay-terms">
+          <h3 id="stay-terms" className="font-semibold">
+            By sending this request you accept these terms:
+          </h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {STAY_TERMS.map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            The{" "}
+            <Link to="/terms-of-service" className="font-medium underline underline-offset-4">
+              Terms of Service
+            </Link>{" "}
+            say them in full.
+          </p>
+        </section>
+      </div>
     </RequestForm>
   );
 }

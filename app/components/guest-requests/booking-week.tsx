@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
-import { dollars } from "~/lib/money";
-import { formatStayDate } from "~/guest-requests/format";
+import { DEFAULT_CURRENCY, money } from "~/lib/money";
+import { arrivalLine, departureLine, formatStayDate } from "~/guest-requests/format";
 import { requestWeekHref, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
 /** The week a booking link asked for, as /book's loader offers it (app/weeks/weeks.server.ts). */
@@ -37,6 +37,7 @@ export function BookingWeek({
   fields: { week: AnyField; waitlist: AnyField; checkInDate: AnyField; checkOutDate: AnyField };
 }) {
   const { quote, problem, alreadyAsked, nextWeeks } = offer;
+  const price = (amount: number) => money(amount, quote?.currency ?? DEFAULT_CURRENCY);
   // The server's answer about a week stays with the page it answered: a week picked after it is a
   // new page, with no answer. The week it refused may not be the one shown (a week field edited
   // by hand): it is said here all the same.
@@ -53,21 +54,21 @@ export function BookingWeek({
           <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
           {/* Each term and its value in a div of their own (a list is all pairs or all divs). */}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <QuoteRow term="Check-in" value={formatStayDate(quote.checkIn)} />
-            <QuoteRow term="Check-out" value={formatStayDate(quote.checkOut)} />
+            <QuoteRow term="Check-in" value={arrivalLine(quote.checkIn, quote.checkInTime)} />
+            <QuoteRow term="Check-out" value={departureLine(quote.checkOut, quote.checkOutTime)} />
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
-            {quote.rate !== null && <QuoteRow term="Weekly rate" value={dollars(quote.rate)} />}
+            {quote.rate !== null && <QuoteRow term="Weekly rate" value={price(quote.rate)} />}
             {quote.charges.map((charge) => (
               <QuoteRow
                 key={charge.label}
-                term={`${charge.label} (${dollars(charge.perNight)} × ${nightsLabel(quote.nights)})`}
-                value={dollars(Math.round(charge.perNight * quote.nights * 100) / 100)}
+                term={`${charge.label} (${price(charge.perNight)} × ${nightsLabel(quote.nights)})`}
+                value={price(Math.round(charge.perNight * quote.nights * 100) / 100)}
               />
             ))}
             {quote.estimatedTotal !== null && (
               <div className="text-navy-900 col-span-2 mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
                 <dt>Estimated total</dt>
-                <dd className="text-lg">{dollars(quote.estimatedTotal)}</dd>
+                <dd className="text-lg">{price(quote.estimatedTotal)}</dd>
               </div>
             )}
           </dl>

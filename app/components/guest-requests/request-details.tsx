@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
 import { formatStayDate, guestsLine } from "~/guest-requests/format";
 import { type InboxItem } from "~/guest-requests/inbox.server";
-import { dollars } from "~/lib/money";
+import { money } from "~/lib/money";
 
 /** One labelled value of a request card. */
 export function DetailField({
@@ -44,6 +44,7 @@ export function RequestDetails({ item }: { item: InboxItem }) {
   switch (item.kind) {
     case "booking": {
       const size = roomSize(item.roomTypeBedrooms, item.roomTypeBathrooms);
+      const price = (amount: number) => money(amount, item.currency);
       return (
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           <DetailField label="Resort">
@@ -65,12 +66,12 @@ export function RequestDetails({ item }: { item: InboxItem }) {
           <DetailField label="Guests">{guestsLine(item)}</DetailField>
           {item.weekId ? (
             <DetailField label="Weekly rate and estimated total (at request)">
-              {item.weekRate ? dollars(item.weekRate) : <Missing />}
-              {item.estimatedTotal ? ` · ${dollars(item.estimatedTotal)} in all` : ""}
+              {item.weekRate ? price(item.weekRate) : <Missing />}
+              {item.estimatedTotal ? ` · ${price(item.estimatedTotal)} in all` : ""}
             </DetailField>
           ) : (
             <DetailField label="Typical weekly price (at request)">
-              {item.roomTypePrice ? dollars(item.roomTypePrice) : <Missing />}
+              {item.roomTypePrice ? price(item.roomTypePrice) : <Missing />}
             </DetailField>
           )}
           <DetailField label="Referral code">{item.referralCode ?? <Missing />}</DetailField>

@@ -195,6 +195,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
               selectedId={roomTypeId}
               adding={loaderData.addingRoomType}
               q={query}
+              currency={location.currency}
             />
             {loaderData.addingRoomType && (
               <RoomTypeCreateForm
@@ -222,6 +223,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
                 onDirtyChange={setRoomTypeDirty}
                 deleteConfirming={confirmDelete === "room-type"}
                 staysAhead={staysAhead[room.id] ?? 0}
+                currency={location.currency}
                 images={
                   <ImageManager
                     locationId={location.id}
@@ -236,6 +238,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
                     locationId={location.id}
                     roomTypeId={room.id}
                     weeks={selected.roomWeeks}
+                    currency={location.currency}
                     lastResult={
                       answer?.form === "weeks" && answer.roomTypeId === room.id
                         ? answer.result

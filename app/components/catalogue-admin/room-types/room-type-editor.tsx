@@ -63,9 +63,12 @@ export function RoomTypeEditor({
   calendar,
   deleteConfirming,
   staysAhead,
+  currency,
 }: {
   locationId: string;
   room: RoomType;
+  /** The location's currency: the room's amounts are in it. */
+  currency: string;
   lastResult: SubmissionResult<string[]> | undefined;
   backHref: string;
   /** This room type's own address (the delete confirmation's Cancel). */
@@ -139,7 +142,7 @@ export function RoomTypeEditor({
           <input type="hidden" name="roomTypeId" value={room.id} />
           {/* A save from a page older than the last save is refused, not applied over it. */}
           <input type="hidden" name="version" value={room.updatedAt} />
-          <RoomTypeFields fields={fields} extraFeatures={extraFeatures} />
+          <RoomTypeFields fields={fields} extraFeatures={extraFeatures} currency={currency} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
             <SubmitButton busy={busy} busyText="Saving...">

@@ -1,3 +1,4 @@
+import { currencyPrefix } from "~/lib/money";
 import { ROOM_FEATURE_OPTIONS } from "~/catalogue/schemas";
 import {
   CheckboxField,
@@ -96,10 +97,14 @@ const HOLIDAYS = [
 export function RoomTypeFields({
   fields,
   extraFeatures,
+  currency,
 }: {
   fields: Record<RoomTypeFieldName, AnyField>;
   extraFeatures: string[];
+  /** The location's currency: every amount is in it. */
+  currency: string;
 }) {
+  const unit = currencyPrefix(currency).trim();
   return (
     <>
       <Fieldset legend="Details">
@@ -112,7 +117,7 @@ export function RoomTypeFields({
         </div>
       </Fieldset>
 
-      <Fieldset legend="Pricing (US$)">
+      <Fieldset legend={`Pricing (${unit})`}>
         <NumberField field={fields.price} label="Typical weekly price" />
         <fieldset className="min-w-0">
           <legend className="text-navy-900 text-sm font-semibold">Holiday week prices</legend>
@@ -137,7 +142,7 @@ export function RoomTypeFields({
         ))}
       </Fieldset>
 
-      <Fieldset legend="Fees (per night, US$)">
+      <Fieldset legend={`Fees (per night, ${unit})`}>
         <CostField
           field={fields.parkingCost}
           label="Parking cost"

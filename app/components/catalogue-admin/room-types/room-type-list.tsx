@@ -33,12 +33,15 @@ export function RoomTypeList({
   selectedId,
   adding,
   q,
+  currency,
 }: {
   locationId: string;
   roomTypes: RoomTypeListItem[];
   selectedId: string | null;
   adding: boolean;
   q: string | null;
+  /** The location's currency, named with each price. */
+  currency: string;
 }) {
   const hydrated = useHydrated();
   const movingByForm = useSubmitting(INTENTS.moveRoomType);
@@ -110,6 +113,7 @@ export function RoomTypeList({
                 q={q}
                 draggable={hydrated}
                 busy={moving}
+                currency={currency}
               />
             ))}
           </ol>

@@ -3,7 +3,7 @@ import { adminHref, INTENTS } from "~/catalogue/location-manager";
 import { type RoomType } from "~/db/schema";
 import { GripIcon } from "../../admin/admin-ui";
 import { useSortableItem } from "../../admin/sortable-list";
-import { dollars } from "~/lib/money";
+import { money } from "~/lib/money";
 
 export type RoomTypeListItem = Pick<RoomType, "id" | "name" | "bedrooms" | "price">;
 
@@ -18,6 +18,7 @@ export function RoomTypeRow({
   q,
   draggable,
   busy,
+  currency,
 }: {
   room: RoomTypeListItem;
   rank: number;
@@ -28,11 +29,13 @@ export function RoomTypeRow({
   q: string | null;
   draggable: boolean;
   busy: boolean;
+  /** The location's currency. */
+  currency: string;
 }) {
   const { item, handle, isDragging } = useSortableItem(room.id, busy);
   const details = [
     room.bedrooms !== null && (room.bedrooms === 0 ? "Studio" : `${room.bedrooms} BR`),
-    room.price ? `${dollars(room.price)}/wk` : null,
+    room.price ? `${money(room.price, currency)}/wk` : null,
   ].filter(Boolean);
   return (
     <li

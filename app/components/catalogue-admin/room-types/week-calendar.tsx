@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { INTENTS } from "~/catalogue/location-manager";
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { type WeekState } from "~/db/schema";
-import { dollars } from "~/lib/money";
+import { currencyPrefix, money } from "~/lib/money";
 import { useSubmitting } from "~/lib/use-submitting";
 import { formatStayDate } from "~/guest-requests/format";
 import { weekRangeSchema } from "~/weeks/calendar-form";
@@ -49,11 +49,14 @@ export function WeekCalendar({
   roomTypeId,
   weeks,
   lastResult,
+  currency,
 }: {
   locationId: string;
   roomTypeId: string;
   weeks: CalendarWeek[];
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The location's currency, named with each rate. */
+  currency: string;
 }) {
   const refs = { locationId, roomTypeId };
   const busy = useSubmitting(INTENTS.setWeeks, refs);
@@ -121,7 +124,7 @@ export function WeekCalendar({
             />
             <Field
               field={fields.rate}
-              label="Weekly rate ($)"
+              label={`Weekly rate (${currencyPrefix(currency).trim()})`}
               hint="Leave empty to keep each week's rate."
               inputMode="decimal"
             />
@@ -157,7 +160,7 @@ export function WeekCalendar({
                       </span>
                       <span className="flex items-center gap-1.5 whitespace-nowrap">
                         <span className="text-slate-700">
-                          {week.rate === null ? "No rate" : dollars(week.rate)}
+                          {week.rate === null ? "No rate" : money(week.rate, currency)}
                           {week.ownRate && <span className="sr-only"> (set for this week)</span>}
                           {week.ownRate && (
                             <span aria-hidden="true" className="text-gold-700">

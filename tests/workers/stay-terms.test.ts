@@ -1,0 +1,173 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { bookingRequests, emailDeliveries, locations, roomTypes, weeks } from "~/db/schema";
+import { formatStayDate } from "~/guest-requests/format";
+import { addDays, nextWeekday } from "~/weeks/calendar";
+import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
+import { testToday } from "./helpers";
+
+const db = createDb(env.DB);
+
+/**
+ * A resort of its own in Europe: the admin sets its check-in and check-out times and its
+ * currency, and every page and e-mail a member reads says them.
+ */
+const id = "loc-stay-terms";
+const slug = "stay-terms-riviera";
+const roomTypeId = `${id}-room`;
+// Two weeks a month ahead (Saturdays), of this test's own.
+const firstWeek = nextWeekday(addDays(testToday(), 30), 6);
+const secondWeek = addDays(firstWeek, 7);
+
+const LOCATION_FORM = {
+  intent: "update-location",
+  locationId: id,
+  name: "Stay Terms Riviera",
+  slug,
+  description: "Sea views.",
+  country: "France",
+  state: "",
+  city: "Nice",
+  minimumNights: "7",
+  timeZone: "Europe/Paris",
+  checkInTime: "15:00",
+  checkOutTime: "11:30",
+  currency: "EUR",
+};
+
+const adminCookie = async () => signIn((await createUser("admin")).id);
+const memberCookie = async () => signIn((await createUser("member")).id);
+
+beforeAll(async () => {
+  await db.insert(locations).values({
+    id,
+    name: LOCATION_FORM.name,
+    slug,
+    description: LOCATION_FORM.description,
+    country: "France",
+    city: "Nice",
+    timeZone: "Europe/Paris",
+  });
+  await db
+    .insert(roomTypes)
+    .values({ id: roomTypeId, locationId: id, name: "Sea Suite", price: 2060, maxGuests: 4 });
+  await db.insert(weeks).values(
+    [firstWeek, secondWeek].map((checkIn) => ({
+      id: `${roomTypeId}-${checkIn}`,
+      roomTypeId,
+      checkIn,
+      nights: 7,
+      state: "open" as const,
+    })),
+  );
+});
+
+describe("check-in and check-out times, and the currency, of a resort", () => {
+  it("start at 4 PM, 10 AM and US dollars, named on every price a member reads", async () => {
+    const text = visibleText(await (await get(`/locations/${slug}`, await memberCookie())).text());
+    expect(text).toContain("Check-in from 4 PM, check-out by 10 AM (resort time).");
+    expect(text).toContain("US$2,060");
+    expect(text).not.toMatch(/(?<!US)\$2,060/);
+  });
+
+  it("are set by an admin, and refused when not a time of day or a currency from the list", async () => {
+    const cookie = await adminCookie();
+    const page = `/admin?index&location=${id}`;
+    for (const [field, value, message] of [
+      ["checkInTime", "25:00", "Use a time of day such as 16:00"],
+      ["checkOutTime", "10am", "Use a time of day such as 16:00"],
+      ["currency", "XYZ", "Please choose a currency from the list"],
+    ] as const) {
+      const refused = await post(page, { ...LOCATION_FORM, [field]: value }, cookie);
+      expect(refused.status).toBe(400);
+      expect(visibleText(await refused.text())).toContain(message);
+    }
+    const saved = await post(page, LOCATION_FORM, cookie);
+    expect(saved.status).toBe(302);
+    const [row] = await db.select().from(locations).where(eq(locations.id, id));
+    expect(row).toMatchObject({ checkInTime: "15:00", checkOutTime: "11:30", currency: "EUR" });
+
+    // The editor shows them, and names the currency on the room's amounts.
+    const editor = visibleText(await (await get(`${page}&roomType=${roomTypeId}`, cookie)).text());
+    expect(editor).toContain("Check-in from");
+    expect(editor).toContain("Euros (€)");
+    expect(editor).toContain("Pricing (€)");
+    expect(editor).toContain("€2,060/wk");
+  });
+
+  it("show on the location page, on /book with the terms before sending, on the request page and in the e-mails", async () => {
+    await post(`/admin?index&location=${id}`, LOCATION_FORM, await adminCookie());
+    const cookie = await memberCookie();
+    const locationPage = visibleText(await (await get(`/locations/${slug}`, cookie)).text());
+    expect(locationPage).toContain("Check-in from 3 PM, check-out by 11:30 AM (resort time).");
+    expect(locationPage).toContain("€2,060");
+    expect(locationPage).not.toContain("US$");
+
+    const book = `/book?location=${slug}&roomType=${roomTypeId}&week=${firstWeek}`;
+    const form = visibleText(await (await get(book, cookie)).text());
+    expect(form).toContain(`${formatStayDate(firstWeek)}, from 3 PM (resort time)`);
+    expect(form).toContain(`${formatStayDate(secondWeek)}, by 11:30 AM (resort time)`);
+    expect(form).toContain("€2,060");
+    expect(form).toContain("By sending this request you accept these terms:");
+    expect(form).toContain("All payments are non-refundable.");
+    expect(form).toContain("must be 21 or older and show a valid photo ID");
+    expect(form).toContain("costs US$75 and needs 30 days' notice");
+
+    const sent = await post(
+      book,
+      {
+        location: slug,
+        roomType: roomTypeId,
+        week: firstWeek,
+        checkInDate: firstWeek,
+        checkOutDate: secondWeek,
+        firstName: "Marie",
+        lastName: "Curie",
+        email: "marie@example.com",
+        phone: "+33 1 23 45 67 89",
+        adults: "2",
+        children: "0",
+        infants: "0",
+        idempotencyKey: crypto.randomUUID(),
+        "cf-turnstile-response": "dev-bot-check-passed",
+      },
+      cookie,
+    );
+    expect(sent.status).toBe(302);
+    const [stored] = await db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.weekId, `${roomTypeId}-${firstWeek}`));
+    expect(stored).toMatchObject({
+      checkInTime: "15:00",
+      checkOutTime: "11:30",
+      currency: "EUR",
+      locationTimeZone: "Europe/Paris",
+    });
+
+    const confirmation = visibleText(
+      await (await get(sent.headers.get("Location")!, cookie)).text(),
+    );
+    expect(confirmation).toContain(`${formatStayDate(firstWeek)}, from 3 PM (resort time)`);
+    expect(confirmation.replace(/<[^>]+>/g, " ")).toMatch(/Weekly rate\s+€2,060/);
+
+    const [receipt] = await db
+      .select()
+      .from(emailDeliveries)
+      .where(
+        and(eq(emailDeliveries.requestId, stored!.id), eq(emailDeliveries.to, "marie@example.com")),
+      );
+    expect(receipt!.text).toContain(
+      `Check-in: ${formatStayDate(firstWeek)}, from 3 PM (resort time)`,
+    );
+    expect(receipt!.text).toContain(
+      `Check-out: ${formatStayDate(secondWeek)}, by 11:30 AM (resort time)`,
+    );
+    expect(receipt!.text).toContain("Weekly rate: €2,060");
+    // Guests as people write them.
+    expect(receipt!.text).toContain("Guests: 2 adults");
+    expect(receipt!.text).not.toContain("0 children");
+  });
+});
