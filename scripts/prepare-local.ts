@@ -26,14 +26,16 @@ try {
   const migrated = await applyMigrations(proxy.env.DB);
   if (migrated > 0) console.log(`Migrations: ${migrated} applied.`);
   const started = Date.now();
-  const result = await seedCatalogue(proxy.env, undefined, { rasterize });
+  // The seed's weeks start from the site's clock: TEST_NOW, when set, is its moment.
+  const seedEnv = { ...proxy.env, TEST_NOW: process.env.TEST_NOW };
+  const result = await seedCatalogue(seedEnv, undefined, { rasterize });
   await seedUsers(proxy.env);
   console.log(
     `Seed: ${result.rowsInserted} rows inserted, ${result.picturesWritten} pictures written in ${Math.round((Date.now() - started) / 1000)} s (existing data kept).`,
   );
   if (scale !== null) {
     await proxy.env.DB.batch(scaleCatalogueStatements(proxy.env.DB, scale));
-    await seedWeeks(proxy.env);
+    await seedWeeks(seedEnv);
     // The cached lists and pages are of the catalogue before.
     await invalidateLocationCaches(proxy.env.CACHE);
     const { count } = (await proxy.env.DB.prepare("SELECT count(*) AS count FROM locations").first<{

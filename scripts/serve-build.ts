@@ -41,6 +41,11 @@ const miniflare = new Miniflare(
     workers: [
       {
         ...workerOptions,
+        // `TEST_NOW=… npm test`: the site's clock starts from that moment (app/lib/clock.server.ts).
+        bindings: {
+          ...(workerOptions.bindings as Record<string, unknown> | undefined),
+          ...(process.env.TEST_NOW && { TEST_NOW: process.env.TEST_NOW }),
+        },
         modulesRoot: serverDir,
         modules: [main, ...chunks.map((chunk) => `assets/${chunk}`)].map((path) => ({
           type: "ESModule" as const,

@@ -93,7 +93,8 @@ function RequestSummary({
     ["Room", booking.roomTypeName],
     ["Check-in", arrivalLine(booking.checkInDate, booking.checkInTime)],
     ["Check-out", departureLine(booking.checkOutDate, booking.checkOutTime)],
-    ...(nights > 0 ? [["Nights", String(nights)]] : []),
+    // As the booking form's quote says it.
+    ...(nights > 0 ? [["Length", `${nights} ${nights === 1 ? "night" : "nights"}`]] : []),
     ["Guests", guestsLine(booking)],
     ...(booking.weekId && booking.weekRate ? [["Weekly rate", price(booking.weekRate)]] : []),
     ...(booking.weekId && booking.estimatedTotal

@@ -12,7 +12,8 @@ export const WEEK_CALENDAR_MESSAGES = {
   to: "Choose the last week",
   order: "The last week must not be before the first",
   nothing: "Choose a state or a rate to set",
-  rate: "Enter a weekly rate from $1 to $10,000,000",
+  // In the location's currency, which the field's label names.
+  rate: "Enter a weekly rate from 1 to 10,000,000",
   cents: "Use at most two decimals",
   rateAndDefault: "Enter a rate or go back to the default rate, not both",
   noWeeks: "No week of this room checks in between those dates",

@@ -23,13 +23,24 @@ import { MAX_AMOUNT } from "~/catalogue/schemas";
 /**
  * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),
  * room type (its id, or its name at that location), check-in date (YYYY-MM-DD), nights, rate (empty:
- * the default rate) and state (open or closed; a requested or booked week keeps its state and
- * nights). An
- * import checks every row first and writes nothing if any row is wrong; a good file is written in
+ * the default rate), its currency (the location's: a file naming another is refused) and state
+ * (open or closed; a requested or booked week keeps its state and nights). An import checks every
+ * row first and writes nothing if any row is wrong; a good file is written in
  * one D1 batch, a statement per few thousand rows.
  */
 
-export const WEEK_CSV_COLUMNS = ["location", "room_type", "check_in", "nights", "rate", "state"];
+export const WEEK_CSV_COLUMNS = [
+  "location",
+  "room_type",
+  "check_in",
+  "nights",
+  "rate",
+  "currency",
+  "state",
+];
+
+/** Columns a file may leave out: a rate (the default), a currency (the location's), a state (open). */
+const OPTIONAL_COLUMNS = ["rate", "currency", "state"];
 
 const MAX_NIGHTS = 28;
 /** Rows per statement: their JSON stays well under D1's 2 MB for a value. */
@@ -67,7 +78,7 @@ export type ImportResult = { ok: true; written: number } | ImportRefused;
 export async function importWeeks(db: Db, text: string, now: Date): Promise<ImportResult> {
   const sheet = readSpreadsheet(text, {
     known: WEEK_CSV_COLUMNS,
-    required: WEEK_CSV_COLUMNS.filter((column) => column !== "rate" && column !== "state"),
+    required: WEEK_CSV_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column)),
     aliases: HEADER_ALIASES,
   });
   if (!sheet.ok) return sheet;
@@ -117,7 +128,14 @@ export async function importWeeks(db: Db, text: string, now: Date): Promise<Impo
     const rate = rateText === "" ? null : Number(rateText);
     if (rate !== null && (!/^\d+(\.\d{1,2})?$/.test(rateText) || rate <= 0 || rate > MAX_AMOUNT)) {
       return fail(
-        `The rate must be empty (the default rate) or an amount in dollars up to ${MAX_AMOUNT.toLocaleString("en-US")} (not “${record.rate}”).`,
+        `The rate must be empty (the default rate) or an amount in ${atLocation.currency} up to ${MAX_AMOUNT.toLocaleString("en-US")} (not “${record.rate}”).`,
+      );
+    }
+    // A rate is in its location's currency: a file that names another was made for another place.
+    const currencyText = (record.currency ?? "").trim().toUpperCase();
+    if (currencyText && currencyText !== atLocation.currency) {
+      return fail(
+        `The rates of ${slug} are in ${atLocation.currency}, not ${currencyText}: write them in ${atLocation.currency}, or change the location's currency first.`,
       );
     }
     if (!["open", "closed", "requested", "booked"].includes(stateText)) {
@@ -307,7 +325,10 @@ function overlaps(
   return problems;
 }
 
-type RoomsBySlug = Map<string, { timeZone: string; rooms: Array<{ id: string; name: string }> }>;
+type RoomsBySlug = Map<
+  string,
+  { timeZone: string; currency: string; rooms: Array<{ id: string; name: string }> }
+>;
 
 /** The room types of the locations the file names, by location slug: one query. */
 async function roomsOf(db: Db, slugs: string[]): Promise<RoomsBySlug> {
@@ -315,6 +336,7 @@ async function roomsOf(db: Db, slugs: string[]): Promise<RoomsBySlug> {
     .select({
       slug: locations.slug,
       timeZone: locations.timeZone,
+      currency: locations.currency,
       id: roomTypes.id,
       name: roomTypes.name,
     })
@@ -323,7 +345,11 @@ async function roomsOf(db: Db, slugs: string[]): Promise<RoomsBySlug> {
     .where(sql`${locations.slug} in (select value from json_each(${JSON.stringify(slugs)}))`);
   const bySlug: RoomsBySlug = new Map();
   for (const row of found) {
-    const location = bySlug.get(row.slug) ?? { timeZone: row.timeZone, rooms: [] };
+    const location = bySlug.get(row.slug) ?? {
+      timeZone: row.timeZone,
+      currency: row.currency,
+      rooms: [],
+    };
     if (row.id && row.name) location.rooms.push({ id: row.id, name: row.name });
     bySlug.set(row.slug, location);
   }
@@ -427,6 +453,7 @@ export function exportWeeks(db: Db, { location, now }: { location?: string; now:
             check_in: weeks.checkIn,
             nights: weeks.nights,
             rate: weeks.rate,
+            currency: locations.currency,
             state: weeks.state,
             timeZone: locations.timeZone,
           })

@@ -1,12 +1,11 @@
 import { expect, test, type BrowserContext, type Dialog, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
+import { isoDateFromNow } from "./support/clock";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 
 const location = seedLocations.find(
   (candidate) => !candidate.hidden && candidate.roomTypes.length > 0,
 )!;
-const isoDate = (daysFromNow: number) =>
-  new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Sends a booking request through the booking form, as the signed-in `context`'s member (the
@@ -25,8 +24,8 @@ async function requestBooking(
       lastName: "Guest",
       email: guest.email,
       phone: "+1 555 010 0100",
-      checkInDate: isoDate(200),
-      checkOutDate: isoDate(207),
+      checkInDate: isoDateFromNow(200),
+      checkOutDate: isoDateFromNow(207),
       adults: "2",
       children: "0",
       infants: "0",

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { seedLocations } from "../../scripts/seed/data";
 import { featuredLocations, placeLine, sortByName } from "../../app/catalogue/locations";
 import { holdHydration, waitForHydration } from "./support/hydration";
+import { testNow } from "./support/clock";
 
 const visible = seedLocations.filter((location) => !location.hidden);
 const featured = featuredLocations(visible);
@@ -510,6 +511,6 @@ test.describe("legal and story pages", () => {
       "/terms-of-service",
     );
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
-    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer).toContainText(`© ${testNow().getUTCFullYear()}`);
   });
 });

@@ -51,6 +51,13 @@ test("on a phone, a member picks an open week, sees its total, and reaches Reque
   const week = page.getByRole("group", { name: "Your Week" });
   await expect(week).toContainText("Weekly rate");
   await expect(week).toContainText("Estimated total");
+  // The resort's hours and the currency of every amount, and the terms before sending.
+  await expect(week).toContainText(/Check-in\s*\w{3}, \w{3} \d+, \d{4}, from 4 PM \(resort time\)/);
+  await expect(week).toContainText(/Check-out\s*\w{3}, \w{3} \d+, \d{4}, by 10 AM \(resort time\)/);
+  await expect(week).toContainText(/Estimated total\s*US\$\d/);
+  await expect(week).not.toContainText(/(?<!US)\$\d/);
+  await expect(page.getByText("By sending this request you accept these terms:")).toBeVisible();
+  await expect(page.getByText("All payments are non-refundable.")).toBeVisible();
   await expect(page.getByLabel("Check-in")).toHaveCount(0);
   await expect(page.getByLabel("Room type")).toHaveValue(roomId);
 
@@ -112,6 +119,26 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: /^Confirm/ }).click();
   await expect(page.getByText("Booking confirmed").first()).toBeVisible();
+
+  // The member's e-mail says the hours and the amounts in their currency, and its calendar file
+  // holds the stay from 4 PM to 10 AM in the resort's own zone.
+  const email = page
+    .locator("article")
+    .filter({ hasText: ACCOUNTS.weekBooker.email })
+    .filter({ hasText: `Your stay at ${location.name} is confirmed` });
+  await expect(async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(ACCOUNTS.weekBooker.email)}`);
+    await expect(email).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(email).toContainText(/Check-in: \w{3}, \w{3} \d+, \d{4}, from 4 PM \(resort time\)/);
+  await expect(email).toContainText(/Check-out: \w{3}, \w{3} \d+, \d{4}, by 10 AM \(resort time\)/);
+  await expect(email).toContainText(/Weekly rate: US\$\d/);
+  const attachment = email.locator("details").filter({ hasText: "Attachment: stay.ics" });
+  await attachment.getByText("Attachment: stay.ics").click();
+  const calendar = (await attachment.locator("pre").textContent()) ?? "";
+  expect(calendar).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T160000/);
+  expect(calendar).toMatch(/DTEND;TZID=America\/New_York:\d{8}T100000/);
+  expect(calendar).toContain("BEGIN:VTIMEZONE");
   await staff.close();
 
   const member = await signedInContext(browser, baseURL!, ACCOUNTS.weekBooker, "picks a week");
@@ -204,10 +231,10 @@ test("an admin closes the next open week from the room type editor, and members 
   await calendar.getByLabel("Last week").selectOption(checkIn);
   await calendar.getByLabel("Open or closed").selectOption("closed");
   // A mistyped rate is caught in the browser, before anything is sent.
-  await calendar.getByLabel("Weekly rate ($)").fill("12O0");
+  await calendar.getByLabel("Weekly rate (US$)").fill("12O0");
   await calendar.getByRole("button", { name: "Apply to these weeks" }).click();
-  await expect(calendar.getByText("Enter a weekly rate from $1 to $10,000,000")).toBeVisible();
-  await calendar.getByLabel("Weekly rate ($)").fill("1200");
+  await expect(calendar.getByText("Enter a weekly rate from 1 to 10,000,000")).toBeVisible();
+  await calendar.getByLabel("Weekly rate (US$)").fill("1200");
   await calendar.getByRole("button", { name: "Apply to these weeks" }).click();
   await expect(page.getByText("1 week updated").first()).toBeVisible();
   await expect(calendar.getByLabel("First week")).toHaveValue(checkIn);

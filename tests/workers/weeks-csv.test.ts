@@ -23,6 +23,8 @@ const weeksOf = (roomTypeId: string) =>
 
 const csv = (...lines: string[]) => lines.join("\r\n");
 const HEADER = "location,room_type,check_in,nights,rate,state";
+/** What a download's first line says: every rate names its currency. */
+const EXPORT_HEADER = "location,room_type,check_in,nights,rate,currency,state";
 
 describe("importing weeks from a spreadsheet", () => {
   it("writes a good file: new weeks, rates and closings, with the room type by name or id", async () => {
@@ -338,7 +340,7 @@ describe("importing weeks from a spreadsheet", () => {
       exportWeeks(db, { location: first!.slug, now: testNow() }),
     ).text();
     const before = await weeksOf(roomOf(first, 1));
-    expect(exported.split("\r\n")[0]).toBe(HEADER);
+    expect(exported.split("\r\n")[0]).toBe(EXPORT_HEADER);
     // Only future weeks import; the export also lists none older than today's seed.
     const result = await importWeeks(db, exported, testNow());
     expect(result).toMatchObject({ ok: true });
@@ -354,7 +356,9 @@ describe("exporting weeks", () => {
     const lines = (await new Response(exportWeeks(db, { now: testNow() })).text())
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(EXPORT_HEADER);
+    // Each rate names its currency: the seed's are all in US dollars.
+    expect(lines.slice(1).every((line) => line.split(",")[5] === "USD")).toBe(true);
     // The weeks each resort still offers: after its own today.
     const now = testNow();
     const all = await db
@@ -368,6 +372,31 @@ describe("exporting weeks", () => {
     expect(slugs).toEqual([...slugs].sort());
     // More locations than one query reads.
     expect(new Set(slugs).size).toBeGreaterThan(25);
+  });
+});
+
+describe("a weeks file's currency", () => {
+  it("is the location's: a file that names another is refused, and one that leaves it out is read as the location's", async () => {
+    const room = roomOf(second, 1);
+    const [week] = await weeksOf(room);
+    const line = (currency: string) =>
+      `${second!.slug},${room},${week!.checkIn},${week!.nights},1750,${currency},open`;
+    expect(await importWeeks(db, csv(EXPORT_HEADER, line("EUR")), testNow())).toEqual({
+      ok: false,
+      more: 0,
+      problems: [
+        {
+          line: 2,
+          message: `The rates of ${second!.slug} are in USD, not EUR: write them in USD, or change the location's currency first.`,
+        },
+      ],
+    });
+    expect((await weeksOf(room))[0]!.rate).toBe(week!.rate);
+    expect(await importWeeks(db, csv(EXPORT_HEADER, line("usd")), testNow())).toEqual({
+      ok: true,
+      written: 1,
+    });
+    expect((await weeksOf(room))[0]!.rate).toBe(1750);
   });
 });
 
@@ -395,7 +424,7 @@ describe("/admin/weeks", () => {
       new RegExp(`^attachment; filename="weeks-${second!.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
     );
     const text = await response.text();
-    expect(text.split("\r\n")[0]).toBe(HEADER);
+    expect(text.split("\r\n")[0]).toBe(EXPORT_HEADER);
     expect(text).toContain(`${second!.slug},${roomOf(second, 0)},`);
 
     const imported = await postFile(cookie, text);

@@ -96,7 +96,8 @@ export default function AdminWeeks({ loaderData, actionData }: Route.ComponentPr
           weeks, and import the file back. The columns are{" "}
           <code className="text-navy-900">{loaderData.columns.join(", ")}</code>: the location's
           slug, the room type's id (or its name at that location), the check-in date (YYYY-MM-DD),
-          the nights, the rate in dollars (empty for the default rate) and open or closed.
+          the nights, the rate (empty for the default rate) in the location's currency (US dollars
+          unless its editor says otherwise; the column may be left out) and open or closed.
         </p>
       </div>
 

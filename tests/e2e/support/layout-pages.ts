@@ -1,6 +1,7 @@
 import { seedLocations } from "../../../scripts/seed/data";
 import { roomTypeId } from "../../../scripts/seed/seed";
 import { longNames, manyPhotos, noImages } from "./hard-cases";
+import { testNow } from "./clock";
 import { type TestAccount } from "./session";
 
 /** What the layout guard (tests/e2e/layout.test.ts) visits, and as whom. */
@@ -21,7 +22,7 @@ const twelvePhotosRoom = roomTypeId(
 
 /** A week the seed opened: the first Saturday at least `days` days from today. */
 function seededWeekAhead(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
+  const date = new Date(testNow().getTime() + days * 86_400_000);
   date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7));
   return date.toISOString().slice(0, 10);
 }

@@ -6,6 +6,7 @@ import {
   type LocalAccount,
 } from "../../../scripts/local-sessions";
 import { E2E_PERSIST_DIR } from "./server";
+import { testNow } from "./clock";
 
 /**
  * The browser tests' sign-in fixture: sessions stored in the test server's local D1 database
@@ -25,7 +26,7 @@ export async function sessionCookie(
   name: string,
   baseURL: string,
 ): Promise<Cookie> {
-  const expiresAt = new Date(Date.now() + SESSION_MS);
+  const expiresAt = new Date(testNow().getTime() + SESSION_MS);
   const cookie = await localSessionCookie(account, name, expiresAt);
   return {
     name: cookie.name,
