@@ -183,6 +183,7 @@ export async function getLocationDetail(
         state: locations.state,
         country: locations.country,
         minimumNights: locations.minimumNights,
+        timeZone: locations.timeZone,
         checkInTime: locations.checkInTime,
         checkOutTime: locations.checkOutTime,
         currency: locations.currency,

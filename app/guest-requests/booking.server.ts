@@ -8,14 +8,13 @@ import {
   BOOKING_FORM_MESSAGES,
   BOOKING_NOT_SENT,
   bookingSchema,
-  earliestCheckIn,
   nightsBetween,
   partyTooLarge,
   STAY_TERMS,
   type BookingInput,
 } from "./booking";
 import { stayCalendar } from "~/weeks/ical";
-import { localDate } from "~/weeks/calendar";
+import { earliestLocalDate, localDate } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import {
   holdWeekStatements,
@@ -233,7 +232,7 @@ export const bookingKind = {
   kind: "booking",
   label: "booking request",
   table: bookingRequests,
-  schema: (now) => bookingSchema({ today: earliestCheckIn(now) }),
+  schema: (now) => bookingSchema({ today: earliestLocalDate(now) }),
   // The resort and room come from the catalogue, never from the form, so names and prices
   // cannot be forged; a room that is not bookable there is refused.
   async toRow({ db, now }, input, keys) {

@@ -79,9 +79,10 @@ function count(min: number, max: number, message: string, tooMany = message) {
 const date = (required: string) => z.string({ error: required }).refine(isCalendarDate, required);
 
 /**
- * The booking form. `today` is the earliest check-in date (YYYY-MM-DD): the browser passes the
- * visitor's local date; the server allows for every time zone (see earliestCheckIn). The form
- * knows each room's size (`maxGuestsByRoom`); the server checks the room it finds in the catalogue.
+ * The booking form. `today` is the earliest check-in date (YYYY-MM-DD): the page passes the
+ * resort's own today; the server, before it knows the resort, the earliest date anywhere (and
+ * then holds the request to the resort's day). The form knows each room's size
+ * (`maxGuestsByRoom`); the server checks the room it finds in the catalogue.
  */
 export function bookingSchema({
   today,
@@ -161,16 +162,6 @@ export function bookingSchema({
 }
 
 export type BookingInput = z.infer<ReturnType<typeof bookingSchema>>;
-
-/** The earliest check-in the server accepts: today somewhere on Earth (UTC-12). */
-export function earliestCheckIn(now: Date) {
-  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** Today in the visitor's own time zone: the browser's earliest check-in. */
-export function localToday(now = new Date()) {
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
 
 export function nightsBetween(checkIn: string, checkOut: string) {
   if (!isCalendarDate(checkIn) || !isCalendarDate(checkOut)) return 0;

@@ -15,6 +15,7 @@ import { sendOrKeep } from "~/guest-requests/fields";
 import { keepPageWhenNotSent } from "~/lib/not-sent";
 import { requestFormAction } from "~/guest-requests/submit.server";
 import { weekOnOffer } from "~/weeks/weeks.server";
+import { localDate } from "~/weeks/calendar";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -55,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: location.name,
       place: placeLine(location),
       minimumNights: location.minimumNights,
+      today: localDate(app.now, location.timeZone),
       roomTypes: location.roomTypes.map((room) => ({
         id: room.id,
         name: room.name,

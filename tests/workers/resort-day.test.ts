@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
-import { bookingSchema, earliestCheckIn } from "~/guest-requests/booking";
+import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
-import { addDays } from "~/weeks/calendar";
+import { addDays, earliestLocalDate } from "~/weeks/calendar";
 import { exportWeeks, importWeeks } from "~/weeks/csv.server";
 import { openWeeksByRoom, quoteWeek, roomCalendarWeeks, roomMonth } from "~/weeks/weeks.server";
 
@@ -123,7 +123,7 @@ describe("each resort lives on its own day", () => {
 
   it("takes a member's own dates from the resort's today: Friday is still today in Hawaii, and past in Paris", async () => {
     const row = (resort: { id: string }) => {
-      const input = bookingSchema({ today: earliestCheckIn(MOMENT) }).parse({
+      const input = bookingSchema({ today: earliestLocalDate(MOMENT) }).parse({
         location: resort.id,
         roomType: roomOf(resort),
         checkInDate: FRIDAY,

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/guest-requests/format";
-import { addDays, nextWeekday } from "~/weeks/calendar";
+import { addDays, localDate, nextWeekday } from "~/weeks/calendar";
 import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { testToday } from "./helpers";
+import { testNow, testToday } from "./helpers";
 
 const db = createDb(env.DB);
 
@@ -104,6 +104,11 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
     expect(locationPage).toContain("Check-in from 3 PM, check-out by 11:30 AM (resort time).");
     expect(locationPage).toContain("€2,060");
     expect(locationPage).not.toContain("US$");
+
+    // Dates of the member's own choosing start from the resort's today, in the form too.
+    const ownDates = await (await get(`/book?location=${slug}`, cookie)).text();
+    const checkIn = ownDates.match(/<input[^>]*id="booking-checkInDate"[^>]*>/)?.[0];
+    expect(checkIn).toContain(`min="${localDate(testNow(), "Europe/Paris")}"`);
 
     const book = `/book?location=${slug}&roomType=${roomTypeId}&week=${firstWeek}`;
     const form = visibleText(await (await get(book, cookie)).text());

@@ -4,7 +4,6 @@ import { Field, FixedField, SelectField, TextareaField, type AnyField } from "~/
 import {
   bookingSchema,
   GUEST_LIMITS,
-  localToday,
   nightsBetween,
   SPECIAL_REQUESTS_MAX,
   STAY_TERMS,
@@ -25,6 +24,8 @@ export interface BookingChoices {
     name: string;
     place: string;
     minimumNights: number;
+    /** The resort's own today: the earliest check-in for dates of the member's choosing. */
+    today: string;
     roomTypes: ReadonlyArray<{ id: string; name: string; maxGuests: number | null }>;
   };
   selectedRoomType: string | null;
@@ -83,7 +84,7 @@ export function BookingForm({
   ...page
 }: RequestFormProps & { choices: BookingChoices }) {
   const navigate = useNavigate();
-  const today = localToday();
+  const { today } = location;
   const locationKey = location.slug || location.id;
   const state = useRequestForm(page, {
     id: "booking",
