@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { createCookie } from "react-router";
 import { signSessionToken } from "../app/accounts/signing-keys.server.ts";
 import { sessions, totpFactors, users, type UserRole } from "../app/db/schema.ts";
+import { now as clockNow } from "../app/lib/clock.server.ts";
 
 /**
  * Signed-in sessions on a local server's state, after the Epic Stack's test fixture: accounts and
@@ -56,6 +57,9 @@ function openDatabase(persistDir: string) {
   return { db, close: () => sqlite.close() };
 }
 
+/** The local server's clock: TEST_NOW, when set, is its moment (app/lib/clock.server.ts). */
+const localNow = () => clockNow({ APP_ENV: "development", TEST_NOW: process.env.TEST_NOW });
+
 /** Stores each account (when missing) with one session per name. Run while the server is idle. */
 export async function storeSessions(
   persistDir: string,
@@ -63,7 +67,7 @@ export async function storeSessions(
 ) {
   const { db, close } = openDatabase(persistDir);
   try {
-    const now = new Date();
+    const now = localNow();
     const expiresAt = new Date(now.getTime() + SESSION_MS).toISOString();
     for (const { account, names } of wanted) {
       const [user] = await db
@@ -119,7 +123,7 @@ export async function sessionCookie(account: LocalAccount, name: string, expires
     { SESSION_SIGNING_KEY: signingKey(), SESSION_PREVIOUS_PUBLIC_KEYS: undefined },
     { sid: sessionId(account, name), sub: userId(account) },
     expiresAt,
-    new Date(),
+    localNow(),
   );
   const [pair] = (await createCookie("__session").serialize(token)).split(";");
   const [cookieName, value] = pair!.split("=") as [string, string];

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { type AppContext } from "~/context";
-import { auditEvents, NOW_ISO, type locations, type roomTypes } from "~/db/schema";
+import { auditEvents, type locations, type roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 
 /** Who makes a change: recorded with it and shown on the Checklist as "last edited by". */
@@ -18,13 +18,18 @@ export type AuditEntry = Omit<typeof auditEvents.$inferInsert, "id" | "actorEmai
  * matched nothing changed nothing, and records nothing). The statements' results are returned.
  */
 export async function commitAudited(
-  { db, env }: AppContext,
+  { db, env, now }: AppContext,
   actor: Actor,
   entry: AuditEntry,
   statements: BatchItem<"sqlite">[],
   { when }: { when?: SQL } = {},
 ) {
-  const row = { id: crypto.randomUUID(), actorEmail: actor.email, ...entry };
+  const row = {
+    id: crypto.randomUUID(),
+    actorEmail: actor.email,
+    ...entry,
+    createdAt: now.toISOString(),
+  };
   const value = (text: string | null | undefined, column: string) =>
     sql<string>`${text ?? null}`.as(column);
   const audit = when
@@ -38,7 +43,7 @@ export async function commitAudited(
             entityId: value(row.entityId, "entity_id"),
             locationId: value(row.locationId, "location_id"),
             summary: value(row.summary, "summary"),
-            createdAt: NOW_ISO.as("created_at"),
+            createdAt: value(row.createdAt, "created_at"),
           })
           .from(sql`(SELECT 1)`)
           .where(when),

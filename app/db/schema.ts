@@ -11,7 +11,7 @@ import {
 import { LOCATION_DEFAULTS } from "../catalogue/location-defaults.ts";
 
 /** The moment a row is written, as the ISO 8601 text every timestamp column holds. */
-export const NOW_ISO = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const NOW_ISO = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 const createdAt = () => text("created_at").notNull().default(NOW_ISO);
 const updatedAt = () => text("updated_at").notNull().default(NOW_ISO);

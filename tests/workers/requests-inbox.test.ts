@@ -26,6 +26,8 @@ async function insertBooking(overrides: Partial<NewBooking> = {}) {
   const row: NewBooking = {
     id,
     idempotencyKey: id,
+    // Sent now by the site's clock, as the app stores a request (other files' requests share the list).
+    createdAt: testNow().toISOString(),
     firstName: "Grace",
     lastName: "Hopper",
     email: `guest-${id}@example.com`,
@@ -60,6 +62,8 @@ async function insertApplication(overrides: Partial<NewApplication> = {}) {
   const row: NewApplication = {
     id,
     idempotencyKey: id,
+    // Sent now by the site's clock, as the app stores a request (other files' requests share the list).
+    createdAt: testNow().toISOString(),
     firstName: "Ada",
     lastName: "Lovelace",
     phone: "+1 555 010 0142",
@@ -79,6 +83,8 @@ async function insertMessage(overrides: Partial<NewMessage> = {}) {
   const row: NewMessage = {
     id,
     idempotencyKey: id,
+    // Sent now by the site's clock, as the app stores a request (other files' requests share the list).
+    createdAt: testNow().toISOString(),
     firstName: "Alan",
     lastName: "Turing",
     email: `writer-${id}@example.com`,
