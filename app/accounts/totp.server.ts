@@ -76,12 +76,12 @@ async function matchingStep(secret: string, code: string, now: number) {
  * 15 minutes (each try is counted before it is checked, atomically; a right code starts again).
  */
 export async function verifyFactorCode(
-  db: Db,
+  { db, now: moment }: { db: Db; now: Date },
   userId: string,
   code: string,
   status: "unverified" | "verified",
-  now: number,
 ): Promise<DomainError | null> {
+  const now = moment.getTime();
   const invalid = new DomainError("invalid", TOTP_MESSAGES.invalidCode, "code");
   const [factor] = await db
     .select()

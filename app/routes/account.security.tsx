@@ -82,13 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await cancelEnrollment(db, auth.user.id);
       return redirectWithToast(here, { type: "info", message: "Set-up cancelled." });
     case "verify": {
-      const refusal = await verifyFactorCode(
-        db,
-        auth.user.id,
-        value.code,
-        "unverified",
-        app.now.getTime(),
-      );
+      const refusal = await verifyFactorCode(app, auth.user.id, value.code, "unverified");
       if (refusal) return codeRefusal(refusal);
       const cookie = await elevateSession(app, auth);
       return redirectWithToast(
@@ -99,13 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "remove": {
       // Removing the factor needs a current code from it, so a stolen session cannot remove it.
-      const refusal = await verifyFactorCode(
-        db,
-        auth.user.id,
-        value.code,
-        "verified",
-        app.now.getTime(),
-      );
+      const refusal = await verifyFactorCode(app, auth.user.id, value.code, "verified");
       if (refusal) return codeRefusal(refusal);
       if (!(await removeFactor(db, auth.user.id, value.factorId))) {
         return codeRefusal(new DomainError("invalid", TOTP_MESSAGES.invalidCode));

@@ -38,13 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = app;
   const submission = parseWithZod(await readFormData(request), { schema: verifyCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const refusal = await verifyFactorCode(
-    db,
-    auth.user.id,
-    submission.value.code,
-    "verified",
-    app.now.getTime(),
-  );
+  const refusal = await verifyFactorCode(app, auth.user.id, submission.value.code, "verified");
   if (refusal) {
     return data(submission.reply({ fieldErrors: { code: [refusal.message] } }), {
       status: refusal.status,

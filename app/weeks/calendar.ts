@@ -60,7 +60,10 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
 /** How far ahead a stay may start: a week further ahead can be neither asked for nor imported. */
 export const LATEST_CHECK_IN_DAYS = 730;
 
-/** The date at `now` in UTC: for file names and the seed, never for a resort's own day. */
+/**
+ * The date at `now` in UTC: where a day either way does not matter (a file's name, the seed, how
+ * far back a feed reaches), never for which weeks a resort still offers (localDate).
+ */
 export const todayUtc = (now: Date): CalendarDate => now.toISOString().slice(0, 10);
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
