@@ -269,7 +269,7 @@ export const bookingKind = {
         throw new DomainError("invalid", WEEK_MESSAGES.notFound, "week");
       }
       if (week.state !== "open" && !input.waitlist) {
-        throw new DomainError("conflict", WEEK_MESSAGES.taken, "week");
+        throw new DomainError("conflict", WEEK_MESSAGES.takenSent, "week");
       }
     }
     return {
@@ -320,7 +320,7 @@ export const bookingKind = {
     if (!row.waitlist) {
       return {
         ...holdWeekStatements(db, { weekId: row.weekId, requestId: row.id, now }),
-        refusal: new DomainError("conflict", WEEK_MESSAGES.taken, "week"),
+        refusal: new DomainError("conflict", WEEK_MESSAGES.takenSent, "week"),
         shownInCatalogue: true,
       };
     }

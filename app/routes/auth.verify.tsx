@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireUser(request, context, { withCodePending: true });
   const app = getAppContext(context);
-  const { db } = app;
   const submission = parseWithZod(await readFormData(request), { schema: verifyCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const refusal = await verifyFactorCode(app, auth.user.id, submission.value.code, "verified");

@@ -2,8 +2,12 @@ import { type WeekState } from "~/db/schema";
 import { type CalendarDate } from "./calendar";
 
 /** What a member is told about a week, on the location page, the booking form and the server. */
+const TAKEN = "This week is no longer available.";
+
 export const WEEK_MESSAGES = {
-  taken: "This week is no longer available.",
+  taken: TAKEN,
+  /** The answer to a taken week sent without its waitlist: what to do next. */
+  takenSent: `${TAKEN} To wait for it, tick “Put me on the waitlist for this week” and send again, or choose one of the next open weeks of this room.`,
   notFound: "Please choose one of the open weeks of this room.",
   alreadyAsked: "You have already asked for this week.",
   datesAlreadyAsked: "You have already asked for these dates.",

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 import { waitForHydration } from "./support/hydration";
+import { WEEK_MESSAGES } from "../../app/weeks/week";
 
 const WEEK_TAKEN = "This week is no longer available.";
 const BOOKER = { firstName: "Wendy", lastName: "Week", phone: "+1 555 0142" };
@@ -94,9 +95,11 @@ test("without JavaScript, a second member finds the week taken and joins its wai
   ).not.toHaveCount(0);
 
   await fillWeekRequest(page, RIVAL);
-  // Sent as it is, the week is refused and the form comes back with what was typed.
+  // Sent as it is, the week is refused: the form comes back with what was typed, and says what
+  // to do next rather than the notice it showed before.
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
-  await expect(page.getByText(WEEK_TAKEN).first()).toBeVisible();
+  await expect(page.getByText(WEEK_MESSAGES.takenSent)).toBeVisible();
+  await expect(page.getByText(WEEK_TAKEN, { exact: true })).toHaveCount(0);
   await expect(page.getByLabel("First name")).toHaveValue("Rita");
 
   await page.getByLabel("Put me on the waitlist for this week").check();
@@ -200,6 +203,7 @@ test("without JavaScript, a member picks a week from the month view; on a phone 
   const refusal = phone.getByRole("alert").filter({ hasText: WEEK_TAKEN });
   await expect(refusal).toBeFocused();
   await expect(refusal).toBeInViewport();
+  await expect(refusal).toContainText(WEEK_MESSAGES.takenSent);
   await expect(phone.getByLabel("Put me on the waitlist for this week")).toBeVisible();
   await expect(phone.getByLabel("First name")).toHaveValue("Rita");
   const next = phone

@@ -191,6 +191,24 @@ describe("requesting a week", () => {
     expect(visibleText(await other.text())).toContain(WEEK_MESSAGES.taken);
   });
 
+  it("a taken week sent without its waitlist says what to do next, and keeps what was typed", async () => {
+    const week = (await openWeeks())[16]!;
+    expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
+    const second = await memberCookie((await createUser()).id);
+    const sent = await postWeek(weekForm(week.checkIn, { firstName: "Rita" }), second);
+    expect(sent.status).toBe(409);
+    const html = await sent.text();
+    const text = visibleText(html);
+    expect(text).toContain(WEEK_MESSAGES.takenSent);
+    // Said once: not also the notice the page showed before it was sent.
+    expect(text.split(WEEK_MESSAGES.taken).length - 1).toBe(1);
+    expect(html).toMatch(
+      /<input[^>]*name="firstName"[^>]*value="Rita"|value="Rita"[^>]*name="firstName"/,
+    );
+    expect(text).toContain("Put me on the waitlist for this week");
+    expect(await requestsFor(week.id)).toHaveLength(1);
+  });
+
   it("of 50 requests for one week at the same moment, exactly one holds it", async () => {
     const week = (await openWeeks())[2]!;
     const cookie = await memberCookie();
@@ -257,7 +275,7 @@ describe("requesting a week", () => {
     const refusals = outcomes.flatMap((outcome) =>
       outcome.status === "rejected" ? [(outcome.reason as Error).message] : [],
     );
-    expect(refusals).toEqual(Array(49).fill(WEEK_MESSAGES.taken));
+    expect(refusals).toEqual(Array(49).fill(WEEK_MESSAGES.takenSent));
     const stored = await requestsFor(week.id);
     expect(stored).toHaveLength(1);
     expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: stored[0]!.id });

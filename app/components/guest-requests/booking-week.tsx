@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
 import { arrivalLine, departureLine, formatStayDate } from "~/guest-requests/format";
-import { requestWeekHref, type OpenWeek, type QuotedWeek } from "~/weeks/week";
+import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
 /** The week a booking link asked for, as /book's loader offers it (app/weeks/weeks.server.ts). */
 export interface WeekOnOffer {
@@ -43,8 +43,15 @@ export function BookingWeek({
   // by hand): it is said here all the same.
   const weekErrors = answeredWeek !== undefined ? (fields.week.errors ?? []) : [];
   // The page's own reading of the week is the newer (it is read again after a refusal): a member
-  // who holds the week is told so, not also that it is no longer available.
-  const messages = problem ? [problem] : [...new Set(weekErrors.filter(Boolean))];
+  // who holds the week is told so, not also that it is no longer available. A taken week sent
+  // without its waitlist is answered with what to do next, not the notice the page already showed.
+  const answeredTaken =
+    problem === WEEK_MESSAGES.taken && weekErrors.includes(WEEK_MESSAGES.takenSent);
+  const messages = answeredTaken
+    ? [WEEK_MESSAGES.takenSent]
+    : problem
+      ? [problem]
+      : [...new Set(weekErrors.filter(Boolean))];
   return (
     <div className="space-y-4 sm:col-span-2">
       {quote && (
