@@ -60,7 +60,7 @@ export function BookingWeek({
           <input type="hidden" name={fields.checkInDate.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
           {/* Each term and its value in a div of their own (a list is all pairs or all divs). */}
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[minmax(8rem,1fr)_auto] gap-x-4 gap-y-1 text-sm">
             <QuoteRow term="Check-in" value={arrivalLine(quote.checkIn, quote.checkInTime)} />
             <QuoteRow term="Check-out" value={departureLine(quote.checkOut, quote.checkOutTime)} />
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
