@@ -659,25 +659,27 @@ export async function roomCalendarWeeks(
     gt(weeks.checkIn, earliest),
     lte(weeks.checkIn, addDays(earliest, LATEST_CHECK_IN_DAYS + 2)),
   );
-  const today = rows[0] && localDate(now, rows[0].timeZone);
-  const latest = today && addDays(today, LATEST_CHECK_IN_DAYS);
-  return rows
-    .filter((row) => row.checkIn > today! && row.checkIn <= latest!)
-    .map((row) => ({
-      checkIn: row.checkIn,
-      checkOut: addDays(row.checkIn, row.nights),
-      nights: row.nights,
-      state: row.state,
-      rate: weekRate(row, row),
-      ownRate: row.rate !== null,
-    }));
+  // Each row held to its resort's own today (one zone: the rows are one room's).
+  const offerable = (row: (typeof rows)[number]) => {
+    const today = localDate(now, row.timeZone);
+    return row.checkIn > today && row.checkIn <= addDays(today, LATEST_CHECK_IN_DAYS);
+  };
+  return rows.filter(offerable).map((row) => ({
+    checkIn: row.checkIn,
+    checkOut: addDays(row.checkIn, row.nights),
+    nights: row.nights,
+    state: row.state,
+    rate: weekRate(row, row),
+    ownRate: row.rate !== null,
+  }));
 }
 
 /**
- * Sets the weeks of a room type that check in from `from` to `to` (and after the resort's `today`): open or closed, a rate of the
- * admin's own or the default again, in one statement. As in a weeks import, a requested or booked
- * week keeps its state (only a member's request and staff change it), and takes the new rate; a
- * week over nights staff confirmed for a member's own dates is not opened (it is closed).
+ * Sets the weeks of a room type that check in from `from` to `to` and after the resort's `today`:
+ * open or closed, a rate of the admin's own or the default again, in one statement. As in a
+ * weeks import, a requested or booked week keeps its state (only a member's request and staff
+ * change it), and takes the new rate; a week over nights staff confirmed for a member's own dates
+ * is not opened (it is closed).
  */
 export async function setWeekRange(
   db: Db,
