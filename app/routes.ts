@@ -19,6 +19,8 @@ export default [
   route("auth/v1/.well-known/jwks.json", "routes/jwks.ts"),
   route("account/security", "routes/account.security.tsx"),
   route("members", "routes/members.tsx"),
+  route("members/requests/:requestId", "routes/member-request.tsx"),
+  route("members/requests/:requestId/stay.ics", "routes/member-request.calendar.ts"),
   route("join", "routes/join.tsx"),
   route("book", "routes/book.tsx"),
   route("booking-confirmation", "routes/booking-confirmation.tsx"),

@@ -1,13 +1,11 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cloudflareContext } from "../app/context";
-import { createDb } from "../app/db/client.server";
+import { cloudflareContext, createAppContext } from "../app/context";
 import { openD1Session, withBookmark } from "../app/db/read-replicas.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
-import { now as clockNow } from "../app/lib/clock.server";
-import { invalidateLocationCaches, requestCatalogueVersion } from "../app/lib/cache.server";
+import { requestCatalogueVersion } from "../app/lib/cache.server";
 import { servePage } from "../app/lib/page-cache.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
-import { releaseLapsedHolds } from "../app/weeks/weeks.server";
+import { sweepRequests } from "../app/guest-requests/booking-life.server";
 import {
   createCspNonce,
   cspNonceContext,
@@ -51,21 +49,21 @@ export default {
       return withSecurityHeaders(unexpectedFailure(), { request, env, nonce });
     }
   },
-  // The cron trigger in wrangler.toml: send e-mails that could not go at once, and forget
-  // rate-limit counters whose window has ended.
-  async scheduled(_controller, env) {
-    const db = createDb(env.DB);
-    const now = clockNow(env);
-    // Lapsed holds first: their e-mails to staff go out in this run's e-mails.
-    const [lapsed, expired] = await Promise.all([
-      releaseLapsedHolds({ env, db }, now),
-      deleteExpiredRateLimits(db, now.getTime()),
+  // The cron trigger in wrangler.toml: move requests along (holds lapse, offers pass, waitlists
+  // close), send e-mails that could not go at once, and forget ended rate-limit windows.
+  async scheduled(_controller, env, ctx) {
+    // No visitor's request: links in e-mails go to the configured site.
+    const app = createAppContext(
+      { env, ctx },
+      new Request(env.SITE_URL || "http://localhost:8787/"),
+    );
+    // Requests first: their e-mails go out in this run's e-mails.
+    const [changed, expired] = await Promise.all([
+      sweepRequests(app),
+      deleteExpiredRateLimits(app.db, app.now.getTime()),
     ]);
-    if (lapsed > 0) {
-      await invalidateLocationCaches(env.CACHE);
-      console.log(`holds: ${lapsed} lapsed after 72 hours, weeks open again`);
-    }
-    const sent = await deliverDueEmails({ env, db }, now);
+    if (changed > 0) console.log(`requests: ${changed} lapsed, passed on or closed`);
+    const sent = await deliverDueEmails({ env, db: app.db }, app.now);
     if (sent > 0) console.log(`retried e-mails: ${sent} sent`);
     if (expired > 0) console.log(`rate limits: ${expired} ended windows deleted`);
   },

@@ -12,7 +12,7 @@ function pagesAround(page: number, pages: number) {
 
 /**
  * A list's pages as real links (crawlable, no JavaScript needed), each keeping the list's filters
- * (`href`): Previous, the page numbers around this one, Next, and how many locations there are.
+ * (`href`): Previous, the page numbers around this one, Next, and how many items there are.
  */
 export function Pager({
   label,
@@ -20,12 +20,15 @@ export function Pager({
   pages,
   total,
   href,
+  noun = "locations",
 }: {
   label: string;
   page: number;
   pages: number;
   total: number;
   href: (page: number) => string;
+  /** What the list counts, in the plural. */
+  noun?: string;
 }) {
   if (pages <= 1) return null;
   const linkClass =
@@ -33,7 +36,7 @@ export function Pager({
   return (
     <nav aria-label={label} className="mt-8">
       <p className="text-sm text-slate-600">
-        Page {page} of {pages} · {total} locations
+        Page {page} of {pages} · {total} {noun}
       </p>
       <ul className="mt-3 flex flex-wrap items-center gap-2">
         {page > 1 && (

@@ -276,7 +276,23 @@ const handledColumns = () => ({
   handledAt: text("handled_at"),
 });
 
-export const BOOKING_STATUSES = ["new", "confirmed", "declined"] as const;
+/**
+ * A booking request's life: `new` holds its week (or, `waitlist`, waits for it), then is confirmed
+ * or declined by staff, lapses without a decision, or is withdrawn by the member. A waiting one
+ * is `offered` the week when it frees, then requests it (`new` again), or the offer `passed`; it
+ * is `closed` when the week is booked for another.
+ */
+export const BOOKING_STATUSES = [
+  "new",
+  "offered",
+  "confirmed",
+  "declined",
+  "lapsed",
+  "withdrawn",
+  "passed",
+  "closed",
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const MESSAGE_STATUSES = ["new", "handled"] as const;
 
 export const bookingRequests = sqliteTable(
@@ -319,15 +335,51 @@ export const bookingRequests = sqliteTable(
     waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(false),
     specialRequests: text("special_requests"),
     referralCode: text("referral_code"),
+    // What staff wrote to the member with their decision.
+    staffNote: text("staff_note"),
     createdAt: createdAt(),
+    // When the status last changed: a change's e-mails and history are stored only by the batch
+    // that made it.
+    changedAt: text("changed_at"),
     ...handledColumns(),
   },
   (table) => [
+    // The waitlist of a week, first come first offered.
+    index("booking_requests_week_idx").on(table.weekId, table.status, table.createdAt),
     index("booking_requests_status_created_idx").on(table.status, table.createdAt),
     index("booking_requests_user_idx").on(table.userId, table.createdAt),
     // The nights staff confirmed in a room, checked before each confirmation.
     index("booking_requests_room_status_idx").on(table.roomTypeId, table.status, table.checkInDate),
   ],
+);
+
+/** What a booking request's history records: each change of its status, at most once each. */
+export const BOOKING_EVENTS = [
+  "offered",
+  "requested",
+  "confirmed",
+  "declined",
+  "lapsed",
+  "withdrawn",
+  "passed",
+  "closed",
+] as const;
+export type BookingEvent = (typeof BOOKING_EVENTS)[number];
+
+/** The history of a booking request: what changed, who changed it (null: the site), and when. */
+export const bookingRequestEvents = sqliteTable(
+  "booking_request_events",
+  {
+    // `<request id>:<event>`: each event happens once, so a change run twice is stored once.
+    id: text("id").primaryKey(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => bookingRequests.id, { onDelete: "cascade" }),
+    event: text("event", { enum: BOOKING_EVENTS }).notNull(),
+    actor: text("actor"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("booking_request_events_request_idx").on(table.requestId, table.createdAt)],
 );
 
 export const agentApplications = sqliteTable(

@@ -46,10 +46,17 @@ export interface QueuedEmail extends EmailMessage {
   id: string;
 }
 
-/** The draft rendered (HTML and plain text) with the id its delivery is stored under. */
-export function queuedEmail({ to, subject, content, attachments }: EmailDraft): QueuedEmail {
+/**
+ * The draft rendered (HTML and plain text) with the id its delivery is stored under: `id` names
+ * the event the e-mail tells of, when that event can happen only once (a change run twice then
+ * stores its e-mail once).
+ */
+export function queuedEmail(
+  { to, subject, content, attachments }: EmailDraft,
+  id: string = crypto.randomUUID(),
+): QueuedEmail {
   return {
-    id: crypto.randomUUID(),
+    id,
     to,
     subject,
     attachments: attachments ?? null,
@@ -79,29 +86,33 @@ export function queueEmails(
   }
   const at = now.toISOString();
   return emails.map((email) =>
-    db.insert(emailDeliveries).select(
-      db
-        .select({
-          id: sql`${email.id}`.as("id"),
-          requestKind: sql`${kind}`.as("request_kind"),
-          requestId: sql`${requestId}`.as("request_id"),
-          to: sql`${email.to}`.as("to"),
-          subject: sql`${email.subject}`.as("subject"),
-          text: sql`${email.text}`.as("text"),
-          html: sql`${email.html}`.as("html"),
-          attachments: sql`${email.attachments ? JSON.stringify(email.attachments) : null}`.as(
-            "attachments",
-          ),
-          status: sql`'pending'`.as("status"),
-          attempts: sql`0`.as("attempts"),
-          nextAttemptAt: sql`${at}`.as("next_attempt_at"),
-          lastError: sql`null`.as("last_error"),
-          sentAt: sql`null`.as("sent_at"),
-          createdAt: sql`${at}`.as("created_at"),
-        })
-        .from(table)
-        .where(where),
-    ),
+    db
+      .insert(emailDeliveries)
+      .select(
+        db
+          .select({
+            id: sql`${email.id}`.as("id"),
+            requestKind: sql`${kind}`.as("request_kind"),
+            requestId: sql`${requestId}`.as("request_id"),
+            to: sql`${email.to}`.as("to"),
+            subject: sql`${email.subject}`.as("subject"),
+            text: sql`${email.text}`.as("text"),
+            html: sql`${email.html}`.as("html"),
+            attachments: sql`${email.attachments ? JSON.stringify(email.attachments) : null}`.as(
+              "attachments",
+            ),
+            status: sql`'pending'`.as("status"),
+            attempts: sql`0`.as("attempts"),
+            nextAttemptAt: sql`${at}`.as("next_attempt_at"),
+            lastError: sql`null`.as("last_error"),
+            sentAt: sql`null`.as("sent_at"),
+            createdAt: sql`${at}`.as("created_at"),
+          })
+          .from(table)
+          // Always a WHERE: SQLite reads an upsert's ON CONFLICT after a bare FROM as a join's ON.
+          .where(where ?? sql`1`),
+      )
+      .onConflictDoNothing({ target: emailDeliveries.id }),
   );
 }
 

@@ -1,20 +1,16 @@
-import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { bookingRequests, locations, roomTypes, type BookingRequest } from "~/db/schema";
-import { type EmailDraft } from "~/email/deliveries.server";
+import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { DomainError } from "~/lib/errors.server";
-import { type SiteConfig } from "~/lib/site.server";
 import {
   BOOKING_FORM_MESSAGES,
   BOOKING_NOT_SENT,
   bookingSchema,
-  nightsBetween,
   partyTooLarge,
-  STAY_TERMS,
   type BookingInput,
 } from "./booking";
-import { stayCalendar } from "~/weeks/ical";
-import { earliestLocalDate, localDate } from "~/weeks/calendar";
+import { earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
+import { pageCount } from "~/lib/pages";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import {
   holdWeekStatements,
@@ -22,14 +18,15 @@ import {
   unavailableNightOf,
   withdrawRequestStatements,
 } from "~/weeks/weeks.server";
-import { arrivalLine, departureLine, formatStayDate, guestsLine, placeOf } from "./format";
-import { emailLine, type RequestKindDefinition } from "./store.server";
-import { money } from "~/lib/money";
-import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
+import { type RequestKindDefinition } from "./store.server";
+import { bookingEmails } from "./booking-emails.server";
+import { bookingHistory, type RequestChangeResult } from "./booking-life.server";
+import { bookingState } from "./request-state";
+import { type Toast } from "~/lib/toast.server";
 
 /**
- * Booking requests: members ask for a room at a resort for their dates; staff confirm or decline
- * each by hand, and the guest is e-mailed the decision.
+ * Booking requests: members ask for a room at a resort, for a week of its calendar or their own
+ * dates. What becomes of a request after it is sent is booking-life.server.ts.
  */
 
 /**
@@ -70,122 +67,6 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
     return { ok: false, missing: "roomType" } as const;
   }
   return { ok: true, room: { ...rest, roomTypeId: foundRoom, roomTypeName } } as const;
-}
-
-type BookingRow = typeof bookingRequests.$inferInsert;
-
-/**
- * A request's stay as every e-mail about it says it, the way its pages do: the resort, the room,
- * the days with the resort's check-in and check-out times, the nights and the party. (A row not
- * yet stored may leave a column to its default.)
- */
-function stayLines(
-  booking: Pick<
-    BookingRow,
-    | "locationName"
-    | "locationCity"
-    | "locationState"
-    | "locationCountry"
-    | "roomTypeName"
-    | "checkInDate"
-    | "checkOutDate"
-    | "checkInTime"
-    | "checkOutTime"
-    | "adults"
-    | "children"
-    | "infants"
-  >,
-) {
-  const place = placeOf({
-    city: booking.locationCity ?? null,
-    state: booking.locationState ?? null,
-    country: booking.locationCountry,
-  });
-  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
-  const {
-    checkInTime = LOCATION_DEFAULTS.checkInTime,
-    checkOutTime = LOCATION_DEFAULTS.checkOutTime,
-  } = booking;
-  return [
-    emailLine("Resort", place ? `${booking.locationName} (${place})` : booking.locationName),
-    emailLine("Room", booking.roomTypeName),
-    emailLine("Check-in", arrivalLine(booking.checkInDate, checkInTime)),
-    emailLine("Check-out", departureLine(booking.checkOutDate, checkOutTime)),
-    ...(nights > 0 ? [emailLine("Nights", nights)] : []),
-    emailLine(
-      "Guests",
-      guestsLine({
-        adults: booking.adults,
-        children: booking.children ?? 0,
-        infants: booking.infants ?? 0,
-      }),
-    ),
-  ];
-}
-
-/** A request's price as it was quoted, in its resort's currency. */
-function priceLines(
-  booking: Pick<
-    BookingRow,
-    "weekId" | "weekRate" | "estimatedTotal" | "roomTypePrice" | "currency"
-  >,
-) {
-  const price = (amount: number | null | undefined) =>
-    amount ? money(amount, booking.currency ?? LOCATION_DEFAULTS.currency) : null;
-  return booking.weekId
-    ? [
-        emailLine("Weekly rate", price(booking.weekRate)),
-        emailLine("Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)),
-      ]
-    : [emailLine("Typical weekly price", price(booking.roomTypePrice))];
-}
-
-/** "Sat, Dec 19, 2026 to Sat, Dec 26, 2026". */
-const stayDates = (booking: Pick<BookingRow, "checkInDate" | "checkOutDate">) =>
-  `${formatStayDate(booking.checkInDate)} to ${formatStayDate(booking.checkOutDate)}`;
-
-function bookingEmails(row: BookingRow, { siteName, staffEmail, origin }: SiteConfig) {
-  // What the site itself names (the resort, the room, the dates, the party): all a receipt
-  // shows, so the form cannot send our mail with the sender's own words.
-  const stay = [
-    ...stayLines(row),
-    ...priceLines(row),
-    ...(row.waitlist ? [emailLine("Waitlist", "yes: the week is held by another request")] : []),
-  ];
-  const details = [
-    emailLine("Guest", `${row.firstName} ${row.lastName}`),
-    emailLine("E-mail", row.email),
-    emailLine("Phone", row.phone),
-    ...stay,
-    emailLine("Special requests", row.specialRequests),
-    emailLine("Referral code", row.referralCode),
-  ];
-  const toStaff: EmailDraft = {
-    to: staffEmail,
-    subject: `Booking request: ${row.locationName}, ${stayDates(row)}`,
-    content: {
-      siteName,
-      heading: "New booking request",
-      paragraphs: [...details, emailLine("Request id", row.id)],
-      action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
-    },
-  };
-  const receipt: EmailDraft = {
-    to: row.email,
-    subject: `We received your booking request for ${row.locationName}`,
-    content: {
-      siteName,
-      heading: "Request received",
-      paragraphs: [
-        "Thank you. We received your request and will get back to you soon.",
-        ...stay,
-        emailLine("Reference", row.id),
-        "This is only a request until the resort confirms it. Please do not book flights until you receive our confirmation.",
-      ],
-      footer: `You are receiving this because you sent a booking request on ${siteName}.`,
-    },
-  };
-  return [toStaff, receipt];
 }
 
 /**
@@ -268,6 +149,10 @@ export const bookingKind = {
       if (!week || week.begun || week.state === "closed") {
         throw new DomainError("invalid", WEEK_MESSAGES.notFound, "week");
       }
+      // A booked week does not free again: it has no waitlist.
+      if (week.state === "booked") {
+        throw new DomainError("conflict", WEEK_MESSAGES.taken, "week");
+      }
       if (week.state !== "open" && !input.waitlist) {
         throw new DomainError("conflict", WEEK_MESSAGES.takenSent, "week");
       }
@@ -343,122 +228,105 @@ export const bookingKind = {
   confirmation: { path: "/booking-confirmation", toast: "Booking request sent successfully!" },
 } satisfies RequestKindDefinition<typeof bookingRequests, BookingInput>;
 
-export type BookingDecision = "confirmed" | "declined";
+/** How many of a member's requests /members lists on a page. */
+const MEMBER_REQUESTS_PAGE_SIZE = 10;
 
-/** The e-mail that tells the guest the booking was confirmed or declined. */
-export function decisionEmail(
-  booking: BookingRequest,
-  decision: BookingDecision,
-  { note, site: { siteName, origin } }: { note?: string; site: SiteConfig },
-): EmailDraft {
-  const place = placeOf({
-    city: booking.locationCity,
-    state: booking.locationState,
-    country: booking.locationCountry,
-  });
-  const details = stayLines(booking);
-  const fromUs = note ? [`A note from our team: ${note}`] : [];
-  const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
-  if (decision === "confirmed") {
-    const price = priceLines(booking);
-    return {
-      to: booking.email,
-      subject: `Your stay at ${booking.locationName} is confirmed`,
-      content: {
-        siteName,
-        heading: "Your booking is confirmed",
-        paragraphs: [
-          `Good news, ${booking.firstName}: the resort has confirmed your booking.`,
-          ...details,
-          ...price,
-          ...fromUs,
-          "You can now book your flights.",
-          // The terms the member accepted when sending the request (shown on /book).
-          `As agreed when you sent your request: ${STAY_TERMS.join(" ")}`,
-          "The stay is attached as a calendar entry.",
-        ],
-        footer,
-      },
-      attachments: [
-        {
-          filename: "stay.ics",
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-          content: stayCalendar(siteName, [
-            {
-              uid: `${booking.id}@${new URL(origin).hostname}`,
-              checkIn: booking.checkInDate,
-              checkOut: booking.checkOutDate,
-              checkInTime: booking.checkInTime,
-              checkOutTime: booking.checkOutTime,
-              timeZone: booking.locationTimeZone,
-              summary: `${booking.locationName}: ${booking.roomTypeName}`,
-              location: [booking.locationName, place].filter(Boolean).join(", "),
-              description: [...details, ...price, `Reference: ${booking.id}`].join("\n"),
-            },
-          ]),
-        },
-      ],
-    };
-  }
+/**
+ * A page of a member's own booking requests for /members: upcoming stays first (soonest first),
+ * then past ones (latest first), with how many there are, in one batch.
+ */
+export async function bookingRequestsOf(
+  db: Db,
+  { userId, page, now }: { userId: string; page: number; now: Date },
+) {
+  // A stay is past once its check-out day has come anywhere (a UTC day is enough to sort by).
+  const past = sql<boolean>`${bookingRequests.checkOutDate} <= ${todayUtc(now)}`;
+  const mine = eq(bookingRequests.userId, userId);
+  const [[counted], rows] = await db.batch([
+    db.select({ total: count() }).from(bookingRequests).where(mine),
+    db
+      .select({
+        id: bookingRequests.id,
+        status: bookingRequests.status,
+        locationName: bookingRequests.locationName,
+        roomTypeName: bookingRequests.roomTypeName,
+        checkInDate: bookingRequests.checkInDate,
+        checkOutDate: bookingRequests.checkOutDate,
+        waitlist: bookingRequests.waitlist,
+        createdAt: bookingRequests.createdAt,
+        past: past.mapWith(Boolean),
+      })
+      .from(bookingRequests)
+      .where(mine)
+      .orderBy(
+        past,
+        sql`case when ${past} then null else ${bookingRequests.checkInDate} end`,
+        desc(bookingRequests.checkInDate),
+        desc(bookingRequests.createdAt),
+      )
+      .limit(MEMBER_REQUESTS_PAGE_SIZE)
+      .offset((page - 1) * MEMBER_REQUESTS_PAGE_SIZE),
+  ]);
+  const total = counted?.total ?? 0;
+  return { items: rows, page, pages: pageCount(total, MEMBER_REQUESTS_PAGE_SIZE), total };
+}
+
+/**
+ * One of a member's own booking requests as it stands now, with the week's hold or offer and its
+ * history, for its page; another member's is not found.
+ */
+export async function memberBookingRequest(db: Db, userId: string, id: string) {
+  const [[row], history] = await db.batch([
+    db
+      .select({ booking: bookingRequests, heldUntil: weeks.heldUntil })
+      .from(bookingRequests)
+      .leftJoin(
+        weeks,
+        and(eq(weeks.id, bookingRequests.weekId), eq(weeks.requestId, bookingRequests.id)),
+      )
+      .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)))
+      .limit(1),
+    bookingHistory(db, id),
+  ]);
+  if (!row) return null;
+  const { booking, heldUntil } = row;
   return {
-    to: booking.email,
-    subject: `About your booking request for ${booking.locationName}`,
-    content: {
-      siteName,
-      heading: "We're sorry",
-      paragraphs: [
-        `Sorry, ${booking.firstName}: ${booking.locationName} is not available for the stay you requested.`,
-        ...details,
-        ...fromUs,
-        "Other dates or another of our resorts may work: browse our locations and send a new request, and we will do our best to find you a stay.",
-      ],
-      action: { label: "Browse locations", url: `${origin}/locations` },
-      footer,
-    },
+    ...booking,
+    heldUntil:
+      heldUntil && (booking.status === "new" || booking.status === "offered") ? heldUntil : null,
+    history: [{ event: "sent" as const, actor: booking.email, at: booking.createdAt }, ...history],
   };
 }
 
-/** A member's own booking requests, newest first (for /members). */
-export function bookingRequestsOf(db: Db, userId: string) {
-  return db
-    .select({
-      id: bookingRequests.id,
-      status: bookingRequests.status,
-      locationName: bookingRequests.locationName,
-      roomTypeName: bookingRequests.roomTypeName,
-      checkInDate: bookingRequests.checkInDate,
-      checkOutDate: bookingRequests.checkOutDate,
-      waitlist: bookingRequests.waitlist,
-      createdAt: bookingRequests.createdAt,
-    })
-    .from(bookingRequests)
-    .where(eq(bookingRequests.userId, userId))
-    .orderBy(desc(bookingRequests.createdAt))
-    .limit(50);
-}
-
-/** One of a member's own booking requests, for its confirmation page; another's is not found. */
-export async function memberBookingRequest(db: Db, userId: string, id: string) {
-  const [booking] = await db
-    .select({
-      locationName: bookingRequests.locationName,
-      roomTypeName: bookingRequests.roomTypeName,
-      checkInDate: bookingRequests.checkInDate,
-      checkOutDate: bookingRequests.checkOutDate,
-      checkInTime: bookingRequests.checkInTime,
-      checkOutTime: bookingRequests.checkOutTime,
-      adults: bookingRequests.adults,
-      children: bookingRequests.children,
-      infants: bookingRequests.infants,
-      waitlist: bookingRequests.waitlist,
-      weekId: bookingRequests.weekId,
-      weekRate: bookingRequests.weekRate,
-      estimatedTotal: bookingRequests.estimatedTotal,
-      roomTypePrice: bookingRequests.roomTypePrice,
-      currency: bookingRequests.currency,
-    })
-    .from(bookingRequests)
-    .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)))
-    .limit(1);
-  return booking ?? null;
+/** What a member is told after acting on their request: done, or why not. */
+export function memberChangeToast(
+  intent: "withdraw" | "take-offer",
+  result: RequestChangeResult,
+): Toast {
+  if (result.ok) {
+    return {
+      type: "success",
+      message:
+        intent === "withdraw"
+          ? "Done: the request is withdrawn"
+          : "Week requested: we hold it for you while the resort confirms it",
+    };
+  }
+  switch (result.reason) {
+    case "begun":
+      return {
+        type: "error",
+        message:
+          "Your stay has begun, so the request can no longer be withdrawn. Please contact us.",
+      };
+    case "offer-ended":
+      return { type: "error", message: "Sorry: the offer ended before you requested the week." };
+    case "already-handled":
+      return {
+        type: "error",
+        message: `Nothing changed: this request is ${bookingState(result).label.toLowerCase()}.`,
+      };
+    default:
+      return { type: "error", message: "Nothing changed: this request can no longer change." };
+  }
 }

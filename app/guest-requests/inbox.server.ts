@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, notExists, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { unionAll, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import {
   agentApplications,
@@ -8,29 +7,27 @@ import {
   emailDeliveries,
   supportMessages,
   users,
+  weeks,
 } from "~/db/schema";
-import { deliverLater, queuedEmail, queueEmails } from "~/email/deliveries.server";
 import { type Toast } from "~/lib/toast.server";
 import { nightsBetween } from "./booking";
-import { invalidateLocationCaches } from "~/lib/cache.server";
-import {
-  bookOwnDatesOf,
-  bookWeekOf,
-  nightsStillFree,
-  ownDatesStillOpen,
-  releaseWeekOf,
-  weekStillFreeFor,
-} from "~/weeks/weeks.server";
-import { decisionEmail, type BookingDecision } from "./booking.server";
+import { type RequestChangeResult } from "./booking-life.server";
+import { HOLD_HOURS } from "~/weeks/week";
 import { placeOf } from "./format";
-import { INBOX_PAGE_SIZE, type InboxAction, type InboxFilters, type InboxKind } from "./inbox";
+import {
+  INBOX_PAGE_SIZE,
+  type InboxAction,
+  type InboxFilters,
+  type InboxKind,
+  type InboxStatus,
+} from "./inbox";
 import { type RequestTable } from "./store.server";
 
 /**
- * The staff inbox: booking requests, agent applications and support messages in one list, and the
- * one-way transitions staff make on them (new → confirmed | declined, new → handled). Each
- * transition is a conditional update (`WHERE status = 'new'`), so a double submit or two admins at
- * once apply one transition, never two.
+ * The staff inbox: booking requests, agent applications and support messages in one list, what
+ * staff are told after acting on one, and marking a message handled (a booking's changes are
+ * booking-life.server.ts). Marking is a conditional update (`WHERE status = 'new'`), so a double
+ * submit or two admins at once mark it once.
  */
 
 const TABLES = {
@@ -39,12 +36,32 @@ const TABLES = {
   "support-message": supportMessages,
 } as const satisfies Record<InboxKind, RequestTable>;
 
+/** The booking statuses each of the inbox's filters shows. */
+const BOOKING_FILTERS = {
+  new: and(eq(bookingRequests.status, "new"), eq(bookingRequests.waitlist, false)),
+  waitlist: or(
+    and(eq(bookingRequests.status, "new"), eq(bookingRequests.waitlist, true)),
+    eq(bookingRequests.status, "offered"),
+  ),
+  lapsed: inArray(bookingRequests.status, ["lapsed", "passed"]),
+  decided: inArray(bookingRequests.status, ["confirmed", "declined", "withdrawn", "closed"]),
+  handled: sql`0`,
+} satisfies Record<InboxStatus, SQL | undefined>;
+
+/** The messages' statuses each filter shows (a message is new or handled). */
+const messageFilter = (table: RequestTable, status: InboxStatus) =>
+  status === "new" || status === "handled" ? sql`${table.status} = ${status}` : sql`0`;
+
 /** The requests of one kind that the filters let through, as rows of the inbox's union. */
 function matchingOf(db: Db, filters: InboxFilters, kind: InboxKind) {
   const table = TABLES[kind];
   const byKind = filters.kind === "all" || filters.kind === kind ? undefined : sql`0`;
-  // A status a kind never has matches none of its requests.
-  const byStatus = filters.status === "all" ? undefined : sql`${table.status} = ${filters.status}`;
+  const byStatus =
+    filters.status === "all"
+      ? undefined
+      : kind === "booking"
+        ? BOOKING_FILTERS[filters.status]
+        : messageFilter(table, filters.status);
   return db
     .select({ kind: sql<InboxKind>`${kind}`.as("kind"), id: table.id, createdAt: table.createdAt })
     .from(table)
@@ -95,7 +112,7 @@ export async function listInbox(db: Db, filters: InboxFilters) {
     db
       .select({ kind: sql<InboxKind>`${kind}`.as("kind"), waiting: count() })
       .from(TABLES[kind])
-      .where(eq(TABLES[kind].status, "new"));
+      .where(kind === "booking" ? BOOKING_FILTERS.new : eq(TABLES[kind].status, "new"));
 
   const [order, bookings, applications, messages, deliveries, [matched], waiting] = await db.batch([
     inPage
@@ -119,6 +136,9 @@ export async function listInbox(db: Db, filters: InboxFilters) {
         weekRate: bookingRequests.weekRate,
         estimatedTotal: bookingRequests.estimatedTotal,
         waitlist: bookingRequests.waitlist,
+        changedAt: bookingRequests.changedAt,
+        staffNote: bookingRequests.staffNote,
+        heldUntil: weeks.heldUntil,
         checkInDate: bookingRequests.checkInDate,
         checkOutDate: bookingRequests.checkOutDate,
         adults: bookingRequests.adults,
@@ -129,7 +149,12 @@ export async function listInbox(db: Db, filters: InboxFilters) {
       })
       .from(page)
       .innerJoin(bookingRequests, onPage("booking", bookingRequests.id))
-      .leftJoin(users, eq(users.id, bookingRequests.userId)),
+      .leftJoin(users, eq(users.id, bookingRequests.userId))
+      // The week it holds, or is offered: until when.
+      .leftJoin(
+        weeks,
+        and(eq(weeks.id, bookingRequests.weekId), eq(weeks.requestId, bookingRequests.id)),
+      ),
     inPage
       .select({
         ...senderColumns(agentApplications),
@@ -225,15 +250,16 @@ export async function listInbox(db: Db, filters: InboxFilters) {
 export type InboxItem = Awaited<ReturnType<typeof listInbox>>["items"][number];
 export type EmailState = InboxItem["emails"][number];
 
+/** What a staff action came to: a booking's change (see booking-life.server.ts), or a message's. */
 export type TransitionResult =
-  /** `waitlisted`: after a week's request is declined, the first request waiting for that week. */
-  | { ok: true; waitlisted?: { name: string; email: string } | null }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "already-handled"; status: string; handledBy: string | null }
-  /** A request for the member's own dates, over a week held, booked or closed since it was sent. */
-  | { ok: false; reason: "dates-taken" }
-  /** A request for a week another request holds or has booked, or that was closed. */
-  | { ok: false; reason: "week-taken" };
+  | RequestChangeResult
+  | {
+      ok: false;
+      reason: "already-handled";
+      status: "handled";
+      waitlist: false;
+      handledBy: string | null;
+    };
 
 const DONE_MESSAGES = {
   confirm: "Booking confirmed",
@@ -241,181 +267,70 @@ const DONE_MESSAGES = {
   handle: "Marked as handled",
 } as const satisfies Record<InboxAction["intent"], string>;
 
+/** Why a booking can no longer be decided, by what became of it. */
+const ENDED_MESSAGES: Partial<Record<string, string>> = {
+  offered:
+    "Not possible now: the week is offered to this member, who has not requested it yet. It comes back here once they do.",
+  lapsed: `This request lapsed: no decision came within ${HOLD_HOURS} hours, and its week went to the next member waiting or opened again.`,
+  passed: "This member did not request the week offered to them in time: the offer passed.",
+  closed: "This place on the waitlist is closed: the week was booked, or is no longer offered.",
+};
+
 /** What staff are told after an action: done, or why not. */
 export function transitionToast(action: InboxAction, result: TransitionResult): Toast {
   if (result.ok) {
-    const next = result.waitlisted;
-    return {
-      type: "success",
-      message: next
-        ? `${DONE_MESSAGES[action.intent]}. The week is open again; first on its waitlist: ${next.name} (${next.email})`
-        : DONE_MESSAGES[action.intent],
-    };
+    const freed = result.freed?.offered
+      ? ". The week was offered to the first member on its waitlist"
+      : result.freed?.opened
+        ? ". The week is open again"
+        : "";
+    return { type: "success", message: `${DONE_MESSAGES[action.intent]}${freed}` };
   }
-  if (result.reason === "not-found") return { type: "error", message: "Request not found" };
-  if (result.reason === "week-taken") {
-    return {
-      type: "error",
-      message:
-        "Not confirmed: another request holds or has booked this week, or it was closed. Decline it, or offer the member another week.",
-    };
+  switch (result.reason) {
+    case "not-found":
+      return { type: "error", message: "Request not found" };
+    case "week-taken":
+      return {
+        type: "error",
+        message:
+          "Not confirmed: another request holds or has booked this week, or it was closed. Decline it, or offer the member another week.",
+      };
+    case "dates-taken":
+      return {
+        type: "error",
+        message:
+          "Not confirmed: these dates take a night already booked for another request, or of a week held or closed since this one was sent. Decline it, or free those nights first.",
+      };
+    case "begun":
+    case "offer-ended":
+      return { type: "error", message: "This request can no longer change" };
+    case "already-handled": {
+      if (result.status === "withdrawn") {
+        const what = result.waitlist ? "left the waitlist" : "withdrew this request";
+        return { type: "error", message: `The member ${what}: there is nothing to decide.` };
+      }
+      const ended = ENDED_MESSAGES[result.status];
+      if (ended) return { type: "error", message: ended };
+      const what = action.intent === "handle" ? "This request was" : "This booking was";
+      const by = result.handledBy ? ` by ${result.handledBy}` : "";
+      return { type: "error", message: `${what} already ${result.status}${by}` };
+    }
   }
-  if (result.reason === "dates-taken") {
-    return {
-      type: "error",
-      message:
-        "Not confirmed: these dates take a night already booked for another request, or of a week held or closed since this one was sent. Decline it, or free those nights first.",
-    };
-  }
-  const what = action.intent === "handle" ? "This request was" : "This booking was";
-  const by = result.handledBy ? ` by ${result.handledBy}` : "";
-  return { type: "error", message: `${what} already ${result.status}${by}` };
 }
 
-/** Why a transition did not happen: the request as it is now, or none. */
+/** Why a message was not marked handled: the message as it is now, or none. */
 function refusal(
-  current: { status: string; handledBy: string | null } | undefined,
+  current: { status: "new" | "handled"; handledBy: string | null } | undefined,
 ): TransitionResult {
-  if (!current) return { ok: false, reason: "not-found" };
+  // A message is either new (then it was marked) or handled.
+  if (current?.status !== "handled") return { ok: false, reason: "not-found" };
   return {
     ok: false,
     reason: "already-handled",
     status: current.status,
+    waitlist: false,
     handledBy: current.handledBy,
   };
-}
-
-/**
- * Confirms or declines a new booking request and queues the e-mail to the guest in the same D1
- * batch: the update applies only while the request is new, and the e-mail is stored only if this
- * very update happened (the row now carries this admin and this moment, and no e-mail for this
- * moment exists yet). The e-mail is then sent in the background and retried until sent.
- */
-export async function decideBooking(
-  app: AppContext,
-  {
-    id,
-    decision,
-    adminEmail,
-    note,
-  }: { id: string; decision: BookingDecision; adminEmail: string; note?: string },
-): Promise<TransitionResult> {
-  const { db, site, now } = app;
-  const [booking] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
-  if (booking?.status !== "new") return refusal(booking);
-
-  const email = queuedEmail(decisionEmail(booking, decision, { note, site }));
-  const handledAt = now.toISOString();
-  const decidedNow: SQL | undefined = and(
-    eq(bookingRequests.id, id),
-    eq(bookingRequests.status, decision),
-    eq(bookingRequests.handledBy, adminEmail),
-    eq(bookingRequests.handledAt, handledAt),
-    notExists(
-      db
-        .select({ id: emailDeliveries.id })
-        .from(emailDeliveries)
-        .where(
-          and(
-            eq(emailDeliveries.requestKind, "booking"),
-            eq(emailDeliveries.requestId, bookingRequests.id),
-            eq(emailDeliveries.createdAt, bookingRequests.handledAt),
-          ),
-        ),
-    ),
-  );
-  // A request for the member's own dates is confirmed only while the weeks it takes are open,
-  // and then books them: two members never hold the same nights.
-  const ownDates =
-    decision === "confirmed" && !booking.weekId
-      ? {
-          roomTypeId: booking.roomTypeId,
-          checkIn: booking.checkInDate,
-          checkOut: booking.checkOutDate,
-          requestId: id,
-        }
-      : null;
-  // A request for a week is confirmed only while the week is its to book, and then books it.
-  const week =
-    decision === "confirmed" && booking.weekId ? { weekId: booking.weekId, requestId: id } : null;
-  const [update, [current], queued, weekChange] = await db.batch([
-    db
-      .update(bookingRequests)
-      .set({ status: decision, handledBy: adminEmail, handledAt })
-      .where(
-        and(
-          eq(bookingRequests.id, id),
-          eq(bookingRequests.status, "new"),
-          ownDates
-            ? ownDatesStillOpen(db, ownDates)
-            : week
-              ? weekStillFreeFor(db, week)
-              : undefined,
-          decision === "confirmed"
-            ? nightsStillFree(db, {
-                roomTypeId: booking.roomTypeId,
-                checkIn: booking.checkInDate,
-                checkOut: booking.checkOutDate,
-                requestId: id,
-              })
-            : undefined,
-        ),
-      ),
-    db
-      .select({ status: bookingRequests.status, handledBy: bookingRequests.handledBy })
-      .from(bookingRequests)
-      .where(eq(bookingRequests.id, id)),
-    ...queueEmails(
-      db,
-      { table: bookingRequests, where: decidedNow },
-      { kind: "booking", requestId: id, emails: [email], now },
-    ),
-    // The week the request holds is booked, or open again (a no-op when another admin decided).
-    ownDates
-      ? bookOwnDatesOf(db, ownDates, handledAt)
-      : week
-        ? bookWeekOf(db, week, handledAt)
-        : releaseWeekOf(db, id, now),
-  ]);
-
-  if (update.meta.changes === 0) {
-    if (current?.status !== "new") return refusal(current);
-    if (ownDates) return { ok: false, reason: "dates-taken" };
-    if (week) return { ok: false, reason: "week-taken" };
-    return refusal(current);
-  }
-  // A waitlist request holds no week: deciding it leaves the catalogue's pages as they are.
-  if ((weekChange?.meta.changes ?? 0) > 0)
-    app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
-  const waitlisted =
-    decision === "declined" && booking.weekId && !booking.waitlist
-      ? await firstOnWaitlist(db, booking.weekId)
-      : null;
-  if ((queued?.meta.changes ?? 0) > 0) {
-    deliverLater(app, [email], `booking ${id} ${decision}`);
-  }
-  return { ok: true, waitlisted };
-}
-
-/** The oldest request still waiting for a week on its waitlist, for staff to offer it to. */
-async function firstOnWaitlist(db: Db, weekId: string) {
-  const [first] = await db
-    .select({
-      firstName: bookingRequests.firstName,
-      lastName: bookingRequests.lastName,
-      email: bookingRequests.email,
-    })
-    .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.weekId, weekId),
-        eq(bookingRequests.waitlist, true),
-        eq(bookingRequests.status, "new"),
-      ),
-    )
-    .orderBy(asc(bookingRequests.createdAt))
-    .limit(1);
-  return first ? { name: `${first.firstName} ${first.lastName}`, email: first.email } : null;
 }
 
 /** Marks a new agent application or support message handled (no e-mail). */

@@ -10,7 +10,12 @@ import { stripControlCharacters } from "~/lib/text";
 export const INBOX_KINDS = ["booking", "agent-application", "support-message"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
-const INBOX_STATUSES = ["new", "confirmed", "declined", "handled"] as const;
+/**
+ * What the inbox filters by: a booking is new (holding its week, for staff to decide), on a
+ * waitlist (offered the week included), lapsed (its hold, or an offer, ended unused) or decided
+ * (confirmed, declined, withdrawn or closed); a message new or handled.
+ */
+const INBOX_STATUSES = ["new", "waitlist", "lapsed", "decided", "handled"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 export const INBOX_PAGE_SIZE = 50;
@@ -21,7 +26,7 @@ const INBOX_MAX_PAGE = 1000;
 export function statusesOf(kind: InboxKind | "all"): readonly InboxStatus[] {
   switch (kind) {
     case "booking":
-      return ["new", "confirmed", "declined"];
+      return ["new", "waitlist", "lapsed", "decided"];
     case "agent-application":
     case "support-message":
       return ["new", "handled"];
@@ -38,8 +43,9 @@ export const KIND_LABELS: Record<InboxKind, { one: string; many: string }> = {
 
 export const STATUS_LABELS: Record<InboxStatus, string> = {
   new: "New",
-  confirmed: "Confirmed",
-  declined: "Declined",
+  waitlist: "Waitlist",
+  lapsed: "Lapsed",
+  decided: "Decided",
   handled: "Handled",
 };
 

@@ -123,7 +123,7 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
     if (!earlier) throw error;
     return { id: earlier.id, created: false };
   }
-  const emails = emailsAbout(row, site).map(queuedEmail);
+  const emails = emailsAbout(row, site).map((draft) => queuedEmail(draft));
   const claim = claimOf?.(app, row) ?? null;
 
   const queued = queueEmails(

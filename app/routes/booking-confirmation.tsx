@@ -4,9 +4,9 @@ import { getAuth } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { memberBookingRequest } from "~/guest-requests/booking.server";
-import { arrivalLine, departureLine, guestsLine } from "~/guest-requests/format";
-import { money } from "~/lib/money";
-import { nightsBetween } from "~/guest-requests/booking";
+import { bookingRequestPath, bookingState } from "~/guest-requests/request-state";
+import { BookingSummary } from "~/components/guest-requests/booking-summary";
+import { StateBadge } from "~/components/guest-requests/state-badge";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -42,7 +42,17 @@ export default function BookingConfirmation({ loaderData, matches }: Route.Compo
             </div>
             <h1 className="text-navy-900 mt-5 font-serif text-4xl">Request Received</h1>
             <p className="mt-3 text-lg text-slate-700">Thank you. We will get back to you soon.</p>
-            <RequestSummary booking={booking} />
+            <p className="mt-4">
+              <StateBadge tone={bookingState(booking).tone}>
+                {bookingState(booking).label}
+              </StateBadge>
+            </p>
+            <BookingSummary booking={booking} />
+            {booking.waitlist && booking.status === "new" && (
+              <p className="mt-4 text-sm text-slate-700">
+                You are on the waitlist: we will write if this week opens again.
+              </p>
+            )}
             <p className="mt-4 text-sm text-slate-600">
               A copy of your request is on its way to your inbox. Your stay is confirmed only when
               we write to confirm it: please do not book flights until then.
@@ -64,6 +74,14 @@ export default function BookingConfirmation({ loaderData, matches }: Route.Compo
           >
             Browse More Resorts
           </Link>
+          {booking && (
+            <Link
+              to={bookingRequestPath(booking.id)}
+              className="text-gold-700 font-medium underline underline-offset-4"
+            >
+              See or withdraw this request
+            </Link>
+          )}
           <Link to="/members" className="text-gold-700 font-medium underline underline-offset-4">
             Your booking requests
           </Link>
@@ -78,41 +96,5 @@ export default function BookingConfirmation({ loaderData, matches }: Route.Compo
         </div>
       </div>
     </section>
-  );
-}
-
-function RequestSummary({
-  booking,
-}: {
-  booking: NonNullable<Awaited<ReturnType<typeof memberBookingRequest>>>;
-}) {
-  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
-  const price = (amount: number) => money(amount, booking.currency);
-  const rows = [
-    ["Resort", booking.locationName],
-    ["Room", booking.roomTypeName],
-    ["Check-in", arrivalLine(booking.checkInDate, booking.checkInTime)],
-    ["Check-out", departureLine(booking.checkOutDate, booking.checkOutTime)],
-    // As the booking form's quote says it.
-    ...(nights > 0 ? [["Length", `${nights} ${nights === 1 ? "night" : "nights"}`]] : []),
-    ["Guests", guestsLine(booking)],
-    ...(booking.weekId && booking.weekRate ? [["Weekly rate", price(booking.weekRate)]] : []),
-    ...(booking.weekId && booking.estimatedTotal
-      ? [["Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)]]
-      : []),
-    ...(!booking.weekId && booking.roomTypePrice
-      ? [["Typical weekly price", price(booking.roomTypePrice)]]
-      : []),
-    ...(booking.waitlist ? [["Request", "Waitlist: we will write if this week opens again"]] : []),
-  ];
-  return (
-    <dl className="bg-sand-50 mt-6 divide-y divide-slate-200 rounded-xl text-left text-sm ring-1 ring-slate-200">
-      {rows.map(([term, value]) => (
-        <div key={term} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3">
-          <dt className="font-medium text-slate-600">{term}</dt>
-          <dd className="text-navy-900 min-w-0 text-right break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -5,6 +5,10 @@ import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { bookingRequestsOf } from "~/guest-requests/booking.server";
 import { formatDateTime, formatStayDate } from "~/guest-requests/format";
+import { bookingRequestPath, bookingState } from "~/guest-requests/request-state";
+import { StateBadge } from "~/components/guest-requests/state-badge";
+import { Pager } from "~/components/pager";
+import { pageHref, requestedPage } from "~/lib/pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -15,7 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
-  const bookings = await bookingRequestsOf(getAppContext(context).db, auth.user.id);
+  const { db, now } = getAppContext(context);
+  const bookings = await bookingRequestsOf(db, {
+    userId: auth.user.id,
+    page: requestedPage(new URL(request.url).searchParams),
+    now,
+  });
   return {
     email: auth.user.email,
     isAdmin: auth.user.role === "admin",
@@ -23,23 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bookings,
   };
 }
-
-const BOOKING_STATUS = {
-  new: {
-    label: "Awaiting confirmation",
-    className: "bg-gold-300/50 text-navy-900 ring-gold-500/60",
-  },
-  confirmed: {
-    label: "Confirmed",
-    className: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
-  },
-  declined: { label: "Declined", className: "bg-red-50 text-red-800 ring-red-600/20" },
-} as const;
-/** An undecided request for a week someone else holds. */
-const WAITLIST_STATUS = {
-  label: "On the waitlist",
-  className: "bg-slate-100 text-slate-800 ring-slate-300",
-};
 
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { email, isAdmin, hasVerifiedFactor, bookings } = loaderData;
@@ -85,7 +77,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         <h2 id="bookings-heading" className="text-navy-900 font-serif text-2xl">
           Your booking requests
         </h2>
-        {bookings.length === 0 ? (
+        {bookings.total === 0 ? (
           <div className="mt-4 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
             <p className="text-slate-700">You have not sent any booking requests yet.</p>
             <Link
@@ -96,40 +88,68 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            {bookings.map((booking) => {
-              const status =
-                booking.status === "new" && booking.waitlist
-                  ? WAITLIST_STATUS
-                  : BOOKING_STATUS[booking.status];
+          <>
+            {(["upcoming", "past"] as const).map((when) => {
+              const shown = bookings.items.filter((booking) => booking.past === (when === "past"));
+              if (shown.length === 0) return null;
               return (
-                <li
-                  key={booking.id}
-                  className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-5 py-4"
-                >
-                  <div className="min-w-0">
-                    <h3 className="text-navy-900 font-serif text-lg">{booking.locationName}</h3>
-                    <p className="text-sm text-slate-700">{booking.roomTypeName}</p>
-                    <p className="mt-1 text-sm text-slate-600">
-                      {formatStayDate(booking.checkInDate)} – {formatStayDate(booking.checkOutDate)}
-                    </p>
-                    <p className="mt-1 text-xs text-slate-500">
-                      Sent{" "}
-                      <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
-                    </p>
-                  </div>
-                  <span
-                    className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${status.className}`}
+                <section key={when} aria-labelledby={`${when}-heading`} className="mt-6">
+                  <h3
+                    id={`${when}-heading`}
+                    className="text-xs font-semibold tracking-wider text-slate-600 uppercase"
                   >
-                    <span className="sr-only">Status: </span>
-                    {status.label}
-                  </span>
-                </li>
+                    {when === "past" ? "Past stays" : "Upcoming stays"}
+                  </h3>
+                  <ul className="mt-2 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+                    {shown.map((booking) => (
+                      <RequestRow key={booking.id} booking={booking} />
+                    ))}
+                  </ul>
+                </section>
               );
             })}
-          </ul>
+            <Pager
+              label="Pages of your booking requests"
+              page={bookings.page}
+              pages={bookings.pages}
+              total={bookings.total}
+              noun="requests"
+              href={(page) => pageHref("/members", "", page)}
+            />
+          </>
         )}
       </section>
     </section>
+  );
+}
+
+/** One request in the member's list: the stay, its state, and its page. */
+function RequestRow({
+  booking,
+}: {
+  booking: Route.ComponentProps["loaderData"]["bookings"]["items"][number];
+}) {
+  const state = bookingState(booking);
+  return (
+    <li className="relative flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-5 py-4 hover:bg-slate-50">
+      <div className="min-w-0">
+        <h4 className="text-navy-900 font-serif text-lg">
+          <Link
+            to={bookingRequestPath(booking.id)}
+            className="after:absolute after:inset-0 hover:underline"
+          >
+            {booking.locationName}
+          </Link>
+        </h4>
+        <p className="text-sm text-slate-700">{booking.roomTypeName}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {formatStayDate(booking.checkInDate)} – {formatStayDate(booking.checkOutDate)}
+        </p>
+        <p className="mt-1 text-xs text-slate-500">
+          Sent <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
+        </p>
+      </div>
+      <StateBadge tone={state.tone}>{state.label}</StateBadge>
+    </li>
   );
 }

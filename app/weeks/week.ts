@@ -1,6 +1,9 @@
 import { type WeekState } from "~/db/schema";
 import { type CalendarDate } from "./calendar";
 
+/** A member's request holds its week this long; then, with no staff decision, it lapses. */
+export const HOLD_HOURS = 72;
+
 /** What a member is told about a week, on the location page, the booking form and the server. */
 const TAKEN = "This week is no longer available.";
 

@@ -16,15 +16,7 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import {
-  bookingRequests,
-  emailDeliveries,
-  locations,
-  roomTypes,
-  weeks,
-  type BookingRequest,
-} from "~/db/schema";
-import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
+import { bookingRequests, emailDeliveries, locations, roomTypes, weeks } from "~/db/schema";
 import {
   addDays,
   addMonths,
@@ -40,6 +32,7 @@ import { type CalendarMonth } from "./month";
 import { openSeasonStatement, SEASON_MONTHS } from "./season";
 import { stayCalendar } from "./ical";
 import {
+  HOLD_HOURS,
   WEEK_MESSAGES,
   type CalendarWeek,
   type MonthWeek,
@@ -47,7 +40,7 @@ import {
   type QuotedWeek,
 } from "./week";
 import { estimatedTotal, nightlyCharges, weekRate } from "./rates";
-import { formatDateTime, formatStayDate } from "~/guest-requests/format";
+import { formatDateTime } from "~/guest-requests/format";
 
 /**
  * The weeks of the catalogue: which are open, what each costs, and the hold a member's request
@@ -56,8 +49,6 @@ import { formatDateTime, formatStayDate } from "~/guest-requests/format";
 
 /** How many open weeks a room option lists on a location page. */
 const WEEKS_SHOWN = 6;
-/** A member's request holds its week this long; then, with no staff decision, it lapses. */
-const HOLD_HOURS = 72;
 
 const pricingColumns = {
   price: roomTypes.price,
@@ -416,66 +407,6 @@ export function withdrawRequestStatements(db: Db, requestId: string, refused: SQ
   ];
 }
 
-/** Staff declined the request: its week is open again. */
-export const releaseWeekOf = (db: Db, requestId: string, now: Date) =>
-  db
-    .update(weeks)
-    .set({ state: "open", requestId: null, heldUntil: null, updatedAt: now.toISOString() })
-    .where(and(eq(weeks.requestId, requestId), eq(weeks.state, "requested")));
-
-/**
- * Releases every hold past its 72 hours without a staff decision (one statement, so a decision
- * made at the same moment either books the week first or finds it open), and stores an e-mail to
- * staff about each, sent by the cron's e-mail run. The week keeps the id of the request whose hold
- * lapsed, for staff to see.
- */
-export async function releaseLapsedHolds({ env, db }: { env: Env; db: Db }, now: Date) {
-  const lapsed = await db
-    .update(weeks)
-    .set({ state: "open", heldUntil: null, updatedAt: now.toISOString() })
-    .where(and(eq(weeks.state, "requested"), lt(weeks.heldUntil, now.toISOString())))
-    .returning({ requestId: weeks.requestId });
-  const ids = lapsed.flatMap((week) => (week.requestId ? [week.requestId] : []));
-  if (ids.length === 0) return 0;
-  const requests = await db.select().from(bookingRequests).where(inArray(bookingRequests.id, ids));
-  const statements = requests.flatMap((booking) =>
-    queueEmails(
-      db,
-      { table: bookingRequests, where: eq(bookingRequests.id, booking.id) },
-      {
-        kind: "booking",
-        requestId: booking.id,
-        emails: [queuedEmail(lapsedHoldEmail(env, booking))],
-        now,
-      },
-    ),
-  );
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
-  return lapsed.length;
-}
-
-function lapsedHoldEmail(env: Env, booking: BookingRequest): EmailDraft {
-  const siteName = env.SITE_NAME;
-  return {
-    to: env.STAFF_EMAIL || env.CONTACT_EMAIL,
-    subject: `Hold lapsed: ${booking.locationName}, ${formatStayDate(booking.checkInDate)} to ${formatStayDate(booking.checkOutDate)}`,
-    content: {
-      siteName,
-      heading: "A week's hold lapsed",
-      paragraphs: [
-        `No decision was made within ${HOLD_HOURS} hours, so the week is open again and other members can request it.`,
-        `Resort: ${booking.locationName}`,
-        `Room: ${booking.roomTypeName}`,
-        `Check-in: ${formatStayDate(booking.checkInDate)}`,
-        `Check-out: ${formatStayDate(booking.checkOutDate)}`,
-        `Guest: ${booking.firstName} ${booking.lastName} (${booking.email})`,
-        `Request id: ${booking.id}`,
-      ],
-    },
-  };
-}
-
 /**
  * The week a booking link asks for (`?week=`), as the form offers it to `userId`: the quote when
  * it is open and ahead, else why not (taken, asked for already by this member, or not a week of
@@ -496,18 +427,19 @@ export async function weekOnOffer(
     nextOpenWeeks(db, roomTypeId, now),
     isCalendarDate(asked) ? undecidedRequestFor(db, { roomTypeId, checkIn: asked, userId }) : [],
   ]);
-  const bookable = quote && !quote.begun && quote.state !== "closed";
+  // A booked week has no waitlist: it does not free again.
+  const bookable = quote && !quote.begun && quote.state !== "closed" && quote.state !== "booked";
   if (bookable && quote.state === "open") {
     return { quote, problem: null, alreadyAsked: false, nextWeeks: [] };
   }
   // The member's own hold or waitlist request (Back after sending, a second tab): nothing to ask.
   const alreadyAsked = Boolean(bookable && ownRequest);
   return {
-    // A held or booked week is still shown, for its waitlist.
+    // A held week is still shown, for its waitlist.
     quote: bookable ? quote : null,
     problem: alreadyAsked
       ? WEEK_MESSAGES.alreadyAsked
-      : bookable
+      : bookable || quote?.state === "booked"
         ? WEEK_MESSAGES.taken
         : WEEK_MESSAGES.notFound,
     alreadyAsked,
@@ -515,7 +447,7 @@ export async function weekOnOffer(
   };
 }
 
-/** A member's undecided request (a hold or a waitlist place) for a room's week. */
+/** A member's undecided request (a hold, a waitlist place or an offer) for a room's week. */
 const undecidedRequestFor = (
   db: Db,
   { roomTypeId, checkIn, userId }: { roomTypeId: string; checkIn: CalendarDate; userId: string },
@@ -529,7 +461,7 @@ const undecidedRequestFor = (
         eq(weeks.roomTypeId, roomTypeId),
         eq(weeks.checkIn, checkIn),
         eq(bookingRequests.userId, userId),
-        eq(bookingRequests.status, "new"),
+        inArray(bookingRequests.status, ["new", "offered"]),
       ),
     )
     .limit(1);

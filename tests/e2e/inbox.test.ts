@@ -102,11 +102,11 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   page.off("dialog", answer);
   expect(questions).toHaveLength(1);
   expect(questions[0]).toContain("Confirm this booking?");
-  // Confirmed, it leaves the "new" view; under "Confirmed" it shows who confirmed it.
+  // Confirmed, it leaves the "new" view; under "Decided" it shows who confirmed it.
   await expect(card).toHaveCount(0);
   await page
     .getByRole("navigation", { name: "Filter by status" })
-    .getByRole("link", { name: "Confirmed" })
+    .getByRole("link", { name: "Decided" })
     .click();
   await expect(card).toContainText(`Confirmed by ${ACCOUNTS.inbox.email}`);
   await expect(card.getByRole("button")).toHaveCount(0);
@@ -133,7 +133,7 @@ test("an admin confirms a booking and declines another without JavaScript; the g
     const declineCard = plain.locator("article").filter({ hasText: declineGuest });
     await declineCard.getByRole("button", { name: /^Decline/ }).click();
     await expect(plain.getByRole("status").filter({ hasText: "Booking declined" })).toBeVisible();
-    await plain.goto("/admin/requests?kind=booking&status=declined");
+    await plain.goto("/admin/requests?kind=booking&status=decided");
     await expect(declineCard).toContainText(`Declined by ${ACCOUNTS.inbox.email}`);
     const decline = await expectInOutbox(
       plain,

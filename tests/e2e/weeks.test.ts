@@ -116,12 +116,15 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   const card = page.locator("article").filter({ hasText: ACCOUNTS.weekBooker.email });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("in all");
-  // The second member's request waits behind it, marked for staff.
+  // The second member's request waits behind it: on the waitlist, not for staff to decide.
   const waiting = page.locator("article").filter({ hasText: ACCOUNTS.weekRival.email });
-  await expect(waiting).toContainText("Waitlist");
+  await expect(waiting).toHaveCount(0);
   page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: /^Confirm/ }).click();
   await expect(page.getByText("Booking confirmed").first()).toBeVisible();
+  // The week booked, its waitlist closes: the member waiting is told.
+  await page.goto("/admin/requests?kind=booking&status=decided");
+  await expect(waiting).toContainText("Waitlist closed");
 
   // The member's e-mail says the hours and the amounts in their currency, and its calendar file
   // holds the stay from 4 PM to 10 AM in the resort's own zone.

@@ -1,4 +1,6 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { type AppContext, createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { locations } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
@@ -17,6 +19,16 @@ export const testToday = () => todayUtc(testNow());
 
 /** The app as a request at `now` would see it. */
 export const appAt = (now: Date) => ({ env, db: testApp.db, now });
+
+/**
+ * A whole request context at `now` (the site's clock by default), as an action gets it, and a way
+ * to wait for what it leaves running (e-mails sent after the response).
+ */
+export function requestContextAt(now = testNow()) {
+  const ctx = createExecutionContext();
+  const app: AppContext = { ...createAppContext({ env, ctx }, new Request(`${ORIGIN}/`)), now };
+  return { app, settle: () => waitOnExecutionContext(ctx) };
+}
 
 /** The bindings, a database client and the moment, as a request's context gives them. */
 export const testApp = {

@@ -185,6 +185,7 @@ describe("the staff inbox's rows", () => {
         ok: false,
         reason: "already-handled",
         status: "handled",
+        waitlist: false,
         handledBy: "ops@example.com",
       }),
     ).toEqual({ type: "error", message: "This request was already handled by ops@example.com" });

@@ -269,7 +269,14 @@ describe("the staff inbox list", () => {
       handledBy: "admin@example.com",
       handledAt: testNow().toISOString(),
     });
-    const all = [newBooking.id, confirmed.id, application.id, handled.id];
+    const waiting = await insertBooking({ waitlist: true });
+    const lapsed = await insertBooking({ status: "lapsed", changedAt: testNow().toISOString() });
+    const withdrawn = await insertBooking({
+      status: "withdrawn",
+      changedAt: testNow().toISOString(),
+    });
+    const bookings = [newBooking.id, confirmed.id, waiting.id, lapsed.id, withdrawn.id];
+    const all = [...bookings, application.id, handled.id];
     const cookie = (await freshAdmin()).cookie;
     const expectOnly = async (query: string, expected: string[]) => {
       const html = await inboxHtml(cookie, query);
@@ -278,13 +285,16 @@ describe("the staff inbox list", () => {
     };
 
     await expectOnly("", all);
-    await expectOnly("?kind=booking", [newBooking.id, confirmed.id]);
+    await expectOnly("?kind=booking", bookings);
     await expectOnly("?kind=agent-application", [application.id]);
     await expectOnly("?kind=support-message", [handled.id]);
+    // New: for staff to decide (a place on a waitlist waits for its week, not for staff).
     await expectOnly("?status=new", [newBooking.id, application.id]);
     await expectOnly("?status=handled", [handled.id]);
-    await expectOnly("?kind=booking&status=confirmed", [confirmed.id]);
-    await expectOnly("?kind=booking&status=declined", []);
+    await expectOnly("?kind=booking&status=waitlist", [waiting.id]);
+    await expectOnly("?kind=booking&status=lapsed", [lapsed.id]);
+    const decided = await expectOnly("?kind=booking&status=decided", [confirmed.id, withdrawn.id]);
+    expect(visibleText(decided)).toContain("Withdrawn by the member");
     const html = await expectOnly("?kind=support-message&status=handled", [handled.id]);
     expect(html).toMatch(/aria-current="page"[^>]*>Messages/);
   });

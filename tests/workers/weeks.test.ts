@@ -10,19 +10,15 @@ import { bookingRequests, emailDeliveries, roomTypes, weeks } from "~/db/schema"
 import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
 import { formatStayDate } from "~/guest-requests/format";
-import { decideBooking, transitionToast } from "~/guest-requests/inbox.server";
+import { decideBooking } from "~/guest-requests/booking-life.server";
+import { transitionToast } from "~/guest-requests/inbox.server";
 import { catalogueVersion } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";
 import { addDays, nextWeekday } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { importWeeks } from "~/weeks/csv.server";
-import {
-  openRoomSeason,
-  openWeeksQuery,
-  releaseLapsedHolds,
-  setWeekRange,
-} from "~/weeks/weeks.server";
+import { openRoomSeason, openWeeksQuery, setWeekRange } from "~/weeks/weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
@@ -355,7 +351,9 @@ describe("requesting a week", () => {
         await request(accepted.headers.get("Location")!, { headers: { Cookie: waiting } })
       ).text(),
     );
-    expect(confirmation).toContain("Waitlist: we will write if this week opens again");
+    expect(confirmation).toContain(
+      "You are on the waitlist: we will write if this week opens again.",
+    );
     const members = visibleText(
       await (await request("/members", { headers: { Cookie: waiting } })).text(),
     );
@@ -555,7 +553,7 @@ describe("staff decide a week's request", () => {
 
     // Its week still open: confirming it books that week for this request.
     const mine = await ownDates(first);
-    expect(await decide(mine, "confirmed")).toEqual({ ok: true, waitlisted: null });
+    expect(await decide(mine, "confirmed")).toMatchObject({ ok: true });
     expect(await weekById(first!.id)).toMatchObject({ state: "booked", requestId: mine });
 
     // Its week held by another member after it was sent: not confirmed, and staff are told why.
@@ -575,7 +573,7 @@ describe("staff decide a week's request", () => {
 
   it("confirming books the week and sends the guest the rate, the total, the terms' reminders and a calendar entry", async () => {
     const { week, requestId } = await heldWeek(6);
-    expect(await decide(requestId, "confirmed")).toEqual({ ok: true, waitlisted: null });
+    expect(await decide(requestId, "confirmed")).toMatchObject({ ok: true });
     expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId, heldUntil: null });
 
     const [booking] = await requestsFor(week.id);
@@ -615,124 +613,6 @@ describe("staff decide a week's request", () => {
     );
     expect(event.summary).toContain(location.name);
     expect(event.uid).toContain(requestId);
-  });
-
-  it("a request is confirmed only while its week is its own or open: never over another member's hold or booking", async () => {
-    const { week, requestId: lapsed } = await heldWeek(30);
-    // Its hold lapses (the cron's release), and another member holds the week since.
-    await db
-      .update(weeks)
-      .set({ heldUntil: new Date(testNow().getTime() - 60_000).toISOString() })
-      .where(eq(weeks.id, week.id));
-    expect(await releaseLapsedHolds({ env, db }, testNow())).toBe(1);
-    const takerCookie = await memberCookie((await createUser()).id);
-    expect((await postWeek(weekForm(week.checkIn), takerCookie)).status).toBe(302);
-    const waitingCookie = await memberCookie((await createUser()).id);
-    expect(
-      (await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), waitingCookie)).status,
-    ).toBe(302);
-    const others = (await requestsFor(week.id)).filter((row) => row.id !== lapsed);
-    const taker = others.find((row) => !row.waitlist)!;
-    const waiting = others.find((row) => row.waitlist)!;
-
-    for (const id of [lapsed, waiting.id]) {
-      expect(await decide(id, "confirmed")).toEqual({ ok: false, reason: "week-taken" });
-      const [still] = await db
-        .select({ status: bookingRequests.status })
-        .from(bookingRequests)
-        .where(eq(bookingRequests.id, id));
-      expect(still!.status).toBe("new");
-    }
-    expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId: taker.id });
-    expect(
-      transitionToast({ intent: "confirm", id: lapsed }, { ok: false, reason: "week-taken" }),
-    ).toEqual({
-      type: "error",
-      message:
-        "Not confirmed: another request holds or has booked this week, or it was closed. Decline it, or offer the member another week.",
-    });
-
-    expect(await decide(taker.id, "confirmed")).toEqual({ ok: true, waitlisted: null });
-    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId: taker.id });
-    // Declining the others leaves the booking as it is.
-    expect(await decide(lapsed, "declined")).toMatchObject({ ok: true });
-    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId: taker.id });
-  });
-
-  it("of fifty confirmations at once for two requests wanting one free week, one books it", async () => {
-    const { week, requestId: lapsed } = await heldWeek(32);
-    // A place on its waitlist, then the hold lapses: the week is free for either request.
-    const waitingCookie = await memberCookie((await createUser()).id);
-    expect(
-      (await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), waitingCookie)).status,
-    ).toBe(302);
-    const waiting = (await requestsFor(week.id)).find((row) => row.waitlist)!;
-    await db
-      .update(weeks)
-      .set({ heldUntil: new Date(testNow().getTime() - 60_000).toISOString() })
-      .where(eq(weeks.id, week.id));
-    expect(await releaseLapsedHolds({ env, db }, testNow())).toBe(1);
-
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, index) =>
-        decide(index % 2 ? lapsed : waiting.id, "confirmed"),
-      ),
-    );
-    expect(results.filter((result) => result.ok)).toHaveLength(1);
-    const confirmed = (await requestsFor(week.id)).filter((row) => row.status === "confirmed");
-    expect(confirmed).toHaveLength(1);
-    expect(await weekById(week.id)).toMatchObject({
-      state: "booked",
-      requestId: confirmed[0]!.id,
-    });
-    const mailed = await db
-      .select({ id: emailDeliveries.id })
-      .from(emailDeliveries)
-      .where(
-        and(
-          inArray(emailDeliveries.requestId, [lapsed, waiting.id]),
-          sql`${emailDeliveries.subject} like 'Your stay at%'`,
-        ),
-      );
-    expect(mailed).toHaveLength(1);
-  });
-
-  it("a place on a waitlist, confirmed once the week is open again, books the week for it", async () => {
-    const { week, requestId: holder } = await heldWeek(31);
-    const waitingCookie = await memberCookie((await createUser()).id);
-    expect(
-      (await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), waitingCookie)).status,
-    ).toBe(302);
-    const waiting = (await requestsFor(week.id)).find((row) => row.waitlist)!;
-    expect(await decide(holder, "declined")).toMatchObject({ ok: true });
-    expect(await decide(waiting.id, "confirmed")).toEqual({ ok: true, waitlisted: null });
-    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId: waiting.id });
-    // No one else can ask for it now.
-    const late = await postWeek(
-      weekForm(week.checkIn),
-      await memberCookie((await createUser()).id),
-    );
-    expect(late.status).toBe(409);
-  });
-
-  it("declining opens the week again for the next member, and names the first on its waitlist", async () => {
-    const { week, requestId } = await heldWeek(7);
-    const waiting = `waiting-${crypto.randomUUID()}@example.com`;
-    for (const email of [waiting, "later@example.com"]) {
-      const response = await postWeek(
-        weekForm(week.checkIn, { waitlist: "yes", email, firstName: "Wanda" }),
-        await memberCookie((await createUser()).id),
-      );
-      expect(response.status).toBe(302);
-    }
-    const result = await decide(requestId, "declined");
-    expect(result).toEqual({ ok: true, waitlisted: { name: "Wanda Silva", email: waiting } });
-    expect(transitionToast({ intent: "decline", id: requestId }, result).message).toBe(
-      `Booking declined. The week is open again; first on its waitlist: Wanda Silva (${waiting})`,
-    );
-    expect(await weekById(week.id)).toMatchObject({ state: "open", requestId: null });
-    const next = await postWeek(weekForm(week.checkIn), await memberCookie());
-    expect(next.status).toBe(302);
   });
 });
 
@@ -1024,36 +904,6 @@ describe("the catalogue's cached pages", () => {
 
     await decide(holder, "confirmed");
     expect(await version()).not.toBe(before);
-  });
-});
-
-describe("a hold without a staff decision", () => {
-  it("lapses after 72 hours: the cron opens the week again and tells staff", async () => {
-    const week = (await openWeeks())[9]!;
-    expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
-    const [held] = await requestsFor(week.id);
-    // Still within its 72 hours: nothing happens.
-    expect(await releaseLapsedHolds({ env, db }, testNow())).toBe(0);
-    const later = new Date(testNow().getTime() + 72 * 3_600_000 + 60_000);
-    expect(await releaseLapsedHolds({ env, db }, later)).toBeGreaterThanOrEqual(1);
-    expect(await weekById(week.id)).toMatchObject({ state: "open", heldUntil: null });
-    const toStaff = await db
-      .select({ to: emailDeliveries.to, subject: emailDeliveries.subject })
-      .from(emailDeliveries)
-      .where(
-        and(
-          eq(emailDeliveries.requestId, held!.id),
-          sql`${emailDeliveries.subject} like 'Hold lapsed%'`,
-        ),
-      );
-    expect(toStaff).toEqual([
-      {
-        to: "staff@insiderstays.example",
-        subject: `Hold lapsed: ${location.name}, ${formatStayDate(week.checkIn)} to ${formatStayDate(addDays(week.checkIn, week.nights))}`,
-      },
-    ]);
-    // Another member can now hold it.
-    expect((await postWeek(weekForm(week.checkIn), await memberCookie())).status).toBe(302);
   });
 });
 

@@ -58,6 +58,8 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inboxActionSchema }),
   });
   const formProps = getFormProps(form);
+  // A place on a waitlist is not for staff to confirm: the member requests the week once offered.
+  const waiting = item.kind === "booking" && item.waitlist;
   // A decision asked about and sent: a second click of a double click, before the page shows the
   // form busy, is not asked again.
   const sent = useRef(false);
@@ -90,16 +92,24 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
         rows={2}
         maxLength={NOTE_MAX}
       />
+      {waiting && (
+        <p className="text-sm text-slate-700">
+          On the waitlist: the week is held by another request. If it frees, it is offered to the
+          first member waiting.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2 md:justify-end">
-        <button
-          type="submit"
-          name="intent"
-          value="confirm"
-          disabled={busy}
-          className={buttonClass.primary}
-        >
-          Confirm{who}
-        </button>
+        {!waiting && (
+          <button
+            type="submit"
+            name="intent"
+            value="confirm"
+            disabled={busy}
+            className={buttonClass.primary}
+          >
+            Confirm{who}
+          </button>
+        )}
         <button
           type="submit"
           name="intent"

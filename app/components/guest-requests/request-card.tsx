@@ -1,25 +1,18 @@
 import { formatDateTime } from "~/guest-requests/format";
-import { KIND_LABELS, STATUS_LABELS, type InboxStatus } from "~/guest-requests/inbox";
+import { KIND_LABELS } from "~/guest-requests/inbox";
 import { type InboxItem } from "~/guest-requests/inbox.server";
+import { bookingState } from "~/guest-requests/request-state";
 import { EmailStates } from "./email-states";
 import { RequestActions } from "./request-actions";
 import { DetailField, RequestDetails } from "./request-details";
+import { StateBadge } from "./state-badge";
 
-const BADGE_CLASSES: Record<InboxStatus, string> = {
-  new: "bg-gold-300/50 text-navy-900 ring-gold-500/60",
-  confirmed: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
-  declined: "bg-red-50 text-red-800 ring-red-600/20",
-  handled: "bg-slate-100 text-slate-700 ring-slate-400/30",
-};
-
-function StatusBadge({ status }: { status: InboxStatus }) {
-  return (
-    <span
-      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wider uppercase ring-1 ${BADGE_CLASSES[status]}`}
-    >
-      {STATUS_LABELS[status]}
-    </span>
-  );
+/** A request's state as the inbox shows it: a booking's as everywhere, a message's new or handled. */
+function stateOf(item: InboxItem) {
+  if (item.kind === "booking") return bookingState(item);
+  return item.status === "new"
+    ? { label: "New", tone: "waiting" as const, open: true }
+    : { label: "Handled", tone: "ended" as const, open: false };
 }
 
 function titleOf(item: InboxItem) {
@@ -57,21 +50,37 @@ function Sender({ item }: { item: InboxItem }) {
   );
 }
 
-/** Who handled a request, and when. */
+/** What became of a request, by whom, and when. */
 function Handled({ item }: { item: InboxItem }) {
+  const at = item.handledAt ?? (item.kind === "booking" ? item.changedAt : null);
+  if (item.kind === "booking" && item.status === "offered") {
+    return (
+      <p className="text-sm text-slate-700">
+        The week is offered to this member
+        {item.heldUntil && (
+          <>
+            {" "}
+            until <time dateTime={item.heldUntil}>{formatDateTime(item.heldUntil)}</time>
+          </>
+        )}
+        : it comes back as new once they request it.
+      </p>
+    );
+  }
   return (
     <p className="text-sm text-slate-700">
-      {STATUS_LABELS[item.status]}
+      {stateOf(item).label}
+      {item.kind === "booking" && item.status === "withdrawn" && " by the member"}
       {item.handledBy && (
         <>
           {" "}
           by <span className="text-navy-900 font-semibold">{item.handledBy}</span>
         </>
       )}
-      {item.handledAt && (
+      {at && (
         <>
           {" "}
-          on <time dateTime={item.handledAt}>{formatDateTime(item.handledAt)}</time>
+          on <time dateTime={at}>{formatDateTime(at)}</time>
         </>
       )}
     </p>
@@ -81,6 +90,9 @@ function Handled({ item }: { item: InboxItem }) {
 /** One request in the staff inbox: its sender, its details, its e-mails and what staff can do. */
 export function RequestCard({ item }: { item: InboxItem }) {
   const titleId = `request-${item.id}-title`;
+  const state = stateOf(item);
+  // Staff decide a request holding its week (or a place on a waitlist, to decline it).
+  const decidable = item.status === "new";
   const columns = "grid grid-cols-[minmax(0,1fr)] md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]";
   return (
     <article
@@ -92,12 +104,7 @@ export function RequestCard({ item }: { item: InboxItem }) {
         <span className="text-gold-700 text-xs font-semibold tracking-wider uppercase">
           {KIND_LABELS[item.kind].one}
         </span>
-        <StatusBadge status={item.status} />
-        {item.kind === "booking" && item.waitlist && (
-          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-            Waitlist
-          </span>
-        )}
+        <StateBadge tone={state.tone}>{state.label}</StateBadge>
         <span className="text-sm text-slate-500 sm:ml-auto">
           Received <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </span>
@@ -124,9 +131,7 @@ export function RequestCard({ item }: { item: InboxItem }) {
             <EmailStates emails={item.emails} />
           </div>
         </div>
-        <div>
-          {item.status === "new" ? <RequestActions item={item} /> : <Handled item={item} />}
-        </div>
+        <div>{decidable ? <RequestActions item={item} /> : <Handled item={item} />}</div>
       </div>
     </article>
   );

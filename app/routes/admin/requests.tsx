@@ -13,12 +13,8 @@ import {
   INBOX_PAGE_SIZE,
   parseInboxFilters,
 } from "~/guest-requests/inbox";
-import {
-  decideBooking,
-  listInbox,
-  markHandled,
-  transitionToast,
-} from "~/guest-requests/inbox.server";
+import { listInbox, markHandled, transitionToast } from "~/guest-requests/inbox.server";
+import { decideBooking } from "~/guest-requests/booking-life.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,0 +1,77 @@
+import { nightsBetween } from "~/guest-requests/booking";
+import { arrivalLine, departureLine, guestsLine, placeOf } from "~/guest-requests/format";
+import { money } from "~/lib/money";
+
+interface SummarizedBooking {
+  id: string;
+  locationName: string;
+  locationCity: string | null;
+  locationState: string | null;
+  locationCountry: string;
+  roomTypeName: string;
+  checkInDate: string;
+  checkOutDate: string;
+  checkInTime: string;
+  checkOutTime: string;
+  adults: number;
+  children: number;
+  infants: number;
+  weekId: string | null;
+  weekRate: number | null;
+  estimatedTotal: number | null;
+  roomTypePrice: number | null;
+  currency: string;
+  specialRequests: string | null;
+  staffNote: string | null;
+}
+
+/** A request as the member sent it: the stay, the party, the price as quoted, and our note. */
+export function BookingSummary({ booking }: { booking: SummarizedBooking }) {
+  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const price = (amount: number) => money(amount, booking.currency);
+  const place = placeOf({
+    city: booking.locationCity,
+    state: booking.locationState,
+    country: booking.locationCountry,
+  });
+  const rows: [string, string][] = [
+    ["Reference", booking.id],
+    ["Resort", place ? `${booking.locationName} (${place})` : booking.locationName],
+    ["Room", booking.roomTypeName],
+    ["Check-in", arrivalLine(booking.checkInDate, booking.checkInTime)],
+    ["Check-out", departureLine(booking.checkOutDate, booking.checkOutTime)],
+    // As the booking form's quote says it.
+    ...(nights > 0
+      ? [["Length", `${nights} ${nights === 1 ? "night" : "nights"}`] as [string, string]]
+      : []),
+    ["Guests", guestsLine(booking)],
+    ...(booking.weekRate ? [["Weekly rate", price(booking.weekRate)] as [string, string]] : []),
+    ...(booking.estimatedTotal
+      ? [
+          ["Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...(!booking.weekId && !booking.estimatedTotal && booking.roomTypePrice
+      ? [["Typical weekly price", price(booking.roomTypePrice)] as [string, string]]
+      : []),
+    ...(booking.specialRequests
+      ? [["Special requests", booking.specialRequests] as [string, string]]
+      : []),
+    ...(booking.staffNote ? [["Note from our team", booking.staffNote] as [string, string]] : []),
+  ];
+  return (
+    <dl className="bg-sand-50 mt-6 divide-y divide-slate-200 rounded-xl text-left text-sm ring-1 ring-slate-200">
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3">
+          <dt className="font-medium text-slate-600">{term}</dt>
+          <dd className="text-navy-900 min-w-0 text-right break-words whitespace-pre-line">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,393 @@
+import { type bookingRequests, type BookingRequest } from "~/db/schema";
+import { type EmailDraft } from "~/email/deliveries.server";
+import { type SiteConfig } from "~/lib/site.server";
+import { money } from "~/lib/money";
+import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
+import { stayCalendar } from "~/weeks/ical";
+import { HOLD_HOURS } from "~/weeks/week";
+import { nightsBetween, STAY_TERMS } from "./booking";
+import {
+  arrivalLine,
+  departureLine,
+  formatDateTime,
+  formatStayDate,
+  guestsLine,
+  placeOf,
+} from "./format";
+import { bookingRequestPath, OFFER_HOURS } from "./request-state";
+import { emailLine } from "./store.server";
+
+/**
+ * Every e-mail about a booking request: to staff and the member when it is sent, and to whoever a
+ * change of its life concerns. What they say of the stay (the resort, the room, the days, the
+ * party) is what the site itself stored, never the sender's own words.
+ */
+
+type BookingRow = typeof bookingRequests.$inferInsert;
+
+/**
+ * A request's stay as every e-mail about it says it, the way its pages do: the resort, the room,
+ * the days with the resort's check-in and check-out times, the nights and the party. (A row not
+ * yet stored may leave a column to its default.)
+ */
+function stayLines(
+  booking: Pick<
+    BookingRow,
+    | "locationName"
+    | "locationCity"
+    | "locationState"
+    | "locationCountry"
+    | "roomTypeName"
+    | "checkInDate"
+    | "checkOutDate"
+    | "checkInTime"
+    | "checkOutTime"
+    | "adults"
+    | "children"
+    | "infants"
+  >,
+) {
+  const place = placeOf({
+    city: booking.locationCity ?? null,
+    state: booking.locationState ?? null,
+    country: booking.locationCountry,
+  });
+  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const {
+    checkInTime = LOCATION_DEFAULTS.checkInTime,
+    checkOutTime = LOCATION_DEFAULTS.checkOutTime,
+  } = booking;
+  return [
+    emailLine("Resort", place ? `${booking.locationName} (${place})` : booking.locationName),
+    emailLine("Room", booking.roomTypeName),
+    emailLine("Check-in", arrivalLine(booking.checkInDate, checkInTime)),
+    emailLine("Check-out", departureLine(booking.checkOutDate, checkOutTime)),
+    ...(nights > 0 ? [emailLine("Nights", nights)] : []),
+    emailLine(
+      "Guests",
+      guestsLine({
+        adults: booking.adults,
+        children: booking.children ?? 0,
+        infants: booking.infants ?? 0,
+      }),
+    ),
+  ];
+}
+
+/** A request's price as it was quoted, in its resort's currency. */
+function priceLines(
+  booking: Pick<
+    BookingRow,
+    "weekId" | "weekRate" | "estimatedTotal" | "roomTypePrice" | "currency"
+  >,
+) {
+  const price = (amount: number | null | undefined) =>
+    amount ? money(amount, booking.currency ?? LOCATION_DEFAULTS.currency) : null;
+  return booking.weekId
+    ? [
+        emailLine("Weekly rate", price(booking.weekRate)),
+        emailLine("Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)),
+      ]
+    : [emailLine("Typical weekly price", price(booking.roomTypePrice))];
+}
+
+/** "Sat, Dec 19, 2026 to Sat, Dec 26, 2026". */
+const stayDates = (booking: Pick<BookingRow, "checkInDate" | "checkOutDate">) =>
+  `${formatStayDate(booking.checkInDate)} to ${formatStayDate(booking.checkOutDate)}`;
+
+export function bookingEmails(row: BookingRow, site: SiteConfig) {
+  const { siteName, staffEmail, origin } = site;
+  // What the site itself names (the resort, the room, the dates, the party): all a receipt
+  // shows, so the form cannot send our mail with the sender's own words.
+  const stay = [
+    ...stayLines(row),
+    ...priceLines(row),
+    ...(row.waitlist ? [emailLine("Waitlist", "yes: the week is held by another request")] : []),
+  ];
+  const details = [
+    emailLine("Guest", `${row.firstName} ${row.lastName}`),
+    emailLine("E-mail", row.email),
+    emailLine("Phone", row.phone),
+    ...stay,
+    emailLine("Special requests", row.specialRequests),
+    emailLine("Referral code", row.referralCode),
+  ];
+  const toStaff: EmailDraft = {
+    to: staffEmail,
+    subject: `Booking request: ${row.locationName}, ${stayDates(row)}`,
+    content: {
+      siteName,
+      heading: "New booking request",
+      paragraphs: [...details, emailLine("Request id", row.id)],
+      action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
+    },
+  };
+  const receipt: EmailDraft = {
+    to: row.email,
+    subject: `We received your booking request for ${row.locationName}`,
+    content: {
+      siteName,
+      heading: "Request received",
+      paragraphs: [
+        "Thank you. We received your request and will get back to you soon.",
+        ...stay,
+        emailLine("Reference", row.id),
+        "This is only a request until the resort confirms it. Please do not book flights until you receive our confirmation.",
+      ],
+      action: requestAction(row, site),
+      footer: `You are receiving this because you sent a booking request on ${siteName}.`,
+    },
+  };
+  return [toStaff, receipt];
+}
+
+export type BookingDecision = "confirmed" | "declined";
+
+/** A confirmed stay as a calendar file: the e-mail's attachment, and the request page's link. */
+export function stayCalendarFile(booking: BookingRequest, site: SiteConfig) {
+  const place = placeOf({
+    city: booking.locationCity,
+    state: booking.locationState,
+    country: booking.locationCountry,
+  });
+  return stayCalendar(site.siteName, [
+    {
+      uid: `${booking.id}@${new URL(site.origin).hostname}`,
+      checkIn: booking.checkInDate,
+      checkOut: booking.checkOutDate,
+      checkInTime: booking.checkInTime,
+      checkOutTime: booking.checkOutTime,
+      timeZone: booking.locationTimeZone,
+      summary: `${booking.locationName}: ${booking.roomTypeName}`,
+      location: [booking.locationName, place].filter(Boolean).join(", "),
+      description: [...stayLines(booking), ...priceLines(booking), `Reference: ${booking.id}`].join(
+        "\n",
+      ),
+    },
+  ]);
+}
+
+/** The e-mail that tells the guest the booking was confirmed or declined. */
+export function decisionEmail(
+  booking: BookingRequest,
+  decision: BookingDecision,
+  { note, site }: { note?: string; site: SiteConfig },
+): EmailDraft {
+  const { siteName } = site;
+  const details = stayLines(booking);
+  const fromUs = note ? [`A note from our team: ${note}`] : [];
+  const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
+  if (decision === "confirmed") {
+    const price = priceLines(booking);
+    return {
+      to: booking.email,
+      subject: `Your stay at ${booking.locationName} is confirmed`,
+      content: {
+        siteName,
+        heading: "Your booking is confirmed",
+        paragraphs: [
+          `Good news, ${booking.firstName}: the resort has confirmed your booking.`,
+          ...details,
+          ...price,
+          ...fromUs,
+          "You can now book your flights.",
+          // The terms the member accepted when sending the request (shown on /book).
+          `As agreed when you sent your request: ${STAY_TERMS.join(" ")}`,
+          "The stay is attached as a calendar entry.",
+        ],
+        action: requestAction(booking, site),
+        footer,
+      },
+      attachments: [
+        {
+          filename: "stay.ics",
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: stayCalendarFile(booking, site),
+        },
+      ],
+    };
+  }
+  return {
+    to: booking.email,
+    subject: `About your booking request for ${booking.locationName}`,
+    content: {
+      siteName,
+      heading: "We're sorry",
+      paragraphs: [
+        `Sorry, ${booking.firstName}: ${booking.locationName} is not available for the stay you requested.`,
+        ...details,
+        ...fromUs,
+        `Other dates or another of our resorts may work: browse our locations at ${site.origin}/locations and send a new request, and we will do our best to find you a stay.`,
+      ],
+      action: requestAction(booking, site),
+      footer,
+    },
+  };
+}
+
+/** The member's own page of the request, as an e-mail's button. */
+const requestAction = (booking: Pick<BookingRow, "id">, { origin }: SiteConfig) => ({
+  label: "See your request",
+  url: `${origin}${bookingRequestPath(booking.id!)}`,
+});
+
+const memberFooter = (siteName: string) =>
+  `You are receiving this because you sent a booking request on ${siteName}.`;
+
+/** The stay's resort and dates, as subjects name it. */
+const stayTitle = (booking: BookingRequest) => `${booking.locationName}, ${stayDates(booking)}`;
+
+/** A hold lapsed with no staff decision: the member is told the week went back, staff what happened. */
+export function lapsedEmails(booking: BookingRequest, site: SiteConfig): EmailDraft[] {
+  const { siteName, staffEmail, origin } = site;
+  return [
+    {
+      to: booking.email,
+      subject: `Your booking request for ${booking.locationName} lapsed`,
+      content: {
+        siteName,
+        heading: "Your request lapsed",
+        paragraphs: [
+          `Sorry, ${booking.firstName}: we could not confirm your request within ${HOLD_HOURS} hours, so the week is no longer held for you.`,
+          ...stayLines(booking),
+          "If it is still open, you may send a new request for it, or choose another week.",
+        ],
+        action: requestAction(booking, site),
+        footer: memberFooter(siteName),
+      },
+    },
+    {
+      to: staffEmail,
+      subject: `Hold lapsed: ${stayTitle(booking)}`,
+      content: {
+        siteName,
+        heading: "A week's hold lapsed",
+        paragraphs: [
+          `No decision was made within ${HOLD_HOURS} hours, so the request lapsed and the member was told. The week went to the first member on its waitlist, or is open again.`,
+          emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
+          ...stayLines(booking),
+          emailLine("Request id", booking.id),
+        ],
+        action: {
+          label: "Open the staff inbox",
+          url: `${origin}/admin/requests?kind=booking&status=lapsed`,
+        },
+      },
+    },
+  ];
+}
+
+/** The member withdrew a request or left a waitlist: a receipt to them, a note to staff. */
+export function withdrawnEmails(booking: BookingRequest, site: SiteConfig): EmailDraft[] {
+  const { siteName, staffEmail, origin } = site;
+  const left = booking.waitlist && booking.status === "new";
+  return [
+    {
+      to: booking.email,
+      subject: left
+        ? `You left the waitlist for ${booking.locationName}`
+        : `You withdrew your booking request for ${booking.locationName}`,
+      content: {
+        siteName,
+        heading: left ? "You left the waitlist" : "Request withdrawn",
+        paragraphs: [
+          left
+            ? `As you asked, ${booking.firstName}, we will not write to you if this week opens again.`
+            : `As you asked, ${booking.firstName}, your request is withdrawn and the week is no longer held for you.`,
+          ...stayLines(booking),
+          emailLine("Reference", booking.id),
+        ],
+        action: requestAction(booking, site),
+        footer: memberFooter(siteName),
+      },
+    },
+    {
+      to: staffEmail,
+      subject: `${left ? "Left the waitlist" : "Withdrawn"}: ${stayTitle(booking)}`,
+      content: {
+        siteName,
+        heading: left ? "A member left a waitlist" : "A member withdrew a request",
+        paragraphs: [
+          left
+            ? "The member no longer waits for this week."
+            : "The member withdrew the request: its week went to the first member on its waitlist, or is open again.",
+          emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
+          ...stayLines(booking),
+          emailLine("Request id", booking.id),
+        ],
+        action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
+      },
+    },
+  ];
+}
+
+/** The week a member waited for freed: it is theirs to request until `heldUntil`. */
+export function offerEmail(
+  booking: BookingRequest,
+  heldUntil: string,
+  site: SiteConfig,
+): EmailDraft {
+  const { siteName } = site;
+  return {
+    to: booking.email,
+    subject: `The week you waited for is free: ${booking.locationName}`,
+    content: {
+      siteName,
+      heading: "Your week is free",
+      paragraphs: [
+        `Good news, ${booking.firstName}: the week you asked to wait for is free again, and we hold it for you until ${formatDateTime(heldUntil)}. Until then only you can request it.`,
+        ...stayLines(booking),
+        ...priceLines(booking),
+        `Request it from your request's page within ${OFFER_HOURS} hours; after that it goes to the next member waiting.`,
+      ],
+      action: { label: "Request this week", url: requestAction(booking, site).url },
+      footer: memberFooter(siteName),
+    },
+  };
+}
+
+/** An offer ended unused: the week went to the next member waiting, or opened again. */
+export function passedEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
+  const { siteName } = site;
+  return {
+    to: booking.email,
+    subject: `The week held for you at ${booking.locationName} has passed on`,
+    content: {
+      siteName,
+      heading: "The offer has passed",
+      paragraphs: [
+        `${booking.firstName}, the week we held for you was not requested within ${OFFER_HOURS} hours, so it went to the next member waiting, or is open again.`,
+        ...stayLines(booking),
+        "If it is still open, you may send a new request for it, or choose another week.",
+      ],
+      action: requestAction(booking, site),
+      footer: memberFooter(siteName),
+    },
+  };
+}
+
+/** A place on a waitlist closed: the week was booked for another member, or is no longer offered. */
+export function closedEmail(
+  booking: BookingRequest,
+  why: "booked" | "gone",
+  site: SiteConfig,
+): EmailDraft {
+  const { siteName } = site;
+  return {
+    to: booking.email,
+    subject: `The week you waited for at ${booking.locationName} is no longer available`,
+    content: {
+      siteName,
+      heading: "Your place on the waitlist closed",
+      paragraphs: [
+        why === "booked"
+          ? `Sorry, ${booking.firstName}: the week you waited for has been booked, so your place on its waitlist is closed.`
+          : `Sorry, ${booking.firstName}: the week you waited for is no longer offered, so your place on its waitlist is closed.`,
+        ...stayLines(booking),
+        "Other weeks of this resort, or another of our resorts, may work: send a new request and we will do our best.",
+      ],
+      action: { label: "Browse locations", url: `${origin}/locations` },
+      footer: memberFooter(siteName),
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { type Route } from "./+types/member-request.calendar";
+import { requireUser } from "~/accounts/guards.server";
+import { getAppContext } from "~/context";
+import { stayCalendarFile } from "~/guest-requests/booking-emails.server";
+import { memberBookingRequest } from "~/guest-requests/booking.server";
+
+/** A member's confirmed stay as a calendar file (the one its confirmation e-mail carries). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const auth = await requireUser(request, context);
+  const { db, site } = getAppContext(context);
+  const booking = await memberBookingRequest(db, auth.user.id, params.requestId.slice(0, 100));
+  if (booking?.status !== "confirmed") throw data("No confirmed stay to add", { status: 404 });
+  return new Response(stayCalendarFile(booking, site), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="stay.ics"',
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,267 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { type Route } from "./+types/member-request";
+import { requireUser } from "~/accounts/guards.server";
+import { BookingSummary } from "~/components/guest-requests/booking-summary";
+import { StateBadge } from "~/components/guest-requests/state-badge";
+import { buttonClass, SubmitButton } from "~/components/forms";
+import { getAppContext } from "~/context";
+import { takeOffer, withdrawBooking } from "~/guest-requests/booking-life.server";
+import { memberBookingRequest, memberChangeToast } from "~/guest-requests/booking.server";
+
+import { formatDateTime } from "~/guest-requests/format";
+import {
+  bookingRequestPath,
+  bookingState,
+  HISTORY_LABELS,
+  memberRequestActionSchema,
+} from "~/guest-requests/request-state";
+import { readFormData } from "~/lib/body.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useSubmitting } from "~/lib/use-submitting";
+import { localDate } from "~/weeks/calendar";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData?.booking
+      ? `Your request: ${loaderData.booking.locationName}`
+      : "Request not found",
+    description: "One of your booking requests, as it stands now.",
+    noindex: true,
+  });
+
+/** One of the member's own requests as it stands; another member's, or none, is not found. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const auth = await requireUser(request, context);
+  const { db, now } = getAppContext(context);
+  const booking = await memberBookingRequest(db, auth.user.id, params.requestId.slice(0, 100));
+  if (!booking) return data({ booking: null, begun: false, asking: false }, { status: 404 });
+  return {
+    booking,
+    // The stay has begun at the resort: nothing left to withdraw.
+    begun: booking.checkInDate <= localDate(now, booking.locationTimeZone),
+    // `?withdraw`: the question asked before a withdrawal, without JavaScript too.
+    asking: new URL(request.url).searchParams.has("withdraw"),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const auth = await requireUser(request, context);
+  const app = getAppContext(context);
+  const id = params.requestId.slice(0, 100);
+  const submission = parseWithZod(await readFormData(request), {
+    schema: memberRequestActionSchema,
+  });
+  const back = bookingRequestPath(id);
+  if (submission.status !== "success") {
+    return redirectWithToast(back, {
+      type: "error",
+      message: "Choose what to do with the request",
+    });
+  }
+  const { intent } = submission.value;
+  const member = { id, userId: auth.user.id };
+  const result =
+    intent === "withdraw"
+      ? await withdrawBooking(app, { ...member, memberEmail: auth.user.email })
+      : await takeOffer(app, member);
+  if (!result.ok && result.reason === "not-found") {
+    throw data("Request not found", { status: 404 });
+  }
+  return redirectWithToast(back, memberChangeToast(intent, result));
+}
+
+export default function MemberRequest({ loaderData }: Route.ComponentProps) {
+  const { booking, begun, asking } = loaderData;
+  if (!booking) {
+    return (
+      <section className="mx-auto max-w-xl px-6 py-20 text-center">
+        <h1 className="text-navy-900 font-serif text-4xl">Request not found</h1>
+        <p className="mt-3 text-slate-700">
+          This is not one of your booking requests. Every request you sent is listed on your members
+          page.
+        </p>
+        <Link
+          to="/members"
+          className="text-gold-700 mt-6 inline-block font-semibold underline underline-offset-4"
+        >
+          Your booking requests
+        </Link>
+      </section>
+    );
+  }
+  const state = bookingState(booking);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
+      <Link
+        to="/members"
+        className="text-gold-700 text-sm font-medium underline-offset-4 hover:underline"
+      >
+        ← Your booking requests
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="text-navy-900 min-w-0 font-serif text-3xl break-words sm:text-4xl">
+          {booking.locationName}
+        </h1>
+        <StateBadge tone={state.tone}>{state.label}</StateBadge>
+      </div>
+      <p className="mt-1 text-slate-700">{booking.roomTypeName}</p>
+
+      <StateNote booking={booking} />
+
+      <BookingSummary booking={booking} />
+
+      {booking.status === "confirmed" && (
+        <p className="mt-4">
+          <a
+            href={`${bookingRequestPath(booking.id)}/stay.ics`}
+            download="stay.ics"
+            className={buttonClass.secondary}
+          >
+            Add the stay to your calendar
+          </a>
+        </p>
+      )}
+
+      {state.open && !begun && <WithdrawPanel booking={booking} asking={asking} />}
+
+      <section aria-labelledby="history-heading" className="mt-10">
+        <h2 id="history-heading" className="text-navy-900 font-serif text-xl">
+          History
+        </h2>
+        <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
+          {booking.history.map((entry) => (
+            <li key={entry.event}>
+              <span className="text-navy-900 font-medium">{HISTORY_LABELS[entry.event]}</span>
+              <span className="text-slate-600">
+                {" "}
+                · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  );
+}
+
+type Booking = NonNullable<Route.ComponentProps["loaderData"]["booking"]>;
+
+/** What the state means for the member now, and the offer's button. */
+function StateNote({ booking }: { booking: Booking }) {
+  const busy = useSubmitting("take-offer");
+  const until = booking.heldUntil ? (
+    <time dateTime={booking.heldUntil}>{formatDateTime(booking.heldUntil)}</time>
+  ) : null;
+  const panel = "mt-6 rounded-2xl p-5 ring-1";
+  switch (booking.status) {
+    case "offered":
+      return (
+        <div className={`${panel} bg-sky-50 ring-sky-200`}>
+          <h2 className="text-navy-900 font-serif text-xl">The week is free, and held for you</h2>
+          <p className="mt-2 text-slate-700">
+            Only you can request it{until && <> until {until}</>}. After that it goes to the next
+            member waiting.
+          </p>
+          <Form method="post" className="mt-4">
+            <SubmitButton busy={busy} busyText="Requesting…" name="intent" value="take-offer">
+              Request this week
+            </SubmitButton>
+          </Form>
+        </div>
+      );
+    case "new":
+      return (
+        <p className="mt-6 text-slate-700">
+          {booking.waitlist
+            ? "Another member holds this week. If it frees, it is offered to the members waiting in the order they asked, and we write to you when it is your turn."
+            : "We hold this week for you while the resort confirms it"}
+          {!booking.waitlist && until && <> (until {until})</>}
+          {!booking.waitlist && ". Please do not book flights until we write to confirm it."}
+        </p>
+      );
+    case "confirmed":
+      return (
+        <p className="mt-6 text-slate-700">Your stay is confirmed: you can book your flights.</p>
+      );
+    case "declined":
+      return (
+        <p className="mt-6 text-slate-700">
+          Sorry: the resort is not available for this stay. Other dates or another resort may work.
+        </p>
+      );
+    case "lapsed":
+      return (
+        <p className="mt-6 text-slate-700">
+          We could not confirm this request in time, so the week is no longer held for you. If it is
+          still open, you may send a new request for it.
+        </p>
+      );
+    case "passed":
+      return (
+        <p className="mt-6 text-slate-700">
+          The week offered to you was not requested in time, so it went to the next member waiting.
+        </p>
+      );
+    case "closed":
+      return (
+        <p className="mt-6 text-slate-700">
+          The week you waited for was booked or is no longer offered, so your place on its waitlist
+          is closed.
+        </p>
+      );
+    case "withdrawn":
+      return null;
+  }
+}
+
+/** Withdraw (or leave the waitlist), asked first: a question and its answer, without JavaScript too. */
+function WithdrawPanel({ booking, asking }: { booking: Booking; asking: boolean }) {
+  const busy = useSubmitting("withdraw");
+  const leaving = booking.waitlist && booking.status === "new";
+  const what = leaving ? "Leave the waitlist" : "Withdraw this request";
+  const path = bookingRequestPath(booking.id);
+  return (
+    <section aria-labelledby="withdraw-heading" className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id="withdraw-heading" className="sr-only">
+        {what}
+      </h2>
+      {asking ? (
+        <div
+          role="group"
+          aria-labelledby="withdraw-question"
+          className="rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
+        >
+          <p id="withdraw-question" className="text-navy-900 font-medium">
+            {leaving
+              ? "Leave the waitlist? We will no longer write to you if this week frees."
+              : "Withdraw this request? The week will no longer be held for you, and it goes to the next member waiting."}
+          </p>
+          <Form method="post" action={path} className="mt-4 flex flex-wrap items-center gap-3">
+            <SubmitButton
+              busy={busy}
+              busyText="Withdrawing…"
+              variant="danger"
+              name="intent"
+              value="withdraw"
+            >
+              {leaving ? "Yes, leave the waitlist" : "Yes, withdraw it"}
+            </SubmitButton>
+            <Link
+              to={path}
+              replace
+              className="text-navy-900 text-sm font-medium underline underline-offset-4"
+            >
+              {leaving ? "Stay on the waitlist" : "Keep the request"}
+            </Link>
+          </Form>
+        </div>
+      ) : (
+        <Link to={`${path}?withdraw`} replace className={buttonClass.danger}>
+          {what}
+        </Link>
+      )}
+    </section>
+  );
+}

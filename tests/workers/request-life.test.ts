@@ -1,0 +1,597 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  bookingRequestEvents,
+  bookingRequests,
+  emailDeliveries,
+  locations,
+  roomTypes,
+  weeks,
+} from "~/db/schema";
+import {
+  decideBooking,
+  sweepRequests,
+  takeOffer,
+  withdrawBooking,
+} from "~/guest-requests/booking-life.server";
+import { transitionToast } from "~/guest-requests/inbox.server";
+import { WEEK_MESSAGES } from "~/weeks/week";
+import { addDays } from "~/weeks/calendar";
+import { openRoomSeason } from "~/weeks/weeks.server";
+import { createUser, signIn, visibleText } from "./auth-helpers";
+import { request, requestContextAt, testApp, testNow, testToday, toastOf } from "./helpers";
+
+const { db } = testApp;
+
+/** A resort of this file's own, so no other file's requests hold its weeks. */
+const LOCATION = {
+  id: `life-${crypto.randomUUID().slice(0, 8)}`,
+  name: "Harbor Life Resort",
+  city: "Sarasota",
+  state: "Florida",
+  timeZone: "America/New_York",
+};
+const ROOM = `${LOCATION.id}-room`;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  await db.insert(locations).values({ ...LOCATION, slug: LOCATION.id, description: "Bay views" });
+  await db.insert(roomTypes).values({
+    id: ROOM,
+    locationId: LOCATION.id,
+    name: "Two-Bedroom Suite",
+    price: 2100,
+    maxGuests: 6,
+  });
+  await openRoomSeason(db, ROOM, testToday());
+});
+
+interface Member {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+async function member(): Promise<Member> {
+  const user = await createUser();
+  return { ...user, cookie: await signIn(user.id) };
+}
+
+/** Weeks of the room nobody asked for yet, in order; each test takes its own. */
+let weeksTaken = 0;
+async function freshWeek() {
+  const open = await db
+    .select()
+    .from(weeks)
+    .where(and(eq(weeks.roomTypeId, ROOM), eq(weeks.state, "open"), gt(weeks.checkIn, testToday())))
+    .orderBy(asc(weeks.checkIn));
+  // Two weeks on from today and apart from each other: an offer's day never reaches check-in.
+  const week = open[2 + weeksTaken++]!;
+  return week;
+}
+
+/** A member sends the booking form for the week (on its waitlist with `waitlist`). */
+function sendWeek(who: Member, checkIn: string, { waitlist = false } = {}) {
+  const form = {
+    location: LOCATION.id,
+    roomType: ROOM,
+    week: checkIn,
+    checkInDate: checkIn,
+    checkOutDate: addDays(checkIn, 7),
+    firstName: "Ana",
+    lastName: who.email.split("@")[0]!,
+    email: who.email,
+    phone: "+1 555 0100",
+    adults: "2",
+    children: "0",
+    infants: "0",
+    idempotencyKey: crypto.randomUUID(),
+    "cf-turnstile-response": "dev-bot-check-passed",
+    ...(waitlist ? { waitlist: "yes" } : {}),
+  };
+  return request(`/book?location=${LOCATION.id}&roomType=${ROOM}&week=${checkIn}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { Origin: "http://localhost", Cookie: who.cookie },
+    redirect: "manual",
+  });
+}
+
+/** The member's one request for the week. */
+async function requestOf(who: Member, weekId: string) {
+  const [row] = await db
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.weekId, weekId), eq(bookingRequests.userId, who.id)));
+  return row!;
+}
+
+const statusOf = async (id: string) =>
+  (await db.select().from(bookingRequests).where(eq(bookingRequests.id, id)))[0]!;
+const weekOf = async (id: string) => (await db.select().from(weeks).where(eq(weeks.id, id)))[0]!;
+
+/** The e-mails stored about a request, oldest first. */
+const emailsAbout = (requestId: string) =>
+  db
+    .select({
+      id: emailDeliveries.id,
+      to: emailDeliveries.to,
+      subject: emailDeliveries.subject,
+      text: emailDeliveries.text,
+    })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.requestId, requestId))
+    .orderBy(asc(emailDeliveries.createdAt));
+
+const historyOf = async (requestId: string) =>
+  (
+    await db
+      .select({ event: bookingRequestEvents.event })
+      .from(bookingRequestEvents)
+      .where(eq(bookingRequestEvents.requestId, requestId))
+  ).map((row) => row.event);
+
+/** Runs a change as a request at `now` would, and waits for what it sends after the response. */
+async function at<T>(
+  now: Date,
+  change: (app: ReturnType<typeof requestContextAt>["app"]) => Promise<T>,
+) {
+  const { app, settle } = requestContextAt(now);
+  const result = await change(app);
+  await settle();
+  return result;
+}
+
+const staff = "staff-admin@example.com";
+const decide = (id: string, decision: "confirmed" | "declined", now = testNow()) =>
+  at(now, (app) => decideBooking(app, { id, decision, adminEmail: staff }));
+const sweep = (now: Date) => at(now, (app) => sweepRequests(app));
+
+/** A member's action on their request's page. */
+function memberPost(who: Member, id: string, intent: string) {
+  return request(`/members/requests/${id}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent }),
+    headers: { Origin: "http://localhost", Cookie: who.cookie },
+    redirect: "manual",
+  });
+}
+
+/** A week held by one member, with two more waiting for it in order. */
+async function heldWithWaitlist() {
+  const week = await freshWeek();
+  const [holder, first, second] = [await member(), await member(), await member()];
+  expect((await sendWeek(holder, week.checkIn)).status).toBe(302);
+  expect((await sendWeek(first, week.checkIn, { waitlist: true })).status).toBe(302);
+  expect((await sendWeek(second, week.checkIn, { waitlist: true })).status).toBe(302);
+  return {
+    week,
+    holder: { ...holder, request: await requestOf(holder, week.id) },
+    first: { ...first, request: await requestOf(first, week.id) },
+    second: { ...second, request: await requestOf(second, week.id) },
+  };
+}
+
+describe("a hold nobody decides", () => {
+  it("lapses after 72 hours: the member and staff are told, and the first member waiting is offered the week for 24 hours", async () => {
+    const { week, holder, first, second } = await heldWithWaitlist();
+    expect(await sweep(testNow())).toBe(0);
+    const later = new Date(testNow().getTime() + 72 * HOUR + 60_000);
+    expect(await sweep(later)).toBeGreaterThanOrEqual(1);
+
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "lapsed" });
+    expect(await statusOf(first.request.id)).toMatchObject({ status: "offered" });
+    expect(await statusOf(second.request.id)).toMatchObject({ status: "new", waitlist: true });
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "requested",
+      requestId: first.request.id,
+      heldUntil: new Date(later.getTime() + 24 * HOUR).toISOString(),
+    });
+    const toHolder = await emailsAbout(holder.request.id);
+    expect(toHolder.map((email) => [email.to, email.subject])).toEqual(
+      expect.arrayContaining([
+        [holder.email, `Your booking request for ${LOCATION.name} lapsed`],
+        ["staff@insiderstays.example", expect.stringMatching(/^Hold lapsed: Harbor Life Resort, /)],
+      ]),
+    );
+    const [offer] = (await emailsAbout(first.request.id)).filter((email) =>
+      email.subject.startsWith("The week you waited for is free"),
+    );
+    expect(offer?.to).toBe(first.email);
+    expect(offer?.text).toContain(`http://localhost/members/requests/${first.request.id}`);
+    expect(await historyOf(holder.request.id)).toEqual(["lapsed"]);
+    expect(await historyOf(first.request.id)).toEqual(["offered"]);
+
+    // The sweep run again, and twice at once, changes nothing and mails no one twice.
+    const before =
+      (await emailsAbout(holder.request.id)).length + (await emailsAbout(first.request.id)).length;
+    await Promise.all([sweep(later), sweep(later)]);
+    const after =
+      (await emailsAbout(holder.request.id)).length + (await emailsAbout(first.request.id)).length;
+    expect(after).toBe(before);
+
+    // A lapsed request can no longer be decided: staff are told why.
+    const refused = await decide(holder.request.id, "confirmed", later);
+    expect(refused).toMatchObject({ ok: false, reason: "already-handled", status: "lapsed" });
+    expect(transitionToast({ intent: "confirm", id: holder.request.id }, refused).message).toBe(
+      "This request lapsed: no decision came within 72 hours, and its week went to the next member waiting or opened again.",
+    );
+
+    // The member's page and list say so.
+    const page = visibleText(
+      await (
+        await request(`/members/requests/${holder.request.id}`, {
+          headers: { Cookie: holder.cookie },
+        })
+      ).text(),
+    );
+    expect(page).toContain("Lapsed");
+    expect(page).toContain("We could not confirm this request in time");
+  });
+
+  it("an offer not taken up in 24 hours passes to the next member waiting, and then the week opens", async () => {
+    const { week, holder, first, second } = await heldWithWaitlist();
+    expect((await decide(holder.request.id, "declined")).ok).toBe(true);
+    expect(await statusOf(first.request.id)).toMatchObject({ status: "offered" });
+
+    const dayLater = new Date(testNow().getTime() + 24 * HOUR + 60_000);
+    await sweep(dayLater);
+    expect(await statusOf(first.request.id)).toMatchObject({ status: "passed" });
+    expect(await statusOf(second.request.id)).toMatchObject({ status: "offered" });
+    expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toContain(
+      `The week held for you at ${LOCATION.name} has passed on`,
+    );
+    // The passed member can no longer take it up.
+    expect(
+      await at(dayLater, (app) => takeOffer(app, { id: first.request.id, userId: first.id })),
+    ).toMatchObject({
+      ok: false,
+      status: "passed",
+    });
+
+    await sweep(new Date(dayLater.getTime() + 24 * HOUR + 60_000));
+    expect(await statusOf(second.request.id)).toMatchObject({ status: "passed" });
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "open",
+      requestId: null,
+      heldUntil: null,
+    });
+  });
+});
+
+describe("a member withdraws, the next member takes the offer", () => {
+  it("frees the week for the first on its waitlist, who requests it; staff confirm, and the rest of the waitlist closes", async () => {
+    const { week, holder, first, second } = await heldWithWaitlist();
+    const withdrawn = await memberPost(holder, holder.request.id, "withdraw");
+    expect(withdrawn.status).toBe(302);
+    expect(await toastOf(withdrawn)).toMatchObject({ type: "success" });
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "withdrawn" });
+    expect(
+      (await emailsAbout(holder.request.id)).map((email) => [email.to, email.subject]),
+    ).toEqual(
+      expect.arrayContaining([
+        [holder.email, `You withdrew your booking request for ${LOCATION.name}`],
+        ["staff@insiderstays.example", expect.stringMatching(/^Withdrawn: Harbor Life Resort/)],
+      ]),
+    );
+    expect(await statusOf(first.request.id)).toMatchObject({ status: "offered" });
+
+    // Only the member offered the week can request it: the page offers the button.
+    const offerPage = visibleText(
+      await (
+        await request(`/members/requests/${first.request.id}`, {
+          headers: { Cookie: first.cookie },
+        })
+      ).text(),
+    );
+    expect(offerPage).toContain("The week is free, and held for you");
+    const taken = await memberPost(first, first.request.id, "take-offer");
+    expect(await toastOf(taken)).toMatchObject({ type: "success" });
+    expect(await statusOf(first.request.id)).toMatchObject({ status: "new", waitlist: false });
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "requested",
+      requestId: first.request.id,
+    });
+    expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Booking request: Harbor Life Resort/)]),
+    );
+
+    expect(await decide(first.request.id, "confirmed")).toMatchObject({ ok: true });
+    expect(await weekOf(week.id)).toMatchObject({ state: "booked", requestId: first.request.id });
+    const confirmation = (await emailsAbout(first.request.id)).find((email) =>
+      email.subject.startsWith("Your stay at"),
+    );
+    expect(confirmation).toBeDefined();
+    expect(await statusOf(second.request.id)).toMatchObject({ status: "closed" });
+    expect((await emailsAbout(second.request.id)).map((email) => email.subject)).toContain(
+      `The week you waited for at ${LOCATION.name} is no longer available`,
+    );
+    expect(await historyOf(first.request.id)).toEqual(
+      expect.arrayContaining(["offered", "requested", "confirmed"]),
+    );
+
+    // A booked week has no waitlist to join.
+    const late = await sendWeek(await member(), week.checkIn, { waitlist: true });
+    expect(late.status).toBe(409);
+    expect(visibleText(await late.text())).toContain(WEEK_MESSAGES.taken);
+  });
+
+  it("leaving a waitlist takes the member off it: the week later goes to the next", async () => {
+    const { holder, first, second } = await heldWithWaitlist();
+    const page = visibleText(
+      await (
+        await request(`/members/requests/${first.request.id}?withdraw`, {
+          headers: { Cookie: first.cookie },
+        })
+      ).text(),
+    );
+    expect(page).toContain(
+      "Leave the waitlist? We will no longer write to you if this week frees.",
+    );
+    await memberPost(first, first.request.id, "withdraw");
+    expect(await statusOf(first.request.id)).toMatchObject({ status: "withdrawn" });
+    expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toContain(
+      `You left the waitlist for ${LOCATION.name}`,
+    );
+    await decide(holder.request.id, "declined");
+    expect(await statusOf(second.request.id)).toMatchObject({ status: "offered" });
+  });
+});
+
+describe("fifty at once", () => {
+  it("during an offer, only the member offered the week gets it", async () => {
+    const { week, holder, first } = await heldWithWaitlist();
+    await decide(holder.request.id, "declined");
+    const others = await Promise.all(Array.from({ length: 49 }, () => member()));
+    const [offerTaken, ...asked] = await Promise.all([
+      at(testNow(), (app) => takeOffer(app, { id: first.request.id, userId: first.id })),
+      ...others.map((other) => sendWeek(other, week.checkIn)),
+    ]);
+    expect(offerTaken).toEqual({ ok: true });
+    expect(asked.map((response) => response.status)).toEqual(asked.map(() => 409));
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "requested",
+      requestId: first.request.id,
+    });
+    const holds = await db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.weekId, week.id),
+          eq(bookingRequests.status, "new"),
+          eq(bookingRequests.waitlist, false),
+        ),
+      );
+    expect(holds).toEqual([{ id: first.request.id }]);
+  });
+
+  it("a withdrawal racing staff confirmations: exactly one wins, and only its e-mails are stored", async () => {
+    const { holder } = await heldWithWaitlist();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        index % 2
+          ? decide(holder.request.id, "confirmed")
+          : at(testNow(), (app) =>
+              withdrawBooking(app, {
+                id: holder.request.id,
+                userId: holder.id,
+                memberEmail: holder.email,
+              }),
+            ),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const { status } = await statusOf(holder.request.id);
+    expect(["confirmed", "withdrawn"]).toContain(status);
+    const subjects = (await emailsAbout(holder.request.id)).map((email) => email.subject);
+    expect(subjects.filter((subject) => subject.startsWith("Your stay at"))).toHaveLength(
+      status === "confirmed" ? 1 : 0,
+    );
+    expect(subjects.filter((subject) => subject.startsWith("You withdrew"))).toHaveLength(
+      status === "withdrawn" ? 1 : 0,
+    );
+  });
+
+  it("the lapse sweep racing decisions: one wins, nothing is mailed twice", async () => {
+    const { week, holder } = await heldWithWaitlist();
+    const later = new Date(testNow().getTime() + 72 * HOUR + 60_000);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        index % 2 ? decide(holder.request.id, "confirmed", later) : sweep(later),
+      ),
+    );
+    const { status } = await statusOf(holder.request.id);
+    expect(["confirmed", "lapsed"]).toContain(status);
+    expect((await weekOf(week.id)).state).toBe(status === "confirmed" ? "booked" : "requested");
+    const ids = (await emailsAbout(holder.request.id)).map((email) => email.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => id.includes(":lapsed:")).length).toBe(status === "lapsed" ? 2 : 0);
+    expect(ids.filter((id) => id.includes(":confirmed:")).length).toBe(
+      status === "confirmed" ? 1 : 0,
+    );
+  });
+});
+
+describe("what a member cannot do", () => {
+  it("another member's request, a forged id, a decided request, a stay begun: refused, nothing changed", async () => {
+    const { holder, first } = await heldWithWaitlist();
+    const stranger = await member();
+    for (const response of [
+      await request(`/members/requests/${holder.request.id}`, {
+        headers: { Cookie: stranger.cookie },
+      }),
+      await memberPost(stranger, holder.request.id, "withdraw"),
+      await memberPost(holder, "no-such-request", "withdraw"),
+      await memberPost(holder, "x".repeat(5000), "take-offer"),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "new" });
+
+    // A form posted with nothing, or what no button sends.
+    for (const intent of ["", "delete"]) {
+      const response = await memberPost(holder, holder.request.id, intent);
+      expect(response.status).toBe(302);
+      expect(await toastOf(response)).toMatchObject({ type: "error" });
+    }
+    // Someone who holds no offer cannot take one.
+    expect(await toastOf(await memberPost(first, first.request.id, "take-offer"))).toMatchObject({
+      type: "error",
+      message: "Nothing changed: this request is on the waitlist.",
+    });
+
+    await decide(holder.request.id, "declined");
+    const late = await memberPost(holder, holder.request.id, "withdraw");
+    expect(await toastOf(late)).toEqual({
+      type: "error",
+      message: "Nothing changed: this request is declined.",
+    });
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "declined" });
+
+    // A stay that has begun at the resort can no longer be withdrawn.
+    await db
+      .update(bookingRequests)
+      .set({ checkInDate: testToday() })
+      .where(eq(bookingRequests.id, first.request.id));
+    const begun = await memberPost(first, first.request.id, "withdraw");
+    expect((await toastOf(begun))?.message).toMatch(/^Your stay has begun/);
+    expect((await statusOf(first.request.id)).status).not.toBe("withdrawn");
+  });
+});
+
+describe("a member's requests", () => {
+  it("the request page shows the reference, the stay, the price, the state and its history", async () => {
+    const { holder } = await heldWithWaitlist();
+    const html = await (
+      await request(`/members/requests/${holder.request.id}`, {
+        headers: { Cookie: holder.cookie },
+      })
+    ).text();
+    const text = visibleText(html);
+    for (const line of [
+      holder.request.id,
+      "Awaiting confirmation",
+      "Two-Bedroom Suite",
+      "Weekly rate",
+      "Estimated total (rate, fees and taxes)",
+      "Sent",
+      "Withdraw this request",
+    ]) {
+      expect(text).toContain(line);
+    }
+    // Staff's note reaches the member's page, and the decision its history.
+    await at(testNow(), (app) =>
+      decideBooking(app, {
+        id: holder.request.id,
+        decision: "confirmed",
+        adminEmail: staff,
+        note: "Ocean view floor",
+      }),
+    );
+    const confirmed = visibleText(
+      await (
+        await request(`/members/requests/${holder.request.id}`, {
+          headers: { Cookie: holder.cookie },
+        })
+      ).text(),
+    );
+    expect(confirmed).toContain("Note from our team");
+    expect(confirmed).toContain("Ocean view floor");
+    expect(confirmed).toContain("Add the stay to your calendar");
+    expect(confirmed).not.toContain("Withdraw this request");
+    const calendar = await request(`/members/requests/${holder.request.id}/stay.ics`, {
+      headers: { Cookie: holder.cookie },
+    });
+    expect(calendar.headers.get("Content-Type")).toContain("text/calendar");
+    expect(await calendar.text()).toContain("BEGIN:VEVENT");
+    // The confirmation page shows the request as it stands now.
+    const receipt = visibleText(
+      await (
+        await request(`/booking-confirmation?request=${holder.request.id}`, {
+          headers: { Cookie: holder.cookie },
+        })
+      ).text(),
+    );
+    expect(receipt).toContain("Confirmed");
+  });
+
+  it("/members lists upcoming stays first and past ones apart, ten to a page", async () => {
+    const who = await member();
+    const week = await freshWeek();
+    // Eleven own-date requests stored as they would be: one past, ten ahead.
+    const base = {
+      userId: who.id,
+      firstName: "Ana",
+      lastName: "Paged",
+      email: who.email,
+      phone: "+1 555 0100",
+      adults: 2,
+      locationId: LOCATION.id,
+      locationName: LOCATION.name,
+      locationCountry: "United States",
+      roomTypeId: ROOM,
+      roomTypeName: "Two-Bedroom Suite",
+      status: "declined" as const,
+    };
+    const rows = [
+      {
+        ...base,
+        id: `${who.id}-past`,
+        idempotencyKey: crypto.randomUUID(),
+        checkInDate: "2020-01-04",
+        checkOutDate: "2020-01-11",
+      },
+      ...Array.from({ length: 10 }, (_, index) => ({
+        ...base,
+        id: `${who.id}-${index}`,
+        idempotencyKey: crypto.randomUUID(),
+        checkInDate: addDays(week.checkIn, 7 * index),
+        checkOutDate: addDays(week.checkIn, 7 * index + 7),
+      })),
+    ];
+    // One a statement: D1 binds at most 100 values to one.
+    for (const row of rows) await db.insert(bookingRequests).values(row);
+    const first = visibleText(
+      await (await request("/members", { headers: { Cookie: who.cookie } })).text(),
+    );
+    expect(first).toContain("Upcoming stays");
+    expect(first).not.toContain("Past stays");
+    expect(first).toContain("Page 1 of 2 · 11 requests");
+    const second = visibleText(
+      await (await request("/members?page=2", { headers: { Cookie: who.cookie } })).text(),
+    );
+    expect(second).toContain("Past stays");
+    expect(second).not.toContain("Upcoming stays");
+  });
+});
+
+describe("the staff inbox", () => {
+  it("filters bookings by new, waitlist, lapsed and decided, and offers no Confirm on a waitlist card", async () => {
+    const { holder, first } = await heldWithWaitlist();
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id, { aal: "aal2" });
+    const inbox = async (status: string) =>
+      await (
+        await request(`/admin/requests?kind=booking&status=${status}`, {
+          headers: { Cookie: cookie },
+        })
+      ).text();
+    const card = (html: string, id: string) => {
+      const start = html.indexOf(`id="request-${id}"`);
+      return start < 0 ? null : html.slice(start, html.indexOf("</article>", start));
+    };
+    expect(card(await inbox("new"), holder.request.id)).toContain("Confirm");
+    expect(card(await inbox("new"), first.request.id)).toBeNull();
+    const waiting = card(await inbox("waitlist"), first.request.id)!;
+    expect(waiting).toContain("On the waitlist");
+    expect(waiting).not.toMatch(/value="confirm"/);
+
+    await sweep(new Date(testNow().getTime() + 72 * HOUR + 60_000));
+    const lapsed = card(await inbox("lapsed"), holder.request.id)!;
+    expect(visibleText(lapsed)).toContain("Lapsed");
+    expect(lapsed).not.toMatch(/value="confirm"/);
+    expect(card(await inbox("waitlist"), first.request.id)).toContain("offered to this member");
+    expect(card(await inbox("decided"), holder.request.id)).toBeNull();
+  });
+});
