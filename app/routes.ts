@@ -23,6 +23,7 @@ export default [
   route("members/requests/:requestId/stay.ics", "routes/member-request.calendar.ts"),
   route("join", "routes/join.tsx"),
   route("book", "routes/book.tsx"),
+  route("book/estimate", "routes/book.estimate.ts"),
   route("booking-confirmation", "routes/booking-confirmation.tsx"),
   route("agents", "routes/agents.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -83,11 +83,11 @@ function priceLines(
 ) {
   const price = (amount: number | null | undefined) =>
     amount ? money(amount, booking.currency ?? LOCATION_DEFAULTS.currency) : null;
-  return booking.weekId
-    ? [
-        emailLine("Weekly rate", price(booking.weekRate)),
-        emailLine("Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)),
-      ]
+  const total = emailLine("Estimated total (rate, fees and taxes)", price(booking.estimatedTotal));
+  if (booking.weekId) return [emailLine("Weekly rate", price(booking.weekRate)), total];
+  // The member's own dates: each night's share of its week's rate (older requests have none).
+  return booking.estimatedTotal
+    ? [total]
     : [emailLine("Typical weekly price", price(booking.roomTypePrice))];
 }
 

@@ -14,6 +14,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
+import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import {
@@ -140,8 +141,8 @@ function changeStatements(db: Db, change: Change) {
   };
 }
 
-/** The first member waiting for the week (first come, first offered). */
-const firstWaiting = (db: Db, weekId: string) =>
+/** The first member waiting for a week (first come, first offered): a value, or a column. */
+const firstWaiting = (db: Db, weekId: SQLiteColumn | string) =>
   db
     .select({ id: bookingRequests.id })
     .from(bookingRequests)
@@ -156,20 +157,17 @@ const firstWaiting = (db: Db, weekId: string) =>
     .limit(1);
 
 /**
- * The statements that free a week `booking` held, once its change (to `to`, at `now`) happened:
- * offered to the first member waiting for it (a hold of OFFER_HOURS in their name) while it is
- * still ahead at the resort, else open again. `offer` and `open` are the positions of the two
- * statements whose changes say which it was.
+ * The statements that free the weeks `booking` held (its week, or the weeks its own dates take
+ * nights of), once its change (to `to`, at `now`) happened: each is offered to the first member
+ * waiting for it (a hold of OFFER_HOURS in their name) while it is still ahead at the resort,
+ * else open again. The first statement's changes count the weeks offered, the last's those opened.
  */
 function freeWeekStatements(
   db: Db,
   { booking, to, now }: { booking: BookingRequest; to: BookingStatus; now: Date },
 ) {
-  if (!booking.weekId) return [];
-  const weekId = booking.weekId;
   const at = now.toISOString();
   const heldByIt = and(
-    eq(weeks.id, weekId),
     eq(weeks.state, "requested"),
     eq(weeks.requestId, booking.id),
     exists(
@@ -179,12 +177,7 @@ function freeWeekStatements(
         .where(changedAt(booking.id, to, at)),
     ),
   );
-  const first = firstWaiting(db, weekId);
-  const offeredNow = and(
-    eq(bookingRequests.weekId, weekId),
-    eq(bookingRequests.status, "offered"),
-    eq(bookingRequests.changedAt, at),
-  );
+  const first = firstWaiting(db, weeks.id);
   return [
     db
       .update(weeks)
@@ -201,7 +194,6 @@ function freeWeekStatements(
       .set({ status: "offered", changedAt: at })
       .where(
         and(
-          eq(bookingRequests.weekId, weekId),
           eq(bookingRequests.status, "new"),
           eq(bookingRequests.waitlist, true),
           exists(
@@ -210,15 +202,22 @@ function freeWeekStatements(
               .from(weeks)
               .where(
                 and(
-                  eq(weeks.id, weekId),
+                  eq(weeks.id, bookingRequests.weekId),
                   eq(weeks.state, "requested"),
                   eq(weeks.requestId, bookingRequests.id),
+                  eq(weeks.updatedAt, at),
                 ),
               ),
           ),
         ),
       ),
-    historyStatement(db, "offered", null, at, offeredNow),
+    historyStatement(
+      db,
+      "offered",
+      null,
+      at,
+      and(eq(bookingRequests.status, "offered"), eq(bookingRequests.changedAt, at)),
+    ),
     db
       .update(weeks)
       .set({ state: "open", requestId: null, heldUntil: null, updatedAt: at })
@@ -254,7 +253,7 @@ async function applyChange(
   const changed = updated.meta.changes > 0;
   if (changed) deliverLater(app, emails, `booking ${change.booking.id} ${change.event}`);
   if (freed.opened) app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
-  if (freed.offered && change.booking.weekId) await tellOffered(app, change.booking.weekId);
+  if (freed.offered) await tellOffersMadeAt(app, change.now);
   return { changed, freed };
 }
 
@@ -262,6 +261,17 @@ async function applyChange(
 async function bookingById(db: Db, id: string) {
   const [booking] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
   return booking ?? null;
+}
+
+/** E-mails each member offered a week at `now` (by the change just made). */
+async function tellOffersMadeAt(app: AppContext, now: Date) {
+  const offered = await app.db
+    .select({ weekId: bookingRequests.weekId })
+    .from(bookingRequests)
+    .where(
+      and(eq(bookingRequests.status, "offered"), eq(bookingRequests.changedAt, now.toISOString())),
+    );
+  for (const { weekId } of offered) if (weekId) await tellOffered(app, weekId);
 }
 
 /**
@@ -571,7 +581,9 @@ export async function sweepRequests(app: AppContext) {
       ),
   ]);
   let changes = 0;
-  for (const { booking } of expired) {
+  // A stay of the member's own dates holds several weeks: one change for the request.
+  const expiredRequests = new Map(expired.map(({ booking }) => [booking.id, booking]));
+  for (const booking of expiredRequests.values()) {
     const lapse = booking.status === "new";
     if (!lapse && booking.status !== "offered") continue;
     const { changed } = await applyChange(

@@ -1,4 +1,19 @@
-import { and, count, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { DomainError } from "~/lib/errors.server";
@@ -13,9 +28,10 @@ import { earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
 import { pageCount } from "~/lib/pages";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import {
+  holdOwnDates,
   holdWeekStatements,
+  quoteOwnDates,
   quoteWeek,
-  unavailableNightOf,
   withdrawRequestStatements,
 } from "~/weeks/weeks.server";
 import { type RequestKindDefinition } from "./store.server";
@@ -70,42 +86,51 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
 }
 
 /**
- * The statements that keep a member's new request only if they have no other undecided request
- * that asks the same (`sameAsk`), for the request's own batch: `take` changes the new request
- * (with `set`) only then, and `undo` removes it and its e-mails otherwise. The batch is one
- * transaction, so of several sent at once exactly one stays.
+ * A member's other undecided request (held, waiting or offered) that asks the same (`sameAsk`):
+ * a member asks once for a week, and once for any night of a room.
  */
-function onlyRequestStatements(
+const earlierAsk = (
   db: Db,
-  {
-    requestId,
-    userId,
-    sameAsk,
-    set,
-  }: {
-    requestId: string;
-    userId: string;
-    sameAsk: SQL | undefined;
-    set: Partial<typeof bookingRequests.$inferInsert>;
-  },
-) {
-  const earlier = db
+  { requestId, userId, sameAsk }: { requestId: string; userId: string; sameAsk: SQL | undefined },
+) =>
+  db
     .select({ id: bookingRequests.id })
     .from(bookingRequests)
     .where(
       and(
         sameAsk,
         eq(bookingRequests.userId, userId),
-        eq(bookingRequests.status, "new"),
+        inArray(bookingRequests.status, ["new", "offered"]),
         ne(bookingRequests.id, requestId),
       ),
     );
+
+/** A request for nights of the room that share one with these (of the member's own dates). */
+const sameNights = (row: { roomTypeId: string; checkInDate: string; checkOutDate: string }) =>
+  and(
+    eq(bookingRequests.roomTypeId, row.roomTypeId),
+    isNull(bookingRequests.weekId),
+    lt(bookingRequests.checkInDate, row.checkOutDate),
+    gt(bookingRequests.checkOutDate, row.checkInDate),
+  );
+
+/**
+ * The statements that keep a member's new request only if they have no other undecided request
+ * that asks the same, for the request's own batch: `undo` removes it and its e-mails otherwise.
+ * The batch is one transaction, so of several sent at once exactly one stays.
+ */
+function onlyRequestStatements(
+  db: Db,
+  ask: { requestId: string; userId: string; sameAsk: SQL | undefined },
+) {
+  const earlier = earlierAsk(db, ask);
   return {
+    // Nothing to take but the request's place: the undo below decides.
     take: db
       .update(bookingRequests)
-      .set(set)
-      .where(and(eq(bookingRequests.id, requestId), sql`not exists ${earlier}`)),
-    undo: withdrawRequestStatements(db, requestId, sql`exists ${earlier}`),
+      .set({ waitlist: true })
+      .where(and(eq(bookingRequests.id, ask.requestId), notExists(earlier))),
+    undo: withdrawRequestStatements(db, ask.requestId, exists(earlier)),
   };
 }
 
@@ -117,16 +142,26 @@ export const bookingKind = {
   // The resort and room come from the catalogue, never from the form, so names and prices
   // cannot be forged; a room that is not bookable there is refused.
   async toRow({ db, now }, input, keys) {
-    const [found, week, datesTaken] = await Promise.all([
+    const stay = {
+      roomTypeId: input.roomType,
+      checkIn: input.checkInDate,
+      checkOut: input.checkOutDate,
+    };
+    const [found, week, ownDates, [asked]] = await Promise.all([
       findBookableRoom(db, input.location, input.roomType),
       input.week ? quoteWeek(db, { roomTypeId: input.roomType, checkIn: input.week, now }) : null,
-      input.week
-        ? null
-        : unavailableNightOf(db, {
-            roomTypeId: input.roomType,
-            checkIn: input.checkInDate,
-            checkOut: input.checkOutDate,
-          }),
+      input.week ? null : quoteOwnDates(db, stay),
+      input.week || !keys.userId
+        ? []
+        : earlierAsk(db, {
+            requestId: keys.id,
+            userId: keys.userId,
+            sameAsk: sameNights({
+              roomTypeId: input.roomType,
+              checkInDate: input.checkInDate,
+              checkOutDate: input.checkOutDate,
+            }),
+          }).limit(1),
     ]);
     if (!found.ok) {
       throw new DomainError("invalid", BOOKING_FORM_MESSAGES[found.missing], found.missing);
@@ -138,11 +173,13 @@ export const bookingKind = {
     if (!input.week && input.checkInDate < localDate(now, room.locationTimeZone)) {
       throw new DomainError("invalid", BOOKING_FORM_MESSAGES.checkInPast, "checkInDate");
     }
-    // Dates of the member's own choosing do not get around a week's hold and its waitlist.
-    if (datesTaken) {
-      const message =
-        datesTaken === "booked" ? WEEK_MESSAGES.nightsBooked : WEEK_MESSAGES.datesTaken;
-      throw new DomainError("conflict", message, "checkInDate");
+    // Dates of the member's own choosing obey the calendar: its holds, bookings and closed weeks,
+    // and the resort's minimum stay; a member asks once for any night.
+    if (asked) {
+      throw new DomainError("conflict", WEEK_MESSAGES.datesAlreadyAsked, "checkInDate");
+    }
+    if (ownDates?.problem) {
+      throw new DomainError("conflict", ownDates.problem, "checkOutDate");
     }
     if (input.week) {
       // Only a week of this room that has not begun; a held one only for its waitlist.
@@ -168,7 +205,7 @@ export const bookingKind = {
       checkOutDate: week?.checkOut ?? input.checkOutDate,
       weekId: week?.id ?? null,
       weekRate: week?.rate ?? null,
-      estimatedTotal: week?.estimatedTotal ?? null,
+      estimatedTotal: week?.estimatedTotal ?? ownDates?.estimatedTotal ?? null,
       waitlist: Boolean(week && week.state !== "open"),
       adults: input.adults,
       children: input.children,
@@ -179,28 +216,30 @@ export const bookingKind = {
     };
   },
   emails: bookingEmails,
-  // A request for an open week holds it; a member's waitlist request is their only undecided
-  // request for the week, and a request for their own dates their only one for those dates.
+  // A request for an open week holds it, and one for the member's own dates the weeks it takes
+  // nights of; a member's waitlist request is their only undecided request for the week.
   claim: ({ db, now }, row) => {
     if (!row.weekId) {
-      // Their only undecided request for the room and these dates (a form sent again after Back).
-      return row.userId
-        ? {
-            ...onlyRequestStatements(db, {
-              requestId: row.id,
-              userId: row.userId,
-              sameAsk: and(
-                eq(bookingRequests.roomTypeId, row.roomTypeId),
-                eq(bookingRequests.checkInDate, row.checkInDate),
-                eq(bookingRequests.checkOutDate, row.checkOutDate),
-                isNull(bookingRequests.weekId),
-              ),
-              set: { waitlist: false },
-            }),
-            refusal: new DomainError("conflict", WEEK_MESSAGES.datesAlreadyAsked, "checkInDate"),
-            shownInCatalogue: false,
-          }
-        : null;
+      // The weeks its nights fall in are held for it, as a week is for its request; and it is
+      // the member's only undecided request for any of its nights (a form sent again after Back).
+      const earlier = row.userId
+        ? exists(
+            earlierAsk(db, { requestId: row.id, userId: row.userId, sameAsk: sameNights(row) }),
+          )
+        : undefined;
+      const stay = {
+        roomTypeId: row.roomTypeId,
+        checkIn: row.checkInDate,
+        checkOut: row.checkOutDate,
+        requestId: row.id,
+      };
+      const hold = holdOwnDates(db, { stay, now, unless: earlier });
+      return {
+        take: hold.take,
+        undo: withdrawRequestStatements(db, row.id, or(hold.refused, earlier)!),
+        refusal: new DomainError("conflict", WEEK_MESSAGES.datesTaken, "checkInDate"),
+        shownInCatalogue: true,
+      };
     }
     if (!row.waitlist) {
       return {
@@ -216,7 +255,6 @@ export const bookingKind = {
             requestId: row.id,
             userId: row.userId,
             sameAsk: eq(bookingRequests.weekId, row.weekId),
-            set: { waitlist: true },
           }),
           refusal: new DomainError("conflict", WEEK_MESSAGES.alreadyAsked, "week"),
           // A place on the waitlist leaves the week as the catalogue shows it.

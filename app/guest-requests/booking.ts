@@ -163,6 +163,18 @@ export function bookingSchema({
 
 export type BookingInput = z.infer<ReturnType<typeof bookingSchema>>;
 
+/** The dates the booking form asks an estimate for (a stay of the member's own dates). */
+export const ownDatesQuerySchema = z
+  .object({
+    roomType: z.string().min(1).max(200),
+    checkInDate: z.string().refine(isCalendarDate),
+    checkOutDate: z.string().refine(isCalendarDate),
+  })
+  .refine(
+    ({ checkInDate, checkOutDate }) =>
+      checkOutDate > checkInDate && checkOutDate <= addDays(checkInDate, LONGEST_STAY_DAYS),
+  );
+
 export function nightsBetween(checkIn: string, checkOut: string) {
   if (!isCalendarDate(checkIn) || !isCalendarDate(checkOut)) return 0;
   return daysBetween(checkIn, checkOut);

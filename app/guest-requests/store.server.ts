@@ -74,8 +74,8 @@ export interface RequestKindDefinition<Table extends RequestTable, Input extends
 /**
  * Something only one request may hold (a week). In the request's own batch, `take` runs first and
  * changes a row only if the thing is still free; `undo` runs last and removes the request and its
- * e-mails again if `take` changed nothing. The batch is one transaction, so no one ever sees a
- * request without its hold, and the sender gets `refusal`.
+ * e-mails again if the request holds not what it must. The batch is one transaction, so no one
+ * ever sees a request without its hold, and the sender of a request so removed gets `refusal`.
  */
 interface RequestClaim {
   take: BatchItem<"sqlite">;
@@ -139,12 +139,14 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
     db.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, idempotencyKey)),
     ...queued,
     ...(claim ? [claim.take, ...claim.undo] : []),
+    // Whether the request stands once its claim is settled.
+    db.select({ id: table.id }).from(table).where(eq(table.id, id)),
   ]);
   const created = inserted.meta.changes > 0;
   // A replayed key answers with the first request, whatever became of what it held.
   if (created && claim) {
-    const taken = after[queued.length] as D1Result | undefined;
-    if (!taken?.meta.changes) throw claim.refusal;
+    const [kept] = after.at(-1) as { id: string }[];
+    if (!kept) throw claim.refusal;
     if (claim.shownInCatalogue) app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   }
   const storedId = stored?.id ?? id;

@@ -103,3 +103,34 @@ export function estimatedTotal(rate: number | null, nights: number, room: Nightl
     );
   return cents / 100;
 }
+
+/** A week of the calendar as a stay of the member's own dates takes its nights from it. */
+interface WeekNights {
+  checkIn: CalendarDate;
+  nights: number;
+  rate: number | null;
+}
+
+/**
+ * The rate of a stay of the member's own dates: each night its share of the weekly rate of the
+ * week it falls in (a night with no week, its share of the default rate for that night), in cents
+ * so the sum is exact. Null when a night has no rate.
+ */
+export function ownDatesRate(
+  room: RoomTypeRates,
+  weeks: readonly WeekNights[],
+  checkIn: CalendarDate,
+  checkOut: CalendarDate,
+) {
+  let cents = 0;
+  for (let night = checkIn; night < checkOut; night = addDays(night, 1)) {
+    const week = weeks.find(
+      (candidate) =>
+        candidate.checkIn <= night && night < addDays(candidate.checkIn, candidate.nights),
+    );
+    const rate = week ? weekRate(room, week) : defaultRate(room, night, 1);
+    if (rate === null) return null;
+    cents += Math.round((rate * 100) / (week?.nights ?? 7));
+  }
+  return cents / 100;
+}

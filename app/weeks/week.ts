@@ -17,6 +17,8 @@ export const WEEK_MESSAGES = {
   datesTaken:
     "These dates take a night of a week that is already asked for or not offered: choose one of the open weeks, or other dates.",
   nightsBooked: "These dates take a night that is already booked: please choose other dates.",
+  minimumStay: (nights: number) =>
+    `This resort's minimum stay is ${nights} nights: please choose a longer stay.`,
 } as const;
 
 /** What a room option shows of a week; `rate` only for signed-in members. */

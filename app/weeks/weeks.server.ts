@@ -20,6 +20,7 @@ import { bookingRequests, emailDeliveries, locations, roomTypes, weeks } from "~
 import {
   addDays,
   addMonths,
+  daysBetween,
   earliestLocalDate,
   isCalendarDate,
   localDate,
@@ -39,7 +40,7 @@ import {
   type OpenWeek,
   type QuotedWeek,
 } from "./week";
-import { estimatedTotal, nightlyCharges, weekRate } from "./rates";
+import { estimatedTotal, nightlyCharges, ownDatesRate, weekRate } from "./rates";
 import { formatDateTime } from "~/guest-requests/format";
 
 /**
@@ -244,18 +245,57 @@ const confirmedStaysWithin = (db: Db, { roomTypeId, checkIn, checkOut, requestId
     );
 
 /**
- * What keeps a member from asking for their own dates: a night of a week of the room that is not
- * open (held by a request, booked or closed; staff arrange such dates around open weeks only), or
- * a night staff confirmed for another request.
+ * A stay of the member's own dates as the form quotes it and the server takes it: what keeps it
+ * from being asked for (a night staff confirmed for another request, a night of a week that is
+ * not open, or fewer nights than the resort's minimum; staff arrange such dates around open weeks
+ * only), and its estimate (each night's share of its week's rate, and the nightly charges). Null
+ * for a room that is not in the catalogue. One batch.
  */
-export async function unavailableNightOf(db: Db, stay: OwnDates) {
-  const [[week], [booked]] = await Promise.all([
-    unavailableWeeksWithin(db, stay).limit(1),
+export async function quoteOwnDates(db: Db, stay: OwnDates) {
+  const [[room], within, [booked]] = await db.batch([
+    db
+      .select({
+        minimumNights: locations.minimumNights,
+        currency: locations.currency,
+        ...pricingColumns,
+        ...chargeColumns,
+      })
+      .from(roomTypes)
+      .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+      .where(eq(roomTypes.id, stay.roomTypeId))
+      .limit(1),
+    db
+      .select({
+        checkIn: weeks.checkIn,
+        nights: weeks.nights,
+        rate: weeks.rate,
+        state: weeks.state,
+      })
+      .from(weeks)
+      .where(weeksWithin(stay)),
     confirmedStaysWithin(db, stay).limit(1),
   ]);
-  if (booked) return "booked";
-  return week ? "week" : null;
+  if (!room) return null;
+  const nights = daysBetween(stay.checkIn, stay.checkOut);
+  const rate = ownDatesRate(room, within, stay.checkIn, stay.checkOut);
+  const problem = booked
+    ? WEEK_MESSAGES.nightsBooked
+    : within.some((week) => week.state !== "open")
+      ? WEEK_MESSAGES.datesTaken
+      : nights < room.minimumNights
+        ? WEEK_MESSAGES.minimumStay(room.minimumNights)
+        : null;
+  return {
+    problem,
+    nights,
+    currency: room.currency,
+    rate,
+    charges: nightlyCharges(room),
+    estimatedTotal: estimatedTotal(rate, nights, room),
+  };
 }
+
+export type OwnDatesQuote = NonNullable<Awaited<ReturnType<typeof quoteOwnDates>>>;
 
 /** The room's weeks the stay shares a night with that are not open. */
 const unavailableWeeksWithin = (db: Db, stay: OwnDates) =>
@@ -264,12 +304,72 @@ const unavailableWeeksWithin = (db: Db, stay: OwnDates) =>
     .from(weeks)
     .where(and(weeksWithin(stay), ne(weeks.state, "open")));
 
+/** The room's weeks the stay shares a night with that its request does not hold. */
+const weeksWithinNotHeldBy = (db: Db, stay: Required<OwnDates>) =>
+  db
+    .select({ id: weeks.id })
+    .from(weeks)
+    .where(
+      and(
+        weeksWithin(stay),
+        or(
+          ne(weeks.state, "requested"),
+          sql`coalesce(${weeks.requestId}, '') <> ${stay.requestId}`,
+        ),
+      ),
+    );
+
 /**
- * For the confirming update: every week the stay takes a night of is still open. A week held
- * after the request was sent (by another member's request) keeps it from being confirmed.
+ * A request for the member's own dates holds the weeks it takes a night of, as a request for a
+ * week holds its week: `take` holds them all, only if all are open (one statement, so of members
+ * asking at once for nights of one week exactly one gets them, and `unless` keeps it from holding
+ * any); `refused` is true when it holds not all of them, for the request's `undo`.
  */
-export const ownDatesStillOpen = (db: Db, stay: OwnDates) =>
-  notExists(unavailableWeeksWithin(db, stay));
+export function holdOwnDates(
+  db: Db,
+  { stay, now, unless }: { stay: Required<OwnDates>; now: Date; unless: SQL | undefined },
+) {
+  return {
+    take: db
+      .update(weeks)
+      .set({
+        state: "requested",
+        requestId: stay.requestId,
+        heldUntil: new Date(now.getTime() + HOLD_HOURS * 3_600_000).toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .where(
+        and(
+          weeksWithin(stay),
+          eq(weeks.state, "open"),
+          notExists(unavailableWeeksWithin(db, stay)),
+          unless ? sql`not ${unless}` : undefined,
+        ),
+      ),
+    refused: exists(weeksWithinNotHeldBy(db, stay)),
+  };
+}
+
+/**
+ * For the confirming update: every week the stay takes a night of is still its own (held by it,
+ * or open). Another member's hold or a closed week keeps it from being confirmed.
+ */
+export const ownDatesStillOpen = (db: Db, stay: Required<OwnDates>) =>
+  notExists(
+    db
+      .select({ id: weeks.id })
+      .from(weeks)
+      .where(
+        and(
+          weeksWithin(stay),
+          ne(weeks.state, "open"),
+          or(
+            ne(weeks.state, "requested"),
+            sql`coalesce(${weeks.requestId}, '') <> ${stay.requestId}`,
+          ),
+        ),
+      ),
+  );
 
 /**
  * For the confirming update of any request: no other confirmed request of the room shares one of
@@ -279,15 +379,22 @@ export const nightsStillFree = (db: Db, stay: Required<OwnDates>) =>
   notExists(confirmedStaysWithin(db, stay));
 
 /**
- * Staff confirmed a request for the member's own dates (at `handledAt`): the open weeks it takes a
- * night of are booked for it, so no other member can ask for them.
+ * Staff confirmed a request for the member's own dates (at `handledAt`): the weeks it takes a
+ * night of (held by it, or open) are booked for it, so no other member can ask for them.
  */
 export const bookOwnDatesOf = (db: Db, stay: Required<OwnDates>, handledAt: string) =>
   db
     .update(weeks)
     .set({ state: "booked", requestId: stay.requestId, heldUntil: null, updatedAt: handledAt })
     .where(
-      and(weeksWithin(stay), eq(weeks.state, "open"), confirmedAt(db, stay.requestId, handledAt)),
+      and(
+        weeksWithin(stay),
+        or(
+          eq(weeks.state, "open"),
+          and(eq(weeks.state, "requested"), eq(weeks.requestId, stay.requestId)),
+        ),
+        confirmedAt(db, stay.requestId, handledAt),
+      ),
     );
 
 /** The request was confirmed at `handledAt`: by this very decision, not another admin's. */
@@ -518,6 +625,7 @@ export async function roomCalendar(
       lastName: bookingRequests.lastName,
       email: bookingRequests.email,
       requestId: bookingRequests.id,
+      status: bookingRequests.status,
     })
     .from(weeks)
     .leftJoin(bookingRequests, eq(bookingRequests.id, weeks.requestId))
@@ -540,12 +648,18 @@ export async function roomCalendar(
         checkInTime: room.checkInTime,
         checkOutTime: room.checkOutTime,
         timeZone: room.timeZone,
-        summary: week.state === "booked" ? `Booked: ${guest}` : `Requested: ${guest}`,
+        // As the inbox and the member's page say it: a held week may be offered to a waitlist.
+        summary:
+          week.state === "booked"
+            ? `Booked: ${guest}`
+            : week.status === "offered"
+              ? `Offered: ${guest}`
+              : `Requested: ${guest}`,
         location: room.locationName,
         description: [
           `${room.locationName}, ${room.name}`,
           week.state === "requested" && week.heldUntil
-            ? `Held until ${formatDateTime(week.heldUntil)}`
+            ? `${week.status === "offered" ? "Offered" : "Held"} until ${formatDateTime(week.heldUntil)}`
             : null,
           week.email ? `Guest: ${week.email}` : null,
           week.requestId ? `Request id: ${week.requestId}` : null,

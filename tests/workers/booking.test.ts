@@ -20,6 +20,9 @@ const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2
 const roomTypeId = `${location.id}-room-2`;
 const otherLocation = visibleSeed.find((candidate) => candidate.id !== location.id)!;
 
+/** The first night the forms below ask for. */
+const STAY_START = 640;
+
 const isoDate = (daysFromNow: number) =>
   new Date(testNow().getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
@@ -42,8 +45,10 @@ function validForm(overrides: Record<string, string> = {}) {
     lastName: "Silva",
     email: "ana@example.com",
     phone: "+1 555 0100",
-    checkInDate: isoDate(30),
-    checkOutDate: isoDate(37),
+    // Past the room's calendar (18 months of weeks): many members may ask for nights no week
+    // holds, and staff decide which to confirm.
+    checkInDate: isoDate(STAY_START),
+    checkOutDate: isoDate(STAY_START + 7),
     adults: "2",
     children: "1",
     infants: "0",
@@ -94,7 +99,7 @@ describe("booking request validation", () => {
     ["a check-in in the past", { checkInDate: isoDate(-3) }, "Check-in cannot be in the past"],
     [
       "a check-out before check-in",
-      { checkOutDate: isoDate(29) },
+      { checkOutDate: isoDate(STAY_START - 1) },
       "Check-out cannot be before check-in",
     ],
     ["a missing check-in", { checkInDate: "" }, "Please choose a check-in date"],
@@ -131,20 +136,29 @@ describe("booking request validation", () => {
     expect(await countFor(form.idempotencyKey)).toBe(0);
   });
 
-  it("refuses a stay of no nights, and accepts one night and the guest limits' edges in a room with no stated size", async () => {
+  it("refuses a stay of no nights or shorter than the resort's minimum, and accepts the guest limits' edges in a room with no stated size", async () => {
     const roomType = `${location.id}-room-of-any-size`;
     await db.insert(roomTypes).values({ id: roomType, locationId: location.id, name: "Any size" });
     try {
       const cookie = await memberCookie();
-      const sameDay = validForm({ roomType, checkOutDate: isoDate(30) });
+      const sameDay = validForm({ roomType, checkOutDate: isoDate(STAY_START) });
       const refused = await postBooking(sameDay, cookie);
       expect(refused.status).toBe(400);
       expect(visibleText(await refused.text())).toContain("Check-out must be after check-in");
       expect(await countFor(sameDay.idempotencyKey)).toBe(0);
 
+      // The resort's minimum stay, said before anything is stored.
+      const short = validForm({ roomType, checkOutDate: isoDate(STAY_START + 1) });
+      const tooShort = await postBooking(short, cookie);
+      expect(tooShort.status).toBe(409);
+      expect(visibleText(await tooShort.text())).toContain(
+        `This resort's minimum stay is ${location.minimumNights} nights: please choose a longer stay.`,
+      );
+      expect(await countFor(short.idempotencyKey)).toBe(0);
+
       const form = validForm({
         roomType,
-        checkOutDate: isoDate(31),
+        checkOutDate: isoDate(STAY_START + location.minimumNights),
         adults: "10",
         children: "8",
         infants: "4",

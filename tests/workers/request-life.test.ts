@@ -595,3 +595,86 @@ describe("the staff inbox", () => {
     expect(card(await inbox("decided"), holder.request.id)).toBeNull();
   });
 });
+
+describe("dates of a member's own choosing", () => {
+  /** A member sends the form for their own dates (no week). */
+  function sendDates(who: Member, checkInDate: string, checkOutDate: string) {
+    return request(`/book?location=${LOCATION.id}&roomType=${ROOM}`, {
+      method: "POST",
+      body: new URLSearchParams({
+        location: LOCATION.id,
+        roomType: ROOM,
+        checkInDate,
+        checkOutDate,
+        firstName: "Olga",
+        lastName: "Own",
+        email: who.email,
+        phone: "+1 555 0100",
+        adults: "2",
+        idempotencyKey: crypto.randomUUID(),
+        "cf-turnstile-response": "dev-bot-check-passed",
+      }),
+      headers: { Origin: "http://localhost", Cookie: who.cookie },
+      redirect: "manual",
+    });
+  }
+
+  it("are quoted before sending, hold the weeks they take, and free them to their waitlists when they lapse", async () => {
+    const [early, late] = [await freshWeek(), await freshWeek()];
+    // Ten nights from the middle of one week into the next (they are consecutive Saturdays).
+    expect(late.checkIn).toBe(addDays(early.checkIn, 7));
+    const checkIn = addDays(early.checkIn, 3);
+    const checkOut = addDays(checkIn, 10);
+    const who = await member();
+
+    const estimate = await request(
+      `/book/estimate?roomType=${ROOM}&checkInDate=${checkIn}&checkOutDate=${checkOut}`,
+      { headers: { Cookie: who.cookie } },
+    );
+    const quote = (await estimate.json()) as {
+      problem: string | null;
+      estimatedTotal: number;
+      nights: number;
+    };
+    // Four nights of one week and six of the next at 2,100 a week, with no charges.
+    expect(quote).toMatchObject({ problem: null, nights: 10, estimatedTotal: 3000 });
+    // Visitors see no prices; a short stay is refused with the resort's minimum.
+    expect(
+      (
+        await request(
+          `/book/estimate?roomType=${ROOM}&checkInDate=${checkIn}&checkOutDate=${checkOut}`,
+        )
+      ).status,
+    ).toBe(401);
+    const short = await request(
+      `/book/estimate?roomType=${ROOM}&checkInDate=${checkIn}&checkOutDate=${addDays(checkIn, 2)}`,
+      { headers: { Cookie: who.cookie } },
+    );
+    expect(((await short.json()) as { problem: string }).problem).toBe(
+      WEEK_MESSAGES.minimumStay(7),
+    );
+
+    expect((await sendDates(who, checkIn, checkOut)).status).toBe(302);
+    const [ownDates] = await db
+      .select()
+      .from(bookingRequests)
+      .where(and(eq(bookingRequests.userId, who.id), eq(bookingRequests.checkInDate, checkIn)));
+    expect(ownDates).toMatchObject({ estimatedTotal: 3000, weekId: null });
+    for (const week of [early, late]) {
+      expect(await weekOf(week.id)).toMatchObject({ state: "requested", requestId: ownDates!.id });
+    }
+    // Nobody else may take those weeks, nor nights of them; a member may wait for one.
+    const rival = await member();
+    expect((await sendWeek(rival, late.checkIn)).status).toBe(409);
+    expect((await sendDates(rival, addDays(checkIn, 1), addDays(checkIn, 8))).status).toBe(409);
+    expect((await sendWeek(rival, late.checkIn, { waitlist: true })).status).toBe(302);
+
+    // No decision in 72 hours: both weeks free, the waited-for one to its waitlist.
+    await sweep(new Date(testNow().getTime() + 72 * HOUR + 60_000));
+    expect(await statusOf(ownDates!.id)).toMatchObject({ status: "lapsed" });
+    expect(await weekOf(early.id)).toMatchObject({ state: "open", requestId: null });
+    const waiting = await requestOf(rival, late.id);
+    expect(waiting.status).toBe("offered");
+    expect(await weekOf(late.id)).toMatchObject({ state: "requested", requestId: waiting.id });
+  });
+});

@@ -127,7 +127,7 @@ describe("each resort lives on its own day", () => {
         location: resort.id,
         roomType: roomOf(resort),
         checkInDate: FRIDAY,
-        checkOutDate: addDays(FRIDAY, 1),
+        checkOutDate: addDays(FRIDAY, 7),
         firstName: "Ana",
         lastName: "Silva",
         email: "ana@example.com",

@@ -476,11 +476,37 @@ describe("requesting a week", () => {
       expect(refused.status).toBe(409);
       expect(visibleText(await refused.text())).toContain(WEEK_MESSAGES.datesTaken);
     }
-    // Ending the morning the held week begins, and inside an open week: staff arrange them.
-    expect((await otherDates(addDays(held!.checkIn, -3), held!.checkIn)).status).toBe(302);
-    expect((await otherDates(addDays(free!.checkIn, 1), addDays(free!.checkIn, 4))).status).toBe(
-      302,
-    );
+    // A week's stay ending the morning the held week begins, and one over an open week's nights:
+    // staff arrange them, and meanwhile the weeks they take are held for them.
+    const before = await otherDates(addDays(held!.checkIn, -7), held!.checkIn);
+    expect(before.status).toBe(302);
+    expect(await weekById(held!.id)).toMatchObject({ state: "requested" });
+    const cookieOfOther = await memberCookie((await createUser()).id);
+    const overOpen = await request(`/book?location=${location.slug}&roomType=${roomTypeId}`, {
+      method: "POST",
+      body: new URLSearchParams(
+        Object.fromEntries(
+          Object.entries(
+            weekForm("", { checkInDate: free!.checkIn, checkOutDate: addDays(free!.checkIn, 7) }),
+          ).filter(([name]) => name !== "week"),
+        ),
+      ),
+      headers: { Origin: "http://localhost", Cookie: cookieOfOther },
+      redirect: "manual",
+    });
+    expect(overOpen.status).toBe(302);
+    const [ownDates] = await db
+      .select()
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.roomTypeId, roomTypeId),
+          eq(bookingRequests.checkInDate, free!.checkIn),
+        ),
+      );
+    expect(await weekById(free!.id)).toMatchObject({ state: "requested", requestId: ownDates!.id });
+    // The estimate: the week's rate (its nights' shares) and the nightly charges.
+    expect(ownDates!.estimatedTotal).toBeGreaterThan(0);
   });
 
   it("a link naming another resort's room offers this resort's rooms and dates, not that room's week", async () => {
@@ -529,12 +555,12 @@ describe("staff decide a week's request", () => {
     return result;
   }
 
-  it("a request for the member's own dates, confirmed, books the open weeks it takes; one over a week held since is not confirmed", async () => {
+  it("a request for the member's own dates holds the weeks it takes: confirmed, it books them; declined, it frees them", async () => {
     const [first, , third] = (await openWeeks()).slice(14);
     const ownDates = async (week: typeof first) => {
       const form = weekForm("", {
-        checkInDate: addDays(week!.checkIn, 2),
-        checkOutDate: addDays(week!.checkIn, 5),
+        checkInDate: week!.checkIn,
+        checkOutDate: addDays(week!.checkIn, week!.nights),
       });
       const { week: _none, ...withoutWeek } = form;
       const response = await request(`/book?location=${location.slug}&roomType=${roomTypeId}`, {
@@ -551,24 +577,22 @@ describe("staff decide a week's request", () => {
       return stored!.id;
     };
 
-    // Its week still open: confirming it books that week for this request.
+    // Sent, it holds its week; confirmed, the week is booked for it.
     const mine = await ownDates(first);
+    expect(await weekById(first!.id)).toMatchObject({ state: "requested", requestId: mine });
     expect(await decide(mine, "confirmed")).toMatchObject({ ok: true });
     expect(await weekById(first!.id)).toMatchObject({ state: "booked", requestId: mine });
 
-    // Its week held by another member after it was sent: not confirmed, and staff are told why.
+    // While it holds its week, nobody else can ask for that week; declined, the week is free.
     const theirs = await ownDates(third);
-    await postWeek(weekForm(third!.checkIn), await memberCookie("user-admin"));
-    expect((await weekById(third!.id)).state).toBe("requested");
-    expect(await decide(theirs, "confirmed")).toEqual({ ok: false, reason: "dates-taken" });
-    const [still] = await db
-      .select({ status: bookingRequests.status })
-      .from(bookingRequests)
-      .where(eq(bookingRequests.id, theirs));
-    expect(still!.status).toBe("new");
-    expect((await weekById(third!.id)).state).toBe("requested");
-    // Declining it is still possible.
-    expect(await decide(theirs, "declined")).toMatchObject({ ok: true });
+    const refused = await postWeek(weekForm(third!.checkIn), await memberCookie("user-admin"));
+    expect(refused.status).toBe(409);
+    expect(await weekById(third!.id)).toMatchObject({ state: "requested", requestId: theirs });
+    expect(await decide(theirs, "declined")).toMatchObject({ ok: true, freed: { opened: true } });
+    expect(await weekById(third!.id)).toMatchObject({ state: "open", requestId: null });
+    expect(
+      (await postWeek(weekForm(third!.checkIn), await memberCookie("user-admin"))).status,
+    ).toBe(302);
   });
 
   it("confirming books the week and sends the guest the rate, the total, the terms' reminders and a calendar entry", async () => {
@@ -713,7 +737,8 @@ describe("own dates the calendar has no week for", () => {
       },
       await memberCookie("user-admin"),
     );
-    const third = await askForDates(dates, await memberCookie("user-admin"));
+    // A member asks once for any night: the third is another member.
+    const third = await askForDates(dates, await memberCookie((await createUser()).id));
     expect([first.response.status, second.response.status, third.response.status]).toEqual([
       302, 302, 302,
     ]);
@@ -790,7 +815,7 @@ describe("own dates the calendar has no week for", () => {
     const past = await datesPastTheCalendar();
     // Past the other tests' nights, so none of them shares one.
     const checkInDate = addDays(past.checkInDate, 70);
-    const dates = { checkInDate, checkOutDate: addDays(checkInDate, 6) };
+    const dates = { checkInDate, checkOutDate: addDays(checkInDate, 7) };
     const cookie = await memberCookie();
     const first = await askForDates(dates, cookie);
     expect(first.response.status).toBe(302);
@@ -800,7 +825,13 @@ describe("own dates the calendar has no week for", () => {
     expect(again.id).toBeUndefined();
     // Another member may ask for them; so may this one, for other dates.
     expect((await askForDates(dates, await memberCookie("user-admin"))).response.status).toBe(302);
-    const later = { checkInDate: addDays(checkInDate, 14), checkOutDate: addDays(checkInDate, 20) };
+    const later = { checkInDate: addDays(checkInDate, 14), checkOutDate: addDays(checkInDate, 21) };
+    // Nor for nights that overlap those they asked for.
+    const overlapping = await askForDates(
+      { checkInDate: addDays(checkInDate, 3), checkOutDate: addDays(checkInDate, 10) },
+      cookie,
+    );
+    expect(overlapping.response.status).toBe(409);
     const atOnce = await Promise.all(Array.from({ length: 50 }, () => askForDates(later, cookie)));
     const statuses = atOnce.map(({ response }) => response.status);
     expect(statuses.filter((status) => status === 302)).toHaveLength(1);

@@ -9,6 +9,7 @@ import {
   STAY_TERMS,
 } from "~/guest-requests/booking";
 import { BookingWeek, type WeekOnOffer } from "./booking-week";
+import { OwnDatesEstimate } from "./own-dates-estimate";
 import { NameFields } from "./request-fields";
 import { RequestForm, useRequestForm, type RequestFormProps } from "./request-form";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
@@ -205,9 +206,14 @@ export function BookingForm({
             <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
               {nights} {nights === 1 ? "night" : "nights"}
               {location.minimumNights > nights &&
-                ` (this resort's usual minimum is ${location.minimumNights} nights)`}
+                ` (this resort's minimum stay is ${location.minimumNights} nights)`}
             </p>
           )}
+          <OwnDatesEstimate
+            roomTypeId={typeof fields.roomType.value === "string" ? fields.roomType.value : ""}
+            checkIn={checkIn}
+            checkOut={checkOut}
+          />
         </Section>
       )}
 
