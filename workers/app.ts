@@ -3,6 +3,7 @@ import { cloudflareContext, createAppContext } from "../app/context";
 import { openD1Session, withBookmark } from "../app/db/read-replicas.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
 import { requestCatalogueVersion } from "../app/lib/cache.server";
+import { scheduledMoment } from "../app/lib/clock.server";
 import { servePage } from "../app/lib/page-cache.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 import { sweepRequests } from "../app/guest-requests/booking-life.server";
@@ -51,12 +52,13 @@ export default {
   },
   // The cron trigger in wrangler.toml: move requests along (holds lapse, offers pass, waitlists
   // close), send e-mails that could not go at once, and forget ended rate-limit windows.
-  async scheduled(_controller, env, ctx) {
-    // No visitor's request: links in e-mails go to the configured site.
-    const app = createAppContext(
-      { env, ctx },
-      new Request(env.SITE_URL || "http://localhost:8787/"),
-    );
+  async scheduled(controller, env, ctx) {
+    // No visitor's request: links in e-mails go to the configured site. The run's moment is the
+    // one it was scheduled for.
+    const app = {
+      ...createAppContext({ env, ctx }, new Request(env.SITE_URL || "http://localhost:8787/")),
+      now: scheduledMoment(env, controller.scheduledTime),
+    };
     // Requests first: their e-mails go out in this run's e-mails.
     const [changed, expired] = await Promise.all([
       sweepRequests(app),

@@ -28,3 +28,12 @@ export function now(env: ClockEnv): Date {
   const start = env.APP_ENV === "development" ? env.TEST_NOW?.trim() : "";
   return new Date(start ? Date.now() + offsetFor(start) : Date.now());
 }
+
+/**
+ * The moment a cron run was scheduled for, by the site's clock: deployed, the scheduled time
+ * itself; under a set start, that time moved as the clock is (a local run may ask the cron for
+ * any moment: `/cdn-cgi/handler/scheduled?time=<ms>`).
+ */
+export function scheduledMoment(env: ClockEnv, scheduledTime: number): Date {
+  return new Date(now(env).getTime() - Date.now() + scheduledTime);
+}

@@ -2,9 +2,12 @@ import { test as setup } from "@playwright/test";
 import { getPlatformProxy } from "wrangler";
 import { invalidateLocationCaches } from "../../app/lib/cache.server";
 import { rasterize } from "../../scripts/seed/raster";
-import { seedCatalogue, type SeedBindings } from "../../scripts/seed/seed";
+import { roomTypeId, seedCatalogue, type SeedBindings } from "../../scripts/seed/seed";
 import { hardCases } from "./support/hard-cases";
 import { E2E_PERSIST_DIR } from "./support/server";
+import { seedLocations } from "../../scripts/seed/data";
+import { isoDateFromNow, testNow } from "./support/clock";
+import { LAYOUT_ACCOUNTS, LAYOUT_REQUESTS } from "./support/layout-pages";
 
 // The running test server's D1, R2 and KV, reached through wrangler's platform proxy on the same
 // local state; the cleared list cache makes the new locations show at once. Their pictures are
@@ -20,8 +23,83 @@ setup("seed the layout guard's hard cases", async () => {
   try {
     await seedCatalogue(proxy.env, hardCases, { rasterize });
     await invalidateLocationCaches(proxy.env.CACHE);
+    await storeLayoutRequests(proxy.env.DB);
   } finally {
     // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
     await proxy.dispose();
   }
 });
+
+/**
+ * The layout member's requests for the guard's request pages, one per state worth seeing, with
+ * long text where a person can write it. Stored again (replaced) on every run.
+ */
+async function storeLayoutRequests(db: D1Database) {
+  const member = await db
+    .prepare("SELECT id FROM users WHERE email = ?")
+    .bind(LAYOUT_ACCOUNTS.member!.email)
+    .first<{ id: string }>();
+  if (!member) throw new Error("The layout member is stored by the global setup first");
+  const location = seedLocations.find((candidate) => !candidate.hidden)!;
+  const checkIn = isoDateFromNow(90);
+  const checkOut = isoDateFromNow(97);
+  const now = testNow().toISOString();
+  const rows = [
+    { id: LAYOUT_REQUESTS.offered, status: "offered", waitlist: 1, note: null },
+    { id: LAYOUT_REQUESTS.held, status: "new", waitlist: 0, note: null },
+    {
+      id: LAYOUT_REQUESTS.confirmed,
+      status: "confirmed",
+      waitlist: 0,
+      note: "Your suite is on the top floor, facing the ocean. ".repeat(12).trim(),
+    },
+  ];
+  await db.batch(
+    rows.flatMap((row) => [
+      db
+        .prepare(
+          `INSERT OR REPLACE INTO booking_requests (id, idempotency_key, status, user_id, first_name,
+            last_name, email, phone, check_in_date, check_out_date, adults, children, infants,
+            location_id, location_name, location_city, location_state, location_country,
+            room_type_id, room_type_name, room_type_price, week_rate, estimated_total, waitlist,
+            special_requests, staff_note, created_at, changed_at)
+          VALUES (?, ?, ?, ?, 'Maximiliana', 'Featherstonehaugh-Wolfeschlegelstein', ?, '+1 555 0100',
+            ?, ?, 2, 1, 1, ?, ?, ?, ?, ?, ?, ?, 2450, 2450, 3180.5, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          row.id,
+          row.id,
+          row.status,
+          member.id,
+          LAYOUT_ACCOUNTS.member!.email,
+          checkIn,
+          checkOut,
+          location.id,
+          location.name,
+          location.city ?? null,
+          location.state ?? null,
+          location.country,
+          roomTypeId(location, 0),
+          location.roomTypes[0]!.name,
+          row.waitlist,
+          "A quiet room away from the elevator, please; we arrive late on the first night. "
+            .repeat(6)
+            .trim(),
+          row.note,
+          now,
+          now,
+        ),
+      db
+        .prepare(
+          "INSERT OR REPLACE INTO booking_request_events (id, request_id, event, actor, created_at) VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(
+          `${row.id}:${row.status}`,
+          row.id,
+          row.status === "new" ? "requested" : row.status,
+          null,
+          now,
+        ),
+    ]),
+  );
+}

@@ -2,8 +2,11 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { type AppContext, createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
-import { locations } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import { locations, roomTypes } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
+import { roomTypeId as seededRoomId } from "../../scripts/seed/seed";
 import { countCalls } from "~/dev/d1-counter.server";
 import { readToast } from "~/lib/toast.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -70,6 +73,30 @@ export const PRICE_FIELDS = [
 export function carriesNumber(body: string, value: number) {
   const withoutNonces = body.replace(/nonce="[^"]*"/g, "");
   return new RegExp(`(?<![\\d.])${value}(?![\\d])`).test(withoutNonces);
+}
+
+/**
+ * A twin of a seeded room (`index` from 0) with no weeks, for one file: its forms may ask many
+ * times for the same nights of the member's own choosing, which no week holds (another file's
+ * requests hold or book the seeded rooms' weeks). Removed once the file is done.
+ */
+export function roomWithoutWeeks(location: (typeof seedLocations)[number], index: number) {
+  const seeded = seededRoomId(location, index);
+  const room = {
+    id: `${seeded}-no-weeks`,
+    name: `${location.roomTypes[index]!.name} (no calendar)`,
+  };
+  beforeAll(async () => {
+    const [row] = await testApp.db.select().from(roomTypes).where(eq(roomTypes.id, seeded));
+    await testApp.db
+      .insert(roomTypes)
+      .values({ ...row!, ...room, calendarToken: null })
+      .onConflictDoNothing();
+  });
+  afterAll(async () => {
+    await testApp.db.delete(roomTypes).where(eq(roomTypes.id, room.id));
+  });
+  return room;
 }
 
 /**

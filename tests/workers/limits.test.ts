@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { BOT_CHECK, createUser, post, signIn, uniqueEmail } from "./auth-helpers";
-import { request, testNow, visibleSeed } from "./helpers";
+import { request, roomWithoutWeeks, testNow, visibleSeed } from "./helpers";
 
 /*
  * Every limit holds when many requests arrive at once from one address: exactly the limit is
@@ -23,7 +23,8 @@ const db = createDb(env.DB);
 /** How many requests past its limit each burst sends: enough to show the rest are refused. */
 const PAST_THE_LIMIT = 15;
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length > 0)!;
-const roomTypeId = `${location.id}-room-1`;
+// Many forms ask for the same nights: a room no week of which holds them.
+const { id: roomTypeId } = roomWithoutWeeks(location, 0);
 
 const randomHextet = () => crypto.randomUUID().slice(0, 4);
 

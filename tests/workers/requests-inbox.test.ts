@@ -564,28 +564,30 @@ describe("who may use the inbox", () => {
 
 describe("a member's booking requests on /members", () => {
   it("lists only the member's own requests, with their status", async () => {
+    // A member of their own: the seeded member's many requests fill pages of their own.
+    const member = await createUser("member");
     const other = await createUser("member");
     const waiting = await insertBooking({
-      userId: "user-member",
+      userId: member.id,
       createdAt: "2990-02-01T00:00:02.000Z",
     });
     const confirmed = await insertBooking({
-      userId: "user-member",
+      userId: member.id,
       status: "confirmed",
       createdAt: "2990-02-01T00:00:01.000Z",
     });
     const declined = await insertBooking({
-      userId: "user-member",
+      userId: member.id,
       status: "declined",
       createdAt: "2990-02-01T00:00:00.000Z",
     });
     const someoneElses = await insertBooking({ userId: other.id });
     const anonymous = await insertBooking({ userId: null });
 
-    const response = await get("/members", await signIn("user-member"));
+    const response = await get("/members", await signIn(member.id));
     expect(response.status).toBe(200);
     const html = visibleText(await response.text());
-    expect(html).toContain("Signed in as member@example.com");
+    expect(html).toContain(`Signed in as ${member.email}`);
     expect(html).toContain("Your booking requests");
     const section = html.slice(html.indexOf("Your booking requests"));
     const cards = [waiting, confirmed, declined].map((booking) =>

@@ -23,6 +23,10 @@ export const ACCOUNTS = {
   weekBooker: { email: "e2e-week-booker@example.com", role: "member" },
   weekRival: { email: "e2e-week-rival@example.com", role: "member" },
   weekStaff: { email: "e2e-week-staff@example.com", role: "admin" },
+  // The request's life: a member holds a week, another waits for it, staff decide.
+  lifeHolder: { email: "e2e-life-holder@example.com", role: "member" },
+  lifeWaiter: { email: "e2e-life-waiter@example.com", role: "member" },
+  lifeStaff: { email: "e2e-life-staff@example.com", role: "admin" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -58,6 +62,9 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.weekBooker, names: ["picks a week", "picks from a month"] },
   { account: ACCOUNTS.weekRival, names: ["finds the week taken", "finds a month's week taken"] },
   { account: ACCOUNTS.weekStaff, names: ["confirms a week", "closes a week"] },
+  { account: ACCOUNTS.lifeHolder, names: ["holds and withdraws", "holds until it lapses"] },
+  { account: ACCOUNTS.lifeWaiter, names: ["waits and is offered", "waits through a lapse"] },
+  { account: ACCOUNTS.lifeStaff, names: ["confirms an offered week", "confirms after a lapse"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
