@@ -38,7 +38,7 @@ const miniflare = new Miniflare(
     // Where `wrangler dev --persist-to` keeps its state, and scripts/prepare-local.ts writes it.
     resourcePersistencePath: resolve(options.persist, "v3"),
     log: new Log(LogLevel.WARN),
-    // The cron run for any moment, as `wrangler dev` offers it: /cdn-cgi/handler/scheduled?time=<ms>
+    // The cron run for any moment, as `wrangler dev` offers it: /cdn-cgi/local/scheduled?time=<ms>
     // (the browser tests let a hold lapse 72 hours on).
     unsafeTriggerHandlers: true,
     workers: [
@@ -48,6 +48,8 @@ const miniflare = new Miniflare(
         bindings: {
           ...(workerOptions.bindings as Record<string, unknown> | undefined),
           ...(process.env.TEST_NOW && { TEST_NOW: process.env.TEST_NOW }),
+          // The cron has no visitor's request to take an address from: its e-mails link here.
+          SITE_URL: `http://localhost:${options.port}`,
         },
         modulesRoot: serverDir,
         modules: [main, ...chunks.map((chunk) => `assets/${chunk}`)].map((path) => ({

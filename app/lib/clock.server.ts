@@ -32,7 +32,7 @@ export function now(env: ClockEnv): Date {
 /**
  * The moment a cron run was scheduled for, by the site's clock: deployed, the scheduled time
  * itself; under a set start, that time moved as the clock is (a local run may ask the cron for
- * any moment: `/cdn-cgi/handler/scheduled?time=<ms>`).
+ * any moment: `/cdn-cgi/local/scheduled?time=<ms>`).
  */
 export function scheduledMoment(env: ClockEnv, scheduledTime: number): Date {
   return new Date(now(env).getTime() - Date.now() + scheduledTime);

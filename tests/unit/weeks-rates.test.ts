@@ -5,6 +5,7 @@ import {
   estimatedTotal,
   holidaysOf,
   nightlyCharges,
+  ownDatesRate,
   weekRate,
   type RoomTypeRates,
 } from "~/weeks/rates";
@@ -113,5 +114,40 @@ describe("calendar dates", () => {
     expect(isCalendarDate("2026-13-01")).toBe(false);
     expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
     expect(addMonths("2026-11-25", 18)).toBe("2028-05-25");
+  });
+});
+
+describe("the rate of a stay of the member's own dates", () => {
+  const rates: RoomTypeRates = {
+    price: 2100,
+    presidentsDayPrice: null,
+    springBreakPrice: null,
+    fourthOfJulyPrice: null,
+    thanksgivingPrice: null,
+    christmasPrice: 3500,
+    newYearsPrice: null,
+  };
+  const week = (checkIn: string, rate: number | null = null) => ({ checkIn, nights: 7, rate });
+
+  it("takes each night's share of the week it falls in: its own rate, or the default", () => {
+    // Three nights of a week at 1,400 and four of the next at the default 2,100.
+    expect(
+      ownDatesRate(
+        rates,
+        [week("2027-05-01", 1400), week("2027-05-08")],
+        "2027-05-05",
+        "2027-05-12",
+      ),
+    ).toBe(600 + 1200);
+  });
+
+  it("prices a night no week holds at its share of the default for that night (a holiday's too)", () => {
+    expect(ownDatesRate(rates, [], "2027-06-01", "2027-06-03")).toBe(600);
+    // Christmas Eve is a Christmas night: 3,500 a week.
+    expect(ownDatesRate(rates, [], "2027-12-24", "2027-12-25")).toBe(500);
+  });
+
+  it("has no rate when a night has none", () => {
+    expect(ownDatesRate({ ...rates, price: null }, [], "2027-06-01", "2027-06-03")).toBeNull();
   });
 });

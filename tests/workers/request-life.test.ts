@@ -17,7 +17,7 @@ import {
 import { transitionToast } from "~/guest-requests/inbox.server";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { addDays } from "~/weeks/calendar";
-import { openRoomSeason } from "~/weeks/weeks.server";
+import { openRoomSeason, renewCalendarToken, roomCalendar } from "~/weeks/weeks.server";
 import { createUser, signIn, visibleText } from "./auth-helpers";
 import { request, requestContextAt, testApp, testNow, testToday, toastOf } from "./helpers";
 
@@ -201,6 +201,10 @@ describe("a hold nobody decides", () => {
     expect(offer?.text).toContain(`http://localhost/members/requests/${first.request.id}`);
     expect(await historyOf(holder.request.id)).toEqual(["lapsed"]);
     expect(await historyOf(first.request.id)).toEqual(["offered"]);
+    // Staff's calendar feed says the same of the week: offered to the member waiting.
+    const { token } = (await renewCalendarToken(db, ROOM))!;
+    const feed = await roomCalendar(db, { token, siteName: "Insider Stays", now: later });
+    expect(feed).toContain(`SUMMARY:Offered: Ana ${first.email.split("@")[0]}`);
 
     // The sweep run again, and twice at once, changes nothing and mails no one twice.
     const before =
