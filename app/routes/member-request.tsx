@@ -223,7 +223,11 @@ function WithdrawPanel({ booking, asking }: { booking: Booking; asking: boolean 
   const what = leaving ? "Leave the waitlist" : "Withdraw this request";
   const path = bookingRequestPath(booking.id);
   return (
-    <section aria-labelledby="withdraw-heading" className="mt-8 border-t border-slate-200 pt-6">
+    <section
+      id="withdraw"
+      aria-labelledby="withdraw-heading"
+      className="mt-8 scroll-mt-24 border-t border-slate-200 pt-6"
+    >
       <h2 id="withdraw-heading" className="sr-only">
         {what}
       </h2>
@@ -258,7 +262,8 @@ function WithdrawPanel({ booking, asking }: { booking: Booking; asking: boolean 
           </Form>
         </div>
       ) : (
-        <Link to={`${path}?withdraw`} replace className={buttonClass.danger}>
+        // The question appears where the button was, with JavaScript or without.
+        <Link to={`${path}?withdraw#withdraw`} replace className={buttonClass.danger}>
           {what}
         </Link>
       )}
