@@ -14,7 +14,7 @@ const location = seedLocations.find(
 async function requestBooking(
   context: BrowserContext,
   baseURL: string,
-  guest: { email: string; firstName: string },
+  guest: { email: string; firstName: string; daysAhead: number },
 ) {
   const response = await context.request.post("/book", {
     form: {
@@ -24,8 +24,8 @@ async function requestBooking(
       lastName: "Guest",
       email: guest.email,
       phone: "+1 555 010 0100",
-      checkInDate: isoDateFromNow(200),
-      checkOutDate: isoDateFromNow(207),
+      checkInDate: isoDateFromNow(guest.daysAhead),
+      checkOutDate: isoDateFromNow(guest.daysAhead + 7),
       adults: "2",
       children: "0",
       infants: "0",
@@ -58,9 +58,18 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   const context = await signedInContext(browser, baseURL!, ACCOUNTS.inbox, "inbox");
   const page = await context.newPage();
   // The first is the admin's own request, so their members page shows it too.
-  await requestBooking(context, baseURL!, { email: confirmGuest, firstName: "Clara" });
+  // Nights apart: a request for the member's own dates holds the weeks it takes nights of.
+  await requestBooking(context, baseURL!, {
+    email: confirmGuest,
+    firstName: "Clara",
+    daysAhead: 200,
+  });
   const member = await signedInContext(browser, baseURL!, ACCOUNTS.booker, "books to be declined");
-  await requestBooking(member, baseURL!, { email: declineGuest, firstName: "Dora" });
+  await requestBooking(member, baseURL!, {
+    email: declineGuest,
+    firstName: "Dora",
+    daysAhead: 221,
+  });
   await member.close();
 
   await page.goto("/members");
