@@ -18,8 +18,8 @@ export type InboxKind = (typeof INBOX_KINDS)[number];
 const INBOX_STATUSES = ["new", "waitlist", "lapsed", "decided", "handled"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
-/** Twenty cards: on a phone a page of them stays within a few screens' scroll. */
-export const INBOX_PAGE_SIZE = 20;
+/** Ten cards: a request's card is long on a phone, and a page of them stays a short scroll. */
+export const INBOX_PAGE_SIZE = 10;
 /** Deeper pages are not useful; the cap keeps OFFSET small. */
 const INBOX_MAX_PAGE = 1000;
 

@@ -257,21 +257,33 @@ describe("the staff inbox list", () => {
   });
 
   it("filters by kind and by status", async () => {
-    const newBooking = await insertBooking();
+    // The newest in the inbox, so every one of them is on the first page of each view.
+    const newest = { createdAt: "2996-01-01T00:00:00.000Z" };
+    const newBooking = await insertBooking(newest);
     const confirmed = await insertBooking({
+      ...newest,
       status: "confirmed",
       handledBy: "admin@example.com",
       handledAt: testNow().toISOString(),
     });
-    const application = await insertApplication();
+    const application = await insertApplication(newest);
     const handled = await insertMessage({
+      ...newest,
       status: "handled",
       handledBy: "admin@example.com",
       handledAt: testNow().toISOString(),
     });
-    const waiting = await insertBooking({ waitlist: true });
-    const lapsed = await insertBooking({ status: "lapsed", changedAt: testNow().toISOString() });
+    const waiting = await insertBooking({
+      ...newest,
+      waitlist: true,
+    });
+    const lapsed = await insertBooking({
+      ...newest,
+      status: "lapsed",
+      changedAt: testNow().toISOString(),
+    });
     const withdrawn = await insertBooking({
+      ...newest,
       status: "withdrawn",
       changedAt: testNow().toISOString(),
     });
@@ -300,7 +312,8 @@ describe("the staff inbox list", () => {
   });
 
   it("ignores unknown or malformed filters instead of failing", async () => {
-    const booking = await insertBooking();
+    // The newest in the inbox: on the first page of the default view.
+    const booking = await insertBooking({ createdAt: "2997-01-01T00:00:00.000Z" });
     const cookie = (await freshAdmin()).cookie;
     for (const query of [
       "?kind=bogus&status=nope&page=-4",
@@ -318,10 +331,10 @@ describe("the staff inbox list", () => {
     expect(html).toContain("There is nothing on this page.");
   });
 
-  it("shows 20 requests a page", async () => {
+  it("shows 10 requests a page", async () => {
     const base = Date.parse("2500-01-01T00:00:00.000Z");
     const ids: string[] = [];
-    for (let i = 0; i < 25; i++) {
+    for (let i = 0; i < 15; i++) {
       const { id } = await insertMessage({ createdAt: new Date(base + i * 1000).toISOString() });
       ids.push(id);
     }
@@ -329,7 +342,7 @@ describe("the staff inbox list", () => {
     const cookie = (await freshAdmin()).cookie;
     const first = await inboxHtml(cookie, "?kind=support-message");
     const second = await inboxHtml(cookie, "?kind=support-message&page=2");
-    expect(first.match(/<article id="request-/g)).toHaveLength(20);
+    expect(first.match(/<article id="request-/g)).toHaveLength(10);
     expect(first).toMatch(/Page 1 of \d+/);
     expect(first).toContain('href="/admin/requests?kind=support-message&page=2"');
     expect(shows(first, newestFirst[0]!)).toBe(true);
