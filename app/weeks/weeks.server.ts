@@ -537,19 +537,19 @@ export async function weekOnOffer(
   // A booked week has no waitlist: it does not free again.
   const bookable = quote && !quote.begun && quote.state !== "closed" && quote.state !== "booked";
   if (bookable && quote.state === "open") {
-    return { quote, problem: null, alreadyAsked: false, nextWeeks: [] };
+    return { quote, problem: null, ownRequestId: null, nextWeeks: [] };
   }
   // The member's own hold or waitlist request (Back after sending, a second tab): nothing to ask.
-  const alreadyAsked = Boolean(bookable && ownRequest);
+  const ownRequestId = bookable && ownRequest ? ownRequest.id : null;
   return {
     // A held week is still shown, for its waitlist.
     quote: bookable ? quote : null,
-    problem: alreadyAsked
+    problem: ownRequestId
       ? WEEK_MESSAGES.alreadyAsked
       : bookable || quote?.state === "booked"
         ? WEEK_MESSAGES.taken
         : WEEK_MESSAGES.notFound,
-    alreadyAsked,
+    ownRequestId,
     nextWeeks,
   };
 }

@@ -316,17 +316,18 @@ describe("requesting a week", () => {
     const week = (await openWeeks())[7]!;
     const holder = await memberCookie((await createUser()).id);
     expect((await postWeek(weekForm(week.checkIn), holder)).status).toBe(302);
-    // Back on the form (or a second tab): the member is told they asked, and offered no waitlist.
-    const own = visibleText(
-      await (
-        await request(
-          `/book?location=${location.slug}&roomType=${roomTypeId}&week=${week.checkIn}`,
-          { headers: { Cookie: holder } },
-        )
-      ).text(),
-    );
+    // Back on the form (or a second tab): the member is told they asked, and led to the request.
+    const ownPage = await (
+      await request(`/book?location=${location.slug}&roomType=${roomTypeId}&week=${week.checkIn}`, {
+        headers: { Cookie: holder },
+      })
+    ).text();
+    const own = visibleText(ownPage);
     expect(own).toContain(WEEK_MESSAGES.alreadyAsked);
-    expect(own).toContain("See your booking requests");
+    const [held] = await requestsFor(week.id);
+    expect(ownPage).toMatch(
+      new RegExp(`<a[^>]*href="/members/requests/${held!.id}"[^>]*>See your request</a>`),
+    );
     expect(own).not.toContain(WEEK_MESSAGES.taken);
     expect(own).not.toContain("Put me on the waitlist");
     const onOwnWeek = await postWeek(weekForm(week.checkIn, { waitlist: "yes" }), holder);

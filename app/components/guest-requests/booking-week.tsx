@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
 import { arrivalLine, departureLine, formatStayDate } from "~/guest-requests/format";
+import { bookingRequestPath } from "~/guest-requests/request-state";
 import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
 /** The week a booking link asked for, as /book's loader offers it (app/weeks/weeks.server.ts). */
@@ -9,8 +10,8 @@ export interface WeekOnOffer {
   quote: QuotedWeek | null;
   /** Why the week cannot be requested as it is (taken, or not a week of this room). */
   problem: string | null;
-  /** The member already holds the week or waits for it: no waitlist to offer. */
-  alreadyAsked: boolean;
+  /** The member's own request for the week (held, waiting or offered): no waitlist to offer. */
+  ownRequestId: string | null;
   /** The room's next open weeks, offered instead. */
   nextWeeks: OpenWeek[];
 }
@@ -36,7 +37,8 @@ export function BookingWeek({
   answeredWeek: unknown;
   fields: { week: AnyField; waitlist: AnyField; checkInDate: AnyField; checkOutDate: AnyField };
 }) {
-  const { quote, problem, alreadyAsked, nextWeeks } = offer;
+  const { quote, problem, ownRequestId, nextWeeks } = offer;
+  const alreadyAsked = ownRequestId !== null;
   const price = (amount: number) => money(amount, quote?.currency ?? DEFAULT_CURRENCY);
   // The server's answer about a week stays with the page it answered: a week picked after it is a
   // new page, with no answer. The week it refused may not be the one shown (a week field edited
@@ -92,12 +94,12 @@ export function BookingWeek({
               {message}
             </p>
           ))}
-          {alreadyAsked && (
+          {ownRequestId && (
             <Link
-              to="/members"
+              to={bookingRequestPath(ownRequestId)}
               className="mt-2 inline-block text-red-900 underline underline-offset-4"
             >
-              See your booking requests
+              See your request
             </Link>
           )}
           {quote && quote.state !== "open" && !alreadyAsked && (
