@@ -99,16 +99,13 @@ export function bookingEmails(row: BookingRow, site: SiteConfig) {
   const { siteName, staffEmail, origin } = site;
   // What the site itself names (the resort, the room, the dates, the party): all a receipt
   // shows, so the form cannot send our mail with the sender's own words.
-  const stay = [
-    ...stayLines(row),
-    ...priceLines(row),
-    ...(row.waitlist ? [emailLine("Waitlist", "yes: the week is held by another request")] : []),
-  ];
+  const stay = [...stayLines(row), ...priceLines(row)];
   const details = [
     emailLine("Guest", `${row.firstName} ${row.lastName}`),
     emailLine("E-mail", row.email),
     emailLine("Phone", row.phone),
     ...stay,
+    ...(row.waitlist ? [emailLine("Waitlist", "yes: the week is held by another request")] : []),
     emailLine("Special requests", row.specialRequests),
     emailLine("Referral code", row.referralCode),
   ];
@@ -124,12 +121,16 @@ export function bookingEmails(row: BookingRow, site: SiteConfig) {
   };
   const receipt: EmailDraft = {
     to: row.email,
-    subject: `We received your booking request for ${row.locationName}`,
+    subject: row.waitlist
+      ? `You are on the waitlist for ${row.locationName}`
+      : `We received your booking request for ${row.locationName}`,
     content: {
       siteName,
-      heading: "Request received",
+      heading: row.waitlist ? "You are on the waitlist" : "Request received",
       paragraphs: [
-        "Thank you. We received your request and will get back to you soon.",
+        row.waitlist
+          ? "Thank you. Another member holds this week. If it frees, we offer it to the members waiting in the order they asked, and write to you when it is your turn."
+          : "Thank you. We received your request and will get back to you soon.",
         ...stay,
         emailLine("Reference", row.id),
         "This is only a request until the resort confirms it. Please do not book flights until you receive our confirmation.",

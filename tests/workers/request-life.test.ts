@@ -332,6 +332,10 @@ describe("a member withdraws, the next member takes the offer", () => {
     expect(page).toContain(
       "Leave the waitlist? We will no longer write to you if this week frees.",
     );
+    // Joining, the member was told what the waitlist means.
+    const joined = (await emailsAbout(first.request.id)).find((email) => email.to === first.email);
+    expect(joined?.subject).toBe(`You are on the waitlist for ${LOCATION.name}`);
+    expect(joined!.text).toContain("write to you when it is your turn");
     await memberPost(first, first.request.id, "withdraw");
     expect(await statusOf(first.request.id)).toMatchObject({ status: "withdrawn" });
     expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toContain(
