@@ -212,7 +212,13 @@ function StateNote({ booking }: { booking: Booking }) {
         </p>
       );
     case "withdrawn":
-      return null;
+      return (
+        <p className="mt-6 text-slate-700">
+          {booking.waitlist
+            ? "You left the waitlist: we will not write if this week frees."
+            : "You withdrew this request: the week is no longer held for you."}
+        </p>
+      );
   }
 }
 
