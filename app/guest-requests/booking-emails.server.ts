@@ -145,7 +145,10 @@ export function bookingEmails(row: BookingRow, site: SiteConfig) {
 export type BookingDecision = "confirmed" | "declined";
 
 /** A confirmed stay as a calendar file: the e-mail's attachment, and the request page's link. */
-export function stayCalendarFile(booking: BookingRequest, site: SiteConfig) {
+export function stayCalendarFile(
+  booking: Omit<BookingRequest, "handledBy" | "idempotencyKey">,
+  site: SiteConfig,
+) {
   const place = placeOf({
     city: booking.locationCity,
     state: booking.locationState,

@@ -633,14 +633,10 @@ export async function sweepRequests(app: AppContext) {
   return changes;
 }
 
-/** A request's history, oldest first, for its page. */
+/** A request's history, oldest first, for its member's page: what happened and when (not who). */
 export const bookingHistory = (db: Db, id: string) =>
   db
-    .select({
-      event: bookingRequestEvents.event,
-      actor: bookingRequestEvents.actor,
-      at: bookingRequestEvents.createdAt,
-    })
+    .select({ event: bookingRequestEvents.event, at: bookingRequestEvents.createdAt })
     .from(bookingRequestEvents)
     .where(eq(bookingRequestEvents.requestId, id))
     .orderBy(asc(bookingRequestEvents.createdAt));

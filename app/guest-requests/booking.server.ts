@@ -327,12 +327,14 @@ export async function memberBookingRequest(db: Db, userId: string, id: string) {
     bookingHistory(db, id),
   ]);
   if (!row) return null;
-  const { booking, heldUntil } = row;
+  // Which of the staff decided, and the form's key, stay on the server.
+  const { booking: stored, heldUntil } = row;
+  const { handledBy: _staff, idempotencyKey: _key, ...booking } = stored;
   return {
     ...booking,
     heldUntil:
       heldUntil && (booking.status === "new" || booking.status === "offered") ? heldUntil : null,
-    history: [{ event: "sent" as const, actor: booking.email, at: booking.createdAt }, ...history],
+    history: [{ event: "sent" as const, at: booking.createdAt }, ...history],
   };
 }
 
