@@ -113,8 +113,8 @@ interface WeekNights {
 
 /**
  * The rate of a stay of the member's own dates: each night its share of the weekly rate of the
- * week it falls in (a night with no week, its share of the default rate for that night), in cents
- * so the sum is exact. Null when a night has no rate.
+ * week it falls in (a night with no week, its share of the default rate for that night), summed
+ * in cents and rounded once. Null when a night has no rate.
  */
 export function ownDatesRate(
   room: RoomTypeRates,
@@ -130,7 +130,8 @@ export function ownDatesRate(
     );
     const rate = week ? weekRate(room, week) : defaultRate(room, night, 1);
     if (rate === null) return null;
-    cents += Math.round((rate * 100) / (week?.nights ?? 7));
+    cents += (rate * 100) / (week?.nights ?? 7);
   }
-  return cents / 100;
+  // Rounded once: a whole week's seven shares come to its rate, not a cent more.
+  return Math.round(cents) / 100;
 }

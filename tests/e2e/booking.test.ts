@@ -37,7 +37,11 @@ test("a member books from a location page and staff get the request by e-mail", 
   await page.getByLabel("Phone").fill("+1 555 0199");
   await page.getByLabel("Check-in").fill(isoDateFromNow(40));
   await page.getByLabel("Check-out").fill(isoDateFromNow(47));
-  await expect(page.getByText("7 nights")).toBeVisible();
+  await expect(page.getByText("7 nights", { exact: true })).toBeVisible();
+  // The stay's estimate, asked of the server as the dates are chosen: its nights' share of their
+  // weeks' rates, and the nightly charges.
+  await expect(page.getByText(/^Estimated total: US\$[\d,.]+$/)).toBeVisible();
+  await expect(page.getByText(/for the 7 nights/)).toBeVisible();
   // More guests than the room sleeps are refused in the form, naming the room's limit.
   await page.getByLabel("Adults").selectOption("10");
   await page.getByLabel("Children (ages 2-12)").selectOption("2");

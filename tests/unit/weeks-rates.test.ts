@@ -147,6 +147,12 @@ describe("the rate of a stay of the member's own dates", () => {
     expect(ownDatesRate(rates, [], "2027-12-24", "2027-12-25")).toBe(500);
   });
 
+  it("comes to a week's rate for its seven nights, not a cent more", () => {
+    expect(
+      ownDatesRate({ ...rates, price: 1690 }, [week("2027-05-01")], "2027-05-01", "2027-05-08"),
+    ).toBe(1690);
+  });
+
   it("has no rate when a night has none", () => {
     expect(ownDatesRate({ ...rates, price: null }, [], "2027-06-01", "2027-06-03")).toBeNull();
   });
