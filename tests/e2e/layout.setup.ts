@@ -46,7 +46,6 @@ async function storeLayoutRequests(db: D1Database) {
   const now = testNow().toISOString();
   const rows = [
     { id: LAYOUT_REQUESTS.offered, status: "offered", waitlist: 1, note: null },
-    { id: LAYOUT_REQUESTS.held, status: "new", waitlist: 0, note: null },
     {
       id: LAYOUT_REQUESTS.confirmed,
       status: "confirmed",
@@ -93,13 +92,7 @@ async function storeLayoutRequests(db: D1Database) {
         .prepare(
           "INSERT OR REPLACE INTO booking_request_events (id, request_id, event, actor, created_at) VALUES (?, ?, ?, ?, ?)",
         )
-        .bind(
-          `${row.id}:${row.status}`,
-          row.id,
-          row.status === "new" ? "requested" : row.status,
-          null,
-          now,
-        ),
+        .bind(`${row.id}:${row.status}`, row.id, row.status, null, now),
     ]),
   );
 }

@@ -32,7 +32,6 @@ const VERIFY_PATH = "/auth/verify?dest=%2Faccount%2Fsecurity";
 /** The layout member's requests, by the state each shows (stored by layout.setup.ts). */
 export const LAYOUT_REQUESTS = {
   offered: "layout-request-offered",
-  held: "layout-request-held",
   confirmed: "layout-request-confirmed",
 } as const;
 
@@ -100,13 +99,11 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/auth.verify.tsx": [visit(VERIFY_PATH, "member", "admin")],
   "routes/account.security.tsx": [visit("/account/security", "member")],
   "routes/members.tsx": [visitorAndMember("/members")],
-  // The layout member's own requests (stored by layout.setup.ts): an offer with its button, and a
-  // confirmed stay with a long note, the history and the calendar link; another's is not found.
+  // The layout member's own requests (stored by layout.setup.ts): an offer with its button and the
+  // withdrawal's question, and a confirmed stay with a long note, the history and the calendar link.
   "routes/member-request.tsx": [
-    visit(`/members/requests/${LAYOUT_REQUESTS.offered}`, "member"),
-    visit(`/members/requests/${LAYOUT_REQUESTS.held}?withdraw`, "member"),
+    visit(`/members/requests/${LAYOUT_REQUESTS.offered}?withdraw`, "member"),
     visit(`/members/requests/${LAYOUT_REQUESTS.confirmed}`, "member"),
-    visit("/members/requests/no-such-request", "member"),
   ],
   "routes/join.tsx": [visitorOnly("/join")],
   "routes/book.tsx": [
