@@ -53,12 +53,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), {
     schema: memberRequestActionSchema,
   });
-  const back = bookingRequestPath(id);
+  // Only a forged form sends anything else: refused as bad input, nothing changed.
   if (submission.status !== "success") {
-    return redirectWithToast(back, {
-      type: "error",
-      message: "Choose what to do with the request",
-    });
+    throw data("Choose what to do with the request", { status: 400 });
   }
   const { intent } = submission.value;
   const member = { id, userId: auth.user.id };
@@ -69,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok && result.reason === "not-found") {
     throw data("Request not found", { status: 404 });
   }
-  return redirectWithToast(back, memberChangeToast(intent, result));
+  return redirectWithToast(bookingRequestPath(id), memberChangeToast(intent, result));
 }
 
 export default function MemberRequest({ loaderData }: Route.ComponentProps) {

@@ -282,6 +282,8 @@ export const POST_ENDPOINTS: {
   { path: "/auth/verify", fields: ["code", "dest"], roles: ["member"] },
   { path: "/account/security", fields: ["intent", "code", "factorId"], roles: ["member"] },
   { path: "/logout", fields: ["intent"], roles: ["visitor"] },
+  // A member's request page: withdraw, or take up an offer (this id is nobody's: refused as such).
+  { path: "/members/requests/fuzz-no-such-request", fields: ["intent"], roles: ["member"] },
   {
     path: `/book?location=${location.slug}`,
     fields: [

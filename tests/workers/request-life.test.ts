@@ -440,8 +440,8 @@ describe("what a member cannot do", () => {
     // A form posted with nothing, or what no button sends.
     for (const intent of ["", "delete"]) {
       const response = await memberPost(holder, holder.request.id, intent);
-      expect(response.status).toBe(302);
-      expect(await toastOf(response)).toMatchObject({ type: "error" });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Choose what to do with the request");
     }
     // Someone who holds no offer cannot take one.
     expect(await toastOf(await memberPost(first, first.request.id, "take-offer"))).toMatchObject({
