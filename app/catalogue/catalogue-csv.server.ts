@@ -252,7 +252,13 @@ export async function importCatalogue(
   if (problems.length > 0) return refusedImport(problems);
 
   const now = app.now.toISOString();
-  const locationRows = [...plans.values()].map(({ id, values }) => ({ id, ...values }));
+  // A new location is a draft, off the site, unless the file says it is not hidden.
+  const draftWhenNew = !sheet.columns.includes("hidden");
+  const locationRows = [...plans.values()].map(({ id, values, isNew }) => ({
+    id,
+    ...values,
+    hidden: values.hidden || (isNew && draftWhenNew),
+  }));
   const roomRows = [...plans.values()].flatMap((plan) =>
     [...plan.rooms].map(([key, { values }]) => {
       const known = roomIds.get(`${plan.id} ${key}`);

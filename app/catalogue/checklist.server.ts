@@ -1,21 +1,76 @@
-import { and, asc, count, desc, eq, exists, not, sql, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  lte,
+  not,
+  sql,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { auditEvents, images, locations, roomTypes } from "~/db/schema";
+import { auditEvents, images, locations, roomTypes, weeks } from "~/db/schema";
+import { addMonths, type CalendarDate } from "~/weeks/calendar";
 import { pageCount } from "~/lib/pages";
 import { nameMatches } from "./name-search.server";
 import {
   CHECKLIST_PER_PAGE,
   checklistRow,
+  READY_WEEKS_MONTHS,
   type ChecklistQuery,
   type ChecklistTotals,
 } from "./checklist";
 
+/** Over `room_types`: each need of a room as SQL (RoomReadiness), on `today`. */
+function roomReadiness(db: Db, today: CalendarDate) {
+  return {
+    rate: sql<boolean>`coalesce(${roomTypes.price}, 0) > 0`.mapWith(Boolean),
+    guestLimit: sql<boolean>`coalesce(${roomTypes.maxGuests}, 0) > 0`.mapWith(Boolean),
+    picture: exists(
+      db
+        .select({ one: sql`1` })
+        .from(images)
+        .where(eq(images.roomTypeId, roomTypes.id)),
+    ).mapWith(Boolean),
+    openWeeks: exists(
+      db
+        .select({ one: sql`1` })
+        .from(weeks)
+        .where(
+          and(
+            eq(weeks.roomTypeId, roomTypes.id),
+            gt(weeks.checkIn, today),
+            lte(weeks.checkIn, addMonths(today, READY_WEEKS_MONTHS)),
+            eq(weeks.state, "open"),
+          ),
+        ),
+    ).mapWith(Boolean),
+  };
+}
+
 /**
- * The Complete rule of app/catalogue/places.ts (isComplete) as SQL, so the database can filter and
- * count by it: a description that is more than white space, a picture, a room type, and the
- * place its country needs (a city and a state in the United States, a city in Mexico).
+ * The Complete rule of app/catalogue/checklist.ts (checklistRow) as SQL, so the database can
+ * filter and count by it: a description that is more than white space, a picture, a room type,
+ * the place its country needs (a city and a state in the United States, a city in Mexico), and
+ * every room ready.
  */
-function completeCondition(db: Db) {
+function completeCondition(db: Db, today: CalendarDate) {
+  const ready = roomReadiness(db, today);
+  const unready = exists(
+    db
+      .select({ one: sql`1` })
+      .from(roomTypes)
+      .where(
+        and(
+          eq(roomTypes.locationId, locations.id),
+          not(and(ready.rate, ready.guestLimit, ready.picture, ready.openWeeks)!),
+        ),
+      ),
+  );
   const hasAny = (table: typeof images | typeof roomTypes) =>
     exists(
       db
@@ -32,14 +87,14 @@ function completeCondition(db: Db) {
     WHEN 'United States' THEN ${filled(locations.city)} AND ${filled(locations.state)}
     WHEN 'Mexico' THEN ${filled(locations.city)}
     ELSE 1 END)`;
-  return and(described, hasAny(images), hasAny(roomTypes), placed)!;
+  return and(described, hasAny(images), hasAny(roomTypes), placed, not(unready))!;
 }
 
-function statusCondition(db: Db, status: ChecklistQuery["status"]) {
+function statusCondition(db: Db, status: ChecklistQuery["status"], today: CalendarDate) {
   if (status === "hidden") return eq(locations.hidden, true);
   if (status === "featured") return eq(locations.featured, true);
-  if (status === "complete") return completeCondition(db);
-  if (status === "incomplete") return not(completeCondition(db));
+  if (status === "complete") return completeCondition(db, today);
+  if (status === "incomplete") return not(completeCondition(db, today));
   return undefined;
 }
 
@@ -48,8 +103,8 @@ function statusCondition(db: Db, status: ChecklistQuery["status"]) {
  * name search, with the counts over every location and how many match. One D1 batch; a page past
  * the last asks once more for the last.
  */
-export async function loadChecklist(db: Db, query: ChecklistQuery) {
-  const matching = and(statusCondition(db, query.status), nameMatches(query.q));
+export async function loadChecklist(db: Db, query: ChecklistQuery, today: CalendarDate) {
+  const matching = and(statusCondition(db, query.status, today), nameMatches(query.q));
   const lastEdit = <T>(column: typeof auditEvents.actorEmail | typeof auditEvents.createdAt) =>
     sql<T | null>`(${db
       .select({ value: column })
@@ -57,6 +112,32 @@ export async function loadChecklist(db: Db, query: ChecklistQuery) {
       .where(eq(auditEvents.locationId, locations.id))
       .orderBy(desc(auditEvents.createdAt))
       .limit(1)})`;
+  const order = [
+    query.sort === "name-desc"
+      ? sql`${locations.name} COLLATE NOCASE DESC`
+      : sql`${locations.name} COLLATE NOCASE ASC`,
+    asc(locations.id),
+  ];
+  const pageIds = (page: number) =>
+    db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(matching)
+      .orderBy(...order)
+      .limit(CHECKLIST_PER_PAGE)
+      .offset((page - 1) * CHECKLIST_PER_PAGE);
+  const roomsOn = (page: number) =>
+    db
+      .select({
+        locationId: roomTypes.locationId,
+        id: roomTypes.id,
+        name: roomTypes.name,
+        published: roomTypes.published,
+        ...roomReadiness(db, today),
+      })
+      .from(roomTypes)
+      .where(inArray(roomTypes.locationId, pageIds(page)))
+      .orderBy(asc(roomTypes.displayOrder), asc(roomTypes.name));
   const pageRows = (page: number) =>
     db
       .select({
@@ -76,16 +157,11 @@ export async function loadChecklist(db: Db, query: ChecklistQuery) {
       })
       .from(locations)
       .where(matching)
-      .orderBy(
-        query.sort === "name-desc"
-          ? sql`${locations.name} COLLATE NOCASE DESC`
-          : sql`${locations.name} COLLATE NOCASE ASC`,
-        asc(locations.id),
-      )
+      .orderBy(...order)
       .limit(CHECKLIST_PER_PAGE)
       .offset((page - 1) * CHECKLIST_PER_PAGE);
-  const complete = completeCondition(db);
-  const [[totals], [found], firstTry] = await db.batch([
+  const complete = completeCondition(db, today);
+  const [[totals], [found], firstTry, firstRooms] = await db.batch([
     db
       .select({
         all: count(),
@@ -96,14 +172,21 @@ export async function loadChecklist(db: Db, query: ChecklistQuery) {
       .from(locations),
     db.select({ matching: count() }).from(locations).where(matching),
     pageRows(query.page),
+    roomsOn(query.page),
   ]);
   const pages = pageCount(found!.matching, CHECKLIST_PER_PAGE);
   const page = Math.min(query.page, pages);
-  const rows = page === query.page ? firstTry : await pageRows(page);
+  const [rows, rooms] =
+    page === query.page ? [firstTry, firstRooms] : await db.batch([pageRows(page), roomsOn(page)]);
+  const roomsOf = Map.groupBy(rooms, (room) => room.locationId);
   return {
     query: { ...query, page },
     rows: rows.map((row) =>
-      checklistRow({ ...row, hasDescription: Boolean(row.description?.trim()) }),
+      checklistRow({
+        ...row,
+        hasDescription: Boolean(row.description?.trim()),
+        rooms: (roomsOf.get(row.id) ?? []).map(({ locationId: _, ...room }) => room),
+      }),
     ),
     totals: { ...totals!, incomplete: totals!.all - totals!.complete } satisfies ChecklistTotals,
     pages,

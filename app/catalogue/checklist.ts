@@ -2,6 +2,34 @@ import { type Location } from "~/db/schema";
 import { requestedPage } from "~/lib/pages";
 import { hasValidPlace, isComplete } from "./places";
 
+/**
+ * What a room type needs to be on sale: a weekly rate, open weeks in the next three months, a
+ * guest limit and a picture. Whether it is published is shown beside (a draft may be ready).
+ */
+export interface RoomReadiness {
+  id: string;
+  name: string;
+  published: boolean;
+  rate: boolean;
+  openWeeks: boolean;
+  guestLimit: boolean;
+  picture: boolean;
+}
+
+/** How far ahead a room's open weeks must reach for it to be ready. */
+export const READY_WEEKS_MONTHS = 3;
+
+/** What a room lacks, as the Checklist says it. */
+export const ROOM_NEEDS = {
+  rate: "a weekly rate",
+  openWeeks: `open weeks in the next ${READY_WEEKS_MONTHS} months`,
+  guestLimit: "a guest limit",
+  picture: "a picture",
+} as const;
+
+export const roomNeeds = (room: RoomReadiness) =>
+  (Object.keys(ROOM_NEEDS) as (keyof typeof ROOM_NEEDS)[]).filter((need) => !room[need]);
+
 /** A location as the Checklist shows it: what it has, what it still needs, who edited it last. */
 export type ChecklistRow = Pick<
   Location,
@@ -14,6 +42,7 @@ export type ChecklistRow = Pick<
   complete: boolean;
   lastEditor: string | null;
   lastEditAt: string | null;
+  rooms: RoomReadiness[];
 };
 
 export type ChecklistSummary = Omit<ChecklistRow, "validPlace" | "complete"> & {
@@ -24,7 +53,9 @@ export function checklistRow({ description, ...summary }: ChecklistSummary): Che
   return {
     ...summary,
     validPlace: hasValidPlace(summary),
-    complete: isComplete({ ...summary, description }),
+    complete:
+      isComplete({ ...summary, description }) &&
+      summary.rooms.every((room) => roomNeeds(room).length === 0),
   };
 }
 

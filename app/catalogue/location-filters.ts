@@ -1,7 +1,9 @@
-import { MAX_SEARCH_WORDS, searchWords } from "./location-search";
+import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchWords } from "./location-search";
 import { COUNTRIES, US_STATES } from "./places";
 import { slugify } from "./slug";
 import { money } from "~/lib/money";
+import { type CalendarDate } from "~/weeks/calendar";
+import { isMonth, SEARCH_MONTHS, searchMonths } from "~/weeks/month";
 
 /** The list's query string: place filters as lowercase, hyphenated names, a search and fit filters. */
 export interface LocationFilters {
@@ -16,6 +18,8 @@ export interface LocationFilters {
   bedrooms: number | null;
   /** A room type at most this weekly price; for signed-in members only (the server drops it otherwise). */
   maxPrice: number | null;
+  /** An open week checking in this month (YYYY-MM), in a room that fits the other filters. */
+  month: string | null;
 }
 
 export type PlaceFilters = Pick<LocationFilters, "country" | "state" | "city">;
@@ -28,9 +32,9 @@ export const NO_FILTERS: LocationFilters = {
   guests: null,
   bedrooms: null,
   maxPrice: null,
+  month: null,
 };
 
-export const MAX_SEARCH_LENGTH = 100;
 export const FIT_LIMITS = { guests: 50, bedrooms: 20, maxPrice: 1_000_000 } as const;
 
 /** What the list says when a filter in the address could not be used (the list shows without it). */
@@ -41,6 +45,7 @@ export const FILTER_NOTICES = {
   guests: `Guests must be a whole number from 1 to ${FIT_LIMITS.guests}, so rooms of every size are shown.`,
   bedrooms: `Bedrooms must be a whole number from 1 to ${FIT_LIMITS.bedrooms}, so rooms of every size are shown.`,
   maxPrice: `The weekly price must be an amount from ${money(1, "USD")} to ${money(FIT_LIMITS.maxPrice, "USD")}, so every price is shown.`,
+  month: `“When” must be one of the next ${SEARCH_MONTHS} months, so locations are shown for any time.`,
 } as const;
 export interface FilterOption {
   value: string;
@@ -97,10 +102,11 @@ function readAmount(raw: string, max: number, { cents }: { cents: boolean }) {
  * quietly (a state only for the United States, a city only where the city dropdown appears); a
  * search or a fit filter that cannot be used is dropped with a notice saying why. The price
  * limit is read only `withPrice` (for a signed-in member); otherwise it is ignored, silently.
+ * The month must be one "When" offers on `today` (the browser, without it, checks its form only).
  */
 export function readFilters(
   params: URLSearchParams,
-  { withPrice = true }: { withPrice?: boolean } = {},
+  { withPrice = true, today }: { withPrice?: boolean; today?: CalendarDate } = {},
 ): {
   filters: LocationFilters;
   notices: string[];
@@ -124,6 +130,13 @@ export function readFilters(
     if (amount === null) notices.push(FILTER_NOTICES[key]);
     return amount;
   };
+  const askedMonth = params.get("month")?.trim() ?? "";
+  const month =
+    isMonth(askedMonth) &&
+    (!today || searchMonths(today).some((offered) => offered.value === askedMonth))
+      ? askedMonth
+      : null;
+  if (askedMonth && !month) notices.push(FILTER_NOTICES.month);
   return {
     filters: {
       country,
@@ -133,6 +146,7 @@ export function readFilters(
       guests: fit("guests"),
       bedrooms: fit("bedrooms"),
       maxPrice: withPrice ? fit("maxPrice") : null,
+      month,
     },
     notices,
   };

@@ -15,6 +15,7 @@ import {
 import {
   createLocation,
   deleteLocation,
+  publishLocation,
   SEARCH_MAX,
   updateLocation,
 } from "./location-manager.server";
@@ -158,4 +159,20 @@ export async function deleteLocationIntent(
     type: "success",
     message: M.locationDeleted,
   });
+}
+
+/** 'Publish' for a draft or hidden location: on the site. */
+export async function publishLocationIntent(
+  { app, actor, here }: IntentRequest,
+  { locationId }: IntentOf<"publish-location">,
+) {
+  if (!locationId) return refuseUnknown(M.publishError(NOT_FOUND.location));
+  const back = adminHref({ location: locationId, roomType: here.roomType, q: here.q });
+  try {
+    await publishLocation(app, actor, locationId);
+  } catch (error) {
+    const { message } = explainFailure(error, { refused: M.publishError, failed: M.unknown });
+    return redirectWithToast(back, { type: "error", message });
+  }
+  return redirectWithToast(back, { type: "success", message: M.locationPublished });
 }

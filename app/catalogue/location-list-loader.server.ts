@@ -25,6 +25,14 @@ import {
   type FoundLocation,
 } from "./location-search.server";
 import { getVisibleLocations, toSummary, type VisibleLocation } from "./location-reads.server";
+import {
+  browseMonth,
+  weeksByLocation,
+  type FoundWeek,
+  type MonthWeekRow,
+} from "./month-search.server";
+import { todayUtc } from "~/weeks/calendar";
+import { searchMonths } from "~/weeks/month";
 
 /**
  * Without JavaScript the filter form sends every field at once, with the place it was drawn
@@ -50,7 +58,24 @@ export type LocationRow = LocationSummary & {
   place?: string | null;
   /** Words around a match the name and place do not show. */
   excerpt?: string | null;
+  /** With a month: its open weeks there that the filters find, and how many more it has. */
+  weeks?: FoundWeek[];
+  moreWeeks?: number;
 };
+
+/** The rows with the weeks the month search found for each. */
+function withWeeks(
+  rows: LocationRow[],
+  weekRows: MonthWeekRow[],
+  view: { now: Date; withRates: boolean },
+) {
+  const found = weeksByLocation(weekRows, view);
+  return rows.map((row) => ({
+    ...row,
+    weeks: found.get(row.id)?.weeks ?? [],
+    moreWeeks: found.get(row.id)?.more ?? 0,
+  }));
+}
 
 function searchResults(
   found: FoundLocation[],
@@ -95,10 +120,13 @@ export async function loadLocationList(
   const cleanUrl = normalizeSubmittedFilters(url);
   if (cleanUrl) throw redirect(cleanUrl);
 
-  const { filters, notices } = readFilters(url.searchParams, { withPrice: member });
+  const today = todayUtc(app.now);
+  const { filters, notices } = readFilters(url.searchParams, { withPrice: member, today });
   const words = searchWords(filters.q);
+  const inMonth = filters.month ? { ...filters, month: filters.month, now: app.now } : null;
   const searching = words.length > 0;
   const requested = requestedPage(url.searchParams);
+  const view = { now: app.now, withRates: member };
   const narrowing = [
     filters.country,
     filters.state,
@@ -122,12 +150,21 @@ export async function loadLocationList(
         within: await within,
         page,
         perPage: LOCATIONS_PER_PAGE,
+        inMonth,
       });
-    const [all, candidates, searched, withinPrice] = await Promise.all([
+    const browse = async (page: number) =>
+      browseMonth(app.db, {
+        ...inMonth!,
+        within: await within,
+        page,
+        perPage: LOCATIONS_PER_PAGE,
+      });
+    const [all, candidates, searched, browsed, withinPrice] = await Promise.all([
       visible,
       narrowed,
       searching ? search(requested) : null,
-      !searching && filters.maxPrice !== null
+      !searching && inMonth ? browse(requested) : null,
+      !searching && !inMonth && filters.maxPrice !== null
         ? findLocationsWithinPrice(app.db, { ...filters, maxPrice: filters.maxPrice })
         : null,
     ]);
@@ -137,8 +174,20 @@ export async function loadLocationList(
       // A search lists its results by relevance alone; a page past the last shows the last.
       const pages = pageCount(searched.total, LOCATIONS_PER_PAGE);
       const page = Math.min(requested, pages);
-      const { found, total } = page === requested ? searched : await search(page);
-      list = { items: searchResults(found, candidates, words), page, pages, total };
+      const { found, total, weekRows } = page === requested ? searched : await search(page);
+      const rows = searchResults(found, candidates, words);
+      list = { items: inMonth ? withWeeks(rows, weekRows, view) : rows, page, pages, total };
+    } else if (browsed) {
+      // A month lists the locations with its weeks by name, without Featured.
+      const pages = pageCount(browsed.total, LOCATIONS_PER_PAGE);
+      const page = Math.min(requested, pages);
+      const { ids, total, rows } = page === requested ? browsed : await browse(page);
+      const byId = new Map(candidates.map((location) => [location.id, location]));
+      const items = ids.flatMap((id) => {
+        const location = byId.get(id);
+        return location ? [toSummary(location)] : [];
+      });
+      list = { items: withWeeks(items, rows, view), page, pages, total };
     } else {
       // Browsing shows Featured, then All.
       const matching = (
@@ -152,6 +201,7 @@ export async function loadLocationList(
         filters,
         notices,
         words,
+        months: searchMonths(today),
         canFilterByPrice: member,
         dropdowns: filterDropdowns(all, filters),
         featured,

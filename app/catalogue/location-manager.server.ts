@@ -227,8 +227,9 @@ const withUniqueSlug = (write: () => Promise<unknown>) =>
   );
 
 /**
- * Creates a location with its name, slug and place; it starts with an empty description, a
- * 7-night minimum, not featured and not hidden, and the rest comes with a later edit.
+ * Creates a location with its name, slug and place; it starts a draft (hidden until an admin
+ * publishes it) with an empty description, a 7-night minimum, not featured, and the rest comes
+ * with a later edit.
  */
 export async function createLocation(app: AppContext, actor: Actor, values: LocationValues) {
   const id = crypto.randomUUID();
@@ -246,7 +247,7 @@ export async function createLocation(app: AppContext, actor: Actor, values: Loca
     checkOutTime: values.checkOutTime,
     currency: values.currency,
     minimumNights: 7,
-    hidden: false,
+    hidden: true,
   });
   const entry = { entityType: "location", entityId: id, locationId: id } as const;
   await withUniqueSlug(() =>
@@ -318,6 +319,31 @@ export async function deleteLocation(app: AppContext, actor: Actor, id: string) 
       db.delete(images).where(eq(images.locationId, id)),
       db.delete(roomTypes).where(eq(roomTypes.locationId, id)),
       db.delete(locations).where(eq(locations.id, id)),
+    ],
+  );
+}
+
+/**
+ * Puts a draft or hidden location on the site. Its version changes: a form opened before still
+ * shows it hidden, and saving that would hide it again.
+ */
+export async function publishLocation(app: AppContext, actor: Actor, id: string) {
+  const location = await requireLocation(app.db, id);
+  await commitAudited(
+    app,
+    actor,
+    {
+      entityType: "location",
+      entityId: id,
+      locationId: id,
+      action: "published",
+      summary: `Published ${location.name}`,
+    },
+    [
+      app.db
+        .update(locations)
+        .set({ hidden: false, updatedAt: app.now.toISOString() })
+        .where(eq(locations.id, id)),
     ],
   );
 }

@@ -17,6 +17,15 @@ export const INTENTS = {
   moveRoomType: "move-room-type",
   setWeeks: "set-weeks",
   openWeeks: "open-weeks",
+  publishRoomType: "publish-room-type",
+  publishLocation: "publish-location",
+} as const;
+
+/** What a room type lacks to be published, as a refusal names it. */
+export const PUBLISH_NEEDS = {
+  rate: "a weekly price",
+  guestLimit: "a guest limit",
+  picture: "a picture",
 } as const;
 
 /** The prompts and the admin toasts, word for word. */
@@ -56,6 +65,12 @@ export const LOCATION_ADMIN_MESSAGES = {
     `${count} ${count === 1 ? "week" : "weeks"} updated${held > 0 ? `; ${held} held by a request or booked kept ${held === 1 ? "its" : "their"} state` : ""}`,
   weeksOpened: (count: number, closed: number) =>
     `${count} ${count === 1 ? "week" : "weeks"} opened${closed > 0 ? `; ${closed} over nights already booked ${closed === 1 ? "was" : "were"} added closed` : ""}`,
+  roomTypePublished: "Room type published: it is on the site",
+  roomTypeUnpublished: "Room type moved back to draft: it is off the site",
+  cannotPublishRoomType: (missing: string[]) =>
+    `Before publishing, give this room type ${missing.join(", ").replace(/, ([^,]*)$/, " and $1")}.`,
+  locationPublished: "Location published: it is on the site",
+  publishError: (message: string) => `Error publishing: ${message}`,
   unknown: "An unknown error occurred",
 } as const;
 
@@ -94,6 +109,14 @@ export const locationIntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal(INTENTS.setWeeks), locationId: ref, roomTypeId: ref }),
   z.object({ intent: z.literal(INTENTS.openWeeks), locationId: ref, roomTypeId: ref }),
+  // `publish`: "yes" puts it on sale, anything else back to a draft.
+  z.object({
+    intent: z.literal(INTENTS.publishRoomType),
+    locationId: ref,
+    roomTypeId: ref,
+    publish: flag("yes"),
+  }),
+  z.object({ intent: z.literal(INTENTS.publishLocation), locationId: ref }),
   z.object({
     intent: z.literal(INTENTS.deleteRoomType),
     locationId: ref,

@@ -80,7 +80,7 @@ async function fetchVisibleLocations(db: Db): Promise<VisibleLocation[]> {
       })
       .from(roomTypes)
       .innerJoin(locations, eq(roomTypes.locationId, locations.id))
-      .where(eq(locations.hidden, false)),
+      .where(and(eq(locations.hidden, false), eq(roomTypes.published, true))),
   ]);
   const firstImage = new Map<string, ImageRow>();
   for (const image of imageRows) {
@@ -133,6 +133,7 @@ const publicRoomTypeColumns = {
   roomFeatures: roomTypes.roomFeatures,
   freeParking: roomTypes.freeParking,
   noResortFees: roomTypes.noResortFees,
+  published: roomTypes.published,
 };
 
 /** Prices and fees: only ever selected for signed-in members. */
@@ -152,7 +153,8 @@ const pricingRoomTypeColumns = {
 
 /**
  * A location by slug, falling back to its id, with its room types and images, in
- * one batch. Hidden locations are returned only with `includeHidden` (an admin's preview).
+ * one batch. Hidden locations and draft room types are returned only with `includeHidden` (an
+ * admin's preview).
  * Visitors get no price or fee column at all; signed-in members get them with `withPricing`.
  */
 export async function getLocationDetail(
@@ -200,7 +202,12 @@ export async function getLocationDetail(
           : { ...publicRoomTypeColumns },
       )
       .from(roomTypes)
-      .where(inArray(roomTypes.locationId, locationId)),
+      .where(
+        and(
+          inArray(roomTypes.locationId, locationId),
+          includeHidden ? undefined : eq(roomTypes.published, true),
+        ),
+      ),
     db
       .select(imageColumns)
       .from(images)

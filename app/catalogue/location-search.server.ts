@@ -1,8 +1,14 @@
-import { and, asc, count, eq, exists, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes } from "~/db/schema";
 import { type LocationFilters } from "~/catalogue/location-filters";
 import { fullTextQuery } from "~/catalogue/location-search";
+import {
+  locationsWithWeekIn,
+  monthWeeksAt,
+  type MonthSearch,
+  type MonthWeekRow,
+} from "./month-search.server";
 
 /**
  * The full-text index of visible locations (migrations/0007_location_search.sql). An FTS5 table
@@ -45,6 +51,7 @@ function hasRoomWithin(db: Db, { maxPrice, guests, bedrooms }: FitAndPrice & { m
       .where(
         and(
           eq(roomTypes.locationId, locations.id),
+          eq(roomTypes.published, true),
           gt(roomTypes.price, 0),
           lte(roomTypes.price, maxPrice),
           guests === null ? undefined : gte(roomTypes.maxGuests, guests),
@@ -73,41 +80,61 @@ export async function findLocationsWithinPrice(db: Db, search: FitAndPrice & { m
  * A page of the visible locations matching a search, best first (relevance, then name), with
  * how many match in all: one batch. Only the page's rows get their excerpt, which is most of a
  * search's work. `within`: the ids the place and size filters leave (null when they leave all);
- * a member's weekly price is checked here.
+ * a member's weekly price is checked here. With `inMonth`, only locations with a week it finds,
+ * and the page's weeks (whose rates the price then limits).
  */
 export async function searchLocations(
   db: Db,
-  search: Search & { within: string[] | null; page: number; perPage: number },
-): Promise<{ found: FoundLocation[]; total: number }> {
+  search: Search & {
+    within: string[] | null;
+    page: number;
+    perPage: number;
+    inMonth: MonthSearch | null;
+  },
+): Promise<{ found: FoundLocation[]; total: number; weekRows: MonthWeekRow[] }> {
   const matching = and(
     sql`location_search MATCH ${fullTextQuery(search.words)}`,
     eq(locations.hidden, false),
     search.within === null
       ? undefined
       : sql`${locations.id} IN (SELECT value FROM json_each(${JSON.stringify(search.within)}))`,
-    priceFilter(db, search),
+    search.inMonth
+      ? inArray(locations.id, locationsWithWeekIn(db, search.inMonth))
+      : priceFilter(db, search),
   );
-  const [rows, [counted]] = await db.batch([
-    db
-      .select({
-        id: locations.id,
-        // Named: a batch's rows come back keyed by column name, and both are snippet(…).
-        rooms: excerptOf(ROOMS_COLUMN).as("rooms_excerpt"),
-        description: excerptOf(DESCRIPTION_COLUMN).as("description_excerpt"),
-      })
-      .from(searchIndex)
-      .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
-      .where(matching)
-      .orderBy(RANK, asc(sql`${locations.name} COLLATE NOCASE`))
-      .limit(search.perPage)
-      .offset((search.page - 1) * search.perPage),
-    db
-      .select({ total: count() })
-      .from(searchIndex)
-      .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
-      .where(matching),
-  ]);
+  const byRank = [RANK, asc(sql`${locations.name} COLLATE NOCASE`)];
+  const offset = (search.page - 1) * search.perPage;
+  const page = db
+    .select({
+      id: locations.id,
+      // Named: a batch's rows come back keyed by column name, and both are snippet(…).
+      rooms: excerptOf(ROOMS_COLUMN).as("rooms_excerpt"),
+      description: excerptOf(DESCRIPTION_COLUMN).as("description_excerpt"),
+    })
+    .from(searchIndex)
+    .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
+    .where(matching)
+    .orderBy(...byRank)
+    .limit(search.perPage)
+    .offset(offset);
+  const pageIds = db
+    .select({ id: locations.id })
+    .from(searchIndex)
+    .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
+    .where(matching)
+    .orderBy(...byRank)
+    .limit(search.perPage)
+    .offset(offset);
+  const counting = db
+    .select({ total: count() })
+    .from(searchIndex)
+    .innerJoin(locations, eq(locations.id, sql`location_search.location_id`))
+    .where(matching);
+  const [rows, [counted], weekRows] = search.inMonth
+    ? await db.batch([page, counting, monthWeeksAt(db, search.inMonth, pageIds)])
+    : [...(await db.batch([page, counting])), []];
   return {
+    weekRows,
     total: counted?.total ?? 0,
     found: rows.map(({ id, rooms, description }) => ({
       id,

@@ -4,6 +4,8 @@
  */
 
 export const MAX_SEARCH_WORDS = 10;
+/** The longest search read: its first this many characters. */
+export const MAX_SEARCH_LENGTH = 100;
 
 /** A word: letters, digits and the marks that belong to them (the full-text index's tokens). */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;

@@ -18,6 +18,7 @@ import {
   moveRoomType,
   reorderRoomTypes,
   requireRoomType,
+  setRoomTypePublished,
   updateRoomType,
 } from "./room-types.server";
 import { roomTypeCreateSchema, roomTypeSchema } from "./schemas";
@@ -236,5 +237,24 @@ export async function openWeeksIntent(
   return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
     type: "success",
     message: M.weeksOpened(opened.opened, opened.closed),
+  });
+}
+
+/** 'Publish' (on sale, when ready) or 'Move back to draft' (off the site) for a room type. */
+export async function publishRoomTypeIntent(
+  { app, actor, here }: IntentRequest,
+  { locationId, roomTypeId, publish }: IntentOf<"publish-room-type">,
+) {
+  if (!locationId || !roomTypeId) return refuseUnknown(M.publishError(NOT_FOUND.roomType));
+  const back = adminHref({ location: locationId, roomType: roomTypeId, q: here.q });
+  try {
+    await setRoomTypePublished(app, actor, { locationId, roomTypeId, published: publish });
+  } catch (error) {
+    const { message } = explainFailure(error, { refused: M.publishError, failed: M.unknown });
+    return redirectWithToast(back, { type: "error", message });
+  }
+  return redirectWithToast(back, {
+    type: "success",
+    message: publish ? M.roomTypePublished : M.roomTypeUnpublished,
   });
 }

@@ -7,7 +7,7 @@ import { deleteObjects, folderObjectKeys } from "~/catalogue/image-store.server"
 import { commitAudited, savedAt, type Actor } from "./audit.server";
 import { displayOrderUpdates, reorderedIds, type ReorderRefusal } from "./display-order.server";
 import { isIdShaped, NOT_FOUND } from "./ids";
-import { LOCATION_ADMIN_MESSAGES } from "./location-manager";
+import { LOCATION_ADMIN_MESSAGES, PUBLISH_NEEDS } from "./location-manager";
 import { requireLocation } from "./location-manager.server";
 import { neighbourOf, REORDER_MESSAGES } from "./reorder";
 import { ADMIN_MESSAGES, type RoomTypeValues } from "./schemas";
@@ -213,4 +213,67 @@ export async function moveRoomType(
     targetId: target ?? move.roomTypeId,
   });
   return true;
+}
+
+/**
+ * Over `room_types`: what a room needs before it is published (a rate, a guest limit, a picture).
+ * Written with its tables named: an UPDATE's columns are written without them.
+ */
+const PUBLISH_CHECKS = {
+  rate: sql<boolean>`coalesce("room_types"."price", 0) > 0`.mapWith(Boolean),
+  guestLimit: sql<boolean>`coalesce("room_types"."max_guests", 0) > 0`.mapWith(Boolean),
+  picture:
+    sql<boolean>`EXISTS (SELECT 1 FROM "images" WHERE "images"."room_type_id" = "room_types"."id")`.mapWith(
+      Boolean,
+    ),
+};
+
+/**
+ * Puts a room type on sale (`published`) or back to a draft. It is published only ready: the
+ * update itself checks, so a price cleared in another tab meanwhile is not published over; a
+ * refusal names what it lacks.
+ */
+export async function setRoomTypePublished(
+  app: AppContext,
+  actor: Actor,
+  {
+    locationId,
+    roomTypeId,
+    published,
+  }: { locationId: string; roomTypeId: string; published: boolean },
+) {
+  const { db } = app;
+  const room = await requireRoomType(db, locationId, roomTypeId);
+  const needs = PUBLISH_CHECKS;
+  const update = db
+    .update(roomTypes)
+    .set({ published })
+    .where(
+      and(
+        eq(roomTypes.id, roomTypeId),
+        eq(roomTypes.locationId, locationId),
+        published ? and(needs.rate, needs.guestLimit, needs.picture) : undefined,
+      ),
+    );
+  const [result] = await commitAudited(
+    app,
+    actor,
+    {
+      action: published ? "published" : "unpublished",
+      entityType: "room_type",
+      entityId: roomTypeId,
+      locationId,
+      summary: `${published ? "Published" : "Moved back to draft"} room type ${room.name}`,
+    },
+    [update],
+    {
+      when: sql`EXISTS (SELECT 1 FROM ${roomTypes} WHERE ${roomTypes.id} = ${roomTypeId} AND ${roomTypes.published} = ${published ? 1 : 0})`,
+    },
+  );
+  if ((result as D1Result).meta.changes > 0) return;
+  const [lacking] = await db.select(needs).from(roomTypes).where(eq(roomTypes.id, roomTypeId));
+  const missing = (Object.keys(PUBLISH_NEEDS) as (keyof typeof PUBLISH_NEEDS)[])
+    .filter((need) => lacking && !lacking[need])
+    .map((need) => PUBLISH_NEEDS[need]);
+  throw new DomainError("conflict", LOCATION_ADMIN_MESSAGES.cannotPublishRoomType(missing));
 }

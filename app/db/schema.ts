@@ -80,6 +80,9 @@ export const roomTypes = sqliteTable(
     // The secret in the address of the room's staff calendar feed (null: no feed); a new one
     // revokes the old address.
     calendarToken: text("calendar_token"),
+    // A new room type is a draft, kept off the site until an admin publishes it ready: a rate,
+    // a guest limit and a picture.
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,6 +153,8 @@ export const weeks = sqliteTable(
   (table) => [
     uniqueIndex("weeks_room_type_check_in_idx").on(table.roomTypeId, table.checkIn),
     index("weeks_state_held_until_idx").on(table.state, table.heldUntil),
+    // The catalogue's open weeks of a month (the list's "When").
+    index("weeks_state_check_in_idx").on(table.state, table.checkIn),
   ],
 );
 

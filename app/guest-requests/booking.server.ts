@@ -69,7 +69,14 @@ async function findBookableRoom(db: Db, locationKey: string, roomTypeId: string)
       maxGuests: roomTypes.maxGuests,
     })
     .from(locations)
-    .leftJoin(roomTypes, and(eq(roomTypes.id, roomTypeId), eq(roomTypes.locationId, locations.id)))
+    .leftJoin(
+      roomTypes,
+      and(
+        eq(roomTypes.id, roomTypeId),
+        eq(roomTypes.locationId, locations.id),
+        eq(roomTypes.published, true),
+      ),
+    )
     .where(
       and(
         eq(locations.hidden, false),

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { type Route } from "./+types/home";
 import { LocationCard } from "~/components/catalogue/location-card";
 import { PartnerLogos } from "~/components/partner-logos";
@@ -10,6 +10,9 @@ import { useScrollMemory } from "~/lib/scroll-memory";
 import { pageMeta } from "~/lib/seo";
 import { getVisibleLocationSummaries } from "~/catalogue/location-reads.server";
 import { HERO_POSTER, HeroVideo } from "~/components/hero-video";
+import { MAX_SEARCH_LENGTH } from "~/catalogue/location-search";
+import { todayUtc } from "~/weeks/calendar";
+import { searchMonths } from "~/weeks/month";
 
 // The hero's poster is the first paint's largest picture: fetched with the page. A browser that
 // reads no AVIF skips the preload (its type) and fetches the JPEG the picture falls back to.
@@ -33,24 +36,98 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const months = searchMonths(todayUtc(app.now));
   try {
-    const locations = await getVisibleLocationSummaries(getAppContext(context));
-    return { featured: featuredLocations(locations) };
+    const locations = await getVisibleLocationSummaries(app);
+    return { featured: featuredLocations(locations), months };
   } catch (error) {
     throw unavailablePage("Failed to load featured locations", error);
   }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomePage featured={loaderData.featured} error={null} />;
+  return <HomePage featured={loaderData.featured} months={loaderData.months} error={null} />;
 }
 
 /** Without its featured locations the home page is still itself, saying what failed in their place. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <HomePage featured={[]} error={errorMessage(error)} />;
+  return <HomePage featured={[]} months={[]} error={errorMessage(error)} />;
 }
 
-function HomePage({ featured, error }: { featured: LocationSummary[]; error: string | null }) {
+const fieldClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-800";
+const labelClass = "text-xs font-semibold tracking-wider text-slate-600 uppercase";
+
+/** Where, when and how many: the locations list's search, which shows the results. */
+function HomeSearch({ months }: { months: { value: string; label: string }[] }) {
+  return (
+    <Form
+      method="get"
+      action="/locations"
+      role="search"
+      aria-label="Find a week"
+      className="mx-auto mt-8 grid max-w-4xl grid-cols-2 items-end gap-3 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-slate-200 sm:grid-cols-[2fr_1.4fr_1fr_auto] sm:p-5"
+    >
+      <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
+        <label htmlFor="home-q" className={labelClass}>
+          Where
+        </label>
+        <input
+          id="home-q"
+          type="search"
+          name="q"
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Resort or place"
+          autoComplete="off"
+          className={fieldClass}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="home-month" className={labelClass}>
+          When
+        </label>
+        <select id="home-month" name="month" className={fieldClass}>
+          <option value="">Any time</option>
+          {months.map((month) => (
+            <option key={month.value} value={month.value}>
+              {month.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="home-guests" className={labelClass}>
+          Guests
+        </label>
+        <select id="home-guests" name="guests" className={fieldClass}>
+          <option value="">Any</option>
+          {Array.from({ length: 12 }, (_, index) => (
+            <option key={index} value={index + 1}>
+              {index + 1}+
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="bg-navy-900 hover:bg-navy-800 col-span-2 rounded-lg px-6 py-2.5 text-sm font-semibold text-white sm:col-span-1"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function HomePage({
+  featured,
+  months,
+  error,
+}: {
+  featured: LocationSummary[];
+  months: { value: string; label: string }[];
+  error: string | null;
+}) {
   useScrollMemory("scroll:home");
   return (
     <>
@@ -67,6 +144,10 @@ function HomePage({ featured, error }: { featured: LocationSummary[]; error: str
           </p>
         </div>
       </section>
+
+      <div className="relative px-4">
+        <HomeSearch months={months} />
+      </div>
 
       <section className="mx-auto max-w-4xl px-6 py-16 text-center md:py-20">
         <p className="text-navy-900 font-serif text-3xl md:text-4xl">

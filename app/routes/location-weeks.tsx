@@ -6,7 +6,7 @@ import { getAppContext } from "~/context";
 import { locationPath } from "~/catalogue/locations";
 import { pageMeta } from "~/lib/seo";
 import { todayUtc } from "~/weeks/calendar";
-import { neighbourMonths, shownMonth } from "~/weeks/month";
+import { isMonth, neighbourMonths, shownMonth } from "~/weeks/month";
 import { roomMonth } from "~/weeks/weeks.server";
 
 /** The longest room type id an address may carry. */
@@ -16,8 +16,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const auth = await getAuth(context);
   const search = new URL(request.url).searchParams;
   const { db, now } = getAppContext(context);
-  // Without a month, the one it is now in UTC (the resort's own day is known with its weeks).
-  const month = shownMonth(search.get("month"), todayUtc(now));
+  // Without a month (or an unreadable one), that of the room's first open week.
+  const asked = search.get("month");
+  const month = asked && isMonth(asked) ? shownMonth(asked, todayUtc(now)) : null;
   const roomTypeId = search.get("room")?.trim() ?? "";
   // A link without its room: the location's page lists its rooms, each with its weeks.
   if (!roomTypeId)
@@ -33,11 +34,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           includeHidden: hasAdminAccess(auth),
         })
       : null;
+  const shown = found?.month ?? month ?? shownMonth(null, todayUtc(now));
   return data(
     {
       found,
-      month,
-      ...neighbourMonths(month, found?.today ?? todayUtc(now)),
+      month: shown,
+      ...neighbourMonths(shown, found?.today ?? todayUtc(now)),
       signedIn: Boolean(auth),
     },
     { status: found ? 200 : 404 },

@@ -29,7 +29,7 @@ import {
   type CalendarDate,
 } from "./calendar";
 import { type WeekRangeValues } from "./calendar-form";
-import { type CalendarMonth } from "./month";
+import { shownMonth, type CalendarMonth } from "./month";
 import { openSeasonStatement, SEASON_MONTHS } from "./season";
 import { stayCalendar } from "./ical";
 import {
@@ -41,6 +41,7 @@ import {
   type QuotedWeek,
 } from "./week";
 import { estimatedTotal, nightlyCharges, ownDatesRate, weekRate } from "./rates";
+import { weekHasRate } from "./week-rate-sql.server";
 import { formatDateTime } from "~/guest-requests/format";
 
 /**
@@ -94,7 +95,9 @@ export function openWeeksQuery(db: Db, locationKey: string, now: Date) {
     .where(
       and(
         or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
+        eq(roomTypes.published, true),
         sql`+${weeks.state} = 'open'`,
+        weekHasRate,
         gt(weeks.checkIn, earliestLocalDate(now)),
       ),
     )
@@ -133,6 +136,9 @@ export async function openWeeksByRoom(
   }
   return byRoom;
 }
+
+/** A rate a week can be offered at. */
+const isPriced = (rate: number | null): rate is number => rate !== null && rate > 0;
 
 /** A week's check-out date, in SQL. */
 const weekCheckOut = sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days')`;
@@ -198,7 +204,12 @@ export async function quoteWeek(
     checkIn: row.checkIn,
     checkOut: addDays(row.checkIn, row.nights),
     nights: row.nights,
-    state: row.nightsBooked ? ("booked" as const) : row.state,
+    state: row.nightsBooked
+      ? ("booked" as const)
+      : row.state === "open" && !isPriced(rate)
+        ? // A week without a rate is not offered.
+          ("closed" as const)
+        : row.state,
     begun: row.checkIn <= localDate(now, row.timeZone),
     checkInTime: row.checkInTime,
     checkOutTime: row.checkOutTime,
@@ -455,6 +466,7 @@ async function nextOpenWeeks(db: Db, roomTypeId: string, now: Date) {
         eq(weeks.roomTypeId, roomTypeId),
         eq(weeks.state, "open"),
         gt(weeks.checkIn, earliestLocalDate(now)),
+        weekHasRate,
       ),
     )
     .orderBy(asc(weeks.checkIn))
@@ -779,9 +791,30 @@ export async function openRoomSeason(db: Db, roomTypeId: string, today: Calendar
 }
 
 /**
- * One room's weeks that overlap `month`, with its location and room names, for the month view;
- * null when the room is not one of that location's (or the location is hidden from the viewer).
- * Two queries side by side; a visitor learns only whether a week is open, and no rate.
+ * The month of the room's first open week, to open its month view on (null: it has none). A
+ * week checking in on the earliest of the resort days today is counted: it is the same month.
+ */
+async function firstOpenMonth(db: Db, roomTypeId: string, now: Date) {
+  const [first] = await db
+    .select({ checkIn: sql<string | null>`min(${weeks.checkIn})` })
+    .from(weeks)
+    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .where(
+      and(
+        eq(weeks.roomTypeId, roomTypeId),
+        eq(weeks.state, "open"),
+        gt(weeks.checkIn, earliestLocalDate(now)),
+        weekHasRate,
+      ),
+    );
+  return first?.checkIn?.slice(0, 7) ?? null;
+}
+
+/**
+ * One room's weeks that overlap `month` (none asked: that of its first open week, else this
+ * one), with its location and room names, for the month view; null when the room is not one of
+ * that location's (or it or its location is a draft or hidden from the viewer). Two queries side
+ * by side (three without a month); a visitor learns only whether a week is open, and no rate.
  */
 export async function roomMonth(
   db: Db,
@@ -795,13 +828,15 @@ export async function roomMonth(
   }: {
     locationKey: string;
     roomTypeId: string;
-    month: CalendarMonth;
+    /** Null: the month of the room's first open week. */
+    month: CalendarMonth | null;
     now: Date;
     withRates: boolean;
     includeHidden: boolean;
   },
 ) {
-  const monthStart = `${month}-01`;
+  const asked = month ?? shownMonth(await firstOpenMonth(db, roomTypeId, now), todayUtc(now));
+  const monthStart = `${asked}-01`;
   const monthEnd = addMonths(monthStart, 1);
   const [[place], rows] = await Promise.all([
     db
@@ -810,6 +845,7 @@ export async function roomMonth(
         slug: locations.slug,
         locationName: locations.name,
         hidden: locations.hidden,
+        published: roomTypes.published,
         timeZone: locations.timeZone,
         currency: locations.currency,
         roomName: roomTypes.name,
@@ -831,7 +867,7 @@ export async function roomMonth(
       lt(weeks.checkIn, monthEnd),
     ),
   ]);
-  if (!place || (place.hidden && !includeHidden)) return null;
+  if (!place || ((place.hidden || !place.published) && !includeHidden)) return null;
   const today = localDate(now, place.timeZone);
   const monthWeeks = rows
     .map((row) => {
@@ -839,7 +875,7 @@ export async function roomMonth(
         checkIn: row.checkIn,
         checkOut: addDays(row.checkIn, row.nights),
         nights: row.nights,
-        open: row.state === "open" && row.checkIn > today,
+        open: row.state === "open" && row.checkIn > today && isPriced(weekRate(row, row)),
       };
       if (withRates && week.open) week.rate = weekRate(row, row);
       return week;
@@ -853,6 +889,7 @@ export async function roomMonth(
       currency: place.currency,
     },
     room: { id: roomTypeId, name: place.roomName },
+    month: asked,
     weeks: monthWeeks,
     today,
   };

@@ -37,12 +37,12 @@ export function scaleCatalogueStatements(db: D1Database, scale: number) {
                                  thanksgiving_price, christmas_price, new_years_price,
                                  presidents_day_price, spring_break_price, display_order,
                                  room_features, free_parking, parking_cost, no_resort_fees,
-                                 resort_fee_cost, local_taxes)
+                                 resort_fee_cost, local_taxes, published)
          SELECT id || '~' || k, location_id || '~' || k, name, description, image_folder, bedrooms,
                 bathrooms, max_guests, price, other_prices, fourth_of_july_price,
                 thanksgiving_price, christmas_price, new_years_price, presidents_day_price,
                 spring_break_price, display_order, room_features, free_parking, parking_cost,
-                no_resort_fees, resort_fee_cost, local_taxes
+                no_resort_fees, resort_fee_cost, local_taxes, published
          FROM room_types CROSS JOIN copy WHERE id NOT LIKE '%~%'`,
       )
       .bind(scale),

@@ -205,6 +205,8 @@ export async function seedCatalogue(
             name: room.name,
             description: room.description,
             imageFolder: `${location.id}/${roomTypeId(location, index)}`,
+            // The seed's rooms are on sale: each has a rate, a guest limit and pictures.
+            published: true,
             bedrooms: room.bedrooms,
             bathrooms: room.bathrooms,
             maxGuests: room.maxGuests,

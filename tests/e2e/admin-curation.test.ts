@@ -39,6 +39,9 @@ async function createLocation(page: Page, name: string, country: string, city: s
   await expect(page.getByText("Location created successfully").first()).toBeVisible();
   const id = new URL(page.url()).searchParams.get("location")!;
   created.add(id);
+  // A new location is a draft: on the site once published.
+  await page.getByRole("button", { name: "Publish location" }).click();
+  await expect(page.getByText("Location published: it is on the site").first()).toBeVisible();
   return id;
 }
 

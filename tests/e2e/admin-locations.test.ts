@@ -151,6 +151,17 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
 
   expect(await axeViolations(page, { within: "main", seriousOnly: true })).toEqual([]);
 
+  // The room type is a draft: without a picture it cannot be published yet.
+  await expect(editor.getByText("Draft:")).toBeVisible();
+  await editor.getByRole("button", { name: "Publish room type" }).click();
+  await expect(
+    page.getByText("Before publishing, give this room type a picture.").first(),
+  ).toBeVisible();
+  // A new location is a draft too: published, it is on the public list at once.
+  await expectPublicList(page, name, false);
+  await page.getByRole("button", { name: "Publish location" }).click();
+  await expect(page.getByText("Location published: it is on the site").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish location" })).toHaveCount(0);
   await expectPublicList(page, name, true);
 
   // Hiding it takes it off the public list at once.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checklistRow } from "~/catalogue/checklist";
+import { checklistRow, roomNeeds } from "~/catalogue/checklist";
 import { reorderedIds } from "~/catalogue/display-order.server";
 import { isIdShaped, MAX_ID_LENGTH } from "~/catalogue/ids";
 import { IMAGE_RULES } from "~/catalogue/image-manager";
@@ -148,12 +148,27 @@ describe("the Checklist's rows and totals", () => {
     roomCount: 1,
     lastEditor: null,
     lastEditAt: null,
+    rooms: [
+      {
+        id: "room-1",
+        name: "Cottage",
+        published: true,
+        rate: true,
+        openWeeks: true,
+        guestLimit: true,
+        picture: true,
+      },
+    ],
   };
 
   it("says whether the place is valid and the location complete", () => {
     expect(checklistRow(summary)).toMatchObject({ validPlace: true, complete: true });
     expect(checklistRow(summary)).not.toHaveProperty("description");
     expect(checklistRow({ ...summary, roomCount: 0 })).toMatchObject({ complete: false });
+    // A room without open weeks ahead is not ready, so neither is its location.
+    const unready = { ...summary.rooms[0]!, openWeeks: false };
+    expect(checklistRow({ ...summary, rooms: [unready] })).toMatchObject({ complete: false });
+    expect(roomNeeds(unready)).toEqual(["openWeeks"]);
     expect(checklistRow({ ...summary, country: "Mexico", city: null, state: null })).toMatchObject({
       validPlace: false,
       complete: false,

@@ -10,7 +10,15 @@ import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admi
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seedLocations } from "../../scripts/seed/data";
 import { cookiePair, createUser, get, signIn, visibleText } from "./auth-helpers";
-import { LOCATIONS_PER_STATEMENT, ORIGIN, request, testApp, testNow, toastOf } from "./helpers";
+import {
+  LOCATIONS_PER_STATEMENT,
+  ORIGIN,
+  readyRoomStatements,
+  request,
+  testApp,
+  testNow,
+  toastOf,
+} from "./helpers";
 
 const db = createDb(env.DB);
 
@@ -244,11 +252,13 @@ describe("the Checklist page", () => {
         hidden: true, // kept off the public pages other tests may look at
       });
       for (let index = 0; index < location.rooms; index++) {
-        await db.insert(roomTypes).values({
-          id: `${location.id}-room-${index}`,
-          locationId: location.id,
-          name: `Room ${index}`,
-        });
+        await db.batch(
+          readyRoomStatements({
+            id: `${location.id}-room-${index}`,
+            locationId: location.id,
+            name: `Room ${index}`,
+          }),
+        );
       }
       for (let index = 0; index < location.images; index++) {
         await db.insert(images).values({
@@ -351,25 +361,29 @@ describe("the Checklist page", () => {
   it("shows the cells and badges of seeded locations", async () => {
     const hidden = seedLocations.find((location) => location.hidden)!;
     const hiddenRow = rowOf(await checklistHtml(`?q=${hidden.name}`), hidden.id);
-    expect(badges(hiddenRow)).toEqual(["Hidden", "Complete"]);
+    // Its room has no picture of its own yet: not ready for sale, so the location is incomplete.
+    expect(badges(hiddenRow)).toEqual(["Hidden", "Incomplete"]);
+    expect(cellOf(hiddenRow, "rooms")).toMatch(/^✕ 1 .*: needs a picture$/);
     expect(hiddenRow).toContain(`/${hidden.slug}`);
 
     const cabo = rowOf(await checklistHtml("?q=Casa Marena Cabo"), "loc-casa-marena-cabo");
-    expect(badges(cabo)).toEqual(["Featured", "Complete"]);
+    // One of its rooms has no picture yet: the location is not complete until it has.
+    expect(badges(cabo)).toEqual(["Featured", "Incomplete"]);
     // The same place line as the public pages.
     expect(cellOf(cabo, "place")).toContain("Cabo San Lucas, Mexico");
     const caboImages = await db.$count(images, eq(images.locationId, "loc-casa-marena-cabo"));
     expect(cellOf(cabo, "images")).toBe(`✓ ${caboImages}`);
-    expect(cellOf(cabo, "rooms")).toBe("✓ 4");
+    expect(cellOf(cabo, "rooms")).toMatch(/^✕ 4 Two-Bedroom Ocean View\s*: needs a picture$/);
     expect(cellOf(cabo, "description")).toBe("✓ Yes");
     expect(cabo).toContain('href="/admin?location=loc-casa-marena-cabo"');
     expect(cabo).toMatch(
       /href="\/locations\/casa-marena-cabo" target="_blank" rel="noopener noreferrer"/,
     );
 
-    const wailea = rowOf(await checklistHtml("?q=Wailea Palms"), "loc-wailea-palms");
-    expect(badges(wailea)).toEqual(["Complete"]);
-    expect(cellOf(wailea, "place")).toBe("✓ Maui, Hawaii");
+    const poipu = rowOf(await checklistHtml("?q=Poipu Sands"), "loc-poipu-sands");
+    expect(badges(poipu)).toEqual(["Complete"]);
+    expect(cellOf(poipu, "place")).toBe("✓ Kauai, Hawaii");
+    expect(cellOf(poipu, "rooms")).toMatch(/^✓ \d+$/);
   });
 
   it("marks what an incomplete location is missing", async () => {
@@ -380,7 +394,8 @@ describe("the Checklist page", () => {
 
     const mexicoNoCity = rowOf(html, "loc-test-mx-no-city");
     expect(cellOf(mexicoNoCity, "place")).toContain("Missing");
-    expect(cellOf(mexicoNoCity, "images")).toBe("✓ 2");
+    // Its two pictures and its room's.
+    expect(cellOf(mexicoNoCity, "images")).toBe("✓ 3");
     expect(badges(mexicoNoCity)).toEqual(["Hidden", "Incomplete"]);
 
     const aruba = rowOf(html, "loc-test-aruba");
@@ -444,12 +459,12 @@ describe("the Checklist, a page at a time", () => {
             featured: location.featured,
           })),
         ),
-        db.insert(roomTypes).values(
-          some.map((location) => ({
+        ...some.flatMap((location) =>
+          readyRoomStatements({
             id: `${location.id}-room`,
             locationId: location.id,
             name: "Suite",
-          })),
+          }),
         ),
         db.insert(images).values(
           some.map((location) => ({

@@ -146,7 +146,7 @@ async function pageText(response: Response) {
 }
 
 describe("creating a location", () => {
-  it("starts with no description, 7 minimum nights, not featured and visible; records an audit event and shows it on the public list at once", async () => {
+  it("starts a draft with no description, 7 minimum nights, not featured; records an audit event and, published, shows on the public list at once", async () => {
     const admin = await freshAdmin();
     // The public list is cached in KV: read it first so the cache is warm.
     expect(await (await get("/locations")).text()).not.toContain("Saltwater Cove");
@@ -179,7 +179,7 @@ describe("creating a location", () => {
       description: "",
       featured: false,
       minimumNights: 7,
-      hidden: false,
+      hidden: true,
       country: "United States",
       state: "Florida",
       city: "Key West",
@@ -196,11 +196,21 @@ describe("creating a location", () => {
       }),
     ]);
 
-    // By a search: the list holds 24 a page, and other files add locations of their own. A search
-    // still lists only what the cached list holds, so this also shows the cache was cleared.
-    expect(
-      visibleText(await (await get(`/locations?q=${encodeURIComponent(name)}`)).text()),
-    ).toContain(name);
+    // A draft is off the site until published. By a search: the list holds 24 a page, and other
+    // files add locations of their own. A search still lists only what the cached list holds, so
+    // this also shows the cache was cleared.
+    const searched = () => get(`/locations?q=${encodeURIComponent(name)}`);
+    expect(await (await searched()).text()).not.toContain(`href="/locations/${row.slug}"`);
+    const published = await post(
+      `/admin?index&location=${row.id}`,
+      { intent: "publish-location", locationId: row.id },
+      admin.cookie,
+    );
+    expect(await toastOf(published)).toEqual({
+      type: "success",
+      message: "Location published: it is on the site",
+    });
+    expect(await (await searched()).text()).toContain(`href="/locations/${row.slug}"`);
 
     // The form then shows the saved values.
     const page = await get(`/admin?location=${row.id}`, admin.cookie);

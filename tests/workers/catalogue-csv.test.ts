@@ -165,6 +165,8 @@ describe("the catalogue as a spreadsheet", () => {
       freeParking: true,
       localTaxes: 12.5,
       description: null,
+      // Imported room types are drafts: published in the locations manager once they are ready.
+      published: false,
     });
     const [audit] = await db
       .select()
@@ -176,6 +178,32 @@ describe("the catalogue as a spreadsheet", () => {
       await (await request(`/locations?q=${encodeURIComponent("Spreadsheet Sands")}`)).text(),
     );
     expect(list).toContain("Spreadsheet Sands Resort");
+  });
+
+  it("makes a new location a draft unless the file says it is not hidden", async () => {
+    const [draft, shown] = [tagged("draft-dunes"), tagged("shown-shores")];
+    const withoutHidden = await importCatalogue(
+      testApp,
+      actor,
+      csv("slug,name,country", `${draft},Draft Dunes,Aruba`),
+    );
+    expect(withoutHidden).toMatchObject({ ok: true, locations: 1 });
+    const shownToo = await importCatalogue(
+      testApp,
+      actor,
+      csv("slug,name,country,hidden", `${shown},Shown Shores,Aruba,no`),
+    );
+    expect(shownToo).toMatchObject({ ok: true, locations: 1 });
+    const stored = await db
+      .select({ slug: locations.slug, hidden: locations.hidden })
+      .from(locations)
+      .where(inArray(locations.slug, [draft, shown]))
+      .orderBy(locations.slug);
+    expect(stored).toEqual([
+      { slug: draft, hidden: true },
+      { slug: shown, hidden: false },
+    ]);
+    expect((await request(`/locations/${draft}`)).status).toBe(404);
   });
 
   it("updates by slug and room type name, in any case, and leaves the room types it does not name", async () => {

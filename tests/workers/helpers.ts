@@ -4,13 +4,13 @@ import { type AppContext, createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { locations, roomTypes } from "~/db/schema";
+import { images, locations, roomTypes, weeks } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
 import { roomTypeId as seededRoomId } from "../../scripts/seed/seed";
 import { countCalls } from "~/dev/d1-counter.server";
 import { readToast } from "~/lib/toast.server";
 import { now as clockNow } from "~/lib/clock.server";
-import { todayUtc } from "~/weeks/calendar";
+import { addDays, todayUtc } from "~/weeks/calendar";
 
 export const ORIGIN = "http://localhost";
 
@@ -129,4 +129,29 @@ export async function toastOf(response: Response) {
     new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0]! } }),
   );
   return toast;
+}
+
+/**
+ * A room type ready for sale, as the Checklist counts it: a weekly price, a guest limit, a
+ * picture and an open week two weeks ahead, published. Statements for one batch.
+ */
+export function readyRoomStatements(room: { id: string; locationId: string; name: string }) {
+  return [
+    testApp.db.insert(roomTypes).values({ ...room, price: 1500, maxGuests: 4, published: true }),
+    testApp.db.insert(images).values({
+      id: `${room.id}-picture`,
+      locationId: room.locationId,
+      roomTypeId: room.id,
+      imageUrl: `${room.locationId}/${room.id}/picture.svg`,
+      imageType: "image/svg+xml",
+      width: 10,
+      height: 10,
+    }),
+    testApp.db.insert(weeks).values({
+      id: `${room.id}-week`,
+      roomTypeId: room.id,
+      checkIn: addDays(testToday(), 14),
+      nights: 7,
+    }),
+  ] as const;
 }

@@ -61,7 +61,7 @@ async function listAll(path: string, cookie?: string) {
 async function visibleSlugsWhere(condition: string, ...values: unknown[]) {
   const { results } = await env.DB.prepare(
     `SELECT DISTINCT l.slug FROM locations l JOIN room_types r ON r.location_id = l.id
-     WHERE l.hidden = 0 AND ${condition}`,
+     WHERE l.hidden = 0 AND r.published = 1 AND ${condition}`,
   )
     .bind(...values)
     .all<{ slug: string }>();
@@ -99,6 +99,13 @@ async function createLocation(
   );
   expect(response.status).toBe(302);
   const id = new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("location")!;
+  // A new location is a draft until published.
+  const published = await post(
+    `/admin?index&location=${id}`,
+    { intent: "publish-location", locationId: id },
+    cookie,
+  );
+  expect(published.status).toBe(302);
   const slug = (await env.DB.prepare("SELECT slug FROM locations WHERE id = ?")
     .bind(id)
     .first<{ slug: string }>())!.slug;
@@ -304,8 +311,12 @@ describe("search", () => {
       admin.cookie,
     );
     expect(created.status).toBe(302);
-    expect((await list(`/locations?q=${roomWord}`)).slugs).toEqual([slug]);
     const roomId = new URL(created.headers.get("Location")!, ORIGIN).searchParams.get("roomType")!;
+    // A new room type is a draft: found once published.
+    expect((await list(`/locations?q=${roomWord}`)).slugs).toEqual([]);
+    await env.DB.prepare("UPDATE room_types SET published = 1 WHERE id = ?").bind(roomId).run();
+    await invalidateLocationCaches(env.CACHE);
+    expect((await list(`/locations?q=${roomWord}`)).slugs).toEqual([slug]);
     const removed = await post(
       `/admin?index&location=${id}&roomType=${roomId}`,
       { intent: "delete-room-type", locationId: id, roomTypeId: roomId, confirmed: "yes" },
@@ -331,8 +342,9 @@ describe("search", () => {
         "INSERT INTO locations (id, name, slug, country) VALUES (?, 'Index Check', ?, 'Aruba')",
       ).bind(id, id),
       env.DB.prepare(
-        `INSERT INTO room_types (id, location_id, name, display_order, room_features)
-         VALUES (?1 || '-a', ?1, 'Atrium', 0, '["Balcony"]'), (?1 || '-b', ?1, 'Bungalow', 1, '[]')`,
+        `INSERT INTO room_types (id, location_id, name, display_order, room_features, published)
+         VALUES (?1 || '-a', ?1, 'Atrium', 0, '["Balcony"]', 1), (?1 || '-b', ?1, 'Bungalow', 1, '[]', 1),
+                (?1 || '-c', ?1, 'Draft Den', 2, '[]', 0)`,
       ).bind(id),
       env.DB.prepare(
         "UPDATE room_types SET display_order = 2 - display_order WHERE location_id = ?",
@@ -343,7 +355,15 @@ describe("search", () => {
     )
       .bind(id)
       .first<{ rooms: string }>())!;
+    // A draft room is not searched until it is published.
     expect(rooms).toBe("Bungalow. Atrium: Balcony");
+    await env.DB.prepare("UPDATE room_types SET published = 1 WHERE id = ?").bind(`${id}-c`).run();
+    const published = await env.DB.prepare(
+      "SELECT rooms FROM location_search WHERE location_id = ?",
+    )
+      .bind(id)
+      .first<{ rooms: string }>();
+    expect(published!.rooms).toBe("Draft Den. Bungalow. Atrium: Balcony");
 
     const { results } = await env.DB.prepare(
       `SELECT

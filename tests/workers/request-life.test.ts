@@ -42,6 +42,7 @@ beforeAll(async () => {
     name: "Two-Bedroom Suite",
     price: 2100,
     maxGuests: 6,
+    published: true,
   });
   await openRoomSeason(db, ROOM, testToday());
 });

@@ -44,6 +44,7 @@ beforeAll(async () => {
       locationId: resort.id,
       name: "Suite",
       price: 2000,
+      published: true,
     })),
   );
   await db.insert(weeks).values(

@@ -50,9 +50,14 @@ beforeAll(async () => {
     city: "Nice",
     timeZone: "Europe/Paris",
   });
-  await db
-    .insert(roomTypes)
-    .values({ id: roomTypeId, locationId: id, name: "Sea Suite", price: 2060, maxGuests: 4 });
+  await db.insert(roomTypes).values({
+    id: roomTypeId,
+    locationId: id,
+    name: "Sea Suite",
+    price: 2060,
+    maxGuests: 4,
+    published: true,
+  });
   await db.insert(weeks).values(
     [firstWeek, secondWeek].map((checkIn) => ({
       id: `${roomTypeId}-${checkIn}`,

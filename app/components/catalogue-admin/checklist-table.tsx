@@ -1,6 +1,12 @@
 import { type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { type ChecklistRow, type ChecklistSort } from "~/catalogue/checklist";
+import {
+  ROOM_NEEDS,
+  roomNeeds,
+  type ChecklistRow,
+  type ChecklistSort,
+  type RoomReadiness,
+} from "~/catalogue/checklist";
 import { placeLine } from "~/catalogue/locations";
 import { mediumDate } from "~/lib/dates";
 
@@ -50,6 +56,26 @@ function Badge({ label }: { label: keyof typeof BADGES }) {
     >
       {label}
     </span>
+  );
+}
+
+/** The rooms not ready, with what each lacks, and the drafts: what is left before the sale. */
+function RoomReadinessList({ rooms }: { rooms: RoomReadiness[] }) {
+  const noted = rooms.filter((room) => !room.published || roomNeeds(room).length > 0);
+  if (noted.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-1 text-xs text-slate-600">
+      {noted.map((room) => {
+        const needs = roomNeeds(room);
+        return (
+          <li key={room.id}>
+            <span className="text-slate-800">{room.name}</span>
+            {!room.published && " (draft)"}
+            {needs.length > 0 && `: needs ${needs.map((need) => ROOM_NEEDS[need]).join(", ")}`}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -156,7 +182,14 @@ export function ChecklistTable({
                   {row.imageCount > 0 ? <Good>{row.imageCount}</Good> : <Bad>None</Bad>}
                 </td>
                 <td className={cell} data-check="rooms">
-                  {row.roomCount > 0 ? <Good>{row.roomCount}</Good> : <Bad>None</Bad>}
+                  {row.roomCount === 0 ? (
+                    <Bad>None</Bad>
+                  ) : row.rooms.every((room) => roomNeeds(room).length === 0) ? (
+                    <Good>{row.roomCount}</Good>
+                  ) : (
+                    <Bad>{row.roomCount}</Bad>
+                  )}
+                  <RoomReadinessList rooms={row.rooms} />
                 </td>
                 <td className={cell} data-check="status">
                   <span className="flex flex-wrap gap-1.5">

@@ -223,8 +223,8 @@ export function LocationForm({
         </div>
         {creating && (
           <p id={LATER_ID} className={hintClass}>
-            A new location starts with no description, a 7-night minimum, not featured and not
-            hidden: edit these once it is created.
+            A new location starts as a draft, off the site until you publish it, with no
+            description, a 7-night minimum and not featured: edit these once it is created.
           </p>
         )}
       </Fieldset>

@@ -6,16 +6,18 @@ import {
   filtersAfterChange,
   filtersToSearch,
   isFiltered,
-  MAX_SEARCH_LENGTH,
   type FilterOption,
   type LocationFilters,
 } from "~/catalogue/location-filters";
-import { markWords } from "~/catalogue/location-search";
+import { markWords, MAX_SEARCH_LENGTH } from "~/catalogue/location-search";
 import { pageHref } from "~/lib/pages";
 import { Pager } from "~/components/pager";
 import { Picture } from "~/components/catalogue/resort-image";
 import { locationPath, placeLine } from "~/catalogue/locations";
 import { type LocationListData, type LocationRow } from "~/catalogue/location-list-loader.server";
+import { type FoundWeek } from "~/catalogue/month-search.server";
+import { monthDay } from "~/lib/dates";
+import { money } from "~/lib/money";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
@@ -34,6 +36,7 @@ export function LocationListPage({
   heading?: string;
 }) {
   const { filters, notices, words, featured, all, page, pages, total } = data;
+  const month = data.months.find((option) => option.value === filters.month);
   const searching = words.length > 0;
   const filtered = isFiltered(filters);
   useScrollMemory("scroll:locations");
@@ -57,7 +60,7 @@ export function LocationListPage({
         aria-live="polite"
         className="mt-6 min-h-5 scroll-mt-4 text-sm text-slate-600"
       >
-        {total > 0 ? countLine(total, searching ? 0 : featured.length, filtered) : ""}
+        {total > 0 ? countLine(total, featured.length, filtered) : ""}
       </p>
 
       {all.length === 0 ? (
@@ -67,9 +70,23 @@ export function LocationListPage({
             View all locations
           </Link>
         </div>
-      ) : searching ? (
+      ) : searching || month ? (
         <div className="mt-4">
-          <LocationRows title="Results" locations={all} words={words} eagerCount={4} />
+          {month && !data.canFilterByPrice && (
+            <p className="mb-4 text-sm text-slate-600">
+              <Link to="/login" className="text-gold-700 font-medium underline">
+                Sign in
+              </Link>{" "}
+              to see each week's rate and request it.
+            </p>
+          )}
+          <LocationRows
+            title="Results"
+            locations={all}
+            words={words}
+            eagerCount={4}
+            month={month}
+          />
         </div>
       ) : (
         <div className="mt-4 space-y-12">
@@ -283,6 +300,14 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
         />
       )}
       <FilterSelect
+        name="month"
+        label="When"
+        value={filters.month}
+        options={data.months}
+        onChange={select("month")}
+        anyLabel="Any time"
+      />
+      <FilterSelect
         name="guests"
         label="Guests"
         value={filters.guests === null ? null : String(filters.guests)}
@@ -361,12 +386,15 @@ function FilterSelect({
   options,
   onChange,
   narrow = false,
+  anyLabel = "All",
 }: {
   name: string;
   label: string;
   value: string | null;
   options: FilterOption[];
   onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
+  /** The option that sets no filter. */
+  anyLabel?: string;
   /** For short options (sizes): narrower beside the others from the small breakpoint up. */
   narrow?: boolean;
 }) {
@@ -383,7 +411,7 @@ function FilterSelect({
         onChange={onChange}
         className={`${filterControlClass} w-full`}
       >
-        <option value="">All</option>
+        <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -407,16 +435,79 @@ function Marked({ text, words }: { text: string; words: string[] }) {
   );
 }
 
+const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * A result's open weeks in the month asked for: their dates and rooms; for a member, each rate
+ * and a link that asks for the week.
+ */
+function MonthWeeks({
+  location,
+  weeks,
+  month,
+}: {
+  location: LocationRow;
+  weeks: FoundWeek[];
+  month: FilterOption | undefined;
+}) {
+  const more = location.moreWeeks ?? 0;
+  return (
+    <div className="px-4 pb-4 sm:pl-42">
+      <h3 className="text-xs font-semibold tracking-wider text-slate-600 uppercase">
+        Open weeks{month ? ` in ${month.label}` : ""}
+      </h3>
+      <ul className="mt-2 space-y-2">
+        {weeks.map((week) => (
+          <li
+            key={`${week.roomTypeId} ${week.checkIn}`}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
+          >
+            <span className="text-navy-900 font-medium">
+              {monthDay(dayOf(week.checkIn))} to {monthDay(dayOf(week.checkOut))}
+            </span>
+            <span className="min-w-0 break-words text-slate-600">{week.roomName}</span>
+            {week.rate !== undefined && week.currency && (
+              <span className="text-slate-800">{money(week.rate, week.currency)}</span>
+            )}
+            {week.requestHref && (
+              <Link
+                to={week.requestHref}
+                className="text-gold-700 font-semibold underline underline-offset-2"
+              >
+                Request this week
+                <span className="sr-only">
+                  : {location.name}, {week.roomName}, {monthDay(dayOf(week.checkIn))}
+                </span>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <Link
+          to={`${locationPath(location)}#room-options`}
+          className="text-gold-700 mt-2 inline-block text-sm underline"
+        >
+          {more} more {more === 1 ? "week" : "weeks"} at {location.name}
+        </Link>
+      )}
+    </div>
+  );
+}
+
 function LocationRows({
   title,
   locations,
   words,
   eagerCount,
+  month,
 }: {
   title: string;
   locations: LocationRow[];
   words: string[];
   eagerCount: number;
+  /** The month searched for, whose weeks the rows list. */
+  month?: FilterOption;
 }) {
   return (
     <section aria-labelledby={`rows-${title}`}>
@@ -464,6 +555,9 @@ function LocationRows({
                 →
               </span>
             </Link>
+            {location.weeks && (
+              <MonthWeeks location={location} weeks={location.weeks} month={month} />
+            )}
           </li>
         ))}
       </ul>

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { data, useLocation } from "react-router";
 import { ActionToast } from "~/components/toaster";
+import { PublishStatus } from "~/components/catalogue-admin/publish-status";
 import { type Route } from "./+types/locations";
 import {
   createLocationIntent,
   deleteLocationIntent,
+  publishLocationIntent,
   selectionOf,
   updateLocationIntent,
 } from "~/catalogue/location-intents.server";
@@ -20,6 +22,7 @@ import {
   deleteRoomTypeIntent,
   moveRoomTypeIntent,
   openWeeksIntent,
+  publishRoomTypeIntent,
   setWeeksIntent,
   updateRoomTypeIntent,
 } from "~/catalogue/room-type-intents.server";
@@ -100,6 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return setWeeksIntent(work, intent);
     case INTENTS.openWeeks:
       return openWeeksIntent(work, intent);
+    case INTENTS.publishRoomType:
+      return publishRoomTypeIntent(work, intent);
+    case INTENTS.publishLocation:
+      return publishLocationIntent(work, intent);
   }
 }
 
@@ -167,6 +174,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
         {location && selected ? (
           <>
             <LocationHeading location={location} />
+            <PublishStatus onSite={!location.hidden} locationId={location.id} />
             {formFor(location.id)}
             <ImageManager
               locationId={location.id}

@@ -28,6 +28,7 @@ import { asksFor, pageHref } from "~/lib/pages";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { countLabel } from "~/lib/text";
+import { todayUtc } from "~/weeks/calendar";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -69,7 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One address for each view: the form's empty fields and unknown parameters are left out.
   const address = pageHref("/admin/overview", checklistSearch(query), query.page);
   if (!asksFor(url, address)) throw redirect(address);
-  return loadChecklist(getAppContext(context).db, query);
+  const { db, now } = getAppContext(context);
+  return loadChecklist(db, query, todayUtc(now));
 }
 
 const STAT_STYLES = {

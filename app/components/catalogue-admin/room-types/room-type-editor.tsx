@@ -16,6 +16,7 @@ import { cardClass } from "../../admin/admin-ui";
 import { DeleteSection } from "../../admin/delete-section";
 import { useFormDirty } from "../../admin/use-form-dirty";
 import { useSubmitting } from "~/lib/use-submitting";
+import { PublishStatus } from "~/components/catalogue-admin/publish-status";
 import { RoomTypeFields } from "./room-type-fields";
 import { CalendarFeed } from "./calendar-feed";
 
@@ -128,6 +129,9 @@ export function RoomTypeEditor({
           {room.name}
         </h2>
         <p className="text-sm text-slate-500">Room type</p>
+        <div className="mt-4">
+          <PublishStatus onSite={room.published} locationId={locationId} roomTypeId={room.id} />
+        </div>
 
         <Form
           method="post"

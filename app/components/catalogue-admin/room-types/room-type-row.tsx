@@ -5,7 +5,7 @@ import { GripIcon } from "../../admin/admin-ui";
 import { useSortableItem } from "../../admin/sortable-list";
 import { money } from "~/lib/money";
 
-export type RoomTypeListItem = Pick<RoomType, "id" | "name" | "bedrooms" | "price">;
+export type RoomTypeListItem = Pick<RoomType, "id" | "name" | "bedrooms" | "price" | "published">;
 
 /** A room type in the list: its drag handle (with JavaScript), rank, link, and move buttons. */
 export function RoomTypeRow({
@@ -81,6 +81,13 @@ export function RoomTypeRow({
           className={`block text-sm leading-snug font-semibold [overflow-wrap:anywhere] ${selected ? "text-white" : "text-navy-900 hover:underline"}`}
         >
           {room.name}
+          {!room.published && (
+            <span
+              className={`ml-2 rounded-full px-2 py-0.5 text-[10px] tracking-wider uppercase ring-1 ${selected ? "text-white ring-white/50" : "bg-amber-50 text-amber-900 ring-amber-600/30"}`}
+            >
+              Draft
+            </span>
+          )}
         </span>
         {details.length > 0 && (
           <span className={`block text-xs ${selected ? "text-slate-200" : "text-slate-500"}`}>

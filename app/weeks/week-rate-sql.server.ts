@@ -1,0 +1,49 @@
+import { sql, type SQL } from "drizzle-orm";
+import { roomTypes, weeks } from "~/db/schema";
+
+/**
+ * A week's rate in SQL, as weekRate() in app/weeks/rates.ts reads it (the admin's own, else the
+ * highest holiday price among the holidays its nights include, else the room's weekly price), for
+ * queries that filter or count by it. Over `weeks` joined with `room_types`.
+ */
+
+const checkOut = sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days')`;
+/** The years a week's nights fall in (no week is longer than a year). */
+const YEARS = [sql`substr(${weeks.checkIn}, 1, 4)`, sql`substr(${checkOut}, 1, 4)`];
+
+/** Each holiday's night in a year, as HOLIDAY_NIGHTS in rates.ts sets it. */
+const HOLIDAY_NIGHTS: ReadonlyArray<{ price: SQL; night: (year: SQL) => SQL }> = [
+  // The third Monday of February: the first Monday on or after the 1st, two weeks on.
+  {
+    price: sql`${roomTypes.presidentsDayPrice}`,
+    night: (y) => sql`date(${y} || '-02-01', 'weekday 1', '+14 days')`,
+  },
+  { price: sql`${roomTypes.springBreakPrice}`, night: (y) => sql`${y} || '-03-15'` },
+  { price: sql`${roomTypes.fourthOfJulyPrice}`, night: (y) => sql`${y} || '-07-04'` },
+  // The fourth Thursday of November.
+  {
+    price: sql`${roomTypes.thanksgivingPrice}`,
+    night: (y) => sql`date(${y} || '-11-01', 'weekday 4', '+21 days')`,
+  },
+  { price: sql`${roomTypes.christmasPrice}`, night: (y) => sql`${y} || '-12-24'` },
+  { price: sql`${roomTypes.newYearsPrice}`, night: (y) => sql`${y} || '-12-31'` },
+];
+
+/** A holiday's price when the week holds its night, else 0 (the date work only for priced ones). */
+const holidayPrice = ({ price, night }: (typeof HOLIDAY_NIGHTS)[number]) =>
+  sql`CASE WHEN ${price} > 0 AND (${sql.join(
+    YEARS.map((year) => sql`(${night(year)} >= ${weeks.checkIn} AND ${night(year)} < ${checkOut})`),
+    sql` OR `,
+  )}) THEN ${price} ELSE 0 END`;
+
+/** The week's rate; null when it has none. */
+export const weekRateSql = sql<number | null>`coalesce(${weeks.rate}, nullif(max(${sql.join(
+  HOLIDAY_NIGHTS.map(holidayPrice),
+  sql`, `,
+)}), 0), ${roomTypes.price})`;
+
+/**
+ * The week has a rate above nothing: only such a week is offered. The holidays are read only for
+ * a room without a weekly price (coalesce stops at its first value).
+ */
+export const weekHasRate = sql`(${weeks.rate} > 0 OR (${weeks.rate} IS NULL AND coalesce(${roomTypes.price}, ${weekRateSql}) > 0))`;
