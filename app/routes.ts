@@ -21,6 +21,8 @@ export default [
   route("members", "routes/members.tsx"),
   route("members/requests/:requestId", "routes/member-request.tsx"),
   route("members/requests/:requestId/stay.ics", "routes/member-request.calendar.ts"),
+  route("members/alerts", "routes/member-alerts.ts"),
+  route("alerts/stop", "routes/alerts.stop.tsx"),
   route("join", "routes/join.tsx"),
   route("book", "routes/book.tsx"),
   route("book/estimate", "routes/book.estimate.ts"),

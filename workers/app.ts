@@ -7,6 +7,7 @@ import { scheduledMoment } from "../app/lib/clock.server";
 import { servePage } from "../app/lib/page-cache.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 import { sweepRequests } from "../app/guest-requests/booking-life.server";
+import { sendWeekAlerts } from "../app/week-alerts/week-alerts.server";
 import {
   createCspNonce,
   cspNonceContext,
@@ -65,6 +66,9 @@ export default {
       deleteExpiredRateLimits(app.db, app.now.getTime()),
     ]);
     if (changed > 0) console.log(`requests: ${changed} lapsed, passed on or closed`);
+    // After the requests: a week they freed is told in this run.
+    const alerted = await sendWeekAlerts(app);
+    if (alerted > 0) console.log(`week alerts: ${alerted} written`);
     const sent = await deliverDueEmails({ env, db: app.db }, app.now);
     if (sent > 0) console.log(`retried e-mails: ${sent} sent`);
     if (expired > 0) console.log(`rate limits: ${expired} ended windows deleted`);

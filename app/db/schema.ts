@@ -240,6 +240,9 @@ export interface EmailAttachment {
   content: string;
 }
 
+/** Headers an e-mail carries besides the usual (a list's one-click unsubscribe). */
+export type EmailHeaders = Record<string, string>;
+
 export const outboxEmails = sqliteTable("outbox_emails", {
   id: text("id").primaryKey(),
   to: text("to").notNull(),
@@ -247,6 +250,7 @@ export const outboxEmails = sqliteTable("outbox_emails", {
   text: text("text").notNull(),
   html: text("html").notNull(),
   attachments: text("attachments", { mode: "json" }).$type<EmailAttachment[]>(),
+  headers: text("headers", { mode: "json" }).$type<EmailHeaders>(),
   createdAt: createdAt(),
 });
 
@@ -429,7 +433,8 @@ export const REQUEST_KINDS = ["booking", "agent-application", "support-message"]
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 /** Sign-in links and invitations carry a link that signs someone in. */
 export const LINK_EMAIL_KINDS = ["sign-in", "invitation"] as const;
-export const EMAIL_KINDS = [...REQUEST_KINDS, ...LINK_EMAIL_KINDS] as const;
+/** A week alert: `request_id` is its saved search. */
+export const EMAIL_KINDS = [...REQUEST_KINDS, ...LINK_EMAIL_KINDS, "week-alert"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
@@ -447,6 +452,7 @@ export const emailDeliveries = sqliteTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     attachments: text("attachments", { mode: "json" }).$type<EmailAttachment[]>(),
+    headers: text("headers", { mode: "json" }).$type<EmailHeaders>(),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),
@@ -487,3 +493,54 @@ export const auditEvents = sqliteTable(
 );
 
 export type AuditEvent = typeof auditEvents.$inferSelect;
+
+/**
+ * A member's "Tell me when a week opens": a month and the list's filters (the place by the
+ * catalogue's own names). A week opening in its month sets `pending` (a trigger:
+ * migrations/0020_week_alerts.sql); the alerts run then looks for a week it matches among those
+ * opened since `seen_seq`, and writes at most once a day.
+ */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    country: text("country"),
+    state: text("state"),
+    city: text("city"),
+    guests: integer("guests"),
+    bedrooms: integer("bedrooms"),
+    maxPrice: real("max_price"),
+    // What it looks for, as one text: a member saves a search once.
+    criteria: text("criteria").notNull(),
+    pending: integer("pending", { mode: "boolean" }).notNull().default(false),
+    // The last week opening (week_openings.seq) it was checked against.
+    seenSeq: integer("seen_seq").notNull().default(0),
+    alertedAt: text("alerted_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("saved_searches_user_criteria_idx").on(table.userId, table.criteria),
+    index("saved_searches_month_pending_idx").on(table.month, table.pending),
+    index("saved_searches_pending_alerted_idx").on(table.pending, table.alertedAt),
+  ],
+);
+
+/**
+ * Each time a week is on sale anew (opened, freed, its room published, its location shown), in
+ * order: written by triggers, read by the alerts run, and pruned once no search needs it.
+ */
+export const weekOpenings = sqliteTable(
+  "week_openings",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    weekId: text("week_id").notNull(),
+    month: text("month").notNull(),
+  },
+  (table) => [index("week_openings_month_seq_idx").on(table.month, table.seq)],
+);
+
+export type SavedSearch = typeof savedSearches.$inferSelect;

@@ -4,6 +4,7 @@ import { type Db } from "~/db/client.server";
 import {
   emailDeliveries,
   type EmailAttachment,
+  type EmailHeaders,
   type EmailDelivery,
   type EmailKind,
   LINK_EMAIL_KINDS,
@@ -40,6 +41,7 @@ export interface EmailDraft {
   subject: string;
   content: EmailContent;
   attachments?: EmailAttachment[];
+  headers?: EmailHeaders;
 }
 
 export interface QueuedEmail extends EmailMessage {
@@ -52,7 +54,7 @@ export interface QueuedEmail extends EmailMessage {
  * stores its e-mail once).
  */
 export function queuedEmail(
-  { to, subject, content, attachments }: EmailDraft,
+  { to, subject, content, attachments, headers }: EmailDraft,
   id: string = crypto.randomUUID(),
 ): QueuedEmail {
   return {
@@ -60,6 +62,7 @@ export function queuedEmail(
     to,
     subject,
     attachments: attachments ?? null,
+    headers: headers ?? null,
     text: emailText(content),
     html: emailHtml(content),
   };
@@ -101,6 +104,7 @@ export function queueEmails(
             attachments: sql`${email.attachments ? JSON.stringify(email.attachments) : null}`.as(
               "attachments",
             ),
+            headers: sql`${email.headers ? JSON.stringify(email.headers) : null}`.as("headers"),
             status: sql`'pending'`.as("status"),
             attempts: sql`0`.as("attempts"),
             nextAttemptAt: sql`${at}`.as("next_attempt_at"),
@@ -163,6 +167,7 @@ async function deliver(mailer: Mailer, ids: string[], now: Date) {
         subject: delivery.subject,
         ...body,
         attachments: delivery.attachments,
+        headers: delivery.headers,
         signsIn: carriesLink(delivery),
       });
       await db

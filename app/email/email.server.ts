@@ -3,7 +3,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { type Db } from "~/db/client.server";
-import { outboxEmails, type EmailAttachment } from "~/db/schema";
+import { outboxEmails, type EmailAttachment, type EmailHeaders } from "~/db/schema";
 import { isLocalHostname } from "~/lib/local-development.server";
 import { firstUrl, linksIn } from "./links";
 
@@ -16,6 +16,8 @@ export interface EmailMessage {
   signsIn?: boolean;
   /** Files sent with it (a confirmation's calendar entry). */
   attachments?: EmailAttachment[] | null;
+  /** Headers besides the usual (an alert's one-click unsubscribe). */
+  headers?: EmailHeaders | null;
 }
 
 export interface SentEmail {
@@ -75,6 +77,7 @@ async function sendWithResend(
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
       ...(message.attachments?.length
         ? {
             attachments: message.attachments.map(({ filename, contentType, content }) => ({
@@ -111,6 +114,7 @@ async function saveToOutbox(db: Db, message: EmailMessage): Promise<SentEmail> {
     text: message.text,
     html: message.html,
     attachments: message.attachments?.length ? message.attachments : null,
+    headers: message.headers ?? null,
   });
   const link = firstUrl(message.text);
   console.log(

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { type Route } from "./+types/members";
 import { requireUser } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
@@ -9,6 +9,9 @@ import { bookingRequestPath, bookingState } from "~/guest-requests/request-state
 import { StateBadge } from "~/components/guest-requests/state-badge";
 import { Pager } from "~/components/pager";
 import { pageHref, requestedPage } from "~/lib/pages";
+import { buttonClass } from "~/components/forms";
+import { describeAlert } from "~/week-alerts/week-alerts";
+import { alertSearchPath, weekAlertsOf } from "~/week-alerts/week-alerts.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -20,21 +23,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
   const { db, now } = getAppContext(context);
-  const bookings = await bookingRequestsOf(db, {
-    userId: auth.user.id,
-    page: requestedPage(new URL(request.url).searchParams),
-    now,
-  });
+  const [bookings, alerts] = await Promise.all([
+    bookingRequestsOf(db, {
+      userId: auth.user.id,
+      page: requestedPage(new URL(request.url).searchParams),
+      now,
+    }),
+    weekAlertsOf(db, auth.user.id),
+  ]);
   return {
     email: auth.user.email,
     isAdmin: auth.user.role === "admin",
     hasVerifiedFactor: auth.hasVerifiedFactor,
     bookings,
+    alerts: alerts.map((alert) => ({
+      id: alert.id,
+      search: describeAlert(alert),
+      href: alertSearchPath(alert),
+    })),
   };
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
-  const { email, isAdmin, hasVerifiedFactor, bookings } = loaderData;
+  const { email, isAdmin, hasVerifiedFactor, bookings, alerts } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-6 py-16">
       <h1 className="text-navy-900 font-serif text-4xl">Welcome</h1>
@@ -119,6 +130,45 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
+
+      <WeekAlerts alerts={alerts} />
+    </section>
+  );
+}
+
+/** The member's week alerts: what each watches for, its weeks now, and a way to remove it. */
+function WeekAlerts({ alerts }: { alerts: Route.ComponentProps["loaderData"]["alerts"] }) {
+  return (
+    <section id="alerts" aria-labelledby="alerts-heading" className="mt-14 scroll-mt-24">
+      <h2 id="alerts-heading" className="text-navy-900 font-serif text-2xl">
+        Week alerts
+      </h2>
+      {alerts.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200">
+          No alerts yet. On the locations list, choose a month under “When”, then “Tell me when a
+          week opens”: we write when a week opens that matches, at most once a day.
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          {alerts.map((alert) => (
+            <li key={alert.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-4">
+              <div className="min-w-0 flex-1">
+                <p className="text-navy-900 break-words">{alert.search}</p>
+                <Link to={alert.href} className="text-gold-700 text-sm underline">
+                  See the weeks now
+                </Link>
+              </div>
+              <Form method="post" action="/members/alerts">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="alertId" value={alert.id} />
+                <button type="submit" className={buttonClass.secondary}>
+                  Remove<span className="sr-only"> the alert {alert.search}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

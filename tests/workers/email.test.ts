@@ -139,6 +139,19 @@ describe("sendEmail with RESEND_API_KEY", () => {
     expect(await listOutbox(testApp.db, { limit: 1000 })).toHaveLength(before.length);
   });
 
+  it("sends an alert's one-click unsubscribe headers to Resend", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ id: "5b8c3f0e-8f3c-4a55-9f0e-4f1f7d3b2a11" }));
+    const headers = {
+      "List-Unsubscribe": "<https://insiderstays.example/alerts/stop?token=t>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await sendEmail({ ...testApp, env: resendEnv }, message({ headers }));
+    const call = new Request(...(fetchSpy.mock.calls[0] as [RequestInfo, RequestInit]));
+    expect(((await call.json()) as { headers: unknown }).headers).toEqual(headers);
+  });
+
   it("sends an attachment to Resend as base64 of its UTF-8 text", async () => {
     const fetchSpy = vi
       .spyOn(globalThis, "fetch")

@@ -284,6 +284,13 @@ export const POST_ENDPOINTS: {
   { path: "/logout", fields: ["intent"], roles: ["visitor"] },
   // A member's request page: withdraw, or take up an offer (this id is nobody's: refused as such).
   { path: "/members/requests/fuzz-no-such-request", fields: ["intent"], roles: ["member"] },
+  // Week alerts: save the list's search or remove one; stop one from its e-mail's link.
+  {
+    path: "/members/alerts",
+    fields: ["intent", "month", "country", "guests", "maxPrice", "alertId"],
+    roles: ["member"],
+  },
+  { path: "/alerts/stop?token=fuzz", fields: ["List-Unsubscribe"], roles: ["visitor"] },
   {
     path: `/book?location=${location.slug}`,
     fields: [

@@ -112,7 +112,9 @@ describe("the list's “When”: locations with an open week in a month", () => 
     expect(text).not.toContain("Unpriced Loft");
     expect(text).not.toContain("Request this week");
     expect(carriesNumber(html, 2150)).toBe(false);
-    expect(text).toContain("to see each week's rate and request it.");
+    expect(text).toContain(
+      "to see each week's rate and request it, or to be told when a week opens.",
+    );
   });
 
   it("keeps to the rooms that fit: a week of a room for fewer guests does not qualify", async () => {

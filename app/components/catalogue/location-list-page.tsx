@@ -19,6 +19,8 @@ import { type FoundWeek } from "~/catalogue/month-search.server";
 import { monthDay } from "~/lib/dates";
 import { money } from "~/lib/money";
 import { useScrollMemory } from "~/lib/scroll-memory";
+import { SubmitButton } from "~/components/forms";
+import { useSubmitting } from "~/lib/use-submitting";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInputBeforeHydration } from "~/lib/use-input-before-hydration";
 
@@ -63,6 +65,8 @@ export function LocationListPage({
         {total > 0 ? countLine(total, featured.length, filtered) : ""}
       </p>
 
+      {month && data.canFilterByPrice && <WeekAlertForm filters={filters} />}
+
       {all.length === 0 ? (
         <div className="mt-4 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
           <p className="text-slate-700">No locations found with the selected filters.</p>
@@ -77,7 +81,7 @@ export function LocationListPage({
               <Link to="/login" className="text-gold-700 font-medium underline">
                 Sign in
               </Link>{" "}
-              to see each week's rate and request it.
+              to see each week's rate and request it, or to be told when a week opens.
             </p>
           )}
           <LocationRows
@@ -111,6 +115,36 @@ export function LocationListPage({
         }
       />
     </div>
+  );
+}
+
+/**
+ * "Tell me when a week opens": saves the list's search (its month and filters, as the address has
+ * them) as an alert. A plain form: it works before and without JavaScript.
+ */
+function WeekAlertForm({ filters }: { filters: LocationFilters }) {
+  const saving = useSubmitting({ intent: "save", action: "/members/alerts" });
+  const fields = Object.entries(filters).filter(
+    ([name, value]) => name !== "q" && value !== null && value !== "",
+  );
+  return (
+    <Form
+      method="post"
+      action="/members/alerts"
+      className="bg-sand-50 mt-4 flex flex-col items-start gap-x-4 gap-y-2 rounded-xl px-4 py-3 ring-1 ring-slate-200 sm:flex-row sm:items-center"
+    >
+      <input type="hidden" name="intent" value="save" />
+      {fields.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      <p className="min-w-0 text-sm text-slate-700 sm:flex-1">
+        We can write when a week opens for this search{filters.q ? " (its words aside)" : ""}, at
+        most once a day.
+      </p>
+      <SubmitButton busy={saving} busyText="Saving..." variant="secondary">
+        Tell me when a week opens
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -69,6 +69,10 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     // An excerpt that is one 300-character word, and a notice for a bad filter.
     visitorOnly("/locations?q=featureful&guests=abc"),
     visitorOnly("/locations?q=zzzz"),
+    // A month: each result with its open weeks (rates, request links and the alert form for
+    // members), and a month with nothing found.
+    visitorAndMember(`/locations?month=${seededWeekAhead(60).slice(0, 7)}&guests=4`),
+    visit(`/locations?month=${seededWeekAhead(60).slice(0, 7)}&q=zzzz`, "member"),
   ],
   "routes/location.tsx": [
     visitorAndMember(`/locations/${kaanapali.slug}`),
@@ -105,6 +109,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visit(`/members/requests/${LAYOUT_REQUESTS.offered}?withdraw`, "member"),
     visit(`/members/requests/${LAYOUT_REQUESTS.confirmed}`, "member"),
   ],
+  // A week alert's stop link, one that is not ours: the page says so.
+  "routes/alerts.stop.tsx": [visitorOnly("/alerts/stop?token=not-a-token")],
   "routes/join.tsx": [visitorOnly("/join")],
   "routes/book.tsx": [
     visitorAndMember(`/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}`),
