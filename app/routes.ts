@@ -49,7 +49,12 @@ export default [
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("calendars/:file", "routes/calendar-feed.ts"),
   // Development tooling (app/dev/): not in a deployed build.
-  ...(process.env.VITE_DEPLOY === "1" ? [] : [route("dev/d1-queries", "routes/dev.d1-queries.ts")]),
+  ...(process.env.VITE_DEPLOY === "1"
+    ? []
+    : [
+        route("dev/d1-queries", "routes/dev.d1-queries.ts"),
+        route("dev/query-plans", "routes/dev.query-plans.ts"),
+      ]),
   // Any other path shows the locations list, with status 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

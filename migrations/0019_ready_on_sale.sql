@@ -1,8 +1,7 @@
 -- Only what is ready is on sale: a room type is a draft until an admin publishes it (those on the
--- site today stay published), its drafts are not searched, and the open weeks of a month are
--- found by index (the list's "When").
+-- site today stay published), and its drafts are not searched.
 ALTER TABLE `room_types` ADD `published` integer DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX `weeks_state_check_in_idx` ON `weeks` (`state`,`check_in`);
+
 --> statement-breakpoint
 UPDATE `room_types` SET `published` = 1;--> statement-breakpoint
 DROP TRIGGER `location_search_room_type_updated`;--> statement-breakpoint

@@ -62,6 +62,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Growth past this, from the seed to the larger catalogue, is marked. */
 const GROWTH_LIMIT = 1.5;
+/** The month search's warm p95 target on this machine (ms), and the home page's JavaScript (KB). */
+const MONTH_SEARCH_P95_MS = 50;
+const HOME_JS_KB = 120;
+/** Alerts of one month told of one opening, at the largest scale. */
+const ALERTS = 10_000;
+/** A month three ahead of today: every resort has open weeks in it. */
+const MONTH = (() => {
+  const date = new Date();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + 3);
+  return date.toISOString().slice(0, 7);
+})();
 
 const { values: options } = parseArgs({
   options: {
@@ -101,6 +113,11 @@ const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
   { who: "visitor", path: "/locations" },
   { who: "visitor", path: "/locations?q=beach" },
   { who: "visitor", path: "/locations?country=united-states&guests=6" },
+  // The month search: every resort with an open week that month, and a narrower one.
+  { who: "cached", path: `/locations?month=${MONTH}` },
+  { who: "visitor", path: `/locations?month=${MONTH}` },
+  { who: "visitor", path: `/locations?month=${MONTH}&country=united-states&guests=6` },
+  { who: "member", path: `/locations?month=${MONTH}&maxPrice=3000` },
   { who: "visitor", path: `/locations/${LOCATION.slug}` },
   { who: "member", path: "/locations" },
   { who: "member", path: "/locations?q=beach" },
@@ -165,6 +182,8 @@ const cookies = {
 const ports = scales.map((_, index) => (index === 0 ? PORT : PORT + 1 + index));
 const dirs: string[] = [];
 for (const scale of scales) dirs.push(await prepareState(scale));
+// The largest scale's alerts: inserted before its server starts, then one week of their month opens.
+const alertsSeeded = seedAlerts(dirs.at(-1)!);
 const cold = await coldQueries(dirs[0]!);
 const locationCounts = await Promise.all(dirs.map((dir) => countLocations(dir)));
 const servers = dirs.map((dir, index) => startServer(dir, ports[index]!));
@@ -178,6 +197,8 @@ try {
     );
   }
   await printWeights();
+  await printQueryPlans();
+  await printAlertRuns();
   if (options.lighthouse) {
     for (const [index, scale] of scales.entries()) {
       const proxy = await startProxy(ports[index]!);
@@ -192,11 +213,13 @@ try {
   await Promise.all(servers.map((server) => stop(server)));
 }
 printPages();
+printMonthSearch();
 
 interface PageResult {
   raw: number;
   gzip: number;
   ms: number;
+  p95: number;
   queries: number;
   cold: number | null;
 }
@@ -342,6 +365,7 @@ async function measurePage({ who, path }: (typeof PAGES)[number]) {
       raw: bodies[index]!.length / 1024,
       gzip: gzipSync(bodies[index]!).length / 1024,
       ms: sorted[Math.floor(sorted.length / 2)]!,
+      p95: sorted[Math.ceil(sorted.length * 0.95) - 1]!,
       queries: queries[index]!,
     };
   });
@@ -437,6 +461,9 @@ async function printWeights() {
         String(weight.cssFiles).padStart(7),
         weight.inlineCss.toFixed(1).padStart(15),
         weight.html.toFixed(1).padStart(9),
+        name === "home"
+          ? `  (target ${HOME_JS_KB} KB${weight.js > HOME_JS_KB ? ": over!" : ""})`
+          : "",
       ].join(" "),
     );
   }
@@ -447,7 +474,14 @@ async function pageWeight(path: string) {
   const html = await (await fetch(base + path)).text();
   const gzipKb = async (url: string) =>
     gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer())).length / 1024;
-  const scripts = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+  // What the browser loads: the preloaded modules and those the page's inline script imports (the
+  // route manifest's file is named in the page too, but lazy route discovery never loads it).
+  const scripts = new Set([
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+      ([, href]) => href!,
+    ),
+    ...[...html.matchAll(/import[^"']*["'](\/assets\/[^"']+\.js)["']/g)].map(([, src]) => src!),
+  ]);
   const head = html.slice(0, html.indexOf("</head>"));
   const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)]
     .map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1])
@@ -660,5 +694,115 @@ async function lighthouse(scale: number) {
     }
   } finally {
     chrome.kill();
+  }
+}
+
+/** The month search's warm p95 at each scale, against its target. */
+function printMonthSearch() {
+  console.log(
+    `\nThe month search (${MONTH}): warm p95 of ${SAMPLES} requests (target ${MONTH_SEARCH_P95_MS} ms)\n`,
+  );
+  PAGES.forEach((page, index) => {
+    if (!page.path.includes("month=")) return;
+    const row = results.map((scaled, at) => {
+      const p95 = scaled[index]!.p95;
+      return `${scales[at]}×: ${p95.toFixed(1).padStart(6)} ms${p95 > MONTH_SEARCH_P95_MS ? " !" : "  "}`;
+    });
+    console.log(
+      `${WHO[page.who].label.padEnd(16)}${page.path.slice(0, 50).padEnd(52)}${row.join("   ")}`,
+    );
+  });
+}
+
+/** How SQLite runs the month search and the alerts at each scale: no line may SCAN the weeks. */
+async function printQueryPlans() {
+  for (const [index, port] of ports.entries()) {
+    const response = await fetch(`http://localhost:${port}/dev/query-plans?month=${MONTH}`);
+    const plans = (await response.json()) as Record<string, string[]>;
+    console.log(`\nQuery plans at ${scales[index]}× (a SCAN of the weeks table is marked !)`);
+    for (const [name, lines] of Object.entries(plans)) {
+      console.log(`  ${name}`);
+      for (const line of lines)
+        console.log(`    ${/^SCAN weeks\b/.test(line) ? "!" : " "} ${line}`);
+    }
+  }
+}
+
+/** The D1 database file of a local state. */
+function d1File(dir: string) {
+  const folder = `${dir}/v3/d1/miniflare-D1DatabaseObject`;
+  return `${folder}/${readdirSync(folder).find((name) => /^(?!metadata).*\.sqlite$/.test(name))!}`;
+}
+
+/**
+ * ALERTS alerts of MONTH, each its own weekly price, for one member; then one open week of that
+ * month closes and opens again, as a decline frees it: every alert is owed an e-mail.
+ */
+async function seedAlerts(dir: string) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const sqlite = new DatabaseSync(d1File(dir));
+  try {
+    sqlite.exec("BEGIN");
+    sqlite
+      .prepare(
+        "INSERT INTO users (id, email, role) VALUES ('bench-alerts', 'bench-alerts@example.com', 'member')",
+      )
+      .run();
+    const insert = sqlite.prepare(
+      "INSERT INTO saved_searches (id, user_id, month, max_price, criteria) VALUES (?, 'bench-alerts', ?, ?, ?)",
+    );
+    for (let index = 0; index < ALERTS; index++) {
+      insert.run(`bench-alert-${index}`, MONTH, 5000 + index, `bench ${index}`);
+    }
+    const { id } = sqlite
+      .prepare(
+        `SELECT w.id FROM weeks w JOIN room_types r ON r.id = w.room_type_id
+         WHERE w.state = 'open' AND w.check_in LIKE ? AND r.price BETWEEN 1 AND 5000 LIMIT 1`,
+      )
+      .get(`${MONTH}-%`) as { id: string };
+    sqlite.prepare("UPDATE weeks SET state = 'closed' WHERE id = ?").run(id);
+    sqlite.prepare("UPDATE weeks SET state = 'open' WHERE id = ?").run(id);
+    sqlite.exec("COMMIT");
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * The scheduled runs at the largest scale until every alert's e-mail is queued: each run's time
+ * and how many it queued (a run tells a bounded number, whatever the number owed).
+ */
+async function printAlertRuns() {
+  await alertsSeeded;
+  const port = ports.at(-1)!;
+  const { DatabaseSync } = await import("node:sqlite");
+  const sqlite = new DatabaseSync(d1File(dirs.at(-1)!), { readOnly: true });
+  const queued = () =>
+    (
+      sqlite
+        .prepare("SELECT count(*) AS count FROM email_deliveries WHERE request_kind = 'week-alert'")
+        .get() as { count: number }
+    ).count;
+  console.log(
+    `\nWeek alerts at ${scales.at(-1)}×: ${ALERTS} alerts of ${MONTH} owed an e-mail by one opening`,
+  );
+  console.log("run       ms   e-mails queued   in all");
+  try {
+    let before = queued();
+    for (let run = 1; run <= 20 && before < ALERTS; run++) {
+      const started = performance.now();
+      const response = await fetch(
+        `http://localhost:${port}/cdn-cgi/local/scheduled?time=${Date.now()}`,
+      );
+      await response.arrayBuffer();
+      const ms = performance.now() - started;
+      const after = queued();
+      console.log(
+        `${String(run).padStart(3)} ${ms.toFixed(0).padStart(8)} ${String(after - before).padStart(16)} ${String(after).padStart(8)}`,
+      );
+      before = after;
+    }
+  } finally {
+    sqlite.close();
   }
 }

@@ -30,11 +30,14 @@ function roomReadiness(db: Db, today: CalendarDate) {
   return {
     rate: sql<boolean>`coalesce(${roomTypes.price}, 0) > 0`.mapWith(Boolean),
     guestLimit: sql<boolean>`coalesce(${roomTypes.maxGuests}, 0) > 0`.mapWith(Boolean),
+    // By location and room: the images' index leads with the location.
     picture: exists(
       db
         .select({ one: sql`1` })
         .from(images)
-        .where(eq(images.roomTypeId, roomTypes.id)),
+        .where(
+          and(eq(images.locationId, roomTypes.locationId), eq(images.roomTypeId, roomTypes.id)),
+        ),
     ).mapWith(Boolean),
     openWeeks: exists(
       db

@@ -26,7 +26,9 @@ import {
 } from "./location-search.server";
 import { getVisibleLocations, toSummary, type VisibleLocation } from "./location-reads.server";
 import {
-  browseMonth,
+  locationsInMonth,
+  monthRooms,
+  monthWeeksAt,
   weeksByLocation,
   type FoundWeek,
   type MonthWeekRow,
@@ -136,13 +138,20 @@ export async function loadLocationList(
   ];
   try {
     const visible = getVisibleLocations(app);
-    const narrowed = visible.then((all) =>
-      applyFilters(all, filters).filter((location) => hasRoomFor(location.rooms, filters)),
-    );
-    // The search waits for the cached list only when the filters narrow what it may find.
-    const within = narrowing.some((value) => value !== null)
-      ? narrowed.then((locations) => locations.map((location) => location.id))
+    // In a month, only the locations with a room of it that fits (the month's rooms are cached).
+    const inMonthIds = inMonth
+      ? monthRooms(app, inMonth.month).then((rooms) => locationsInMonth(rooms, inMonth))
       : Promise.resolve(null);
+    const narrowed = Promise.all([visible, inMonthIds]).then(([all, ids]) =>
+      applyFilters(all, filters).filter(
+        (location) => hasRoomFor(location.rooms, filters) && (!ids || ids.has(location.id)),
+      ),
+    );
+    // The search waits for the cached lists only when the filters narrow what it may find.
+    const within =
+      inMonth || narrowing.some((value) => value !== null)
+        ? narrowed.then((locations) => locations.map((location) => location.id))
+        : Promise.resolve(null);
     const search = async (page: number) =>
       searchLocations(app.db, {
         ...filters,
@@ -152,18 +161,10 @@ export async function loadLocationList(
         perPage: LOCATIONS_PER_PAGE,
         inMonth,
       });
-    const browse = async (page: number) =>
-      browseMonth(app.db, {
-        ...inMonth!,
-        within: await within,
-        page,
-        perPage: LOCATIONS_PER_PAGE,
-      });
-    const [all, candidates, searched, browsed, withinPrice] = await Promise.all([
+    const [all, candidates, searched, withinPrice] = await Promise.all([
       visible,
       narrowed,
       searching ? search(requested) : null,
-      !searching && inMonth ? browse(requested) : null,
       !searching && !inMonth && filters.maxPrice !== null
         ? findLocationsWithinPrice(app.db, { ...filters, maxPrice: filters.maxPrice })
         : null,
@@ -177,17 +178,16 @@ export async function loadLocationList(
       const { found, total, weekRows } = page === requested ? searched : await search(page);
       const rows = searchResults(found, candidates, words);
       list = { items: inMonth ? withWeeks(rows, weekRows, view) : rows, page, pages, total };
-    } else if (browsed) {
-      // A month lists the locations with its weeks by name, without Featured.
-      const pages = pageCount(browsed.total, LOCATIONS_PER_PAGE);
-      const page = Math.min(requested, pages);
-      const { ids, total, rows } = page === requested ? browsed : await browse(page);
-      const byId = new Map(candidates.map((location) => [location.id, location]));
-      const items = ids.flatMap((id) => {
-        const location = byId.get(id);
-        return location ? [toSummary(location)] : [];
-      });
-      list = { items: withWeeks(items, rows, view), page, pages, total };
+    } else if (inMonth) {
+      // A month lists the locations with its weeks by name, without Featured: the page's weeks
+      // are its one query.
+      const paged = pageOf(sortByName(candidates.map(toSummary)), requested, LOCATIONS_PER_PAGE);
+      const rows = await monthWeeksAt(
+        app.db,
+        inMonth,
+        paged.items.map((location) => location.id),
+      );
+      list = { ...paged, items: withWeeks(paged.items, rows, view) };
     } else {
       // Browsing shows Featured, then All.
       const matching = (

@@ -1,14 +1,9 @@
-import { and, asc, count, eq, exists, gt, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, lte, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes } from "~/db/schema";
 import { type LocationFilters } from "~/catalogue/location-filters";
 import { fullTextQuery } from "~/catalogue/location-search";
-import {
-  locationsWithWeekIn,
-  monthWeeksAt,
-  type MonthSearch,
-  type MonthWeekRow,
-} from "./month-search.server";
+import { monthWeeksAt, type MonthSearch, type MonthWeekRow } from "./month-search.server";
 
 /**
  * The full-text index of visible locations (migrations/0007_location_search.sql). An FTS5 table
@@ -80,8 +75,8 @@ export async function findLocationsWithinPrice(db: Db, search: FitAndPrice & { m
  * A page of the visible locations matching a search, best first (relevance, then name), with
  * how many match in all: one batch. Only the page's rows get their excerpt, which is most of a
  * search's work. `within`: the ids the place and size filters leave (null when they leave all);
- * a member's weekly price is checked here. With `inMonth`, only locations with a week it finds,
- * and the page's weeks (whose rates the price then limits).
+ * a member's weekly price is checked here. With `inMonth` (`within` then holds only locations
+ * with a week of the month), the page's weeks too, their rates limited by the price.
  */
 export async function searchLocations(
   db: Db,
@@ -98,9 +93,8 @@ export async function searchLocations(
     search.within === null
       ? undefined
       : sql`${locations.id} IN (SELECT value FROM json_each(${JSON.stringify(search.within)}))`,
-    search.inMonth
-      ? inArray(locations.id, locationsWithWeekIn(db, search.inMonth))
-      : priceFilter(db, search),
+    // In a month, the weekly price is the weeks' (their locations are `within`).
+    search.inMonth ? undefined : priceFilter(db, search),
   );
   const byRank = [RANK, asc(sql`${locations.name} COLLATE NOCASE`)];
   const offset = (search.page - 1) * search.perPage;

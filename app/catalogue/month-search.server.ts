@@ -1,19 +1,8 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gt,
-  gte,
-  inArray,
-  lt,
-  lte,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, lte, min, sql, type SQLWrapper } from "drizzle-orm";
+import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
+import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
 import { type LocationFilters } from "~/catalogue/location-filters";
 import { addDays, addMonths, earliestLocalDate, localDate } from "~/weeks/calendar";
 import { type CalendarMonth } from "~/weeks/month";
@@ -24,6 +13,10 @@ import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
  * The list's "When": the locations with an open week checking in during a month, in a published
  * room that fits the guests and bedrooms asked for (and, for a member, within the weekly price),
  * and those weeks. A week is open after its resort's today and only with a rate.
+ *
+ * Which locations have such a week comes from the month's rooms, read once per catalogue version
+ * and month and cached like the list itself (their filtering is the list's, in memory); a page then
+ * reads only its own locations' weeks.
  */
 
 export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice"> & {
@@ -34,38 +27,76 @@ export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPric
 /** How many of its weeks in the month a result lists; the others are on its page. */
 const MONTH_WEEKS_SHOWN = 4;
 
-/** Over `weeks` joined with `room_types`: the week is one the search finds. */
-function openWeekInMonth({ month, now, guests, bedrooms, maxPrice }: MonthSearch): SQL {
-  const start = `${month}-01`;
-  return and(
-    eq(weeks.state, "open"),
-    gte(weeks.checkIn, start),
-    lt(weeks.checkIn, addMonths(start, 1)),
-    gt(weeks.checkIn, earliestLocalDate(now)),
-    eq(roomTypes.published, true),
-    guests === null ? undefined : gte(roomTypes.maxGuests, guests),
-    bedrooms === null ? undefined : gte(roomTypes.bedrooms, bedrooms),
-    maxPrice === null
-      ? weekHasRate
-      : and(sql`${weekRateSql} > 0`, sql`${weekRateSql} <= ${maxPrice}`),
-  )!;
+/** A room with an open, priced week in the month: its size and its lowest such rate. */
+export interface MonthRoom {
+  locationId: string;
+  maxGuests: number | null;
+  bedrooms: number | null;
+  lowestRate: number;
 }
 
-/** The ids of the locations with a week the search finds (a subquery). */
-export const locationsWithWeekIn = (db: Db, search: MonthSearch) =>
-  db
-    .selectDistinct({ id: roomTypes.locationId })
+/**
+ * Over `weeks` joined with `room_types`: the week is open in the month and on sale. The state is
+ * kept off its index (the unary `+`), which would read every open week of the catalogue: the weeks
+ * are read by room and date.
+ */
+const openInMonth = (month: CalendarMonth, now: Date) =>
+  and(
+    sql`+${weeks.state} = 'open'`,
+    gte(weeks.checkIn, `${month}-01`),
+    lt(weeks.checkIn, addMonths(`${month}-01`, 1)),
+    gt(weeks.checkIn, earliestLocalDate(now)),
+    eq(roomTypes.published, true),
+    weekHasRate,
+  );
+
+/** The month's rooms with an open week, read location by location, room by room: one query. */
+export function monthRoomsQuery(db: Db, { month, now }: { month: CalendarMonth; now: Date }) {
+  return db
+    .select({
+      locationId: roomTypes.locationId,
+      maxGuests: roomTypes.maxGuests,
+      bedrooms: roomTypes.bedrooms,
+      lowestRate: min(weekRateSql).mapWith(Number),
+    })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-    .where(openWeekInMonth(search));
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .where(and(openInMonth(month, now), eq(locations.hidden, false)))
+    .groupBy(roomTypes.id);
+}
+
+/** The month's rooms, cached in KV under the catalogue version (a hold or an admin change: anew). */
+export async function monthRooms(app: AppContext, month: CalendarMonth): Promise<MonthRoom[]> {
+  return cachedJson(
+    app.env.CACHE,
+    cacheKeys.monthRooms(await app.catalogueVersion(), month),
+    CATALOGUE_TTL_SECONDS,
+    () => monthRoomsQuery(app.db, { month, now: app.now }),
+    (promise) => app.ctx.waitUntil(promise),
+  );
+}
+
+/** The locations with a room of the month that fits the search (and its price, by week). */
+export function locationsInMonth(rooms: readonly MonthRoom[], search: MonthSearch) {
+  return new Set(
+    rooms
+      .filter(
+        (room) =>
+          (search.guests === null || (room.maxGuests ?? 0) >= search.guests) &&
+          (search.bedrooms === null || (room.bedrooms ?? 0) >= search.bedrooms) &&
+          (search.maxPrice === null || room.lowestRate <= search.maxPrice),
+      )
+      .map((room) => room.locationId),
+  );
+}
 
 /**
- * The weeks the search finds at the locations of `page` (a subquery of their ids): the first
- * MONTH_WEEKS_SHOWN of each and one more (the first may check in on its resort's today), with how
- * many it has in all. Read from each location's rooms: the state and month are kept off the
- * weeks' state index (the unary `+`), which would read the month's weeks of every location.
+ * The weeks the search finds at the locations of a page (their ids, or a subquery of them): the
+ * first MONTH_WEEKS_SHOWN of each and one more (the first may check in on its resort's today),
+ * with how many it has in all.
  */
-export function monthWeeksAt(db: Db, search: MonthSearch, page: SQLWrapper) {
+export function monthWeeksAt(db: Db, search: MonthSearch, page: readonly string[] | SQLWrapper) {
   const ranked = db
     .select({
       locationId: roomTypes.locationId,
@@ -89,8 +120,10 @@ export function monthWeeksAt(db: Db, search: MonthSearch, page: SQLWrapper) {
     .where(
       and(
         inArray(roomTypes.locationId, page),
-        sql`+${weeks.state} = 'open'`,
-        openWeekInMonth(search),
+        openInMonth(search.month, search.now),
+        search.guests === null ? undefined : gte(roomTypes.maxGuests, search.guests),
+        search.bedrooms === null ? undefined : gte(roomTypes.bedrooms, search.bedrooms),
+        search.maxPrice === null ? undefined : sql`${weekRateSql} <= ${search.maxPrice}`,
       ),
     )
     .as("ranked");
@@ -113,6 +146,12 @@ export interface FoundWeek {
   rate?: number;
   currency?: string;
   requestHref?: string;
+}
+
+interface MonthSearchView {
+  now: Date;
+  /** A signed-in member: rates and request links. */
+  withRates: boolean;
 }
 
 /** The weeks each location lists, by its id, and how many more it has in the month. */
@@ -143,41 +182,4 @@ export function weeksByLocation(rows: MonthWeekRow[], { now, withRates }: MonthS
     entry.weeks.push(week);
   }
   return found;
-}
-
-interface MonthSearchView {
-  now: Date;
-  /** A signed-in member: rates and request links. */
-  withRates: boolean;
-}
-
-/**
- * A page of the visible locations with a week the search finds, by name, among `within` (the ids
- * the place and size filters leave; null: all), with how many there are and the page's weeks:
- * one batch.
- */
-export async function browseMonth(
-  db: Db,
-  search: MonthSearch & { within: string[] | null; page: number; perPage: number },
-) {
-  const matching = and(
-    eq(locations.hidden, false),
-    search.within === null
-      ? undefined
-      : sql`${locations.id} IN (SELECT value FROM json_each(${JSON.stringify(search.within)}))`,
-    inArray(locations.id, locationsWithWeekIn(db, search)),
-  );
-  const pageIds = db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(matching)
-    .orderBy(asc(sql`${locations.name} COLLATE NOCASE`), asc(locations.id))
-    .limit(search.perPage)
-    .offset((search.page - 1) * search.perPage);
-  const [ids, [counted], rows] = await db.batch([
-    pageIds,
-    db.select({ total: count() }).from(locations).where(matching),
-    monthWeeksAt(db, search, pageIds),
-  ]);
-  return { ids: ids.map(({ id }) => id), total: counted?.total ?? 0, rows };
 }

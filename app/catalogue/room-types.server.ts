@@ -223,7 +223,7 @@ const PUBLISH_CHECKS = {
   rate: sql<boolean>`coalesce("room_types"."price", 0) > 0`.mapWith(Boolean),
   guestLimit: sql<boolean>`coalesce("room_types"."max_guests", 0) > 0`.mapWith(Boolean),
   picture:
-    sql<boolean>`EXISTS (SELECT 1 FROM "images" WHERE "images"."room_type_id" = "room_types"."id")`.mapWith(
+    sql<boolean>`EXISTS (SELECT 1 FROM "images" WHERE "images"."location_id" = "room_types"."location_id" AND "images"."room_type_id" = "room_types"."id")`.mapWith(
       Boolean,
     ),
 };

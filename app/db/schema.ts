@@ -153,8 +153,6 @@ export const weeks = sqliteTable(
   (table) => [
     uniqueIndex("weeks_room_type_check_in_idx").on(table.roomTypeId, table.checkIn),
     index("weeks_state_held_until_idx").on(table.state, table.heldUntil),
-    // The catalogue's open weeks of a month (the list's "When").
-    index("weeks_state_check_in_idx").on(table.state, table.checkIn),
   ],
 );
 

@@ -17,6 +17,8 @@ export const cacheKeys = {
    * with its check-in and check-out times and currency, not read from older copies.
    */
   locationDetail: (version: string, slugOrId: string) => `location:2:${version}:${slugOrId}`,
+  /** The rooms with an open week in a month (YYYY-MM: one of the 18 the list offers). */
+  monthRooms: (version: string, month: string) => `month-rooms:${version}:${month}`,
 } as const;
 
 /** Cached catalogue data lives 5 minutes at most, however rarely the catalogue changes. */

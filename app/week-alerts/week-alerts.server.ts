@@ -266,14 +266,16 @@ export async function sendWeekAlerts(app: AppContext) {
   return told;
 }
 
-async function alertBatch(app: AppContext) {
-  const { db, now } = app;
-  const nowIso = now.toISOString();
+/**
+ * The pending alerts not told in the last day, a batch of them: each with whether a week it
+ * matches opened since it was checked, and the last opening of its month.
+ */
+export function dueAlertsQuery(db: Db, now: Date) {
   const latest = db
     .select({ seq: sql`coalesce(max(${weekOpenings.seq}), 0)` })
     .from(weekOpenings)
     .where(eq(weekOpenings.month, savedSearches.month));
-  const due = await db
+  return db
     .select({
       alert: savedSearches,
       email: users.email,
@@ -293,6 +295,12 @@ async function alertBatch(app: AppContext) {
     )
     .orderBy(asc(savedSearches.id))
     .limit(ALERTS_PER_BATCH);
+}
+
+async function alertBatch(app: AppContext) {
+  const { db, now } = app;
+  const nowIso = now.toISOString();
+  const due = await dueAlertsQuery(db, now);
   if (due.length === 0) return { read: 0, sent: 0 };
   const { site } = app;
   const statements = await Promise.all(

@@ -1,0 +1,38 @@
+import { type AppContext } from "~/context";
+import { asc } from "drizzle-orm";
+import { locations } from "~/db/schema";
+import { monthRoomsQuery, monthWeeksAt } from "~/catalogue/month-search.server";
+import { type CalendarMonth } from "~/weeks/month";
+import { dueAlertsQuery } from "~/week-alerts/week-alerts.server";
+
+/**
+ * How SQLite runs the statements whose cost must not grow with the catalogue (local development
+ * only): `npm run bench` prints them at each scale. A plan line that SCANs the weeks table reads
+ * every week of the catalogue.
+ */
+export async function queryPlans({ db, env, now }: AppContext, month: CalendarMonth) {
+  const search = { month, now, guests: null, bedrooms: null, maxPrice: null };
+  // A page's worth of locations, the first of the catalogue by name.
+  const page = (
+    await db.select({ id: locations.id }).from(locations).orderBy(asc(locations.name)).limit(24)
+  ).map(({ id }) => id);
+  const statements = {
+    "month: its rooms with open weeks (cached)": monthRoomsQuery(db, search),
+    "month: a page's weeks": monthWeeksAt(db, search, page),
+    "month, 6 guests, up to $3,000: a page's weeks": monthWeeksAt(
+      db,
+      { ...search, guests: 6, maxPrice: 3000 },
+      page,
+    ),
+    "week alerts: a batch due": dueAlertsQuery(db, now),
+  };
+  const plans: Record<string, string[]> = {};
+  for (const [name, statement] of Object.entries(statements)) {
+    const { sql, params } = statement.toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    plans[name] = results.map((row) => row.detail);
+  }
+  return plans;
+}
