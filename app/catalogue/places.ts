@@ -104,7 +104,10 @@ export function normalizePlace(place: {
   return { country, state, city };
 }
 
-/** A location is complete with a description, an image, a room type and a valid place. */
+/**
+ * A location has a description, an image, a room type and a valid place (complete once its rooms
+ * are ready too: checklistRow in checklist.ts).
+ */
 export function isComplete(location: {
   description: string | null;
   imageCount: number;

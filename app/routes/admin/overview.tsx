@@ -6,6 +6,7 @@ import {
   CHECKLIST_STATUSES,
   checklistSearch,
   readChecklistQuery,
+  READY_WEEKS_MONTHS,
 } from "~/catalogue/checklist";
 import { importCatalogue } from "~/catalogue/catalogue-csv.server";
 import { loadChecklist } from "~/catalogue/checklist.server";
@@ -92,8 +93,9 @@ export default function Checklist({ loaderData, actionData }: Route.ComponentPro
         <h1 className="text-navy-900 font-serif text-3xl">Checklist</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           All {totals.all} locations, hidden ones too. A location is complete with a description, at
-          least one image, at least one room type and its place: a city and a state in the United
-          States, a city in Mexico.
+          least one image, at least one room type and its place (a city and a state in the United
+          States, a city in Mexico), and every room ready for sale: a weekly rate, open weeks in the
+          next {READY_WEEKS_MONTHS} months, a guest limit and a picture.
         </p>
       </div>
 
