@@ -27,6 +27,8 @@ export const ACCOUNTS = {
   lifeHolder: { email: "e2e-life-holder@example.com", role: "member" },
   lifeWaiter: { email: "e2e-life-waiter@example.com", role: "member" },
   lifeStaff: { email: "e2e-life-staff@example.com", role: "admin" },
+  // Searches by month and saves an alert.
+  watcher: { email: "e2e-watcher@example.com", role: "member" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -65,6 +67,7 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.lifeHolder, names: ["holds and withdraws", "holds until it lapses"] },
   { account: ACCOUNTS.lifeWaiter, names: ["waits and is offered", "waits through a lapse"] },
   { account: ACCOUNTS.lifeStaff, names: ["confirms an offered week", "confirms after a lapse"] },
+  { account: ACCOUNTS.watcher, names: ["watches a month"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
