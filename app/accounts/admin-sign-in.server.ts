@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { siteCookie } from "~/lib/cookies.server";
 import { z } from "~/lib/zod";
 import { type MagicLinkOutcome } from "./login-schema";
-import { safeRedirectPath } from "./magic-link.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 
 /**
  * The admin sign-in screen posts to /login like the sign-in page does, and its answer brings the

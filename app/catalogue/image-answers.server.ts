@@ -1,5 +1,5 @@
 import { type AdminRefusalAnswer } from "~/accounts/guards.server";
-import { safeRedirectPath } from "~/accounts/magic-link.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { readForm } from "~/lib/body.server";
 import { DomainError, isDomainError } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";

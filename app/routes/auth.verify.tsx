@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { type Route } from "./+types/auth.verify";
 import { requireUser } from "~/accounts/guards.server";
-import { safeRedirectPath } from "~/accounts/magic-link.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { elevateSession } from "~/accounts/session.server";
 import { verifyCodeSchema } from "~/accounts/totp-schema";
 import { verifyFactorCode } from "~/accounts/totp.server";

@@ -10,7 +10,8 @@ import {
   type LoginVariant,
   type MagicLinkOutcome,
 } from "~/accounts/login-schema";
-import { requestMagicLink, safeRedirectPath } from "~/accounts/magic-link.server";
+import { requestMagicLink } from "~/accounts/magic-link.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { MagicLinkForm, MagicLinkSent } from "~/components/accounts/magic-link-form";
 import { type AppContext, getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";

@@ -2,7 +2,7 @@ import { addDays, calendarDate, daysBetween, nthWeekdayOf, type CalendarDate } f
 
 /**
  * What a week costs when no admin has set its rate: the room type's typical weekly price, or the
- * holiday price of a holiday the week's nights include (docs/decisions/012-holiday-weeks.md).
+ * holiday price of a holiday the week's nights include (docs/decisions/012-weeks-and-holiday-rates.md).
  */
 
 /** The holiday price columns of a room type, by the holiday they price. */

@@ -4,13 +4,9 @@ import { createAppContext } from "~/context";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import {
-  consumeMagicLink,
-  requestMagicLink,
-  safeRedirectPath,
-  sendInvitation,
-} from "~/accounts/magic-link.server";
+import { consumeMagicLink, requestMagicLink, sendInvitation } from "~/accounts/magic-link.server";
 import { createDb } from "~/db/client.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { emailDeliveries } from "~/db/schema";

@@ -17,7 +17,7 @@ import {
   refererPath,
 } from "~/catalogue/image-answers.server";
 import { requireAdmin } from "~/accounts/guards.server";
-import { safeRedirectPath } from "~/accounts/magic-link.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { getAppContext } from "~/context";
 import { ERROR_STATUS } from "~/lib/errors.server";
 import { parseWithZod } from "@conform-to/zod/v4";
