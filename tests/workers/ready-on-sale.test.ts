@@ -53,6 +53,15 @@ async function draftRoom(cookie: string) {
   return { locationId, slug, roomTypeId, name };
 }
 
+/** The location shown and its room published with a price and a guest limit, as if made ready. */
+async function putOnSale(locationId: string, roomTypeId: string) {
+  await db
+    .update(roomTypes)
+    .set({ price: 1875, maxGuests: 4, published: true })
+    .where(eq(roomTypes.id, roomTypeId));
+  await db.update(locations).set({ hidden: false }).where(eq(locations.id, locationId));
+}
+
 const publishRoom = (cookie: string, locationId: string, roomTypeId: string, publish = "yes") =>
   post(
     `/admin?index&location=${locationId}&roomType=${roomTypeId}`,
@@ -151,11 +160,7 @@ describe("only what is ready is on sale", () => {
   it("offers no week without a rate: not on the location page, closed in the month view, refused by /book", async () => {
     const cookie = await adminCookie();
     const { locationId, slug, roomTypeId } = await draftRoom(cookie);
-    await db
-      .update(roomTypes)
-      .set({ price: 1875, maxGuests: 4, published: true })
-      .where(eq(roomTypes.id, roomTypeId));
-    await db.update(locations).set({ hidden: false }).where(eq(locations.id, locationId));
+    await putOnSale(locationId, roomTypeId);
     const member = await signIn((await createUser("member")).id);
     const [first] = await db
       .select({ checkIn: weeks.checkIn })
@@ -191,11 +196,7 @@ describe("only what is ready is on sale", () => {
   it("opens a room's month view on its first month with an open week", async () => {
     const cookie = await adminCookie();
     const { locationId, slug, roomTypeId } = await draftRoom(cookie);
-    await db
-      .update(roomTypes)
-      .set({ price: 1875, maxGuests: 4, published: true })
-      .where(eq(roomTypes.id, roomTypeId));
-    await db.update(locations).set({ hidden: false }).where(eq(locations.id, locationId));
+    await putOnSale(locationId, roomTypeId);
     // Only weeks from four months on stay open.
     const fromMonth = addMonths(`${testToday().slice(0, 7)}-01`, 4);
     await env.DB.prepare(
