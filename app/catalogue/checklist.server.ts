@@ -17,6 +17,7 @@ import { auditEvents, images, locations, roomTypes, weeks } from "~/db/schema";
 import { addMonths, type CalendarDate } from "~/weeks/calendar";
 import { pageCount } from "~/lib/pages";
 import { nameMatches } from "./name-search.server";
+import { PUBLISH_CHECKS } from "./room-types.server";
 import {
   CHECKLIST_PER_PAGE,
   checklistRow,
@@ -28,17 +29,8 @@ import {
 /** Over `room_types`: each need of a room as SQL (RoomReadiness), on `today`. */
 function roomReadiness(db: Db, today: CalendarDate) {
   return {
-    rate: sql<boolean>`coalesce(${roomTypes.price}, 0) > 0`.mapWith(Boolean),
-    guestLimit: sql<boolean>`coalesce(${roomTypes.maxGuests}, 0) > 0`.mapWith(Boolean),
-    // By location and room: the images' index leads with the location.
-    picture: exists(
-      db
-        .select({ one: sql`1` })
-        .from(images)
-        .where(
-          and(eq(images.locationId, roomTypes.locationId), eq(images.roomTypeId, roomTypes.id)),
-        ),
-    ).mapWith(Boolean),
+    // What publishing asks for, and open weeks ahead.
+    ...PUBLISH_CHECKS,
     openWeeks: exists(
       db
         .select({ one: sql`1` })

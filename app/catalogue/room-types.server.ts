@@ -219,7 +219,7 @@ export async function moveRoomType(
  * Over `room_types`: what a room needs before it is published (a rate, a guest limit, a picture).
  * Written with its tables named: an UPDATE's columns are written without them.
  */
-const PUBLISH_CHECKS = {
+export const PUBLISH_CHECKS = {
   rate: sql<boolean>`coalesce("room_types"."price", 0) > 0`.mapWith(Boolean),
   guestLimit: sql<boolean>`coalesce("room_types"."max_guests", 0) > 0`.mapWith(Boolean),
   picture:
