@@ -2,6 +2,8 @@
  * Fails when the docs name a path that does not exist: a backticked path under the repository's
  * folders in `docs/` or the README, a relative Markdown link in `docs/`, or a `docs/…` file a
  * comment in the code cites. Part of `npm run validate`, so the docs cannot drift from the code.
+ * Fails too when the README outgrows a newcomer's guide: how the suite is built and what it
+ * measured belong in `docs/`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -36,6 +38,8 @@ function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
   });
 }
 
+const README_MAX_LINES = 120;
+
 const missing: string[] = [];
 const check = (file: string, named: string, path: string) => {
   if (!existsSync(path)) missing.push(`${file}: ${named}`);
@@ -64,6 +68,13 @@ for (const file of ["app", "scripts", "workers", "tests"].flatMap((folder) =>
   for (const [path] of readFileSync(file, "utf8").matchAll(CITED_DOC)) check(file, path, path);
 }
 
+const readmeLines = readFileSync("README.md", "utf8").trimEnd().split("\n").length;
+if (readmeLines > README_MAX_LINES) {
+  console.error(
+    `README.md has ${readmeLines} lines, over ${README_MAX_LINES}: move the detail into docs/.`,
+  );
+  process.exit(1);
+}
 if (missing.length > 0) {
   console.error(`Paths named in the docs that do not exist:\n  ${missing.join("\n  ")}`);
   process.exit(1);
