@@ -3,10 +3,11 @@ import { cloudflareContext, createAppContext } from "../app/context";
 import { openD1Session, withBookmark } from "../app/db/read-replicas.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
 import { requestCatalogueVersion } from "../app/lib/cache.server";
-import { scheduledMoment } from "../app/lib/clock.server";
+import { now, scheduledMoment } from "../app/lib/clock.server";
 import { servePage } from "../app/lib/page-cache.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 import { sweepRequests } from "../app/guest-requests/booking-life.server";
+import { todayUtc } from "../app/weeks/calendar";
 import { sendWeekAlerts } from "../app/week-alerts/week-alerts.server";
 import {
   createCspNonce,
@@ -24,6 +25,10 @@ function unexpectedFailure() {
 
 const serverBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
+let appRouteIds: Promise<ReadonlySet<string>> | undefined;
+/** The app's route ids, read once per isolate from the build. */
+const routeIds = () =>
+  (appRouteIds ??= serverBuild().then((build) => new Set(Object.keys(build.routes))));
 
 export default {
   async fetch(request, env, ctx) {
@@ -41,7 +46,14 @@ export default {
       const workerVersion = env.CF_VERSION_METADATA.id;
       const response = await servePage(
         request,
-        { ctx, nonce, catalogueVersion, workerVersion },
+        {
+          ctx,
+          nonce,
+          catalogueVersion,
+          workerVersion,
+          today: todayUtc(now(env)),
+          routeIds: await routeIds(),
+        },
         async () => withBookmark(await requestHandler(request, context), d1, request),
       );
       return withSecurityHeaders(response, { request, env, nonce });

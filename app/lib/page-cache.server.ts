@@ -1,6 +1,13 @@
 import { CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
-import { NO_FILTERS } from "~/catalogue/location-filters";
-import { PAGE_PARAM } from "~/lib/pages";
+import {
+  FILTER_NOTICES,
+  filtersToSearch,
+  NO_FILTERS,
+  readFilters,
+} from "~/catalogue/location-filters";
+import { PAGE_PARAM, requestedPage } from "~/lib/pages";
+import { type CalendarDate } from "~/weeks/calendar";
+import { isMonth, shownMonth } from "~/weeks/month";
 
 /**
  * Whole public pages for signed-out visitors, kept in the edge's cache (the Cache API) under the
@@ -8,24 +15,70 @@ import { PAGE_PARAM } from "~/lib/pages";
  * deploy on the next page. Only a request that
  * carries no cookie at all is served from it or stored: a signed-in member's page (with prices)
  * never reaches the shared cache, and every page says so to caches downstream
- * (`Cache-Control`, `Vary: Cookie`). A page is kept under the parameters it reads, in one order:
- * any other parameter neither makes a copy of its own nor is kept in one.
+ * (`Cache-Control`, `Vary: Cookie`). A page is kept under the values it reads, parsed as its loader
+ * parses them, in one order: an address the page reads the same way (`?page=abc` and no page, a
+ * search past the characters it uses) shares a copy, so the keys are as many as the pages that
+ * differ, whatever addresses are typed; any other parameter neither makes a copy of its own nor is
+ * kept in one.
  */
+
+/** What keys a page: the parameters it reads, as its loader understands them, on `today`. */
+type PageKey = (params: URLSearchParams, today: CalendarDate) => URLSearchParams;
+
+/**
+ * The list as a visitor sees it: the filters it applies (the weekly price is for members), the
+ * notices of those it could not, and the page asked for.
+ */
+const listKey: PageKey = (params, today) => {
+  const { filters, notices } = readFilters(params, { withPrice: false, today });
+  const key = new URLSearchParams(filtersToSearch(filters));
+  for (const [name, notice] of Object.entries(FILTER_NOTICES)) {
+    if (notices.includes(notice)) key.append("notice", name);
+  }
+  const page = requestedPage(params);
+  if (page > 1) key.set(PAGE_PARAM, String(page));
+  return key;
+};
 
 /** What the list reads for a visitor: its filters (the weekly price is for members) and page. */
 const LIST_PARAMS = [...Object.keys(NO_FILTERS).filter((name) => name !== "maxPrice"), PAGE_PARAM];
+
+/** A room's weeks: its room, and the month shown (an unreadable month asks for none). */
+const roomWeeksKey: PageKey = (params, today) => {
+  const key = new URLSearchParams();
+  const room = params.get("room")?.trim();
+  if (room) key.set("room", room);
+  const month = params.get("month");
+  if (month && isMonth(month)) key.set("month", shownMonth(month, today));
+  return key;
+};
+
+const readsNothing: PageKey = () => new URLSearchParams();
+
 /** A client navigation's `.data` names the routes whose data it wants. */
 const ROUTES_PARAM = "_routes";
 
 /** The pages every visitor sees alike, their `.data` for in-app navigation, and what each reads. */
-const PUBLIC_PAGES: ReadonlyArray<{ path: RegExp; reads: readonly string[] }> = [
-  { path: /^\/$/, reads: [] },
-  { path: /^\/_root\.data$/, reads: [] },
-  { path: /^\/locations(\.data)?$/, reads: LIST_PARAMS },
-  { path: /^\/locations\/[A-Za-z0-9_-]{1,200}(\.data)?$/, reads: [] },
+const PUBLIC_PAGES: ReadonlyArray<{ path: RegExp; reads: readonly string[]; key: PageKey }> = [
+  { path: /^\/$/, reads: [], key: readsNothing },
+  { path: /^\/_root\.data$/, reads: [], key: readsNothing },
+  {
+    path: /^\/locations(\.data)?$/,
+    reads: LIST_PARAMS,
+    key: listKey,
+  },
+  { path: /^\/locations\/[A-Za-z0-9_-]{1,200}(\.data)?$/, reads: [], key: readsNothing },
   // A room's weeks by month: every hold, decision or admin change starts a new catalogue version.
-  { path: /^\/locations\/[A-Za-z0-9_-]{1,200}\/weeks(\.data)?$/, reads: ["room", "month"] },
-  { path: /^\/(about|nonprofits|privacy-policy|terms-of-service)(\.data)?$/, reads: [] },
+  {
+    path: /^\/locations\/[A-Za-z0-9_-]{1,200}\/weeks(\.data)?$/,
+    reads: ["room", "month"],
+    key: roomWeeksKey,
+  },
+  {
+    path: /^\/(about|nonprofits|privacy-policy|terms-of-service)(\.data)?$/,
+    reads: [],
+    key: readsNothing,
+  },
 ];
 
 const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -38,25 +91,39 @@ const isPageLike = (response: Response) => {
 };
 
 /**
- * Where a visitor's GET of a public page is kept: its path and the parameters the page reads, in
- * the order it lists them. `clean`: the address has no other parameter, so its rendering may be
- * kept for everyone (another one's value could reach its links). Null for any other request, and
- * for an address that repeats a parameter (no page links so).
+ * The routes a client navigation asks for, as React Router reads them: the app's own, once each,
+ * in one order (it ignores any other). Null when it names none of them.
  */
-function sharedPageAddress(request: Request) {
+function routesAskedFor(value: string, routeIds: ReadonlySet<string>) {
+  const known = [...new Set(value.split(","))].filter((id) => routeIds.has(id)).sort();
+  return known.length > 0 ? known.join(",") : null;
+}
+
+/**
+ * Where a visitor's GET of a public page is kept: its path and the values the page reads.
+ * `clean`: the address has no parameter the page does not read, so its rendering may be kept for
+ * everyone (another one's value could reach its links). Null for any other request, and for an
+ * address that repeats a parameter (no page links so).
+ */
+function sharedPageAddress(
+  request: Request,
+  { today, routeIds }: { today: CalendarDate; routeIds: ReadonlySet<string> },
+) {
   if (request.method !== "GET" || request.headers.has("Cookie")) return null;
   if (request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
   const page = PUBLIC_PAGES.find(({ path }) => path.test(url.pathname));
   if (!page) return null;
-  const reads = url.pathname.endsWith(".data") ? [...page.reads, ROUTES_PARAM] : page.reads;
-  const kept = new URLSearchParams();
-  for (const name of reads) {
-    const values = url.searchParams.getAll(name);
-    if (values.length > 1) return null;
-    if (values[0] !== undefined) kept.set(name, values[0]);
+  const isData = url.pathname.endsWith(".data");
+  const reads = isData ? [...page.reads, ROUTES_PARAM] : page.reads;
+  if (reads.some((name) => url.searchParams.getAll(name).length > 1)) return null;
+  const key = page.key(url.searchParams, today);
+  if (isData && url.searchParams.has(ROUTES_PARAM)) {
+    const routes = routesAskedFor(url.searchParams.get(ROUTES_PARAM)!, routeIds);
+    if (!routes) return null;
+    key.set(ROUTES_PARAM, routes);
   }
-  const search = kept.toString();
+  const search = key.toString();
   return {
     path: search ? `${url.pathname}?${search}` : url.pathname,
     clean: [...url.searchParams.keys()].every((name) => reads.includes(name)),
@@ -89,16 +156,22 @@ export async function servePage(
     nonce,
     catalogueVersion,
     workerVersion,
+    today,
+    routeIds,
   }: {
     ctx: ExecutionContext;
     nonce: string;
     catalogueVersion: () => Promise<string>;
     /** The Worker version that renders (new with every deploy). */
     workerVersion: string;
+    /** The site's day (UTC), as the pages' loaders read their addresses. */
+    today: CalendarDate;
+    /** The app's route ids: a client navigation is kept under those it asks for. */
+    routeIds: ReadonlySet<string>;
   },
   render: () => Promise<Response>,
 ): Promise<Response> {
-  const address = sharedPageAddress(request);
+  const address = sharedPageAddress(request, { today, routeIds });
   if (!address) return privatePage(await render());
 
   // The cache only makes pages faster: when it (or the catalogue version in KV) fails, the page

@@ -35,6 +35,12 @@ async function storedAtTheEdge(path: string) {
   );
 }
 
+/** How the stand-in pages below read their addresses: on one day, with two routes. */
+const READING = {
+  today: "2027-01-15",
+  routeIds: new Set(["root", "routes/location-weeks"]),
+} as const;
+
 const nonceOf = (response: Response) =>
   response.headers.get("Content-Security-Policy")?.match(/'nonce-([^']+)'/)?.[1];
 
@@ -126,7 +132,7 @@ describe("a new build", () => {
     const serve = (build: string) =>
       servePage(
         new Request(`${ORIGIN}/about`),
-        { ctx, nonce: "n", catalogueVersion, workerVersion: build },
+        { ctx, nonce: "n", catalogueVersion, workerVersion: build, ...READING },
         page(build),
       );
     expect((await serve("old")).headers.get("X-Page-Cache")).toBe("miss");
@@ -168,7 +174,13 @@ describe("the cache key: the parameters a page reads", () => {
     const serve = async (path: string) => {
       const response = await servePage(
         new Request(`${ORIGIN}${path}`),
-        { ctx, nonce: "n", catalogueVersion: () => Promise.resolve(version), workerVersion: "b" },
+        {
+          ctx,
+          nonce: "n",
+          catalogueVersion: () => Promise.resolve(version),
+          workerVersion: "b",
+          ...READING,
+        },
         () =>
           Promise.resolve(
             new Response(`<p>rendered for ${path}</p>`, {
@@ -215,9 +227,50 @@ describe("the cache key: the parameters a page reads", () => {
     expect((await serve(`${weeks}?room=r1&month=2027-01`)).cache).toBe("miss");
     expect((await serve(`${weeks}?month=2027-01&room=r1`)).cache).toBe("hit");
     expect((await serve(`${weeks}?room=r1&month=2027-02`)).cache).toBe("miss");
-    expect((await serve(`${weeks}.data?room=r1&month=2027-01&_routes=a`)).cache).toBe("miss");
-    expect((await serve(`${weeks}.data?room=r1&month=2027-01&_routes=b`)).cache).toBe("miss");
-    expect((await serve(`${weeks}.data?_routes=a&month=2027-01&room=r1`)).cache).toBe("hit");
+    const data = `${weeks}.data?room=r1&month=2027-01`;
+    expect((await serve(`${data}&_routes=root`)).cache).toBe("miss");
+    expect((await serve(`${data}&_routes=routes/location-weeks`)).cache).toBe("miss");
+    expect((await serve(`${weeks}.data?_routes=root&month=2027-01&room=r1`)).cache).toBe("hit");
+    // React Router loads only the routes it knows, once each, whatever the order they are named in.
+    expect((await serve(`${data}&_routes=routes/location-weeks,root`)).cache).toBe("miss");
+    for (const routes of [
+      "root,routes/location-weeks",
+      "root,made-up,root,routes/location-weeks",
+    ]) {
+      expect((await serve(`${data}&_routes=${routes}`)).cache).toBe("hit");
+    }
+    // Naming none of the app's routes: rendered, never kept.
+    expect((await serve(`${data}&_routes=made-up`)).cache).toBeNull();
+  });
+
+  it("keys on the values as the pages read them, so typing many addresses makes no more copies", async () => {
+    const serve = server(`v-parsed-${crypto.randomUUID()}`);
+    expect((await serve("/locations")).cache).toBe("miss");
+    // Not a page number, or page 1: the first page.
+    for (const page of ["abc", "1", "-2", "0", "2.5", ""]) {
+      expect(await serve(`/locations?page=${page}`)).toEqual({
+        cache: "hit",
+        html: "<p>rendered for /locations</p>",
+      });
+    }
+    // A search is read to its first 100 characters, with a notice: every longer one shares that
+    // page, which is not the page of the 100 characters alone (it has no notice).
+    const hundred = `beach ${"a".repeat(94)}`;
+    expect((await serve(`/locations?q=${hundred}b`)).cache).toBe("miss");
+    expect((await serve(`/locations?q=${hundred}${"c".repeat(5000)}`)).cache).toBe("hit");
+    expect((await serve(`/locations?q=${hundred}`)).cache).toBe("miss");
+    expect((await serve(`/locations?q=%20${hundred}%20`)).cache).toBe("hit");
+    // Filters it cannot use are dropped, each kind with its notice.
+    expect((await serve("/locations?guests=0")).cache).toBe("miss");
+    expect((await serve("/locations?guests=abc")).cache).toBe("hit");
+    expect((await serve("/locations?month=2030-01")).cache).toBe("miss");
+    expect((await serve("/locations?month=nope")).cache).toBe("hit");
+    expect((await serve("/locations?country=MEXICO")).cache).toBe("miss");
+    expect((await serve("/locations?country=mexico")).cache).toBe("hit");
+    // A room's weeks: a month outside those shown is the nearest shown.
+    const weeks = `${PATH}/weeks?room=r1`;
+    expect((await serve(`${weeks}&month=2027-01`)).cache).toBe("miss");
+    expect((await serve(`${weeks}&month=2020-05`)).cache).toBe("hit");
   });
 });
 
