@@ -5,6 +5,7 @@ import { deliverDueEmails } from "../app/email/deliveries.server";
 import { requestCatalogueVersion } from "../app/lib/cache.server";
 import { now, scheduledMoment } from "../app/lib/clock.server";
 import { servePage } from "../app/lib/page-cache.server";
+import { configuredSiteOrigin } from "../app/lib/site.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 import { sweepRequests } from "../app/guest-requests/booking-life.server";
 import { todayUtc } from "../app/weeks/calendar";
@@ -66,10 +67,11 @@ export default {
   // The cron trigger in wrangler.toml: move requests along (holds lapse, offers pass, waitlists
   // close), send e-mails that could not go at once, and forget ended rate-limit windows.
   async scheduled(controller, env, ctx) {
-    // No visitor's request: links in e-mails go to the configured site. The run's moment is the
-    // one it was scheduled for.
+    // No visitor's request: links in e-mails go to the configured site (none is sent outside
+    // development until there is one). The run's moment is the one it was scheduled for.
+    const site = configuredSiteOrigin(env) ?? "http://localhost:8787";
     const app = {
-      ...createAppContext({ env, ctx }, new Request(env.SITE_URL || "http://localhost:8787/")),
+      ...createAppContext({ env, ctx }, new Request(site)),
       now: scheduledMoment(env, controller.scheduledTime),
     };
     // Requests first: their e-mails go out in this run's e-mails.

@@ -5,6 +5,7 @@ import { Resend } from "resend";
 import { type Db } from "~/db/client.server";
 import { outboxEmails, type EmailAttachment, type EmailHeaders } from "~/db/schema";
 import { isLocalHostname } from "~/lib/local-development.server";
+import { configuredSiteOrigin } from "~/lib/site.server";
 import { firstUrl, linksIn } from "./links";
 
 export interface EmailMessage {
@@ -29,7 +30,7 @@ export interface SentEmail {
  * The settings e-mail needs (any worker Env fits); the signing key opens the sealed body of an
  * e-mail that signs someone in (sealed-body.server.ts).
  */
-type EmailEnv = Pick<Env, "EMAIL_FROM" | "APP_ENV" | "SESSION_SIGNING_KEY"> & {
+type EmailEnv = Pick<Env, "EMAIL_FROM" | "APP_ENV" | "SESSION_SIGNING_KEY" | "SITE_URL"> & {
   RESEND_API_KEY?: string;
 };
 
@@ -43,6 +44,8 @@ const RESEND_TIMEOUT_MS = 10_000;
 
 /**
  * Sends the message, or in local development without a Resend key stores it in the dev outbox.
+ * Outside development it throws until SITE_URL is a web address: the links the site writes would
+ * otherwise lead to whatever host a request came through.
  * Throws when Resend rejects the message or cannot be reached, and without a key unless APP_ENV is
  * development and, for a message that signs someone in, its links are to this machine: a
  * deployed worker left on development writes links to its public host, and the outbox's log line
@@ -51,6 +54,11 @@ const RESEND_TIMEOUT_MS = 10_000;
  * (Resend's client always uses the global fetch: tests mock globalThis.fetch.)
  */
 export async function sendEmail({ env, db }: Mailer, message: EmailMessage): Promise<SentEmail> {
+  if (env.APP_ENV !== "development" && !configuredSiteOrigin(env)) {
+    throw new Error(
+      `Cannot send e-mail: SITE_URL ${env.SITE_URL ? `(${JSON.stringify(env.SITE_URL)}) is not an http(s) address` : "is not set"}, so its links would lead to whatever host a request came through. Set SITE_URL to the site's address.`,
+    );
+  }
   if (env.RESEND_API_KEY) return sendWithResend(env.RESEND_API_KEY, env.EMAIL_FROM, message);
   if (env.APP_ENV !== "development" || (message.signsIn && !linksStayHere(message.text))) {
     throw new Error(

@@ -15,16 +15,20 @@ export function siteConfig(env: Env, request: Request) {
   };
 }
 
+/** SITE_URL's origin when it is a web address (http or https); null when missing or malformed. */
+export function configuredSiteOrigin(env: Pick<Env, "SITE_URL">) {
+  const configured = URL.parse(env.SITE_URL ?? "");
+  return configured && /^https?:$/.test(configured.protocol) ? configured.origin : null;
+}
+
 /**
  * The site's own address, for the links it writes out (e-mails, canonical tags, the sitemap):
  * SITE_URL when configured, so a request that came through another host (a *.workers.dev alias, a
- * preview) never mails or declares links to it; the request's own origin when it is not (local).
+ * preview) never mails or declares links to it; the request's own origin when it is not (local;
+ * outside development no e-mail is sent until it is: `sendEmail`).
  */
 function siteOrigin(env: Env, request: Request) {
-  const configured = URL.parse(env.SITE_URL ?? "");
-  return configured && /^https?:$/.test(configured.protocol)
-    ? configured.origin
-    : new URL(request.url).origin;
+  return configuredSiteOrigin(env) ?? new URL(request.url).origin;
 }
 
 export type SiteConfig = ReturnType<typeof siteConfig>;

@@ -530,7 +530,7 @@ describe("no open redirect after sign-in", () => {
 describe("sign-in e-mails when the e-mail provider fails", () => {
   const db = createDb(env.DB);
   // Outside development without an e-mail provider key, sending fails.
-  const brokenEnv = { ...env, APP_ENV: "production" };
+  const brokenEnv = { ...env, APP_ENV: "production", SITE_URL: ORIGIN };
 
   const deliveriesTo = (address: string) =>
     db.select().from(emailDeliveries).where(eq(emailDeliveries.to, address));

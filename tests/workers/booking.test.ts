@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createSession } from "~/accounts/session.server";
 import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
@@ -12,6 +12,7 @@ import { storeRequest } from "~/guest-requests/store.server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { formatStayDate } from "~/guest-requests/format";
 import { createUser, signIn, visibleText } from "./auth-helpers";
+import worker from "../../workers/app";
 import { request, roomWithoutWeeks, testApp, testNow, toastOf, visibleSeed } from "./helpers";
 
 const db = createDb(env.DB);
@@ -489,7 +490,7 @@ describe("nothing lost when e-mail fails", () => {
   it("stores the request, marks its e-mails unsent, and the retry job sends them later", async () => {
     const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
     // Outside development without an e-mail provider key, sending fails.
-    const brokenEnv = { ...env, APP_ENV: "production" };
+    const brokenEnv = { ...env, APP_ENV: "production", SITE_URL: "https://insiderstays.example" };
     const ctx = createExecutionContext();
     const stored = await storeRequest(appContext(brokenEnv, ctx), bookingKind, input, {
       userId: (await createUser()).id,
@@ -557,5 +558,45 @@ describe("nothing lost when e-mail fails", () => {
       .from(emailDeliveries)
       .where(eq(emailDeliveries.requestId, stored.id));
     expect(after.map((delivery) => delivery.status)).toEqual(["sent", "sent"]);
+  });
+  it("sends nothing from a deployed worker without its site address, and keeps the e-mails with the reason", async () => {
+    const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
+    // Deployed, with a key for Resend, but SITE_URL is not an address.
+    const deployed = {
+      ...env,
+      APP_ENV: "production",
+      SITE_URL: "insiderstays.example",
+      RESEND_API_KEY: "re_test_key",
+    };
+    const resend = vi.spyOn(globalThis, "fetch");
+    const ctx = createExecutionContext();
+    const stored = await storeRequest(appContext(deployed, ctx), bookingKind, input, {
+      userId: null,
+    });
+    await waitOnExecutionContext(ctx);
+    const deliveries = () =>
+      db.select().from(emailDeliveries).where(eq(emailDeliveries.requestId, stored.id));
+    await db
+      .update(emailDeliveries)
+      .set({ nextAttemptAt: new Date(testNow().getTime() - 1000).toISOString() })
+      .where(eq(emailDeliveries.requestId, stored.id));
+    // The cron runs through it too, without failing.
+    const cron = createExecutionContext();
+    await worker.scheduled!(
+      { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} },
+      deployed,
+      cron,
+    );
+    await waitOnExecutionContext(cron);
+
+    expect(resend).not.toHaveBeenCalled();
+    const kept = await deliveries();
+    expect(kept).toHaveLength(2);
+    for (const delivery of kept) {
+      expect(delivery).toMatchObject({ status: "pending", attempts: 2 });
+      expect(delivery.lastError).toContain(
+        'SITE_URL ("insiderstays.example") is not an http(s) address',
+      );
+    }
   });
 });

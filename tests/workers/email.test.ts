@@ -53,7 +53,15 @@ describe("sendEmail without RESEND_API_KEY (dev outbox)", () => {
     const before = await listOutbox(testApp.db, { limit: 1000 });
     await expect(
       sendEmail(
-        { ...testApp, env: { ...env, APP_ENV: "production", RESEND_API_KEY: undefined } },
+        {
+          ...testApp,
+          env: {
+            ...env,
+            APP_ENV: "production",
+            SITE_URL: "https://stays.example",
+            RESEND_API_KEY: undefined,
+          },
+        },
         message(),
       ),
     ).rejects.toThrow("RESEND_API_KEY is not set");
@@ -194,6 +202,30 @@ describe("sendEmail with RESEND_API_KEY", () => {
     await expect(sendEmail({ ...testApp, env: resendEnv }, message())).rejects.toThrow(
       /Resend did not send the e-mail/,
     );
+  });
+
+  it.each([
+    ["", "SITE_URL is not set"],
+    ["insiderstays.example", 'SITE_URL ("insiderstays.example") is not an http(s) address'],
+  ])(
+    "refuses outside development while SITE_URL is %j, without calling Resend",
+    async (siteUrl, complaint) => {
+      const fetchSpy = vi.spyOn(globalThis, "fetch");
+      const deployed = { ...resendEnv, APP_ENV: "production", SITE_URL: siteUrl };
+      await expect(sendEmail({ ...testApp, env: deployed }, message())).rejects.toThrow(complaint);
+      expect(fetchSpy).not.toHaveBeenCalled();
+    },
+  );
+
+  it("sends outside development once SITE_URL is the site's address", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ id: "0d7c1a52-64c5-4c8e-9d1c-3f3f9a1e2b77" }));
+    const deployed = { ...resendEnv, APP_ENV: "production", SITE_URL: "https://stays.example" };
+    expect(await sendEmail({ ...testApp, env: deployed }, message())).toMatchObject({
+      via: "resend",
+    });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
   it("throws when EMAIL_FROM is missing, without calling Resend", async () => {
