@@ -9,15 +9,17 @@ import { invalidateLocationCaches } from "~/lib/cache.server";
 import { adminCheckStatus, clearAdminCheckCounters } from "~/lib/rate-limit-admin.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seedLocations } from "../../scripts/seed/data";
-import { cookiePair, createUser, get, signIn, visibleText } from "./auth-helpers";
+import { createUser, signIn } from "./auth-helpers";
 import {
+  cookiePair,
+  get,
   LOCATIONS_PER_STATEMENT,
-  ORIGIN,
+  post,
   readyRoomStatements,
-  request,
   testApp,
   testNow,
   toastOf,
+  visibleText,
 } from "./helpers";
 
 const db = createDb(env.DB);
@@ -43,25 +45,11 @@ async function freshAdmin() {
   return { ...admin, cookie: await signIn(admin.id) };
 }
 
-/** A form post as a browser sends it (fields may repeat, like the `ids` of 'Save Order'). */
-function postForm(path: string, fields: Array<[string, string]>, cookie?: string) {
-  return request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
-    redirect: "manual",
-  });
-}
-
 const saveOrder = (ids: string[], cookie?: string) =>
-  postForm(
-    FEATURED,
-    [["intent", "save"], ...ids.map((id): [string, string] => ["ids", id])],
-    cookie,
-  );
+  post(FEATURED, [["intent", "save"], ...ids.map((id): [string, string] => ["ids", id])], cookie);
 
 const move = (id: string, direction: string, cookie?: string) =>
-  postForm(
+  post(
     FEATURED,
     [
       ["intent", "move"],
@@ -758,7 +746,7 @@ describe("the featured order", () => {
     expect(gone.status).toBe(409);
     const bad = await move(order[1]!, "sideways", admin.cookie);
     expect(bad.status).toBe(400);
-    const unknown = await postForm(FEATURED, [["intent", "shuffle"]], admin.cookie);
+    const unknown = await post(FEATURED, [["intent", "shuffle"]], admin.cookie);
     expect(unknown.status).toBe(400);
     expect(await displayOrders()).toEqual(snapshot);
   });
@@ -834,14 +822,14 @@ describe("the rate-limit page", () => {
     await get(FEATURED, other.cookie);
 
     // Visitors and members cannot clean up.
-    expect((await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]])).status).toBe(401);
+    expect((await post(RATE_LIMITS_PAGE, [["intent", "cleanup"]])).status).toBe(401);
     const member = await createUser("member");
     expect(
-      (await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], await signIn(member.id))).status,
+      (await post(RATE_LIMITS_PAGE, [["intent", "cleanup"]], await signIn(member.id))).status,
     ).toBe(403);
     expect(await count(admin.email, FEATURED)).toBe(1);
 
-    const response = await postForm(RATE_LIMITS_PAGE, [["intent", "cleanup"]], admin.cookie);
+    const response = await post(RATE_LIMITS_PAGE, [["intent", "cleanup"]], admin.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(RATE_LIMITS_PAGE);
     expect(await toastOf(response)).toEqual({ type: "success", message: MESSAGES.cleaned });
@@ -863,7 +851,7 @@ describe("the rate-limit page", () => {
     await get(FEATURED, admin.cookie);
     const posts: Array<Array<[string, string]>> = [[["intent", "clean"]], [["intent", ""]], []];
     for (const fields of posts) {
-      const response = await postForm(RATE_LIMITS_PAGE, fields, admin.cookie);
+      const response = await post(RATE_LIMITS_PAGE, fields, admin.cookie);
       expect(response.status).toBe(400);
       expect(visibleText(await response.text())).toContain("Unknown action.");
     }

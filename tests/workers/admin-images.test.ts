@@ -8,8 +8,8 @@ import { auditEvents, images, locations, roomTypes } from "~/db/schema";
 import { DECODE_MESSAGES } from "~/catalogue/image-decode.server";
 import { IMAGE_MESSAGES } from "~/catalogue/images.server";
 import { variantFiles, variantKey } from "~/catalogue/image-variants";
-import { clearsSession, createUser, signIn, visibleText } from "./auth-helpers";
-import { ORIGIN, request, toastOf } from "./helpers";
+import { clearsSession, createUser, signIn } from "./auth-helpers";
+import { ORIGIN, request, toastOf, visibleText } from "./helpers";
 import { fixture, png, pngDeclaring, type FixtureName } from "../fixtures/images";
 
 const db = createDb(env.DB);

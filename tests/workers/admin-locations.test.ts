@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { auditEvents, bookingRequests, images, locations, roomTypes } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
-import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { insertLocations, request, toastOf } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { get, insertLocations, post, toastOf, visibleText } from "./helpers";
 
 const db = createDb(env.DB);
 /**
@@ -133,12 +133,7 @@ function fetchForm(body: URLSearchParams, cookie: string) {
     String(body.get("locationId")),
     `&roomType=${encodeURIComponent(String(body.get("roomTypeId")))}`,
   );
-  return request(roomPage, {
-    method: "POST",
-    body,
-    headers: { Origin: "http://localhost", Cookie: cookie },
-    redirect: "manual",
-  });
+  return post(roomPage, body, cookie);
 }
 
 async function pageText(response: Response) {

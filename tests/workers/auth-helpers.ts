@@ -3,13 +3,9 @@ import { env } from "cloudflare:workers";
 import { createAppContext } from "~/context";
 import { decodeJwt } from "jose";
 import { createCookie } from "react-router";
-import { vi } from "vitest";
 import { requestMagicLink } from "~/accounts/magic-link.server";
 import { createSession, type Aal } from "~/accounts/session.server";
-import { appAt, ORIGIN, request, testNow } from "./helpers";
-
-/** The value the local stand-in bot check accepts (APP_ENV=development, no Turnstile secret). */
-export const BOT_CHECK = { "cf-turnstile-response": "dev-bot-check-passed" };
+import { appAt, cookiePair, emailsTo, ORIGIN, testNow, uniqueEmail } from "./helpers";
 
 export const MESSAGES = {
   checkEmail: "Check your email",
@@ -24,27 +20,6 @@ export const MESSAGES = {
     "That code is not valid. Enter the current 6-digit code from your authenticator app.",
 };
 
-/**
- * Server-rendered HTML as a reader sees its text: no scripts or styles (a message only in the
- * page's hydration data is not on the page), no `<!-- -->` separators nor the marks a search puts
- * on its matches, entities decoded.
- */
-export function visibleText(html: string) {
-  return html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, "")
-    .replace(/<\/?mark\b[^>]*>/g, "")
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
-}
-
-export function uniqueEmail(prefix = "user") {
-  return `${prefix}-${crypto.randomUUID()}@example.com`;
-}
-
 export interface TestUser {
   id: string;
   email: string;
@@ -57,11 +32,6 @@ export async function createUser(role: "member" | "admin" = "member"): Promise<T
     .bind(user.id, user.email, role)
     .run();
   return user;
-}
-
-/** The `name=value` part of a Set-Cookie header, as a browser sends it back. */
-export function cookiePair(setCookie: string) {
-  return setCookie.split(";")[0]!;
 }
 
 /** Signs a user in without e-mail: the Cookie header value of a new session. */
@@ -98,28 +68,6 @@ export async function sessionCookieOf(token: string) {
 /** The session id (sid claim) inside a `__session` cookie or Set-Cookie header. */
 export async function sessionIdOf(cookie: string) {
   return String(decodeJwt(await sessionTokenOf(cookie)).sid);
-}
-
-export function get(path: string, cookie?: string, headers: Record<string, string> = {}) {
-  return request(path, {
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    redirect: "manual",
-  });
-}
-
-/** A form post as a browser sends it from one of the site's pages. */
-export function post(
-  path: string,
-  fields: Record<string, string>,
-  cookie?: string,
-  headers: Record<string, string> = {},
-) {
-  return request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    redirect: "manual",
-  });
 }
 
 export async function sessionRows(userId: string) {
@@ -163,32 +111,6 @@ export async function tokenRows(email: string) {
   return results;
 }
 
-export async function emailsTo(address: string) {
-  const { results } = await env.DB.prepare(
-    'SELECT "to", subject, text, html FROM outbox_emails WHERE "to" = ? ORDER BY created_at, rowid',
-  )
-    .bind(address)
-    .all<{ to: string; subject: string; text: string; html: string }>();
-  return results;
-}
-
-/**
- * E-mails go out after the response (waitUntil): poll the dev outbox briefly for them. Fails
- * if fewer than `count` have arrived within `timeoutMs`.
- */
-export function waitForEmails(address: string, count = 1, timeoutMs = 2000) {
-  return vi.waitFor(
-    async () => {
-      const found = await emailsTo(address);
-      if (found.length < count) {
-        throw new Error(`${found.length} of ${count} e-mail(s) to ${address} in the outbox`);
-      }
-      return found;
-    },
-    { timeout: timeoutMs, interval: 25 },
-  );
-}
-
 /** The sign-in link in an e-mail's text. */
 export function signInLink(text: string) {
   const match = text.match(/https?:\/\/\S+\/auth\/callback\?\S+/);
@@ -220,7 +142,3 @@ export async function sha256Hex(value: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
-
-export const MINUTE = 60 * 1000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;

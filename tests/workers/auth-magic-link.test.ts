@@ -15,16 +15,9 @@ import { openEmailBody } from "~/email/sealed-body.server";
 import { createSession } from "~/accounts/session.server";
 import { generateSigningKey } from "~/accounts/signing-keys.server";
 import {
-  BOT_CHECK,
-  cookiePair,
   createUser,
-  emailsTo,
-  get,
-  HOUR,
   issueToken,
-  MINUTE,
   MESSAGES,
-  post,
   sessionIdOf,
   sessionRow,
   sessionSetCookie,
@@ -33,11 +26,23 @@ import {
   signIn,
   signInLink,
   tokenRows,
+} from "./auth-helpers";
+import {
+  BOT_CHECK,
+  cookiePair,
+  emailsTo,
+  get,
+  HOUR,
+  MINUTE,
+  ORIGIN,
+  post,
+  request,
+  testApp,
+  testNow,
   uniqueEmail,
   visibleText,
   waitForEmails,
-} from "./auth-helpers";
-import { ORIGIN, request, testApp, testNow } from "./helpers";
+} from "./helpers";
 
 async function ask(email: string, now: Date) {
   const ctx = createExecutionContext();

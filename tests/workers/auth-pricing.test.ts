@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createUser, get, signIn, visibleText } from "./auth-helpers";
-import { carriesNumber, PRICE_FIELDS, visibleSeed } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { carriesNumber, get, PRICE_FIELDS, visibleSeed, visibleText } from "./helpers";
 
 // A visible location whose first room has a weekly price and at least one per-night fee.
 const location = visibleSeed.find((candidate) => {

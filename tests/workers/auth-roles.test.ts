@@ -3,20 +3,15 @@ import { describe, expect, it, vi } from "vitest";
 import {
   countRows,
   createUser,
-  get,
   MESSAGES,
-  post,
   sessionIdOf,
-  sessionTokenOf,
   sessionRow,
   sessionSetCookie,
+  sessionTokenOf,
   signIn,
-  uniqueEmail,
   userExists,
-  visibleText,
-  waitForEmails,
 } from "./auth-helpers";
-import { request, toastOf } from "./helpers";
+import { get, post, request, toastOf, uniqueEmail, visibleText, waitForEmails } from "./helpers";
 
 type Role = "visitor" | "member" | "admin";
 

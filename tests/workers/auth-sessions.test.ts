@@ -2,22 +2,17 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession, loadAuth } from "~/accounts/session.server";
 import {
-  cookiePair,
   createUser,
-  DAY,
-  get,
   issueToken,
-  MINUTE,
-  post,
   sessionIdOf,
-  sessionTokenOf,
   sessionRow,
   sessionRows,
   sessionSetCookie,
+  sessionTokenOf,
   signIn,
   userExists,
 } from "./auth-helpers";
-import { appAt, ORIGIN, testNow } from "./helpers";
+import { appAt, cookiePair, DAY, get, MINUTE, ORIGIN, post, testNow } from "./helpers";
 
 const withCookie = (cookie: string) =>
   new Request(`${ORIGIN}/members`, { headers: { Cookie: cookie } });

@@ -9,17 +9,14 @@ import {
 } from "~/accounts/signing-keys.server";
 import {
   createUser,
-  get,
-  HOUR,
-  MINUTE,
   sessionCookieOf,
   sessionIdOf,
-  sessionTokenOf,
   sessionRow,
   sessionSetCookie,
+  sessionTokenOf,
   signIn,
 } from "./auth-helpers";
-import { testNow } from "./helpers";
+import { get, HOUR, MINUTE, testNow } from "./helpers";
 
 const b64url = {
   encode: (value: unknown) =>

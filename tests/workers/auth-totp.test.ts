@@ -2,18 +2,15 @@ import { generateTOTP, verifyTOTP } from "@epic-web/totp";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import {
-  cookiePair,
   createUser,
-  get,
   issueToken,
   MESSAGES,
-  post,
   sessionIdOf,
   sessionRow,
   sessionSetCookie,
   signIn,
-  visibleText,
 } from "./auth-helpers";
+import { cookiePair, get, post, visibleText } from "./helpers";
 
 const TOTP = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
 

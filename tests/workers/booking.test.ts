@@ -11,9 +11,21 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { storeRequest } from "~/guest-requests/store.server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { formatStayDate } from "~/guest-requests/format";
-import { createUser, signIn, visibleText } from "./auth-helpers";
+import { createUser, signIn } from "./auth-helpers";
 import worker from "../../workers/app";
-import { request, roomWithoutWeeks, testApp, testNow, toastOf, visibleSeed } from "./helpers";
+import {
+  BOT_CHECK,
+  cookiePair,
+  daysFromToday,
+  post,
+  request,
+  roomWithoutWeeks,
+  testApp,
+  testNow,
+  toastOf,
+  visibleSeed,
+  visibleText,
+} from "./helpers";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
@@ -24,9 +36,6 @@ const otherLocation = visibleSeed.find((candidate) => candidate.id !== location.
 
 /** The first night the forms below ask for. */
 const STAY_START = 30;
-
-const isoDate = (daysFromNow: number) =>
-  new Date(testNow().getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A new member, signed in: a member may ask only once for the same room and dates, and every test
@@ -48,27 +57,22 @@ function validForm(overrides: Record<string, string> = {}) {
     email: "ana@example.com",
     phone: "+1 555 0100",
     // Nights no week holds: many members may ask for them, and staff decide which to confirm.
-    checkInDate: isoDate(STAY_START),
-    checkOutDate: isoDate(STAY_START + 7),
+    checkInDate: daysFromToday(STAY_START),
+    checkOutDate: daysFromToday(STAY_START + 7),
     adults: "2",
     children: "1",
     infants: "0",
     specialRequests: "Late check-in please",
     referralCode: "FRIEND10",
     idempotencyKey: crypto.randomUUID(),
-    "cf-turnstile-response": "dev-bot-check-passed",
+    ...BOT_CHECK,
     ...overrides,
   };
 }
 
 /** Posts the form as a browser does: to the page's own URL. */
 async function postBooking(form: Record<string, string>, cookie?: string) {
-  return request(`/book?location=${location.slug}&roomType=${roomTypeId}`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-    headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
-    redirect: "manual",
-  });
+  return post(`/book?location=${location.slug}&roomType=${roomTypeId}`, form, cookie);
 }
 
 /** The request context of a request to the site, with these bindings. */
@@ -97,10 +101,14 @@ describe("booking request validation", () => {
     ["a huge number of adults", { adults: "1e308" }, "Adults: 1 to 10"],
     ["nine children", { children: "9" }, "Children: 0 to 8"],
     ["five infants", { infants: "5" }, "Infants: 0 to 4"],
-    ["a check-in in the past", { checkInDate: isoDate(-3) }, "Check-in cannot be in the past"],
+    [
+      "a check-in in the past",
+      { checkInDate: daysFromToday(-3) },
+      "Check-in cannot be in the past",
+    ],
     [
       "a check-out before check-in",
-      { checkOutDate: isoDate(STAY_START - 1) },
+      { checkOutDate: daysFromToday(STAY_START - 1) },
       "Check-out cannot be before check-in",
     ],
     ["a missing check-in", { checkInDate: "" }, "Please choose a check-in date"],
@@ -144,14 +152,14 @@ describe("booking request validation", () => {
       .values({ id: roomType, locationId: location.id, name: "Any size", published: true });
     try {
       const cookie = await memberCookie();
-      const sameDay = validForm({ roomType, checkOutDate: isoDate(STAY_START) });
+      const sameDay = validForm({ roomType, checkOutDate: daysFromToday(STAY_START) });
       const refused = await postBooking(sameDay, cookie);
       expect(refused.status).toBe(400);
       expect(visibleText(await refused.text())).toContain("Check-out must be after check-in");
       expect(await countFor(sameDay.idempotencyKey)).toBe(0);
 
       // The resort's minimum stay, said before anything is stored.
-      const short = validForm({ roomType, checkOutDate: isoDate(STAY_START + 1) });
+      const short = validForm({ roomType, checkOutDate: daysFromToday(STAY_START + 1) });
       const tooShort = await postBooking(short, cookie);
       expect(tooShort.status).toBe(409);
       expect(visibleText(await tooShort.text())).toContain(
@@ -161,7 +169,7 @@ describe("booking request validation", () => {
 
       const form = validForm({
         roomType,
-        checkOutDate: isoDate(STAY_START + location.minimumNights),
+        checkOutDate: daysFromToday(STAY_START + location.minimumNights),
         adults: "10",
         children: "8",
         infants: "4",
@@ -220,7 +228,7 @@ describe("booking request validation", () => {
   });
 
   it("the form's own schema refuses a party larger than the chosen room", () => {
-    const schema = bookingSchema({ today: isoDate(0), maxGuestsByRoom: { [roomTypeId]: 4 } });
+    const schema = bookingSchema({ today: daysFromToday(0), maxGuestsByRoom: { [roomTypeId]: 4 } });
     const result = schema.safeParse(validForm({ adults: "3", children: "2" }));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(
@@ -243,11 +251,12 @@ describe("booking request validation", () => {
   });
 
   it("allows the next day's check-in in any time zone but not a date two days ago", () => {
-    const schema = bookingSchema({ today: isoDate(0) });
+    const schema = bookingSchema({ today: daysFromToday(0) });
     expect(
-      schema.safeParse(validForm({ checkInDate: isoDate(0), checkOutDate: isoDate(7) })).success,
+      schema.safeParse(validForm({ checkInDate: daysFromToday(0), checkOutDate: daysFromToday(7) }))
+        .success,
     ).toBe(true);
-    expect(schema.safeParse(validForm({ checkInDate: isoDate(-2) })).success).toBe(false);
+    expect(schema.safeParse(validForm({ checkInDate: daysFromToday(-2) })).success).toBe(false);
   });
 });
 
@@ -384,7 +393,7 @@ describe("storing a booking request", () => {
     expect(html).toMatch(/<a[^>]*href="\/members"[^>]*>Your booking requests<\/a>/);
 
     // Another member, a made-up id or none: no one's request, and no thanks for one not sent.
-    const other = (await createSession(testApp, "user-admin")).split(";")[0]!;
+    const other = cookiePair(await createSession(testApp, "user-admin"));
     for (const [path, headers] of [
       [confirmation, { Cookie: other }],
       ["/booking-confirmation?request=nope", { Cookie: cookie }],
@@ -488,7 +497,7 @@ describe("a POST to /book that is not a form", () => {
 
 describe("nothing lost when e-mail fails", () => {
   it("stores the request, marks its e-mails unsent, and the retry job sends them later", async () => {
-    const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
+    const input = bookingSchema({ today: daysFromToday(0) }).parse(validForm());
     // Outside development without an e-mail provider key, sending fails.
     const brokenEnv = { ...env, APP_ENV: "production", SITE_URL: "https://insiderstays.example" };
     const ctx = createExecutionContext();
@@ -532,7 +541,7 @@ describe("nothing lost when e-mail fails", () => {
   });
 
   it("the worker's scheduled handler retries due e-mails", async () => {
-    const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
+    const input = bookingSchema({ today: daysFromToday(0) }).parse(validForm());
     const ctx = createExecutionContext();
     const stored = await storeRequest(
       appContext({ ...env, APP_ENV: "production" }, ctx),
@@ -560,7 +569,7 @@ describe("nothing lost when e-mail fails", () => {
     expect(after.map((delivery) => delivery.status)).toEqual(["sent", "sent"]);
   });
   it("sends nothing from a deployed worker without its site address, and keeps the e-mails with the reason", async () => {
-    const input = bookingSchema({ today: isoDate(0) }).parse(validForm());
+    const input = bookingSchema({ today: daysFromToday(0) }).parse(validForm());
     // Deployed, with a key for Resend, but SITE_URL is not an address.
     const deployed = {
       ...env,

@@ -11,8 +11,8 @@ import { createDb } from "~/db/client.server";
 import { auditEvents, locations, roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { NOT_UTF8 } from "~/lib/spreadsheet-import.server";
-import { createUser, signIn, visibleText } from "./auth-helpers";
-import { request, testApp, visibleSeed } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { request, testApp, visibleSeed, visibleText } from "./helpers";
 
 const db = createDb(env.DB);
 const actor = { email: "importer@example.com" };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visibleText } from "./auth-helpers";
-import { request } from "./helpers";
+import { request, visibleText } from "./helpers";
 
 describe("legal and story pages", () => {
   it("terms of service state each term: non-refundable, lodging only, ages 21 and 18, the $75 fee, 30 and 60 days, no smoking, pets, Florida law and arbitration", async () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { redirectWithToast } from "~/lib/toast.server";
-import { cookiePair, get, visibleText } from "./auth-helpers";
+import { cookiePair, get, visibleText } from "./helpers";
 
 /*
  * Every cookie is written by app/lib/cookies.server.ts: HttpOnly, SameSite=Lax, site-wide, Secure

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createUser, get, sessionIdOf, sessionRow, signIn } from "./auth-helpers";
-import { ORIGIN, request } from "./helpers";
+import { createUser, sessionIdOf, sessionRow, signIn } from "./auth-helpers";
+import { get, ORIGIN, request } from "./helpers";
 
 /*
  * Every request that changes something must come from the site's own pages: a form on another

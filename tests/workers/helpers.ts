@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { type AppContext, createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { images, locations, roomTypes, weeks } from "~/db/schema";
 import { seedLocations } from "../../scripts/seed/data";
 import { roomTypeId as seededRoomId } from "../../scripts/seed/seed";
@@ -19,6 +19,9 @@ export const testNow = () => clockNow(env);
 
 /** Today's date by the site's clock, in UTC. */
 export const testToday = () => todayUtc(testNow());
+
+/** The date `days` days from today by the site's clock (before it when negative). */
+export const daysFromToday = (days: number) => addDays(testToday(), days);
 
 /** The app as a request at `now` would see it. */
 export const appAt = (now: Date) => ({ env, db: testApp.db, now });
@@ -46,6 +49,94 @@ export const testApp = {
 export function request(path: string, init?: RequestInit) {
   return exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
 }
+
+/** A page as a browser asks for it, with `cookie` as its Cookie header if given. */
+export function get(path: string, cookie?: string, headers: Record<string, string> = {}) {
+  return request(path, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    redirect: "manual",
+  });
+}
+
+/**
+ * A form post as a browser sends it from one of the site's pages. The fields are a record, or
+ * name–value pairs where a name repeats (like the `ids` of the featured list's 'Save Order').
+ */
+export function post(
+  path: string,
+  fields: Record<string, string> | [string, string][] | URLSearchParams,
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
+  return request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    redirect: "manual",
+  });
+}
+
+/** The `name=value` part of a Set-Cookie header, as a browser sends it back. */
+export function cookiePair(setCookie: string) {
+  return setCookie.split(";")[0]!;
+}
+
+/**
+ * Server-rendered HTML as a reader sees its text: no scripts or styles (a message only in the
+ * page's hydration data is not on the page), no `<!-- -->` separators nor the marks a search puts
+ * on its matches, entities decoded.
+ */
+export function visibleText(html: string) {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, "")
+    .replace(/<\/?mark\b[^>]*>/g, "")
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+/** The value the local stand-in bot check accepts (APP_ENV=development, no Turnstile secret). */
+export const BOT_CHECK = { "cf-turnstile-response": "dev-bot-check-passed" };
+
+/** An e-mail address no other test uses. */
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${crypto.randomUUID()}@example.com`;
+}
+
+/** The e-mails in the dev outbox to `address`, oldest first. */
+export async function emailsTo(address: string) {
+  const { results } = await env.DB.prepare(
+    'SELECT "to", subject, text, html FROM outbox_emails WHERE "to" = ? ORDER BY created_at, rowid',
+  )
+    .bind(address)
+    .all<{ to: string; subject: string; text: string; html: string }>();
+  return results;
+}
+
+/**
+ * E-mails go out after the response (waitUntil): poll the dev outbox briefly for them. Fails
+ * if fewer than `count` have arrived within `timeoutMs`.
+ */
+export function waitForEmails(address: string, count = 1, timeoutMs = 2000) {
+  return vi.waitFor(
+    async () => {
+      const found = await emailsTo(address);
+      if (found.length < count) {
+        throw new Error(`${found.length} of ${count} e-mail(s) to ${address} in the outbox`);
+      }
+      return found;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
+}
+
+/** Durations in milliseconds. */
+export const MINUTE = 60 * 1000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 export const visibleSeed = seedLocations.filter((location) => !location.hidden);
 export const hiddenSeed = seedLocations.filter((location) => location.hidden);
@@ -126,7 +217,7 @@ export async function toastOf(response: Response) {
   if (!cookie) return null;
   // Read back as the next page reads it: a toast whose signature fails is none.
   const { toast } = await readToast(
-    new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0]! } }),
+    new Request(ORIGIN, { headers: { Cookie: cookiePair(cookie) } }),
   );
   return toast;
 }

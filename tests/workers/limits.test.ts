@@ -10,8 +10,17 @@ import {
   supportMessages,
 } from "~/db/schema";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { BOT_CHECK, createUser, post, signIn, uniqueEmail } from "./auth-helpers";
-import { request, roomWithoutWeeks, testNow, visibleSeed } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import {
+  BOT_CHECK,
+  daysFromToday,
+  post,
+  request,
+  roomWithoutWeeks,
+  testNow,
+  uniqueEmail,
+  visibleSeed,
+} from "./helpers";
 
 /*
  * Every limit holds when many requests arrive at once from one address: exactly the limit is
@@ -30,9 +39,6 @@ const randomHextet = () => crypto.randomUUID().slice(0, 4);
 
 /** An address no other test uses (nor any in its /64). */
 const uniqueIp = () => `2001:db8:${randomHextet()}:${randomHextet()}::1`;
-
-const isoDate = (daysFromNow: number) =>
-  new Date(testNow().getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 /** The fields each request form needs to be stored, with a marker to find its rows by. */
 const FORMS = {
@@ -59,8 +65,8 @@ const FORMS = {
     lastName: marker,
     email: uniqueEmail("limit"),
     phone: "+1 555 0100",
-    checkInDate: isoDate(30),
-    checkOutDate: isoDate(37),
+    checkInDate: daysFromToday(30),
+    checkOutDate: daysFromToday(37),
     adults: "2",
     children: "0",
     infants: "0",

@@ -8,15 +8,18 @@ import { locations } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { FILTER_NOTICES } from "~/catalogue/location-filters";
 import { loadLocationList } from "~/catalogue/location-list-loader.server";
-import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
+import { createUser, signIn } from "./auth-helpers";
 import {
   countingD1,
+  get,
   hiddenSeed,
   insertLocations,
   ORIGIN,
+  post,
   PRICE_FIELDS,
   request,
   visibleSeed,
+  visibleText,
 } from "./helpers";
 
 const unique = () =>

@@ -11,8 +11,17 @@ import { addDays, addMonths } from "~/weeks/calendar";
 import { searchMonths } from "~/weeks/month";
 import { weekRate } from "~/weeks/rates";
 import { weekRateSql } from "~/weeks/week-rate-sql.server";
-import { createUser, get, signIn, visibleText } from "./auth-helpers";
-import { carriesNumber, countingD1, insertLocations, ORIGIN, testApp, testToday } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import {
+  carriesNumber,
+  countingD1,
+  get,
+  insertLocations,
+  ORIGIN,
+  testApp,
+  testToday,
+  visibleText,
+} from "./helpers";
 
 const tag = crypto
   .randomUUID()

@@ -2,8 +2,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { featuredLocations } from "~/catalogue/locations";
-import { createUser, signIn, visibleText } from "./auth-helpers";
-import { carriesNumber, hiddenSeed, PRICE_FIELDS, request, visibleSeed } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import {
+  carriesNumber,
+  hiddenSeed,
+  PRICE_FIELDS,
+  request,
+  visibleSeed,
+  visibleText,
+} from "./helpers";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
 

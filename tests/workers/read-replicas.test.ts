@@ -1,7 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BOT_CHECK, uniqueEmail } from "./auth-helpers";
-import { ORIGIN, request } from "./helpers";
+import { BOT_CHECK, cookiePair, ORIGIN, request, uniqueEmail } from "./helpers";
 
 /*
  * Reads go to the nearest D1 replica; after a write the browser gets the write's bookmark, and
@@ -31,7 +30,7 @@ describe("D1 sessions", () => {
     expect(cookie).toMatch(/^__d1_bookmark=[^;]+; Max-Age=300; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(await createCookie("__d1_bookmark").parse(cookie)).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
 
-    const next = await request("/locations", { headers: { Cookie: cookie!.split(";")[0]! } });
+    const next = await request("/locations", { headers: { Cookie: cookiePair(cookie!) } });
     expect(next.status).toBe(200);
     // Someone reading their own write is not served a shared copy.
     expect(next.headers.get("X-Page-Cache")).toBeNull();

@@ -5,8 +5,8 @@ import { images, locations, roomTypes, weeks } from "~/db/schema";
 import { LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
 import { addMonths } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { ORIGIN, testApp, testToday, toastOf } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { get, ORIGIN, post, testApp, testToday, toastOf, visibleText } from "./helpers";
 
 const db = testApp.db;
 const LOCATION_FIELDS = {

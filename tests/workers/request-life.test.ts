@@ -18,8 +18,19 @@ import { transitionToast } from "~/guest-requests/inbox.server";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { addDays } from "~/weeks/calendar";
 import { openRoomSeason, renewCalendarToken, roomCalendar } from "~/weeks/weeks.server";
-import { createUser, signIn, visibleText } from "./auth-helpers";
-import { request, requestContextAt, testApp, testNow, testToday, toastOf } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import {
+  BOT_CHECK,
+  HOUR,
+  post,
+  request,
+  requestContextAt,
+  testApp,
+  testNow,
+  testToday,
+  toastOf,
+  visibleText,
+} from "./helpers";
 
 const { db } = testApp;
 
@@ -32,7 +43,6 @@ const LOCATION = {
   timeZone: "America/New_York",
 };
 const ROOM = `${LOCATION.id}-room`;
-const HOUR = 3_600_000;
 
 beforeAll(async () => {
   await db.insert(locations).values({ ...LOCATION, slug: LOCATION.id, description: "Bay views" });
@@ -87,15 +97,10 @@ function sendWeek(who: Member, checkIn: string, { waitlist = false } = {}) {
     children: "0",
     infants: "0",
     idempotencyKey: crypto.randomUUID(),
-    "cf-turnstile-response": "dev-bot-check-passed",
+    ...BOT_CHECK,
     ...(waitlist ? { waitlist: "yes" } : {}),
   };
-  return request(`/book?location=${LOCATION.id}&roomType=${ROOM}&week=${checkIn}`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-    headers: { Origin: "http://localhost", Cookie: who.cookie },
-    redirect: "manual",
-  });
+  return post(`/book?location=${LOCATION.id}&roomType=${ROOM}&week=${checkIn}`, form, who.cookie);
 }
 
 /** The member's one request for the week. */
@@ -150,12 +155,7 @@ const sweep = (now: Date) => at(now, (app) => sweepRequests(app));
 
 /** A member's action on their request's page. */
 function memberPost(who: Member, id: string, intent: string) {
-  return request(`/members/requests/${id}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent }),
-    headers: { Origin: "http://localhost", Cookie: who.cookie },
-    redirect: "manual",
-  });
+  return post(`/members/requests/${id}`, { intent }, who.cookie);
 }
 
 /** A week held by one member, with two more waiting for it in order. */
@@ -609,9 +609,9 @@ describe("the staff inbox", () => {
 describe("dates of a member's own choosing", () => {
   /** A member sends the form for their own dates (no week). */
   function sendDates(who: Member, checkInDate: string, checkOutDate: string) {
-    return request(`/book?location=${LOCATION.id}&roomType=${ROOM}`, {
-      method: "POST",
-      body: new URLSearchParams({
+    return post(
+      `/book?location=${LOCATION.id}&roomType=${ROOM}`,
+      {
         location: LOCATION.id,
         roomType: ROOM,
         checkInDate,
@@ -622,11 +622,10 @@ describe("dates of a member's own choosing", () => {
         phone: "+1 555 0100",
         adults: "2",
         idempotencyKey: crypto.randomUUID(),
-        "cf-turnstile-response": "dev-bot-check-passed",
-      }),
-      headers: { Origin: "http://localhost", Cookie: who.cookie },
-      redirect: "manual",
-    });
+        ...BOT_CHECK,
+      },
+      who.cookie,
+    );
   }
 
   it("are quoted before sending, hold the weeks they take, and free them to their waitlists when they lapse", async () => {

@@ -20,7 +20,7 @@ import {
 } from "~/guest-requests/store.server";
 import { supportMessageSchema } from "~/guest-requests/support-message";
 import { supportMessageKind } from "~/guest-requests/support-message.server";
-import { testNow, visibleSeed } from "./helpers";
+import { daysFromToday, testNow, visibleSeed } from "./helpers";
 
 /*
  * The request pipeline's modules on their own: the one store for every kind, the e-mails queued
@@ -37,9 +37,6 @@ function appContext() {
     settled: () => waitOnExecutionContext(ctx),
   };
 }
-
-const isoDate = (daysFromNow: number) =>
-  new Date(testNow().getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 const deliveriesOf = (requestId: string) =>
   db.select().from(emailDeliveries).where(eq(emailDeliveries.requestId, requestId));
@@ -91,12 +88,12 @@ describe("storing a request", () => {
 
   it("refuses a booking of a room the resort does not offer, on the room type field", async () => {
     const location = visibleSeed[0]!;
-    const input = bookingSchema({ today: isoDate(0) }).parse({
+    const input = bookingSchema({ today: daysFromToday(0) }).parse({
       ...sender(),
       location: location.slug,
       roomType: "no-such-room",
-      checkInDate: isoDate(30),
-      checkOutDate: isoDate(37),
+      checkInDate: daysFromToday(30),
+      checkOutDate: daysFromToday(37),
       adults: "2",
     });
     const { app } = appContext();

@@ -12,8 +12,16 @@ import { action as agentsAction } from "~/routes/agents";
 import { action as agentApiAction } from "~/routes/api.send-agent-application";
 import { action as supportApiAction } from "~/routes/api.send-support-message";
 import { action as contactAction } from "~/routes/contact";
-import { ORIGIN, request, testApp } from "./helpers";
-import { visibleText } from "./auth-helpers";
+import {
+  BOT_CHECK,
+  cookiePair,
+  ORIGIN,
+  post,
+  request,
+  testApp,
+  uniqueEmail,
+  visibleText,
+} from "./helpers";
 
 /*
  * /agents and /contact (form posts, as a browser without JavaScript sends them) and their JSON
@@ -22,15 +30,12 @@ import { visibleText } from "./auth-helpers";
  */
 
 const MESSAGES = { ...SENDER_MESSAGES, ...AGENT_FORM_MESSAGES, ...SUPPORT_FORM_MESSAGES };
-const BOT_CHECK = { "cf-turnstile-response": "dev-bot-check-passed" };
 const HONEYPOT = "Form not submitted properly";
 const BOT_MISSING = "Please complete the CAPTCHA verification.";
 const RATE_LIMITED = "Too many requests. Please wait a few minutes and try again.";
 const WHY = "I have planned group trips for twenty years and my friends ask me first.";
 
 type Fields = Record<string, string>;
-
-const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID()}@example.com`;
 
 function agentFields(overrides: Fields = {}): Fields {
   return {
@@ -58,16 +63,6 @@ function supportFields(overrides: Fields = {}): Fields {
     ...BOT_CHECK,
     ...overrides,
   };
-}
-
-/** A form post from the page, as a browser sends it (no JavaScript). */
-function postForm(path: string, fields: Fields, headers: Record<string, string> = {}) {
-  return request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Origin: ORIGIN, ...headers },
-    redirect: "manual",
-  });
 }
 
 function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -271,7 +266,7 @@ describe("GET /agents and /contact", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(testApp, user.id)).split(";")[0]!;
+    const cookie = cookiePair(await createSession(testApp, user.id));
     for (const [path, id] of [
       ["/agents", "agent-application-email"],
       ["/contact", "support-message-email"],
@@ -287,7 +282,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     "%s: 400 with the spec's message next to the field, values kept",
     async (_, overrides, field, message) => {
       const fields = agentFields(overrides);
-      const response = await postForm("/agents", fields);
+      const response = await post("/agents", fields);
       expect(response.status).toBe(400);
       const html = await response.text();
       expect(visibleText(html)).toContain(message);
@@ -305,7 +300,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
   );
 
   it("shows every message for an empty form", async () => {
-    const response = await postForm("/agents", {
+    const response = await post("/agents", {
       ...BOT_CHECK,
       idempotencyKey: crypto.randomUUID(),
     });
@@ -333,7 +328,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("a first name too long is told under the first name, not under the last (where a phone shows the pair's message)", async () => {
     const fields = agentFields({ firstName: "A".repeat(101) });
-    const response = await postForm("/agents", fields);
+    const response = await post("/agents", fields);
     expect(response.status).toBe(400);
     const html = await response.text();
     const message = `<p id="agent-application-firstName-error" class="[^"]*">${MESSAGES.tooLong(100)}</p>`;
@@ -358,7 +353,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
       currentOccupation: "\u200b",
       whyThrive: `I plan trips. ${"\u200b".repeat(60)}`,
     });
-    const response = await postForm("/agents", fields);
+    const response = await post("/agents", fields);
     expect(response.status).toBe(400);
     const text = visibleText(await response.text());
     for (const message of [MESSAGES.names, MESSAGES.occupation, MESSAGES.whyThriveShort]) {
@@ -369,7 +364,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("accepts an answer of exactly 50 characters after trimming", async () => {
     const fields = agentFields({ whyThrive: `  ${"b".repeat(50)}  ` });
-    const response = await postForm("/agents", fields);
+    const response = await post("/agents", fields);
     expect(response.status).toBe(200);
     const [row] = await agentRows(fields.email!);
     expect(row!.why_thrive).toBe("b".repeat(50));
@@ -386,7 +381,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
       currentOccupation: "Travel consultant",
       whyThrive: `  ${WHY}\nI also speak Spanish.  `,
     });
-    const response = await postForm("/agents", fields);
+    const response = await post("/agents", fields);
     expect(response.status).toBe(200);
     const text = visibleText(await response.text());
     expect(text).toContain("We'll be in touch");
@@ -425,9 +420,9 @@ describe("POST /agents (the form, without JavaScript)", () => {
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
-    const cookie = (await createSession(testApp, user.id)).split(";")[0]!;
+    const cookie = cookiePair(await createSession(testApp, user.id));
     const fields = agentFields({ email: user.email });
-    const response = await postForm("/agents", fields, { Cookie: cookie });
+    const response = await post("/agents", fields, cookie);
     expect(response.status).toBe(200);
     const [row] = await agentRows(user.email);
     expect(row!.user_id).toBe(user.id);
@@ -435,8 +430,8 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("a double submit (the same one-time key) stores one application and queues two e-mails", async () => {
     const fields = agentFields();
-    const first = await postForm("/agents", fields);
-    const second = await postForm("/agents", fields);
+    const first = await post("/agents", fields);
+    const second = await post("/agents", fields);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(visibleText(await second.text())).toContain("We'll be in touch");
@@ -447,13 +442,13 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("keeps the submitted one-time key when the form comes back with errors", async () => {
     const fields = agentFields({ phone: "" });
-    const html = await (await postForm("/agents", fields)).text();
+    const html = await (await post("/agents", fields)).text();
     expect(html).toContain(`name="idempotencyKey" value="${fields.idempotencyKey}"`);
   });
 
   it("a filled-in honeypot: 400, nothing stored", async () => {
     const fields = agentFields({ website: "https://spam.example" });
-    const response = await postForm("/agents", fields);
+    const response = await post("/agents", fields);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(visibleText(html)).toContain(HONEYPOT);
@@ -463,7 +458,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("no bot check: 400 with the screening message as the form's error, values kept", async () => {
     const fields = without(agentFields(), "cf-turnstile-response");
-    const response = await postForm("/agents", fields);
+    const response = await post("/agents", fields);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toMatch(/role="alert"[^>]*>Please complete the CAPTCHA verification\.</);
@@ -473,7 +468,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("a forged one-time key: 400 asking to reload, nothing stored", async () => {
     const fields = agentFields({ idempotencyKey: "not-a-uuid" });
-    const response = await postForm("/agents", fields);
+    const response = await post("/agents", fields);
     expect(response.status).toBe(400);
     expect(visibleText(await response.text())).toContain(
       "This form has expired. Please reload the page and try again.",
@@ -492,7 +487,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
     ];
     for (const [overrides, message] of cases) {
       const fields = agentFields(overrides);
-      const response = await postForm("/agents", fields);
+      const response = await post("/agents", fields);
       expect(response.status).toBe(400);
       expect(visibleText(await response.text())).toContain(message);
     }
@@ -500,7 +495,7 @@ describe("POST /agents (the form, without JavaScript)", () => {
 
   it("a <script> in a field is shown as text in the re-rendered form", async () => {
     const fields = agentFields({ currentOccupation: "<script>alert(1)</script>", phone: "" });
-    const html = await (await postForm("/agents", fields)).text();
+    const html = await (await post("/agents", fields)).text();
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
@@ -525,7 +520,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
     "%s: 400 with the spec's message next to the field",
     async (_, overrides, field, message) => {
       const fields = supportFields(overrides);
-      const response = await postForm("/contact", fields);
+      const response = await post("/contact", fields);
       expect(response.status).toBe(400);
       const html = await response.text();
       expect(visibleText(html)).toContain(message);
@@ -539,7 +534,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
   );
 
   it("shows every message for an empty form", async () => {
-    const response = await postForm("/contact", { ...BOT_CHECK });
+    const response = await post("/contact", { ...BOT_CHECK });
     expect(response.status).toBe(400);
     const text = visibleText(await response.text());
     for (const message of [MESSAGES.names, MESSAGES.email, MESSAGES.phone, MESSAGES.message]) {
@@ -549,7 +544,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
 
   it("a message of invisible characters only is not a message", async () => {
     const fields = supportFields({ lastName: "\u200b", message: "\u200b \u200b\u3000\u200e" });
-    const response = await postForm("/contact", fields);
+    const response = await post("/contact", fields);
     expect(response.status).toBe(400);
     const text = visibleText(await response.text());
     expect(text).toContain(MESSAGES.names);
@@ -564,7 +559,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
       phone: " 555-0199\u0007",
       message: "  Line one\nLine two\u0000  ",
     });
-    const response = await postForm("/contact", fields);
+    const response = await post("/contact", fields);
     expect(response.status).toBe(200);
     const html = await response.text();
     const text = visibleText(html);
@@ -597,7 +592,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
     const filled = `${paragraphs}!`;
     expect(filled).toHaveLength(5000);
     const fields = supportFields({ message: filled.replaceAll("\n", "\r\n") });
-    const response = await postForm("/contact", fields);
+    const response = await post("/contact", fields);
     expect(response.status).toBe(200);
     const rows = await supportRows(fields.email!);
     expect(rows.map((row) => row.message)).toEqual([filled]);
@@ -605,14 +600,14 @@ describe("POST /contact (the form, without JavaScript)", () => {
 
   it("a double submit stores one message", async () => {
     const fields = supportFields();
-    expect((await postForm("/contact", fields)).status).toBe(200);
-    expect((await postForm("/contact", fields)).status).toBe(200);
+    expect((await post("/contact", fields)).status).toBe(200);
+    expect((await post("/contact", fields)).status).toBe(200);
     expect(await supportRows(fields.email!)).toHaveLength(1);
   });
 
   it("a filled-in honeypot: 400, nothing stored", async () => {
     const fields = supportFields({ website: "x" });
-    const response = await postForm("/contact", fields);
+    const response = await post("/contact", fields);
     expect(response.status).toBe(400);
     expect(visibleText(await response.text())).toContain(HONEYPOT);
     expect(await supportRows(fields.email!)).toHaveLength(0);
@@ -624,7 +619,7 @@ describe("POST /contact (the form, without JavaScript)", () => {
       [{ lastName: long }, MESSAGES.tooLong(100)],
       [{ message: long }, MESSAGES.tooLong(5000)],
     ] as Array<[Fields, string]>) {
-      const response = await postForm("/contact", supportFields(overrides));
+      const response = await post("/contact", supportFields(overrides));
       expect(response.status).toBe(400);
       expect(visibleText(await response.text())).toContain(message);
     }

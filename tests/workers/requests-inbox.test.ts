@@ -9,8 +9,8 @@ import {
   supportMessages,
   type RequestKind,
 } from "~/db/schema";
-import { createUser, get, post, signIn, visibleText, waitForEmails } from "./auth-helpers";
-import { testNow, toastOf } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { get, post, testNow, toastOf, visibleText, waitForEmails } from "./helpers";
 
 const db = createDb(env.DB);
 const INBOX = "/admin/requests";

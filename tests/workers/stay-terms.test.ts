@@ -5,8 +5,8 @@ import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/guest-requests/format";
 import { addDays, localDate, nextWeekday } from "~/weeks/calendar";
-import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { testNow, testToday } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { BOT_CHECK, get, post, testNow, testToday, visibleText } from "./helpers";
 
 const db = createDb(env.DB);
 
@@ -141,7 +141,7 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
         children: "0",
         infants: "0",
         idempotencyKey: crypto.randomUUID(),
-        "cf-turnstile-response": "dev-bot-check-passed",
+        ...BOT_CHECK,
       },
       cookie,
     );

@@ -10,8 +10,20 @@ import {
   WEEK_ALERT_MESSAGES as M,
 } from "~/week-alerts/week-alerts";
 import { sendWeekAlerts } from "~/week-alerts/week-alerts.server";
-import { createUser, DAY, get, HOUR, post, signIn, visibleText } from "./auth-helpers";
-import { insertLocations, requestContextAt, testApp, testNow, testToday, toastOf } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import {
+  DAY,
+  get,
+  HOUR,
+  insertLocations,
+  post,
+  requestContextAt,
+  testApp,
+  testNow,
+  testToday,
+  toastOf,
+  visibleText,
+} from "./helpers";
 
 const db = testApp.db;
 const tag = crypto

@@ -8,8 +8,8 @@ import { formatStayDate } from "~/guest-requests/format";
 import { addDays, addMonths, nextWeekday } from "~/weeks/calendar";
 import { importWeeks } from "~/weeks/csv.server";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
-import { createUser, get, post, signIn, visibleText } from "./auth-helpers";
-import { testNow, testToday, toastOf } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { get, post, testNow, testToday, toastOf, visibleText } from "./helpers";
 
 /**
  * The room type editor's weeks and rates: opening a season for a room with no weeks, and setting a

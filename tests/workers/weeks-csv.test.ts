@@ -6,8 +6,8 @@ import { locations, roomTypes, weeks } from "~/db/schema";
 import { addDays, addMonths, localDate, nextWeekday } from "~/weeks/calendar";
 import { exportWeeks, importWeeks } from "~/weeks/csv.server";
 import { openSeasonStatement } from "~/weeks/season";
-import { createUser, signIn, visibleText } from "./auth-helpers";
-import { request, testNow, testToday, toastOf, visibleSeed } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { request, testNow, testToday, toastOf, visibleSeed, visibleText } from "./helpers";
 
 const db = createDb(env.DB);
 // Resorts the other week tests leave alone.

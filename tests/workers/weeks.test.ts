@@ -20,9 +20,20 @@ import { WEEK_MESSAGES } from "~/weeks/week";
 import { importWeeks } from "~/weeks/csv.server";
 import { openRoomSeason, openWeeksQuery, setWeekRange } from "~/weeks/weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
-import { createUser, signIn, visibleText } from "./auth-helpers";
+import { createUser, signIn } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
-import { carriesNumber, request, testApp, testNow, testToday, visibleSeed } from "./helpers";
+import {
+  BOT_CHECK,
+  carriesNumber,
+  cookiePair,
+  post,
+  request,
+  testApp,
+  testNow,
+  testToday,
+  visibleSeed,
+  visibleText,
+} from "./helpers";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
@@ -36,8 +47,7 @@ const otherRoomTypeId = `${location.id}-room-1`;
 const PAST_WEEK = addDays(nextWeekday(testToday(), 6), -7);
 
 async function memberCookie(userId = "user-member") {
-  const cookie = await createSession(testApp, userId);
-  return cookie.split(";")[0]!;
+  return cookiePair(await createSession(testApp, userId));
 }
 
 /** The room's open weeks ahead, in order; each test takes weeks no other test takes. */
@@ -67,18 +77,17 @@ function weekForm(week: string, overrides: Record<string, string> = {}) {
     children: "1",
     infants: "0",
     idempotencyKey: crypto.randomUUID(),
-    "cf-turnstile-response": "dev-bot-check-passed",
+    ...BOT_CHECK,
     ...overrides,
   };
 }
 
 function postWeek(form: Record<string, string>, cookie: string) {
-  return request(`/book?location=${location.slug}&roomType=${form.roomType}&week=${form.week}`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-    headers: { Origin: "http://localhost", Cookie: cookie },
-    redirect: "manual",
-  });
+  return post(
+    `/book?location=${location.slug}&roomType=${form.roomType}&week=${form.week}`,
+    form,
+    cookie,
+  );
 }
 
 const requestsFor = (weekId: string) =>
@@ -941,12 +950,7 @@ describe("the catalogue's cached pages", () => {
 
 describe("the staff calendar feed of a room type", () => {
   async function makeLink(cookie: string) {
-    return request("/admin/weeks", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "calendar-link", roomTypeId }),
-      headers: { Cookie: cookie, Origin: "http://localhost" },
-      redirect: "manual",
-    });
+    return post("/admin/weeks", { intent: "calendar-link", roomTypeId }, cookie);
   }
   const tokenOf = async () =>
     (

@@ -5,8 +5,8 @@ import { handleError } from "~/entry.server";
 import { listFeatured } from "~/catalogue/featured.server";
 import { createDb } from "~/db/client.server";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { createUser, post, signIn, visibleText } from "./auth-helpers";
-import { ORIGIN, request, visibleSeed } from "./helpers";
+import { createUser, signIn } from "./auth-helpers";
+import { ORIGIN, post, request, visibleSeed, visibleText } from "./helpers";
 
 /*
  * What fails around the app (the edge's page cache, the worker's own setup) never leaves a visitor
