@@ -5,6 +5,7 @@ import { LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
 import { createDb } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/guest-requests/format";
+import { invalidateLocationCaches } from "~/lib/cache.server";
 import { addDays, addMonths, nextWeekday } from "~/weeks/calendar";
 import { importWeeks } from "~/weeks/csv.server";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
@@ -483,6 +484,7 @@ describe("a room's weeks month by month", () => {
     }
 
     await db.update(locations).set({ hidden: true }).where(eq(locations.id, room.locationId));
+    await invalidateLocationCaches(env.CACHE);
     expect((await get(monthPage(room))).status).toBe(404);
     expect((await get(monthPage(room), cookie)).status).toBe(200);
   });
