@@ -48,8 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // sign out), not yet as a member.
   const auth = await getAuth(context, { withCodePending: true });
   // What every page shows of the configuration: not where staff e-mail goes.
-  const { staffEmail: _staffEmail, ...site } = getAppContext(context).site;
-  const [toast, adminSignIn] = await Promise.all([readToast(request), readAdminSignIn(request)]);
+  const app = getAppContext(context);
+  const { staffEmail: _staffEmail, ...site } = app.site;
+  const [toast, adminSignIn] = await Promise.all([
+    readToast(app, request),
+    readAdminSignIn(app, request),
+  ]);
   const headers = new Headers();
   for (const clear of [toast.clear, adminSignIn.clear])
     if (clear) headers.append("Set-Cookie", clear);

@@ -35,7 +35,7 @@ export default {
   async fetch(request, env, ctx) {
     const nonce = createCspNonce();
     try {
-      const d1 = await openD1Session(env.DB, request);
+      const d1 = await openD1Session(env, env.DB, request);
       const catalogueVersion = requestCatalogueVersion(env.CACHE);
       const context = new RouterContextProvider();
       context.set(cloudflareContext, { env, ctx, d1, catalogueVersion });
@@ -55,7 +55,7 @@ export default {
           today: todayUtc(now(env)),
           routeIds: await routeIds(),
         },
-        async () => withBookmark(await requestHandler(request, context), d1, request),
+        async () => withBookmark(env, await requestHandler(request, context), d1, request),
       );
       return withSecurityHeaders(response, { request, env, nonce });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { siteCookie } from "~/lib/cookies.server";
+import { siteCookie, type CookieEnv } from "~/lib/cookies.server";
 import { z } from "~/lib/zod";
 import { type MagicLinkOutcome } from "./login-schema";
 import { safeRedirectPath } from "~/lib/redirect-path";
@@ -30,20 +30,24 @@ export function adminReturnPath(dest: string | null | undefined) {
 }
 
 export async function redirectToAdminSignIn(
+  { env }: { env: CookieEnv },
   dest: string | null | undefined,
   flash: AdminSignInFlash,
 ) {
   return redirect(adminReturnPath(dest), {
-    headers: { "Set-Cookie": await flashCookie.write(flash) },
+    headers: { "Set-Cookie": await flashCookie.write(env, flash) },
   });
 }
 
 /** The pending outcome as the sign-in form reads an action's answer, and the header that clears it. */
-export async function readAdminSignIn(request: Request): Promise<{
+export async function readAdminSignIn(
+  { env }: { env: CookieEnv },
+  request: Request,
+): Promise<{
   outcome: MagicLinkOutcome | null;
   clear: string | null;
 }> {
-  const { value: flash, clear } = await flashCookie.readWithClear(request);
+  const { value: flash, clear } = await flashCookie.readWithClear(env, request);
   if (!flash) return { outcome: null, clear };
   const { email, emailError, formError, retryAfterSeconds, sentTo } = flash;
   const failed = Boolean(emailError || formError);

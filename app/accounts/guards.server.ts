@@ -85,8 +85,9 @@ async function endSession(context: Context) {
   const state = context.get(authContext);
   const { auth } = await state.load();
   if (!auth) return;
-  state.loaded = Promise.resolve({ auth: null, setCookie: await clearSessionCookie() });
-  await destroySession(getAppContext(context).db, auth.session.id);
+  const app = getAppContext(context);
+  state.loaded = Promise.resolve({ auth: null, setCookie: await clearSessionCookie(app.env) });
+  await destroySession(app.db, auth.session.id);
 }
 
 /** The page a request is for, to come back to after signing in. */
@@ -121,7 +122,8 @@ export async function requireUser(
     const signIn = `/login?dest=${encodeURIComponent(currentPath(request))}`;
     // A form sent after its sender signed out (in another tab, say): say why it was not sent.
     if (request.method !== "GET" && request.method !== "HEAD") {
-      throw await redirectWithToast(signIn, { type: "error", message: SIGNED_OUT_FORM });
+      const toast = { type: "error", message: SIGNED_OUT_FORM } as const;
+      throw await redirectWithToast(getAppContext(context), signIn, toast);
     }
     throw redirect(signIn);
   }
@@ -243,7 +245,8 @@ export async function requireAdmin(
   if (check.reason === "needs-aal2") throw redirect(verifyPath(back));
   const error = adminRefusalError(check, "page");
   if (answer !== "page") {
-    throw await redirectWithToast(back, { type: "error", message: error.message });
+    const toast = { type: "error", message: error.message } as const;
+    throw await redirectWithToast(getAppContext(context), back, toast);
   }
   // The admin layout shows its sign-in screen; a visitor needs no message to sign in.
   throw data<AdminRefusal>(

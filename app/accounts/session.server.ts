@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { sessions, totpFactors, users, type UserRole } from "~/db/schema";
-import { siteCookie } from "~/lib/cookies.server";
+import { siteCookie, type CookieEnv } from "~/lib/cookies.server";
 import { z } from "~/lib/zod";
 import { signSessionToken, verifySessionToken } from "./signing-keys.server";
 
@@ -32,8 +32,8 @@ function randomId(bytes = 16) {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export function clearSessionCookie() {
-  return sessionCookie.clear();
+export function clearSessionCookie(env: CookieEnv) {
+  return sessionCookie.clear(env);
 }
 
 /**
@@ -53,14 +53,14 @@ function bearerToken(request: Request) {
  * The session token of `request` (a Bearer token on the JSON API, else the cookie), and the header
  * that clears a cookie that turns out bad (null for a Bearer token or no cookie).
  */
-async function readSessionToken(request: Request) {
+async function readSessionToken(env: CookieEnv, request: Request) {
   const bearer = bearerToken(request);
   if (bearer) return { token: bearer, clear: null };
-  const { value, clear } = await sessionCookie.readWithClear(request);
+  const { value, clear } = await sessionCookie.readWithClear(env, request);
   return { token: value, clear };
 }
 
-type KeyEnv = Pick<Env, "SESSION_SIGNING_KEY" | "SESSION_PREVIOUS_PUBLIC_KEYS">;
+type KeyEnv = Pick<Env, "SESSION_SIGNING_KEY" | "SESSION_PREVIOUS_PUBLIC_KEYS" | "APP_ENV">;
 
 /**
  * What the session functions need: the signing keys and the request's database client, so a
@@ -81,6 +81,7 @@ async function sessionSetCookie(
   const expires = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiry.getTime()));
   const token = await signSessionToken(env, ids, expires, now);
   return sessionCookie.write(
+    env,
     token,
     Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000)),
   );
@@ -136,7 +137,7 @@ export async function loadAuth(
   { env, db, now }: SessionApp,
   request: Request,
 ): Promise<LoadedAuth> {
-  const { token, clear } = await readSessionToken(request);
+  const { token, clear } = await readSessionToken(env, request);
   // A cookie that is not a session's reads as none, and is cleared.
   const refuse = (): LoadedAuth => ({ auth: null, setCookie: clear });
   if (!token) return refuse();

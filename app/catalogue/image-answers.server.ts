@@ -2,6 +2,7 @@ import { type AdminRefusalAnswer } from "~/accounts/guards.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { readForm } from "~/lib/body.server";
 import { DomainError, isDomainError } from "~/lib/errors.server";
+import { type CookieEnv } from "~/lib/cookies.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { IMAGE_TOASTS, MAX_UPLOAD_BODY_BYTES, type ImageActionResult } from "./image-manager";
 
@@ -40,17 +41,17 @@ export function refererPath(request: Request) {
 }
 
 /** The answers of one request: JSON, or back to `back` with a toast. */
-export function imageAnswers(json: boolean, back: string) {
+export function imageAnswers(app: { env: CookieEnv }, json: boolean, back: string) {
   const fail = (status: number, message: string, toast: string) =>
     json
       ? Response.json({ ok: false, message } satisfies ImageActionResult, { status })
-      : redirectWithToast(back, { type: "error", message: toast });
+      : redirectWithToast(app, back, { type: "error", message: toast });
   return {
     json,
     back,
     done(result: Omit<Extract<ImageActionResult, { ok: true }>, "ok">) {
       if (json) return Response.json({ ok: true, ...result } satisfies ImageActionResult);
-      return redirectWithToast(back, { type: "success", message: result.message });
+      return redirectWithToast(app, back, { type: "success", message: result.message });
     },
     fail,
     /** A refusal with its status and message (`toast` words it for the page); anything else is thrown on. */

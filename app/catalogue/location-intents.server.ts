@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { type AppContext } from "~/context";
 import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";
+import { type CookieEnv } from "~/lib/cookies.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type Actor } from "./audit.server";
 import { NOT_FOUND } from "./ids";
@@ -72,8 +73,8 @@ export function explainFailure(
 }
 
 /** A post naming no location (or room type): back to the page with the error as a toast. */
-export const refuseUnknown = (message: string) =>
-  redirectWithToast(adminHref(), { type: "error", message });
+export const refuseUnknown = (app: { env: CookieEnv }, message: string) =>
+  redirectWithToast(app, adminHref(), { type: "error", message });
 
 const locationReply = (locationId: string | null, result: SubmissionResult<string[]>) => ({
   form: "location" as const,
@@ -104,7 +105,7 @@ export async function createLocationIntent({ app, actor, formData, here }: Inten
   }
   try {
     const id = await createLocation(app, actor, submission.value);
-    return redirectWithToast(adminHref({ location: id, q: here.q }), {
+    return redirectWithToast(app, adminHref({ location: id, q: here.q }), {
       type: "success",
       message: M.locationCreated,
     });
@@ -117,7 +118,7 @@ export async function updateLocationIntent(
   { app, actor, formData, here }: IntentRequest,
   { locationId, version }: IntentOf<"update-location">,
 ) {
-  if (!locationId) return refuseUnknown(M.saveLocationError(NOT_FOUND.location));
+  if (!locationId) return refuseUnknown(app, M.saveLocationError(NOT_FOUND.location));
   const submission = parseWithZod(formData, { schema: locationSchema });
   if (submission.status !== "success") {
     return data({ ...locationReply(locationId, submission.reply()), toast: null }, { status: 400 });
@@ -128,7 +129,7 @@ export async function updateLocationIntent(
     return locationFailure(submission, locationId, error);
   }
   const roomType = here.location === locationId ? here.roomType : null;
-  return redirectWithToast(adminHref({ location: locationId, roomType, q: here.q }), {
+  return redirectWithToast(app, adminHref({ location: locationId, roomType, q: here.q }), {
     type: "success",
     message: M.locationUpdated,
   });
@@ -138,7 +139,7 @@ export async function deleteLocationIntent(
   { app, actor, here }: IntentRequest,
   { locationId, confirmed }: IntentOf<"delete-location">,
 ) {
-  if (!locationId) return refuseUnknown(M.deleteLocationError(NOT_FOUND.location));
+  if (!locationId) return refuseUnknown(app, M.deleteLocationError(NOT_FOUND.location));
   // Without JavaScript there is no confirm(): the first post asks, the second deletes.
   if (!confirmed) {
     return redirect(adminHref({ location: locationId, q: here.q, confirmDelete: "location" }));
@@ -150,12 +151,12 @@ export async function deleteLocationIntent(
       refused: M.deleteLocationError,
       failed: M.deleteLocationFailed,
     });
-    return redirectWithToast(adminHref({ location: locationId, q: here.q }), {
+    return redirectWithToast(app, adminHref({ location: locationId, q: here.q }), {
       type: "error",
       message,
     });
   }
-  return redirectWithToast(adminHref({ q: here.q }), {
+  return redirectWithToast(app, adminHref({ q: here.q }), {
     type: "success",
     message: M.locationDeleted,
   });
@@ -166,13 +167,13 @@ export async function publishLocationIntent(
   { app, actor, here }: IntentRequest,
   { locationId }: IntentOf<"publish-location">,
 ) {
-  if (!locationId) return refuseUnknown(M.publishError(NOT_FOUND.location));
+  if (!locationId) return refuseUnknown(app, M.publishError(NOT_FOUND.location));
   const back = adminHref({ location: locationId, roomType: here.roomType, q: here.q });
   try {
     await publishLocation(app, actor, locationId);
   } catch (error) {
     const { message } = explainFailure(error, { refused: M.publishError, failed: M.unknown });
-    return redirectWithToast(back, { type: "error", message });
+    return redirectWithToast(app, back, { type: "error", message });
   }
-  return redirectWithToast(back, { type: "success", message: M.locationPublished });
+  return redirectWithToast(app, back, { type: "success", message: M.locationPublished });
 }

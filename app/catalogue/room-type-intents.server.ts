@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ERROR_STATUS, isDomainError } from "~/lib/errors.server";
+import { type CookieEnv } from "~/lib/cookies.server";
 import { NOT_FOUND } from "./ids";
 import {
   explainFailure,
@@ -45,7 +46,7 @@ export async function createRoomTypeIntent(
   { app, actor, formData, here }: IntentRequest,
   { locationId }: IntentOf<"create-room-type">,
 ) {
-  if (!locationId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.location));
+  if (!locationId) return refuseUnknown(app, M.saveRoomTypeError(NOT_FOUND.location));
   const submission = parseWithZod(formData, { schema: roomTypeCreateSchema });
   const form = "room-type-create" as const;
   if (submission.status !== "success") {
@@ -53,10 +54,14 @@ export async function createRoomTypeIntent(
   }
   try {
     const roomTypeId = await createRoomType(app, actor, locationId, submission.value.name);
-    return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
-      type: "success",
-      message: M.roomTypeCreated,
-    });
+    return redirectWithToast(
+      app,
+      adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+      {
+        type: "success",
+        message: M.roomTypeCreated,
+      },
+    );
   } catch (error) {
     const { result, toast, status } = saveFailure(submission, error);
     return data({ form, locationId, result, toast }, { status });
@@ -67,7 +72,8 @@ export async function updateRoomTypeIntent(
   { app, actor, formData, here }: IntentRequest,
   { locationId, roomTypeId, version }: IntentOf<"update-room-type">,
 ) {
-  if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
+  if (!locationId || !roomTypeId)
+    return refuseUnknown(app, M.saveRoomTypeError(NOT_FOUND.roomType));
   const submission = parseWithZod(formData, {
     schema: coerceFormValue(roomTypeSchema),
     disableAutoCoercion: true,
@@ -82,17 +88,22 @@ export async function updateRoomTypeIntent(
     const { result, toast, status } = saveFailure(submission, error);
     return data({ form, roomTypeId, result, toast }, { status });
   }
-  return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
-    type: "success",
-    message: M.roomTypeUpdated,
-  });
+  return redirectWithToast(
+    app,
+    adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+    {
+      type: "success",
+      message: M.roomTypeUpdated,
+    },
+  );
 }
 
 export async function deleteRoomTypeIntent(
   { app, actor, here }: IntentRequest,
   { locationId, roomTypeId, confirmed }: IntentOf<"delete-room-type">,
 ) {
-  if (!locationId || !roomTypeId) return refuseUnknown(M.deleteRoomTypeError(NOT_FOUND.roomType));
+  if (!locationId || !roomTypeId)
+    return refuseUnknown(app, M.deleteRoomTypeError(NOT_FOUND.roomType));
   // Without JavaScript there is no confirm(): the first post asks, the second deletes.
   if (!confirmed) {
     return redirect(
@@ -111,12 +122,16 @@ export async function deleteRoomTypeIntent(
       refused: M.deleteRoomTypeError,
       failed: M.deleteRoomTypeFailed,
     });
-    return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
-      type: "error",
-      message,
-    });
+    return redirectWithToast(
+      app,
+      adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+      {
+        type: "error",
+        message,
+      },
+    );
   }
-  return redirectWithToast(adminHref({ location: locationId, q: here.q }), {
+  return redirectWithToast(app, adminHref({ location: locationId, q: here.q }), {
     type: "success",
     message: M.roomTypeDeleted,
   });
@@ -145,13 +160,13 @@ export async function moveRoomTypeIntent(
   const failed = (message: string, status: number) =>
     wantsJson
       ? data({ form: "room-type-order" as const, ok: false as const, message }, { status })
-      : redirectWithToast(back, { type: "error", message });
+      : redirectWithToast(app, back, { type: "error", message });
   const done = (moved: boolean) => {
     if (wantsJson) {
       return data({ form: "room-type-order" as const, ok: true as const, message: null });
     }
     return moved
-      ? redirectWithToast(back, { type: "success", message: M.roomTypesReordered })
+      ? redirectWithToast(app, back, { type: "success", message: M.roomTypesReordered })
       : redirect(back);
   };
 
@@ -177,8 +192,13 @@ export async function moveRoomTypeIntent(
  * Weeks asked of a room type deleted since the page was opened (by another admin, another tab):
  * back to its location, saying so, rather than its stale calendar with a room type's message.
  */
-function roomTypeGone(locationId: string, here: IntentRequest["here"], error: Error) {
-  return redirectWithToast(adminHref({ location: locationId, q: here.q }), {
+function roomTypeGone(
+  app: { env: CookieEnv },
+  locationId: string,
+  here: IntentRequest["here"],
+  error: Error,
+) {
+  return redirectWithToast(app, adminHref({ location: locationId, q: here.q }), {
     type: "error",
     message: M.saveWeeksError(error.message),
   });
@@ -189,7 +209,8 @@ export async function setWeeksIntent(
   { app, formData, here }: IntentRequest,
   { locationId, roomTypeId }: IntentOf<"set-weeks">,
 ) {
-  if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
+  if (!locationId || !roomTypeId)
+    return refuseUnknown(app, M.saveRoomTypeError(NOT_FOUND.roomType));
   const submission = parseWithZod(formData, { schema: weekRangeSchema });
   const form = "weeks" as const;
   if (submission.status !== "success") {
@@ -199,7 +220,7 @@ export async function setWeeksIntent(
   try {
     room = await requireRoomType(app.db, locationId, roomTypeId);
   } catch (error) {
-    if (isDomainError(error)) return roomTypeGone(locationId, here, error);
+    if (isDomainError(error)) return roomTypeGone(app, locationId, here, error);
     const { result, toast, status } = saveFailure(submission, error);
     return data({ form, roomTypeId, result, toast }, { status });
   }
@@ -213,10 +234,14 @@ export async function setWeeksIntent(
     return data({ form, roomTypeId, result, toast: message }, { status: 400 });
   }
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
-  return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
-    type: "success",
-    message: M.weeksSet(changed.weeks, changed.held),
-  });
+  return redirectWithToast(
+    app,
+    adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+    {
+      type: "success",
+      message: M.weeksSet(changed.weeks, changed.held),
+    },
+  );
 }
 
 /** 'Open 18 months of weeks' for a room with none: a week each Saturday, as the seed opens them. */
@@ -224,20 +249,25 @@ export async function openWeeksIntent(
   { app, here }: IntentRequest,
   { locationId, roomTypeId }: IntentOf<"open-weeks">,
 ) {
-  if (!locationId || !roomTypeId) return refuseUnknown(M.saveRoomTypeError(NOT_FOUND.roomType));
+  if (!locationId || !roomTypeId)
+    return refuseUnknown(app, M.saveRoomTypeError(NOT_FOUND.roomType));
   let room;
   try {
     room = await requireRoomType(app.db, locationId, roomTypeId);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return roomTypeGone(locationId, here, error);
+    return roomTypeGone(app, locationId, here, error);
   }
   const opened = await openRoomSeason(app.db, roomTypeId, localDate(app.now, room.timeZone));
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
-  return redirectWithToast(adminHref({ location: locationId, roomType: roomTypeId, q: here.q }), {
-    type: "success",
-    message: M.weeksOpened(opened.opened, opened.closed),
-  });
+  return redirectWithToast(
+    app,
+    adminHref({ location: locationId, roomType: roomTypeId, q: here.q }),
+    {
+      type: "success",
+      message: M.weeksOpened(opened.opened, opened.closed),
+    },
+  );
 }
 
 /** 'Publish' (on sale, when ready) or 'Move back to draft' (off the site) for a room type. */
@@ -245,15 +275,15 @@ export async function publishRoomTypeIntent(
   { app, actor, here }: IntentRequest,
   { locationId, roomTypeId, publish }: IntentOf<"publish-room-type">,
 ) {
-  if (!locationId || !roomTypeId) return refuseUnknown(M.publishError(NOT_FOUND.roomType));
+  if (!locationId || !roomTypeId) return refuseUnknown(app, M.publishError(NOT_FOUND.roomType));
   const back = adminHref({ location: locationId, roomType: roomTypeId, q: here.q });
   try {
     await setRoomTypePublished(app, actor, { locationId, roomTypeId, published: publish });
   } catch (error) {
     const { message } = explainFailure(error, { refused: M.publishError, failed: M.unknown });
-    return redirectWithToast(back, { type: "error", message });
+    return redirectWithToast(app, back, { type: "error", message });
   }
-  return redirectWithToast(back, {
+  return redirectWithToast(app, back, {
     type: "success",
     message: publish ? M.roomTypePublished : M.roomTypeUnpublished,
   });

@@ -1,4 +1,4 @@
-import { siteCookie } from "~/lib/cookies.server";
+import { siteCookie, type CookieEnv } from "~/lib/cookies.server";
 import { z } from "~/lib/zod";
 
 /**
@@ -22,12 +22,13 @@ const bookmarkCookie = siteCookie(
 );
 
 /** The request's D1 session: its own last write's bookmark, or any replica. */
-export async function openD1Session(d1: D1Database, request: Request) {
-  return d1.withSession((await bookmarkCookie.read(request)) ?? "first-unconstrained");
+export async function openD1Session(env: CookieEnv, d1: D1Database, request: Request) {
+  return d1.withSession((await bookmarkCookie.read(env, request)) ?? "first-unconstrained");
 }
 
 /** After a write, the response carries the session's bookmark for the browser's next reads. */
 export async function withBookmark(
+  env: CookieEnv,
   response: Response,
   session: D1DatabaseSession,
   request: Request,
@@ -36,6 +37,6 @@ export async function withBookmark(
   const bookmark = session.getBookmark();
   if (!bookmark) return response;
   const marked = new Response(response.body, response);
-  marked.headers.append("Set-Cookie", await bookmarkCookie.write(bookmark));
+  marked.headers.append("Set-Cookie", await bookmarkCookie.write(env, bookmark));
   return marked;
 }

@@ -5,7 +5,7 @@ import { z } from "~/lib/zod";
 import { getAuth } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { readFormData, readJson } from "~/lib/body.server";
-import { isDomainError, jsonRefusal } from "~/lib/errors.server";
+import { ERROR_STATUS, isDomainError, jsonRefusal } from "~/lib/errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { IDEMPOTENCY_FIELD, RELOAD_MESSAGE, type RequestFormReply } from "./fields";
@@ -110,16 +110,20 @@ export async function requestFormAction<Table extends RequestTable, Input extend
     console.error(`${kind.label}: not stored`, error);
     return reply(
       submission.reply({ formErrors: [kind.messages.notStored] }),
-      503,
+      ERROR_STATUS.unavailable,
       kind.messages.notStoredShort,
     );
   }
   if (kind.confirmation) {
     // The confirmation shows the sender what they asked for (app/routes/booking-confirmation.tsx).
-    return redirectWithToast(`${kind.confirmation.path}?request=${stored.id}`, {
-      type: "success",
-      message: kind.confirmation.toast,
-    });
+    return redirectWithToast(
+      getAppContext(context),
+      `${kind.confirmation.path}?request=${stored.id}`,
+      {
+        type: "success",
+        message: kind.confirmation.toast,
+      },
+    );
   }
   return {
     result: submission.reply({ resetForm: true }),
@@ -191,6 +195,9 @@ export async function requestJsonEndpoint<Table extends RequestTable, Input exte
   } catch (error) {
     if (isDomainError(error)) return json({ success: false, message: error.message }, error.status);
     console.error(`${kind.label}: not stored`, error);
-    return json({ success: false, message: kind.messages.notStoredShort }, 503);
+    return json(
+      { success: false, message: kind.messages.notStoredShort },
+      ERROR_STATUS.unavailable,
+    );
   }
 }

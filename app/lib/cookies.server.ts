@@ -13,19 +13,23 @@ import { derivedKey } from "./derived-key.server";
 
 const SITE_WIDE = { path: "/", httpOnly: true, sameSite: "lax" } as const;
 
-// Imported when first needed, so Node scripts (the browser tests' sessions) can load this module.
-const workerEnv = async (): Promise<Env> => (await import("cloudflare:workers")).env;
+/** What a cookie reads of the worker's settings (from the request context): where it runs, and
+ * the key a signed cookie's is derived from. */
+export type CookieEnv = Pick<Env, "APP_ENV" | "SESSION_SIGNING_KEY">;
 
 export interface SiteCookie<Value> {
   name: string;
   /** The request's value, or null when it has none or one that is unsigned or malformed. */
-  read(request: Request): Promise<Value | null>;
+  read(env: CookieEnv, request: Request): Promise<Value | null>;
   /** The Set-Cookie header for `value`, for `maxAgeSeconds` when given (else the cookie's own). */
-  write(value: Value, maxAgeSeconds?: number): Promise<string>;
+  write(env: CookieEnv, value: Value, maxAgeSeconds?: number): Promise<string>;
   /** The Set-Cookie header that removes the cookie. */
-  clear(): Promise<string>;
+  clear(env: CookieEnv): Promise<string>;
   /** The request's value, and the header that clears the cookie (null when it sent none). */
-  readWithClear(request: Request): Promise<{ value: Value | null; clear: string | null }>;
+  readWithClear(
+    env: CookieEnv,
+    request: Request,
+  ): Promise<{ value: Value | null; clear: string | null }>;
 }
 
 export function siteCookie<Value>(
@@ -33,32 +37,33 @@ export function siteCookie<Value>(
   schema: z.ZodType<Value>,
   { maxAgeSeconds, signed = false }: { maxAgeSeconds?: number; signed?: boolean } = {},
 ): SiteCookie<Value> {
-  const cookie = async () => {
+  const cookie = async (env: CookieEnv) => {
     const options: CookieOptions = { ...SITE_WIDE, maxAge: maxAgeSeconds };
     if (!signed) return createCookie(name, options);
-    const key = await derivedKey(await workerEnv(), `cookie:${name}`);
+    const key = await derivedKey(env, `cookie:${name}`);
     return createCookie(name, { ...options, secrets: [btoa(String.fromCharCode(...key))] });
   };
-  const serialize = async (value: Value | "", maxAge: number | undefined) =>
-    (await cookie()).serialize(value, {
+  const serialize = async (env: CookieEnv, value: Value | "", maxAge: number | undefined) =>
+    (await cookie(env)).serialize(value, {
       ...(maxAge === undefined ? {} : { maxAge }),
-      secure: (await workerEnv()).APP_ENV !== "development",
+      secure: env.APP_ENV !== "development",
     });
   const named = new RegExp(`(?:^|;)\\s*${name}=`);
   const sent = (request: Request) => named.test(request.headers.get("Cookie") ?? "");
-  const read = async (request: Request) => {
+  const read = async (env: CookieEnv, request: Request) => {
     if (!sent(request)) return null;
-    const parsed = schema.safeParse(await (await cookie()).parse(request.headers.get("Cookie")));
+    const cookies = request.headers.get("Cookie");
+    const parsed = schema.safeParse(await (await cookie(env)).parse(cookies));
     return parsed.success ? parsed.data : null;
   };
   return {
     name,
     read,
-    write: (value, maxAge) => serialize(value, maxAge),
-    clear: () => serialize("", 0),
-    async readWithClear(request) {
+    write: (env, value, maxAge) => serialize(env, value, maxAge),
+    clear: (env) => serialize(env, "", 0),
+    async readWithClear(env, request) {
       if (!sent(request)) return { value: null, clear: null };
-      return { value: await read(request), clear: await serialize("", 0) };
+      return { value: await read(env, request), clear: await serialize(env, "", 0) };
     },
   };
 }

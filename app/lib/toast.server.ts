@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "~/lib/zod";
-import { siteCookie } from "./cookies.server";
+import { siteCookie, type CookieEnv } from "./cookies.server";
 
 /**
  * One-time messages after a redirect (a signed flash cookie, for 60 s). The root loader reads and
@@ -15,14 +15,20 @@ export type Toast = z.infer<typeof toastSchema>;
 
 const toastCookie = siteCookie("__toast", toastSchema, { maxAgeSeconds: 60, signed: true });
 
-export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
+/** Redirects to `url` with `toast` to show there; `app`: the request context (its settings). */
+export async function redirectWithToast(
+  { env }: { env: CookieEnv },
+  url: string,
+  toast: Toast,
+  init?: ResponseInit,
+) {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await toastCookie.write(toast));
+  headers.append("Set-Cookie", await toastCookie.write(env, toast));
   return redirect(url, { ...init, headers });
 }
 
 /** The pending toast, and the header that clears it. */
-export async function readToast(request: Request) {
-  const { value, clear } = await toastCookie.readWithClear(request);
+export async function readToast({ env }: { env: CookieEnv }, request: Request) {
+  const { value, clear } = await toastCookie.readWithClear(env, request);
   return { toast: value, clear };
 }

@@ -74,18 +74,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       await enrollFactor(db, auth.user, site.siteName);
-      return redirectWithToast(here, {
+      return redirectWithToast(app, here, {
         type: "info",
         message: "Scan the code with your authenticator app.",
       });
     case "cancel":
       await cancelEnrollment(db, auth.user.id);
-      return redirectWithToast(here, { type: "info", message: "Set-up cancelled." });
+      return redirectWithToast(app, here, { type: "info", message: "Set-up cancelled." });
     case "verify": {
       const refusal = await verifyFactorCode(app, auth.user.id, value.code, "unverified");
       if (refusal) return codeRefusal(refusal);
       const cookie = await elevateSession(app, auth);
       return redirectWithToast(
+        app,
         here,
         { type: "success", message: "Authenticator app verified." },
         { headers: { "Set-Cookie": cookie } },
@@ -98,7 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(await removeFactor(db, auth.user.id, value.factorId))) {
         return codeRefusal(new DomainError("invalid", TOTP_MESSAGES.invalidCode));
       }
-      return redirectWithToast(here, { type: "success", message: "Authenticator app removed." });
+      return redirectWithToast(app, here, {
+        type: "success",
+        message: "Authenticator app removed.",
+      });
     }
   }
 }

@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The admin screens get their answer on the admin page they were on.
   if (variant === "admin") {
-    return redirectToAdminSignIn(String(formData.get("dest") ?? ""), {
+    return redirectToAdminSignIn(cloudflare, String(formData.get("dest") ?? ""), {
       email: String(formData.get("email") ?? "").slice(0, 320),
       emailError: submission.status === "error" ? submission.error?.email?.[0] : undefined,
       formError: refusal?.message,

@@ -17,15 +17,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { Allow: "GET, POST" },
     });
   }
-  const headers = { "Set-Cookie": await clearSessionCookie() };
+  const app = getAppContext(context);
+  const headers = { "Set-Cookie": await clearSessionCookie(app.env) };
   try {
     const auth = await getAuth(context, { withCodePending: true });
-    if (auth) await destroySession(getAppContext(context).db, auth.session.id);
+    if (auth) await destroySession(app.db, auth.session.id);
   } catch (error) {
     console.error("sign out", error);
-    return redirectWithToast("/", { type: "error", message: "Failed to sign out" }, { headers });
+    return redirectWithToast(
+      app,
+      "/",
+      { type: "error", message: "Failed to sign out" },
+      { headers },
+    );
   }
   return redirectWithToast(
+    app,
     "/",
     { type: "success", message: "Signed out successfully" },
     { headers },

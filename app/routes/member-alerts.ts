@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.value;
   if (form.intent === "remove") {
     const removed = await removeWeekAlert(app.db, auth.user.id, form.alertId);
-    return redirectWithToast("/members#alerts", {
+    return redirectWithToast(app, "/members#alerts", {
       type: removed ? "success" : "info",
       message: removed ? M.removed : M.notFound,
     });
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = `/locations${filtersToSearch(filters)}`;
   const saved = await saveWeekAlert(app, auth.user.id, filters);
   if (saved.ok) {
-    return redirectWithToast(back, {
+    return redirectWithToast(app, back, {
       type: "success",
       message: M.saved(describeAlert(saved.criteria)),
     });
@@ -49,5 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : saved.reason === "too-many"
         ? M.tooMany
         : M.already;
-  return redirectWithToast(back, { type: saved.reason === "already" ? "info" : "error", message });
+  return redirectWithToast(app, back, {
+    type: saved.reason === "already" ? "info" : "error",
+    message,
+  });
 }

@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok && result.reason === "not-found") {
     throw data("Request not found", { status: 404 });
   }
-  return redirectWithToast(bookingRequestPath(id), memberChangeToast(intent, result));
+  return redirectWithToast(app, bookingRequestPath(id), memberChangeToast(intent, result));
 }
 
 export default function MemberRequest({ loaderData }: Route.ComponentProps) {

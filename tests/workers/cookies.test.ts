@@ -11,7 +11,7 @@ import { cookiePair, get, visibleText } from "./helpers";
 
 describe("one-time messages (toasts)", () => {
   it("shows a toast the server wrote once, and clears it", async () => {
-    const redirected = await redirectWithToast("/locations", {
+    const redirected = await redirectWithToast({ env }, "/locations", {
       type: "success",
       message: "Saved the week",
     });
@@ -50,16 +50,15 @@ describe("one-time messages (toasts)", () => {
 
 describe("the Secure rule", () => {
   it("marks every cookie Secure once deployed (APP_ENV is not development)", async () => {
-    const local = await redirectWithToast("/", { type: "info", message: "x" });
+    const toast = { type: "info", message: "x" } as const;
+    const local = await redirectWithToast({ env }, "/", toast);
     expect(local.headers.getSetCookie()[0]).not.toMatch(/;\s*Secure/i);
 
-    const appEnv = env.APP_ENV;
-    env.APP_ENV = "production";
-    try {
-      const deployed = await redirectWithToast("/", { type: "info", message: "x" });
-      expect(deployed.headers.getSetCookie()[0]).toMatch(/; Secure/);
-    } finally {
-      env.APP_ENV = appEnv;
-    }
+    const deployed = await redirectWithToast(
+      { env: { ...env, APP_ENV: "production" } },
+      "/",
+      toast,
+    );
+    expect(deployed.headers.getSetCookie()[0]).toMatch(/; Secure/);
   });
 });

@@ -132,7 +132,7 @@ async function isRefusal(response: Response) {
   if ((await toastOf(response))?.type === "error") return true;
   const cookies = response.headers.getSetCookie().map(cookiePair);
   const next = new Request(ORIGIN, { headers: { Cookie: cookies.join("; ") } });
-  return (await readAdminSignIn(next)).outcome?.result.status === "error";
+  return (await readAdminSignIn({ env }, next)).outcome?.result.status === "error";
 }
 
 /** Sends each case as `role`; returns the ones answered with a 5xx or leaving rows after a refusal. */

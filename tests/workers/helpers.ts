@@ -217,6 +217,7 @@ export async function toastOf(response: Response) {
   if (!cookie) return null;
   // Read back as the next page reads it: a toast whose signature fails is none.
   const { toast } = await readToast(
+    { env },
     new Request(ORIGIN, { headers: { Cookie: cookiePair(cookie) } }),
   );
   return toast;

@@ -57,15 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent.intent === "save") {
       await saveFeaturedOrder(app, actor, intent.ids);
-      return redirectWithToast(HERE, { type: "success", message: M.saved });
+      return redirectWithToast(app, HERE, { type: "success", message: M.saved });
     }
     const { id, direction } = intent;
     if (id === null || direction === null) return refuse(M.badMove, ERROR_STATUS.invalid);
     const { moved, name } = await moveFeatured(app, actor, { id, direction });
     const back = `${HERE}#featured-${encodeURIComponent(id)}`;
     return moved
-      ? redirectWithToast(back, { type: "success", message: M.saved })
-      : redirectWithToast(back, { type: "info", message: M.alreadyAtEdge(name, direction) });
+      ? redirectWithToast(app, back, { type: "success", message: M.saved })
+      : redirectWithToast(app, back, { type: "info", message: M.alreadyAtEdge(name, direction) });
   } catch (error) {
     if (isDomainError(error)) return refuse(error.message, error.status);
     console.error("featured order", error);

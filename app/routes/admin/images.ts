@@ -38,8 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context, adminRefusalAnswer(request));
+  const app = getAppContext(context);
   const json = acceptsJson(request);
-  const unread = imageAnswers(json, refererPath(request));
+  const unread = imageAnswers(app, json, refererPath(request));
   if (request.method !== "POST") {
     return unread.fail(METHOD_NOT_ALLOWED, "Method not allowed", "Method not allowed");
   }
@@ -54,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { redirectTo, _format } =
     answerTo.status === "success" ? answerTo.value : { redirectTo: "", _format: "" };
   const answer = imageAnswers(
+    app,
     json || _format === "json",
     safeRedirectPath(redirectTo || null, FALLBACK_PATH),
   );
@@ -63,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer.fail(ERROR_STATUS.invalid, message, message);
   }
   const intent = submission.value;
-  const work = { app: getAppContext(context), actor: { email: auth.user.email }, answer };
+  const work = { app, actor: { email: auth.user.email }, answer };
   switch (intent.intent) {
     case "upload":
       return uploadIntent(work, intent);

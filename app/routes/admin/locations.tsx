@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const submission = parseWithZod(formData, { schema: locationIntentSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(adminHref(work.here), { type: "error", message: M.unknown });
+    return redirectWithToast(work.app, adminHref(work.here), { type: "error", message: M.unknown });
   }
   const intent = submission.value;
   switch (intent.intent) {

@@ -52,13 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const read = await spreadsheetText(file);
   if (!read.ok) return importRefusal(read);
-  const result = await importCatalogue(
-    getAppContext(context),
-    { email: auth.user.email },
-    read.text,
-  );
+  const app = getAppContext(context);
+  const result = await importCatalogue(app, { email: auth.user.email }, read.text);
   if (!result.ok) return importRefusal(result);
-  return redirectWithToast("/admin/overview", {
+  return redirectWithToast(app, "/admin/overview", {
     type: "success",
     message: `${countLabel(result.locations, "location")} and ${countLabel(result.roomTypes, "room type")} imported`,
   });

@@ -63,13 +63,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ error: RATE_LIMIT_MESSAGES.unknown }, { status: ERROR_STATUS.invalid });
   }
+  const app = getAppContext(context);
   try {
-    await clearAdminCheckCounters(getAppContext(context).db, auth.user.email);
+    await clearAdminCheckCounters(app.db, auth.user.email);
   } catch (error) {
     console.error("rate-limit cleanup", error);
-    return redirectWithToast(here, { type: "error", message: RATE_LIMIT_MESSAGES.cleanupFailed });
+    return redirectWithToast(app, here, {
+      type: "error",
+      message: RATE_LIMIT_MESSAGES.cleanupFailed,
+    });
   }
-  return redirectWithToast(here, { type: "success", message: RATE_LIMIT_MESSAGES.cleaned });
+  return redirectWithToast(app, here, { type: "success", message: RATE_LIMIT_MESSAGES.cleaned });
 }
 
 export default function RateLimits({ loaderData, actionData }: Route.ComponentProps) {

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = inboxHref(parseInboxFilters(new URL(request.url).searchParams));
   const submission = parseWithZod(await readFormData(request), { schema: inboxActionSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(back, {
+    return redirectWithToast(app, back, {
       type: "error",
       message: submission.error?.note?.[0] ?? "That request could not be updated",
     });
@@ -62,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
   }
   return redirectWithToast(
+    app,
     `${back}#request-${encodeURIComponent(form.id)}`,
     transitionToast(form, result),
   );

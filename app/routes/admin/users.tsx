@@ -44,24 +44,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: userIntentSchema });
   if (submission.status !== "success") {
     return formData.get("intent") === "remove"
-      ? redirectWithToast(HERE, deleteFailed)
+      ? redirectWithToast(app, HERE, deleteFailed)
       : data(invite(submission.reply()), { status: ERROR_STATUS.invalid });
   }
   const intent = submission.value;
 
   if (intent.intent === "remove") {
-    if (intent.userId === auth.user.id) return redirectWithToast(HERE, deleteFailed);
+    if (intent.userId === auth.user.id) return redirectWithToast(app, HERE, deleteFailed);
     // Without JavaScript there is no confirm(): the first post asks, the second removes.
     if (!intent.confirmed) {
       const target = await findUserById(app.db, intent.userId);
-      if (!target) return redirectWithToast(HERE, deleteFailed);
+      if (!target) return redirectWithToast(app, HERE, deleteFailed);
       return { form: "confirm-remove" as const, userId: target.id, email: target.email };
     }
     try {
       const removed = await removeMember(app.db, auth.user, { userId: intent.userId });
-      return redirectWithToast(HERE, { type: "success", message: `Removed ${removed.email}` });
+      return redirectWithToast(app, HERE, { type: "success", message: `Removed ${removed.email}` });
     } catch (error) {
-      if (isDomainError(error)) return redirectWithToast(HERE, deleteFailed);
+      if (isDomainError(error)) return redirectWithToast(app, HERE, deleteFailed);
       throw error;
     }
   }
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: intent.email,
       invitedBy: auth.user.id,
     });
-    return redirectWithToast(HERE, {
+    return redirectWithToast(app, HERE, {
       type: "success",
       message: created
         ? `Account created for ${user.email}; the invitation e-mail is on its way`

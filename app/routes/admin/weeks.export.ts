@@ -14,10 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Slugs are lowercase: one typed with capitals finds its location.
   const location =
     new URL(request.url).searchParams.get("location")?.trim().toLowerCase() || undefined;
-  const { db, now } = getAppContext(context);
+  const app = getAppContext(context);
+  const { db, now } = app;
   if (location && !(await slugExists(db, location))) {
     // Back to the form with the slug kept (in lowercase), to correct it.
-    throw await redirectWithToast(`/admin/weeks?${new URLSearchParams({ location })}`, {
+    throw await redirectWithToast(app, `/admin/weeks?${new URLSearchParams({ location })}`, {
       type: "error",
       message: `No location has the slug “${location}”: nothing to download.`,
     });

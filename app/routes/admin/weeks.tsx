@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { type Route } from "./+types/weeks";
 import { requireAdmin } from "~/accounts/guards.server";
 import { SpreadsheetImport } from "~/components/admin/spreadsheet-import";
-import { getAppContext } from "~/context";
+import { type AppContext, getAppContext } from "~/context";
 import {
   importRefusal,
   postedFile,
@@ -17,7 +17,6 @@ import { importWeeks, WEEK_CSV_COLUMNS } from "~/weeks/csv.server";
 import { renewCalendarToken } from "~/weeks/weeks.server";
 import { adminHref } from "~/catalogue/location-manager";
 import { CALENDAR_LINK_INTENT } from "~/components/catalogue-admin/room-types/calendar-feed";
-import { type Db } from "~/db/client.server";
 import { z } from "~/lib/zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { countLabel } from "~/lib/text";
@@ -53,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData } = posted;
   const submission = parseWithZod(formData, { schema: intentSchema });
   if (submission.status === "success" && submission.value.intent === CALENDAR_LINK_INTENT) {
-    return renewCalendarLink(getAppContext(context).db, submission.value.roomTypeId);
+    return renewCalendarLink(getAppContext(context), submission.value.roomTypeId);
   }
   const file = postedFile(formData);
   if (submission.status !== "success" || !file) {
@@ -65,22 +64,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await importWeeks(app.db, read.text, app.now);
   if (!result.ok) return importRefusal(result);
   app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
-  return redirectWithToast(HERE, {
+  return redirectWithToast(app, HERE, {
     type: "success",
     message: `${countLabel(result.written, "week")} imported`,
   });
 }
 
 /** A new secret address for the room's feed, back in its editor; the old one stops working. */
-async function renewCalendarLink(db: Db, roomTypeId: string) {
-  const renewed = await renewCalendarToken(db, roomTypeId);
+async function renewCalendarLink(app: AppContext, roomTypeId: string) {
+  const renewed = await renewCalendarToken(app.db, roomTypeId);
   if (!renewed) {
     return data(
       { problems: [], more: 0, error: "That room type no longer exists." },
       { status: ERROR_STATUS["not-found"] },
     );
   }
-  return redirectWithToast(adminHref({ location: renewed.locationId, roomType: roomTypeId }), {
+  return redirectWithToast(app, adminHref({ location: renewed.locationId, roomType: roomTypeId }), {
     type: "success",
     message: "New calendar link made; any earlier link no longer works.",
   });
