@@ -22,6 +22,7 @@ import {
   type LocationValues,
   type RoomTypeValues,
 } from "./schemas";
+import { HOLIDAYS, NIGHTLY_CHARGES } from "~/weeks/price-fields";
 
 /**
  * The catalogue as a spreadsheet: one row per room type, each with its location's fields (a
@@ -63,19 +64,14 @@ const ROOM_COLUMNS: Column<keyof RoomTypeValues>[] = [
   { field: "bathrooms", column: "bathrooms", kind: "number" },
   { field: "maxGuests", column: "max_guests", kind: "number" },
   { field: "price", column: "price", kind: "number" },
-  { field: "presidentsDayPrice", column: "presidents_day_price", kind: "number" },
-  { field: "springBreakPrice", column: "spring_break_price", kind: "number" },
-  { field: "fourthOfJulyPrice", column: "fourth_of_july_price", kind: "number" },
-  { field: "thanksgivingPrice", column: "thanksgiving_price", kind: "number" },
-  { field: "christmasPrice", column: "christmas_price", kind: "number" },
-  { field: "newYearsPrice", column: "new_years_price", kind: "number" },
+  ...HOLIDAYS.map(({ key, column }) => ({ field: key, column, kind: "number" as const })),
   { field: "otherPrices", column: "other_prices", kind: "text" },
   { field: "roomFeatures", column: "room_features", kind: "list" },
-  { field: "freeParking", column: "free_parking", kind: "yes-no" },
-  { field: "parkingCost", column: "parking_cost", kind: "number" },
-  { field: "noResortFees", column: "no_resort_fees", kind: "yes-no" },
-  { field: "resortFeeCost", column: "resort_fee_cost", kind: "number" },
-  { field: "localTaxes", column: "local_taxes", kind: "number" },
+  // Each charge after the box that waives it: a reader sees "free" before the amount it voids.
+  ...NIGHTLY_CHARGES.flatMap(({ key, column, waiver }) => [
+    ...(waiver ? [{ field: waiver.key, column: waiver.column, kind: "yes-no" as const }] : []),
+    { field: key, column, kind: "number" as const },
+  ]),
 ];
 
 export const CATALOGUE_CSV_COLUMNS = [...LOCATION_COLUMNS, ...ROOM_COLUMNS].map(
@@ -367,20 +363,25 @@ const upsertLocations = (stored: string[]) => `insert into locations (id, name, 
   from json_each(?1) where ?3 is not null
   on conflict (id) do update set ${assignments(stored)}`;
 
-const upsertRoomTypes = (
-  stored: string[],
-) => `insert into room_types (id, location_id, name, description, bedrooms,
-    bathrooms, max_guests, price, presidents_day_price, spring_break_price,
-    fourth_of_july_price, thanksgiving_price, christmas_price, new_years_price, other_prices,
-    room_features, free_parking, parking_cost, no_resort_fees, resort_fee_cost, local_taxes,
-    display_order, updated_at)
-  select value ->> 'id', value ->> 'locationId', value ->> 'name', value ->> 'description',
-    value ->> 'bedrooms', value ->> 'bathrooms', value ->> 'maxGuests', value ->> 'price',
-    value ->> 'presidentsDayPrice', value ->> 'springBreakPrice', value ->> 'fourthOfJulyPrice',
-    value ->> 'thanksgivingPrice', value ->> 'christmasPrice', value ->> 'newYearsPrice',
-    value ->> 'otherPrices', value -> 'roomFeatures', value ->> 'freeParking',
-    value ->> 'parkingCost', value ->> 'noResortFees', value ->> 'resortFeeCost',
-    value ->> 'localTaxes', value ->> 'displayOrder', ?2
+/** A room type row as an import writes it: its table column, and its field in the JSON rows. */
+const ROOM_TYPE_ROW = [
+  { column: "id", field: "id", json: false },
+  { column: "location_id", field: "locationId", json: false },
+  ...ROOM_COLUMNS.map(({ field, column, kind, stored }) => ({
+    column: stored ?? column,
+    field,
+    // A list stays JSON (->); any other cell is read as a value (->>).
+    json: kind === "list",
+  })),
+  { column: "display_order", field: "displayOrder", json: false },
+];
+
+const upsertRoomTypes = (stored: string[]) => `insert into room_types (${ROOM_TYPE_ROW.map(
+  ({ column }) => column,
+).join(", ")}, updated_at)
+  select ${ROOM_TYPE_ROW.map(({ field, json }) => `value ${json ? "->" : "->>"} '${field}'`).join(
+    ", ",
+  )}, ?2
   from json_each(?1) where ?3 is not null
   on conflict (id) do update set ${assignments(stored)}`;
 

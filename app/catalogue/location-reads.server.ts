@@ -5,6 +5,11 @@ import { images, locations, roomTypes } from "~/db/schema";
 import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
 import { type RoomFit } from "~/catalogue/location-filters";
 import {
+  chargeAmountColumns,
+  holidayPriceColumns,
+  waiverColumns,
+} from "~/weeks/price-columns.server";
+import {
   byDisplayOrderThenName,
   imageUrl,
   type LocationSummary,
@@ -131,8 +136,7 @@ const publicRoomTypeColumns = {
   maxGuests: roomTypes.maxGuests,
   displayOrder: roomTypes.displayOrder,
   roomFeatures: roomTypes.roomFeatures,
-  freeParking: roomTypes.freeParking,
-  noResortFees: roomTypes.noResortFees,
+  ...waiverColumns,
   published: roomTypes.published,
 };
 
@@ -140,15 +144,8 @@ const publicRoomTypeColumns = {
 const pricingRoomTypeColumns = {
   price: roomTypes.price,
   otherPrices: roomTypes.otherPrices,
-  presidentsDayPrice: roomTypes.presidentsDayPrice,
-  springBreakPrice: roomTypes.springBreakPrice,
-  fourthOfJulyPrice: roomTypes.fourthOfJulyPrice,
-  thanksgivingPrice: roomTypes.thanksgivingPrice,
-  christmasPrice: roomTypes.christmasPrice,
-  newYearsPrice: roomTypes.newYearsPrice,
-  parkingCost: roomTypes.parkingCost,
-  resortFeeCost: roomTypes.resortFeeCost,
-  localTaxes: roomTypes.localTaxes,
+  ...holidayPriceColumns,
+  ...chargeAmountColumns,
 };
 
 /**

@@ -3,7 +3,15 @@ import { slugify, SLUG_PATTERN } from "~/catalogue/slug";
 import { COUNTRIES, DEFAULT_COUNTRY, HAWAII_ISLANDS, normalizePlace, US_STATES } from "./places";
 import { isTimeZone, placeTimeZone } from "./time-zones";
 import { LOCATION_DEFAULTS } from "./location-defaults";
-import { CURRENCIES, type Currency } from "~/lib/money";
+import { CURRENCIES, MAX_AMOUNT, type Currency } from "~/lib/money";
+import {
+  HOLIDAYS,
+  NIGHTLY_CHARGES,
+  type ChargeKey,
+  type HolidayKey,
+  type WaivableChargeKey,
+  type WaiverKey,
+} from "~/weeks/price-fields";
 
 /** The admin forms, one schema each, shared by the browser (conform) and the actions. */
 
@@ -108,8 +116,6 @@ export const NEW_LOCATION_DEFAULTS = {
 /** The slug a new location gets from its name while creating. */
 export const slugFromName = slugify;
 
-/** The largest amount and count a room type's fields take (a week's rate too, however set). */
-export const MAX_AMOUNT = 10_000_000;
 const MAX_COUNT = 1000;
 
 const amount = (step?: "half" | "cents") => {
@@ -133,12 +139,11 @@ export const ROOM_FEATURE_OPTIONS = ["Balcony"] as const;
 /** Creating a room type needs only its name; the other fields come once it exists. */
 export const roomTypeCreateSchema = z.object({ name: requiredText(ADMIN_MESSAGES.name, 200) });
 
-/** Each cost and the box that, ticked, makes it free. */
-const COSTS_UNLESS_FREE = [
-  ["freeParking", "parkingCost"],
-  ["noResortFees", "resortFeeCost"],
-] as const;
 const cost = amount("cents");
+/** Each cost and the box that, ticked, makes it free. */
+const COSTS_UNLESS_FREE = NIGHTLY_CHARGES.flatMap(({ key, waiver }) =>
+  waiver ? [{ field: key, free: waiver.key }] : [],
+);
 
 const roomTypeFields = z.object({
   name: requiredText(ADMIN_MESSAGES.name, 200),
@@ -147,19 +152,25 @@ const roomTypeFields = z.object({
   bathrooms: amount("half"),
   maxGuests: count(),
   price: amount("cents"),
-  presidentsDayPrice: amount("cents"),
-  springBreakPrice: amount("cents"),
-  fourthOfJulyPrice: amount("cents"),
-  thanksgivingPrice: amount("cents"),
-  christmasPrice: amount("cents"),
-  newYearsPrice: amount("cents"),
+  ...(Object.fromEntries(HOLIDAYS.map(({ key }) => [key, amount("cents")])) as Record<
+    HolidayKey,
+    ReturnType<typeof amount>
+  >),
   otherPrices: optionalText(2000),
   roomFeatures: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
-  freeParking: z.boolean().default(false),
-  parkingCost: z.number({ error: ADMIN_MESSAGES.number }).optional(),
-  noResortFees: z.boolean().default(false),
-  resortFeeCost: z.number({ error: ADMIN_MESSAGES.number }).optional(),
-  localTaxes: amount("cents"),
+  // A waived cost is checked only while its box is unticked (roomTypeSchema); local taxes always.
+  ...(Object.fromEntries(
+    NIGHTLY_CHARGES.flatMap(({ key, waiver }): [string, z.ZodType][] =>
+      waiver
+        ? [
+            [waiver.key, z.boolean().default(false)],
+            [key, z.number({ error: ADMIN_MESSAGES.number }).optional()],
+          ]
+        : [[key, amount("cents")]],
+    ),
+  ) as Record<WaivableChargeKey, z.ZodOptional<z.ZodNumber>> &
+    Record<Exclude<ChargeKey, WaivableChargeKey>, ReturnType<typeof amount>> &
+    Record<WaiverKey, z.ZodDefault<z.ZodBoolean>>),
 });
 
 /**
@@ -168,8 +179,11 @@ const roomTypeFields = z.object({
  * admin cannot see.
  */
 export const roomTypeSchema = roomTypeFields.transform((values, context) => {
-  const costs = { parkingCost: 0, resortFeeCost: 0 };
-  for (const [free, field] of COSTS_UNLESS_FREE) {
+  const costs = Object.fromEntries(COSTS_UNLESS_FREE.map(({ field }) => [field, 0])) as Record<
+    WaivableChargeKey,
+    number
+  >;
+  for (const { free, field } of COSTS_UNLESS_FREE) {
     const checked = cost.safeParse(values[field]);
     if (checked.success) costs[field] = checked.data;
     else if (!values[free])

@@ -9,6 +9,13 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { LOCATION_DEFAULTS } from "../catalogue/location-defaults.ts";
+import {
+  HOLIDAYS,
+  NIGHTLY_CHARGES,
+  type ChargeKey,
+  type HolidayKey,
+  type WaiverKey,
+} from "../weeks/price-fields.ts";
 
 /** The moment a row is written, as the ISO 8601 text every timestamp column holds. */
 const NOW_ISO = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -46,6 +53,24 @@ export const locations = sqliteTable(
   ],
 );
 
+/** A room type's holiday prices: a column each (price-fields.ts lists them). */
+const holidayPriceColumns = () =>
+  Object.fromEntries(HOLIDAYS.map(({ key, column }) => [key, real(column)])) as Record<
+    HolidayKey,
+    ReturnType<typeof real>
+  >;
+
+/** A room type's charges per night, and the boxes that waive them (price-fields.ts). */
+const nightlyChargeColumns = () => {
+  const waiver = (column: string) => integer(column, { mode: "boolean" }).notNull().default(false);
+  return Object.fromEntries(
+    NIGHTLY_CHARGES.flatMap((charge) => [
+      [charge.key, real(charge.column)],
+      ...(charge.waiver ? [[charge.waiver.key, waiver(charge.waiver.column)]] : []),
+    ]),
+  ) as Record<ChargeKey, ReturnType<typeof real>> & Record<WaiverKey, ReturnType<typeof waiver>>;
+};
+
 export const roomTypes = sqliteTable(
   "room_types",
   {
@@ -61,22 +86,13 @@ export const roomTypes = sqliteTable(
     maxGuests: integer("max_guests"),
     price: real("price"),
     otherPrices: text("other_prices"),
-    fourthOfJulyPrice: real("fourth_of_july_price"),
-    thanksgivingPrice: real("thanksgiving_price"),
-    christmasPrice: real("christmas_price"),
-    newYearsPrice: real("new_years_price"),
-    presidentsDayPrice: real("presidents_day_price"),
-    springBreakPrice: real("spring_break_price"),
+    ...holidayPriceColumns(),
     displayOrder: integer("display_order").notNull().default(0),
     roomFeatures: text("room_features", { mode: "json" })
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
-    freeParking: integer("free_parking", { mode: "boolean" }).notNull().default(false),
-    parkingCost: real("parking_cost"),
-    noResortFees: integer("no_resort_fees", { mode: "boolean" }).notNull().default(false),
-    resortFeeCost: real("resort_fee_cost"),
-    localTaxes: real("local_taxes"),
+    ...nightlyChargeColumns(),
     // The secret in the address of the room's staff calendar feed (null: no feed); a new one
     // revokes the old address.
     calendarToken: text("calendar_token"),

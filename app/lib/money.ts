@@ -20,6 +20,9 @@ export const CURRENCIES = {
 
 export type Currency = keyof typeof CURRENCIES;
 
+/** The largest amount and count a room type's fields take (a week's rate too, however set). */
+export const MAX_AMOUNT = 10_000_000;
+
 export const DEFAULT_CURRENCY: Currency = LOCATION_DEFAULTS.currency;
 
 const isCurrency = (code: string): code is Currency => Object.hasOwn(CURRENCIES, code);

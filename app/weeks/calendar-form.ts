@@ -1,4 +1,4 @@
-import { MAX_AMOUNT } from "~/catalogue/schemas";
+import { MAX_AMOUNT } from "~/lib/money";
 import { z } from "~/lib/zod";
 import { isCalendarDate } from "./calendar";
 

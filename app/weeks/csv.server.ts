@@ -18,7 +18,7 @@ import {
   LATEST_CHECK_IN_DAYS,
   localDate,
 } from "./calendar";
-import { MAX_AMOUNT } from "~/catalogue/schemas";
+import { MAX_AMOUNT } from "~/lib/money";
 
 /**
  * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),

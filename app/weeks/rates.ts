@@ -1,55 +1,46 @@
 import { addDays, calendarDate, daysBetween, nthWeekdayOf, type CalendarDate } from "./calendar";
+import { HOLIDAYS, NIGHTLY_CHARGES, type HolidayKey, type NightlyCharges } from "./price-fields";
 
 /**
  * What a week costs when no admin has set its rate: the room type's typical weekly price, or the
  * holiday price of a holiday the week's nights include (docs/decisions/012-weeks-and-holiday-rates.md).
  */
 
-/** The holiday price columns of a room type, by the holiday they price. */
-interface HolidayPrices {
-  presidentsDayPrice: number | null;
-  springBreakPrice: number | null;
-  fourthOfJulyPrice: number | null;
-  thanksgivingPrice: number | null;
-  christmasPrice: number | null;
-  newYearsPrice: number | null;
-}
+const MONDAY = 1;
+const THURSDAY = 4;
+
+/** The night a week must include to be each holiday's week, in a given year. */
+const HOLIDAY_NIGHTS: Record<HolidayKey, (year: number) => CalendarDate> = {
+  // Presidents' Day: the third Monday of February.
+  presidentsDayPrice: (year) => nthWeekdayOf(year, 2, MONDAY, 3),
+  // Spring Break: the middle of March, when most American schools and colleges break.
+  springBreakPrice: (year) => calendarDate(year, 3, 15),
+  fourthOfJulyPrice: (year) => calendarDate(year, 7, 4),
+  // Thanksgiving: the fourth Thursday of November.
+  thanksgivingPrice: (year) => nthWeekdayOf(year, 11, THURSDAY, 4),
+  // Christmas Eve and New Year's Eve are seven nights apart, so a seven-night week has one of them.
+  christmasPrice: (year) => calendarDate(year, 12, 24),
+  newYearsPrice: (year) => calendarDate(year, 12, 31),
+};
+
+/** The holiday prices of a room type, by the holiday they price. */
+type HolidayPrices = Record<HolidayKey, number | null>;
 
 export interface RoomTypeRates extends HolidayPrices {
   /** The typical weekly price. */
   price: number | null;
 }
 
-const MONDAY = 1;
-const THURSDAY = 4;
-
-/** Each holiday, the night a week must include to be that holiday's week, in a given year. */
-const HOLIDAY_NIGHTS: Record<
-  keyof HolidayPrices,
-  { label: string; night: (year: number) => CalendarDate }
-> = {
-  // Presidents' Day: the third Monday of February.
-  presidentsDayPrice: { label: "Presidents' Day", night: (y) => nthWeekdayOf(y, 2, MONDAY, 3) },
-  // Spring Break: the middle of March, when most American schools and colleges break.
-  springBreakPrice: { label: "Spring Break", night: (y) => calendarDate(y, 3, 15) },
-  fourthOfJulyPrice: { label: "4th of July", night: (y) => calendarDate(y, 7, 4) },
-  // Thanksgiving: the fourth Thursday of November.
-  thanksgivingPrice: { label: "Thanksgiving", night: (y) => nthWeekdayOf(y, 11, THURSDAY, 4) },
-  // Christmas Eve and New Year's Eve are seven nights apart, so a seven-night week has one of them.
-  christmasPrice: { label: "Christmas", night: (y) => calendarDate(y, 12, 24) },
-  newYearsPrice: { label: "New Year's", night: (y) => calendarDate(y, 12, 31) },
-};
-
 /** The holidays whose night falls within a stay of `nights` nights from `checkIn`. */
 export function holidaysOf(checkIn: CalendarDate, nights: number) {
   const checkOut = addDays(checkIn, nights);
   const years = new Set([Number(checkIn.slice(0, 4)), Number(checkOut.slice(0, 4))]);
-  return (Object.keys(HOLIDAY_NIGHTS) as (keyof HolidayPrices)[]).filter((holiday) =>
+  return HOLIDAYS.filter(({ key }) =>
     [...years].some((year) => {
-      const night = HOLIDAY_NIGHTS[holiday].night(year);
-      return daysBetween(checkIn, night) >= 0 && daysBetween(night, checkOut) > 0;
+      const date = HOLIDAY_NIGHTS[key](year);
+      return daysBetween(checkIn, date) >= 0 && daysBetween(date, checkOut) > 0;
     }),
-  );
+  ).map(({ key }) => key);
 }
 
 /**
@@ -71,22 +62,14 @@ export function weekRate(
   return week.rate ?? defaultRate(room, week.checkIn, week.nights);
 }
 
-/** The fees and taxes a room type charges per night. */
-export interface NightlyCharges {
-  freeParking: boolean;
-  parkingCost: number | null;
-  noResortFees: boolean;
-  resortFeeCost: number | null;
-  localTaxes: number | null;
-}
-
 /** Each charge per night that applies, named as the booking form and the e-mails name it. */
 export function nightlyCharges(room: NightlyCharges) {
-  return [
-    { label: "Resort fee", perNight: room.noResortFees ? null : room.resortFeeCost },
-    { label: "Parking", perNight: room.freeParking ? null : room.parkingCost },
-    { label: "Local taxes", perNight: room.localTaxes },
-  ].filter((charge): charge is { label: string; perNight: number } => Boolean(charge.perNight));
+  return NIGHTLY_CHARGES.flatMap(
+    ({ key, label, waiver }): { label: string; perNight: number }[] => {
+      const perNight = waiver && room[waiver.key] ? null : room[key];
+      return perNight ? [{ label, perNight }] : [];
+    },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { roomTypes, weeks } from "~/db/schema";
+import { HOLIDAYS, type HolidayKey } from "./price-fields";
 
 /**
  * A week's rate in SQL, as weekRate() in app/weeks/rates.ts reads it (the admin's own, else the
@@ -12,33 +13,29 @@ const checkOut = sql`date(${weeks.checkIn}, '+' || ${weeks.nights} || ' days')`;
 const YEARS = [sql`substr(${weeks.checkIn}, 1, 4)`, sql`substr(${checkOut}, 1, 4)`];
 
 /** Each holiday's night in a year, as HOLIDAY_NIGHTS in rates.ts sets it. */
-const HOLIDAY_NIGHTS: ReadonlyArray<{ price: SQL; night: (year: SQL) => SQL }> = [
+const HOLIDAY_NIGHTS: Record<HolidayKey, (year: SQL) => SQL> = {
   // The third Monday of February: the first Monday on or after the 1st, two weeks on.
-  {
-    price: sql`${roomTypes.presidentsDayPrice}`,
-    night: (y) => sql`date(${y} || '-02-01', 'weekday 1', '+14 days')`,
-  },
-  { price: sql`${roomTypes.springBreakPrice}`, night: (y) => sql`${y} || '-03-15'` },
-  { price: sql`${roomTypes.fourthOfJulyPrice}`, night: (y) => sql`${y} || '-07-04'` },
+  presidentsDayPrice: (y) => sql`date(${y} || '-02-01', 'weekday 1', '+14 days')`,
+  springBreakPrice: (y) => sql`${y} || '-03-15'`,
+  fourthOfJulyPrice: (y) => sql`${y} || '-07-04'`,
   // The fourth Thursday of November.
-  {
-    price: sql`${roomTypes.thanksgivingPrice}`,
-    night: (y) => sql`date(${y} || '-11-01', 'weekday 4', '+21 days')`,
-  },
-  { price: sql`${roomTypes.christmasPrice}`, night: (y) => sql`${y} || '-12-24'` },
-  { price: sql`${roomTypes.newYearsPrice}`, night: (y) => sql`${y} || '-12-31'` },
-];
+  thanksgivingPrice: (y) => sql`date(${y} || '-11-01', 'weekday 4', '+21 days')`,
+  christmasPrice: (y) => sql`${y} || '-12-24'`,
+  newYearsPrice: (y) => sql`${y} || '-12-31'`,
+};
 
 /** A holiday's price when the week holds its night, else 0 (the date work only for priced ones). */
-const holidayPrice = ({ price, night }: (typeof HOLIDAY_NIGHTS)[number]) =>
-  sql`CASE WHEN ${price} > 0 AND (${sql.join(
+const holidayPrice = ({ key }: (typeof HOLIDAYS)[number]) => {
+  const [price, night] = [roomTypes[key], HOLIDAY_NIGHTS[key]];
+  return sql`CASE WHEN ${price} > 0 AND (${sql.join(
     YEARS.map((year) => sql`(${night(year)} >= ${weeks.checkIn} AND ${night(year)} < ${checkOut})`),
     sql` OR `,
   )}) THEN ${price} ELSE 0 END`;
+};
 
 /** The week's rate; null when it has none. */
 export const weekRateSql = sql<number | null>`coalesce(${weeks.rate}, nullif(max(${sql.join(
-  HOLIDAY_NIGHTS.map(holidayPrice),
+  HOLIDAYS.map(holidayPrice),
   sql`, `,
 )}), 0), ${roomTypes.price})`;
 

@@ -42,6 +42,7 @@ import {
 } from "./week";
 import { estimatedTotal, nightlyCharges, ownDatesRate, weekRate } from "./rates";
 import { weekHasRate } from "./week-rate-sql.server";
+import { chargeAmountColumns, holidayPriceColumns, waiverColumns } from "./price-columns.server";
 import { formatDateTime } from "~/guest-requests/format";
 
 /**
@@ -52,23 +53,9 @@ import { formatDateTime } from "~/guest-requests/format";
 /** How many open weeks a room option lists on a location page. */
 const WEEKS_SHOWN = 6;
 
-const pricingColumns = {
-  price: roomTypes.price,
-  presidentsDayPrice: roomTypes.presidentsDayPrice,
-  springBreakPrice: roomTypes.springBreakPrice,
-  fourthOfJulyPrice: roomTypes.fourthOfJulyPrice,
-  thanksgivingPrice: roomTypes.thanksgivingPrice,
-  christmasPrice: roomTypes.christmasPrice,
-  newYearsPrice: roomTypes.newYearsPrice,
-};
+const pricingColumns = { price: roomTypes.price, ...holidayPriceColumns };
 
-const chargeColumns = {
-  freeParking: roomTypes.freeParking,
-  parkingCost: roomTypes.parkingCost,
-  noResortFees: roomTypes.noResortFees,
-  resortFeeCost: roomTypes.resortFeeCost,
-  localTaxes: roomTypes.localTaxes,
-};
+const chargeColumns = { ...chargeAmountColumns, ...waiverColumns };
 
 /**
  * The query behind openWeeksByRoom. It starts from the location's room types: `state` is kept

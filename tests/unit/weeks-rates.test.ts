@@ -1,4 +1,8 @@
+import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CATALOGUE_CSV_COLUMNS } from "~/catalogue/catalogue-csv.server";
+import { roomTypes } from "~/db/schema";
+import { HOLIDAYS, NIGHTLY_CHARGES } from "~/weeks/price-fields";
 import { addDays, addMonths, isCalendarDate, nextWeekday } from "~/weeks/calendar";
 import {
   defaultRate,
@@ -155,5 +159,47 @@ describe("the rate of a stay of the member's own dates", () => {
 
   it("has no rate when a night has none", () => {
     expect(ownDatesRate({ ...rates, price: null }, [], "2027-06-01", "2027-06-03")).toBeNull();
+  });
+});
+
+describe("the holiday weeks and the nightly charges, each listed once", () => {
+  const columns = getTableColumns(roomTypes);
+
+  it("name the room type's columns in the database", () => {
+    for (const { key, column } of HOLIDAYS) expect(columns[key].name).toBe(column);
+    for (const { key, column } of NIGHTLY_CHARGES) expect(columns[key].name).toBe(column);
+    const waivers = NIGHTLY_CHARGES.flatMap(({ waiver }) => (waiver ? [waiver] : []));
+    expect(waivers.map(({ key }) => key)).toEqual(["freeParking", "noResortFees"]);
+    for (const { key, column } of waivers) expect(columns[key].name).toBe(column);
+  });
+
+  it("come in one order: on the booking form and in the spreadsheet", () => {
+    const allCharged = {
+      freeParking: false,
+      parkingCost: 30,
+      noResortFees: false,
+      resortFeeCost: 25,
+      localTaxes: 12.34,
+    };
+    expect(nightlyCharges(allCharged).map(({ label }) => label)).toEqual([
+      "Parking",
+      "Resort fee",
+      "Local taxes",
+    ]);
+    const inSheet = (names: string[]) =>
+      CATALOGUE_CSV_COLUMNS.filter((name) => names.includes(name));
+    expect(inSheet(HOLIDAYS.map(({ column }) => column))).toEqual([
+      "presidents_day_price",
+      "spring_break_price",
+      "fourth_of_july_price",
+      "thanksgiving_price",
+      "christmas_price",
+      "new_years_price",
+    ]);
+    expect(inSheet(NIGHTLY_CHARGES.map(({ column }) => column))).toEqual([
+      "parking_cost",
+      "resort_fee_cost",
+      "local_taxes",
+    ]);
   });
 });

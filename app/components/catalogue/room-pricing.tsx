@@ -1,43 +1,20 @@
 import { Link } from "react-router";
 import { money } from "~/lib/money";
+import { HOLIDAYS, type NightlyCharges } from "~/weeks/price-fields";
+import { nightlyCharges, type RoomTypeRates } from "~/weeks/rates";
 
-export interface RoomPricingData {
-  price: number | null;
+export interface RoomPricingData extends RoomTypeRates, NightlyCharges {
   otherPrices: string | null;
-  presidentsDayPrice: number | null;
-  springBreakPrice: number | null;
-  fourthOfJulyPrice: number | null;
-  thanksgivingPrice: number | null;
-  christmasPrice: number | null;
-  newYearsPrice: number | null;
-  parkingCost: number | null;
-  resortFeeCost: number | null;
-  localTaxes: number | null;
-  freeParking: boolean;
-  noResortFees: boolean;
 }
 
 const positive = (amount: number | null): amount is number => amount !== null && amount > 0;
 
-/** Holiday weeks in the order of the year. */
+/** Holiday weeks in the order of the year, each with a price above 0. */
 function holidayRates(room: RoomPricingData) {
-  return [
-    { label: "Presidents' Day", amount: room.presidentsDayPrice },
-    { label: "Spring Break", amount: room.springBreakPrice },
-    { label: "4th of July", amount: room.fourthOfJulyPrice },
-    { label: "Thanksgiving", amount: room.thanksgivingPrice },
-    { label: "Christmas", amount: room.christmasPrice },
-    { label: "New Year's", amount: room.newYearsPrice },
-  ].filter((rate): rate is { label: string; amount: number } => positive(rate.amount));
-}
-
-/** Per-night fees: parking unless free, the resort fee unless there is none, local taxes. */
-function additionalFees(room: RoomPricingData) {
-  return [
-    { label: "Parking", amount: room.freeParking ? null : room.parkingCost },
-    { label: "Resort fee", amount: room.noResortFees ? null : room.resortFeeCost },
-    { label: "Local taxes", amount: room.localTaxes },
-  ].filter((fee): fee is { label: string; amount: number } => positive(fee.amount));
+  return HOLIDAYS.flatMap(({ key, label }) => {
+    const amount = room[key];
+    return positive(amount) ? [{ label, amount }] : [];
+  });
 }
 
 /** What signed-in members see of a room's prices; each amount only when above 0. */
@@ -56,7 +33,7 @@ export function RoomPricing({
 }) {
   const price = (amount: number) => money(amount, currency);
   const holidays = holidayRates(room);
-  const fees = additionalFees(room);
+  const fees = nightlyCharges(room);
   return (
     // Columns by the card's own width (a card is narrower in a grid of cards than alone).
     <div className="@container mt-6 space-y-5 border-t border-slate-200 pt-5">
@@ -95,7 +72,7 @@ export function RoomPricing({
               <div key={fee.label} className="flex justify-between gap-2">
                 <dt className="text-slate-600">{fee.label}</dt>
                 <dd className="text-navy-900 font-medium whitespace-nowrap">
-                  {price(fee.amount)} / night
+                  {price(fee.perNight)} / night
                 </dd>
               </div>
             ))}

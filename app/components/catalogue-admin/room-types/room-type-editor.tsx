@@ -18,6 +18,13 @@ import { useFormDirty } from "../../admin/use-form-dirty";
 import { useSubmitting } from "~/lib/use-submitting";
 import { PublishStatus } from "~/components/catalogue-admin/publish-status";
 import { RoomTypeFields } from "./room-type-fields";
+import {
+  HOLIDAYS,
+  NIGHTLY_CHARGES,
+  type ChargeKey,
+  type HolidayKey,
+  type WaiverKey,
+} from "~/weeks/price-fields";
 import { CalendarFeed } from "./calendar-feed";
 
 const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId", "version"] as const;
@@ -33,19 +40,18 @@ function formValuesOf(room: RoomType) {
     bathrooms: numberText(room.bathrooms),
     maxGuests: numberText(room.maxGuests),
     price: numberText(room.price),
-    presidentsDayPrice: numberText(room.presidentsDayPrice),
-    springBreakPrice: numberText(room.springBreakPrice),
-    fourthOfJulyPrice: numberText(room.fourthOfJulyPrice),
-    thanksgivingPrice: numberText(room.thanksgivingPrice),
-    christmasPrice: numberText(room.christmasPrice),
-    newYearsPrice: numberText(room.newYearsPrice),
+    ...(Object.fromEntries(HOLIDAYS.map(({ key }) => [key, numberText(room[key])])) as Record<
+      HolidayKey,
+      string
+    >),
     otherPrices: room.otherPrices ?? "",
     roomFeatures: room.roomFeatures,
-    freeParking: room.freeParking,
-    parkingCost: numberText(room.parkingCost),
-    noResortFees: room.noResortFees,
-    resortFeeCost: numberText(room.resortFeeCost),
-    localTaxes: numberText(room.localTaxes),
+    ...(Object.fromEntries(
+      NIGHTLY_CHARGES.flatMap(({ key, waiver }) => [
+        [key, numberText(room[key])],
+        ...(waiver ? [[waiver.key, room[waiver.key]]] : []),
+      ]),
+    ) as Record<ChargeKey, string> & Record<WaiverKey, boolean>),
   };
 }
 

@@ -1,4 +1,11 @@
 import { currencyPrefix } from "~/lib/money";
+import {
+  HOLIDAYS,
+  NIGHTLY_CHARGES,
+  type ChargeKey,
+  type HolidayKey,
+  type WaiverKey,
+} from "~/weeks/price-fields";
 import { ROOM_FEATURE_OPTIONS } from "~/catalogue/schemas";
 import {
   CheckboxField,
@@ -17,19 +24,11 @@ type RoomTypeFieldName =
   | "bathrooms"
   | "maxGuests"
   | "price"
-  | "presidentsDayPrice"
-  | "springBreakPrice"
-  | "fourthOfJulyPrice"
-  | "thanksgivingPrice"
-  | "christmasPrice"
-  | "newYearsPrice"
+  | HolidayKey
   | "otherPrices"
   | "roomFeatures"
-  | "freeParking"
-  | "parkingCost"
-  | "noResortFees"
-  | "resortFeeCost"
-  | "localTaxes";
+  | ChargeKey
+  | WaiverKey;
 
 /**
  * A number field, as text: a browser's number field sends what it cannot read ("12e") as empty,
@@ -80,15 +79,6 @@ function CostField({
   );
 }
 
-const HOLIDAYS = [
-  ["presidentsDayPrice", "Presidents' Day"],
-  ["springBreakPrice", "Spring Break"],
-  ["fourthOfJulyPrice", "4th of July"],
-  ["thanksgivingPrice", "Thanksgiving"],
-  ["christmasPrice", "Christmas"],
-  ["newYearsPrice", "New Year's"],
-] as const;
-
 /**
  * Every field of a room type (roomTypeSchema). A cost hidden while its 'free' box is ticked stays
  * in the form, so unticking the box brings the amount back. Features the editor does not offer
@@ -122,8 +112,8 @@ export function RoomTypeFields({
         <fieldset className="min-w-0">
           <legend className="text-navy-900 text-sm font-semibold">Holiday week prices</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">
-            {HOLIDAYS.map(([name, label]) => (
-              <NumberField key={name} field={fields[name]} label={label} />
+            {HOLIDAYS.map(({ key, label }) => (
+              <NumberField key={key} field={fields[key]} label={label} />
             ))}
           </div>
         </fieldset>
@@ -143,19 +133,19 @@ export function RoomTypeFields({
       </Fieldset>
 
       <Fieldset legend={`Fees (per night, ${unit})`}>
-        <CostField
-          field={fields.parkingCost}
-          label="Parking cost"
-          free={fields.freeParking}
-          freeLabel="Free parking"
-        />
-        <CostField
-          field={fields.resortFeeCost}
-          label="Resort fee"
-          free={fields.noResortFees}
-          freeLabel="No resort fees"
-        />
-        <NumberField field={fields.localTaxes} label="Local taxes" />
+        {NIGHTLY_CHARGES.map(({ key, fieldLabel, waiver }) =>
+          waiver ? (
+            <CostField
+              key={key}
+              field={fields[key]}
+              label={fieldLabel}
+              free={fields[waiver.key]}
+              freeLabel={waiver.label}
+            />
+          ) : (
+            <NumberField key={key} field={fields[key]} label={fieldLabel} />
+          ),
+        )}
       </Fieldset>
     </>
   );
