@@ -9,28 +9,19 @@ import {
   users,
   weeks,
 } from "~/db/schema";
-import { type Toast } from "~/lib/toast.server";
 import { nightsBetween } from "./booking";
-import { type RequestChangeResult } from "./booking-life.server";
-import { HOLD_HOURS } from "~/weeks/week";
 import { placeOf } from "./format";
-import {
-  INBOX_PAGE_SIZE,
-  type InboxAction,
-  type InboxFilters,
-  type InboxKind,
-  type InboxStatus,
-} from "./inbox";
+import { INBOX_PAGE_SIZE, type InboxFilters, type InboxKind, type InboxStatus } from "./inbox";
 import { type RequestTable } from "./store.server";
 
 /**
- * The staff inbox: booking requests, agent applications and support messages in one list, what
- * staff are told after acting on one, and marking a message handled (a booking's changes are
- * booking-life.server.ts). Marking is a conditional update (`WHERE status = 'new'`), so a double
- * submit or two admins at once mark it once.
+ * The staff inbox, as staff see it: booking requests, agent applications and support messages in
+ * one list, filtered and a page at a time, with each request's e-mails and the waiting counts. What
+ * staff decide, and are told after, is inbox-decisions.server.ts.
  */
 
-const TABLES = {
+/** The table of each kind of request the inbox lists (and inbox-decisions.server.ts marks). */
+export const INBOX_TABLES = {
   booking: bookingRequests,
   "agent-application": agentApplications,
   "support-message": supportMessages,
@@ -54,7 +45,7 @@ const messageFilter = (table: RequestTable, status: InboxStatus) =>
 
 /** The requests of one kind that the filters let through, as rows of the inbox's union. */
 function matchingOf(db: Db, filters: InboxFilters, kind: InboxKind) {
-  const table = TABLES[kind];
+  const table = INBOX_TABLES[kind];
   const byKind = filters.kind === "all" || filters.kind === kind ? undefined : sql`0`;
   const byStatus =
     filters.status === "all"
@@ -111,8 +102,8 @@ export async function listInbox(db: Db, filters: InboxFilters) {
   const waitingOf = (kind: InboxKind) =>
     db
       .select({ kind: sql<InboxKind>`${kind}`.as("kind"), waiting: count() })
-      .from(TABLES[kind])
-      .where(kind === "booking" ? BOOKING_FILTERS.new : eq(TABLES[kind].status, "new"));
+      .from(INBOX_TABLES[kind])
+      .where(kind === "booking" ? BOOKING_FILTERS.new : eq(INBOX_TABLES[kind].status, "new"));
 
   const [order, bookings, applications, messages, deliveries, [matched], waiting] = await db.batch([
     inPage
@@ -249,110 +240,3 @@ export async function listInbox(db: Db, filters: InboxFilters) {
 
 export type InboxItem = Awaited<ReturnType<typeof listInbox>>["items"][number];
 export type EmailState = InboxItem["emails"][number];
-
-/** What a staff action came to: a booking's change (see booking-life.server.ts), or a message's. */
-export type TransitionResult =
-  | RequestChangeResult
-  | {
-      ok: false;
-      reason: "already-handled";
-      status: "handled";
-      waitlist: false;
-      handledBy: string | null;
-    };
-
-const DONE_MESSAGES = {
-  confirm: "Booking confirmed",
-  decline: "Booking declined",
-  handle: "Marked as handled",
-} as const satisfies Record<InboxAction["intent"], string>;
-
-/** Why a booking can no longer be decided, by what became of it. */
-const ENDED_MESSAGES: Partial<Record<string, string>> = {
-  offered:
-    "Not possible now: the week is offered to this member, who has not requested it yet. It comes back here once they do.",
-  lapsed: `This request lapsed: no decision came within ${HOLD_HOURS} hours, and its week went to the next member waiting or opened again.`,
-  passed: "This member did not request the week offered to them in time: the offer passed.",
-  closed: "This place on the waitlist is closed: the week was booked, or is no longer offered.",
-};
-
-/** What staff are told after an action: done, or why not. */
-export function transitionToast(action: InboxAction, result: TransitionResult): Toast {
-  if (result.ok) {
-    const freed = result.freed?.offered
-      ? ". The week was offered to the first member on its waitlist"
-      : result.freed?.opened
-        ? ". The week is open again"
-        : "";
-    return { type: "success", message: `${DONE_MESSAGES[action.intent]}${freed}` };
-  }
-  switch (result.reason) {
-    case "not-found":
-      return { type: "error", message: "Request not found" };
-    case "week-taken":
-      return {
-        type: "error",
-        message:
-          "Not confirmed: another request holds or has booked this week, or it was closed. Decline it, or offer the member another week.",
-      };
-    case "dates-taken":
-      return {
-        type: "error",
-        message:
-          "Not confirmed: these dates take a night already booked for another request, or of a week held or closed since this one was sent. Decline it, or free those nights first.",
-      };
-    case "begun":
-    case "offer-ended":
-      return { type: "error", message: "This request can no longer change" };
-    case "already-handled": {
-      if (result.status === "withdrawn") {
-        const what = result.waitlist ? "left the waitlist" : "withdrew this request";
-        return { type: "error", message: `The member ${what}: there is nothing to decide.` };
-      }
-      const ended = ENDED_MESSAGES[result.status];
-      if (ended) return { type: "error", message: ended };
-      const what = action.intent === "handle" ? "This request was" : "This booking was";
-      const by = result.handledBy ? ` by ${result.handledBy}` : "";
-      return { type: "error", message: `${what} already ${result.status}${by}` };
-    }
-  }
-}
-
-/** Why a message was not marked handled: the message as it is now, or none. */
-function refusal(
-  current: { status: "new" | "handled"; handledBy: string | null } | undefined,
-): TransitionResult {
-  // A message is either new (then it was marked) or handled.
-  if (current?.status !== "handled") return { ok: false, reason: "not-found" };
-  return {
-    ok: false,
-    reason: "already-handled",
-    status: current.status,
-    waitlist: false,
-    handledBy: current.handledBy,
-  };
-}
-
-/** Marks a new agent application or support message handled (no e-mail). */
-export async function markHandled(
-  db: Db,
-  {
-    kind,
-    id,
-    adminEmail,
-  }: { kind: "agent-application" | "support-message"; id: string; adminEmail: string },
-  now: Date,
-): Promise<TransitionResult> {
-  const table = TABLES[kind];
-  const [update, [current]] = await db.batch([
-    db
-      .update(table)
-      .set({ status: "handled", handledBy: adminEmail, handledAt: now.toISOString() })
-      .where(and(eq(table.id, id), eq(table.status, "new"))),
-    db
-      .select({ status: table.status, handledBy: table.handledBy })
-      .from(table)
-      .where(eq(table.id, id)),
-  ]);
-  return update.meta.changes > 0 ? { ok: true } : refusal(current);
-}

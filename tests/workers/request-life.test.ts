@@ -14,7 +14,7 @@ import {
   takeOffer,
   withdrawBooking,
 } from "~/guest-requests/booking-life.server";
-import { transitionToast } from "~/guest-requests/inbox.server";
+import { transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { addDays } from "~/weeks/calendar";
 import { openRoomSeason, renewCalendarToken, roomCalendar } from "~/weeks/weeks.server";

@@ -11,7 +11,8 @@ import { agentApplicationSchema } from "~/guest-requests/agent-application";
 import { agentApplicationKind } from "~/guest-requests/agent-application.server";
 import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
-import { listInbox, transitionToast } from "~/guest-requests/inbox.server";
+import { transitionToast } from "~/guest-requests/inbox-decisions.server";
+import { listInbox } from "~/guest-requests/inbox.server";
 import {
   storeRequest,
   type RequestKindDefinition,

@@ -7,7 +7,8 @@ import { locations, roomTypes, weeks } from "~/db/schema";
 import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
 import { addDays, earliestLocalDate } from "~/weeks/calendar";
-import { exportWeeks, importWeeks } from "~/weeks/csv.server";
+import { exportWeeks } from "~/weeks/weeks-export.server";
+import { importWeeks } from "~/weeks/weeks-import.server";
 import { openWeeksByRoom, quoteWeek, roomCalendarWeeks, roomMonth } from "~/weeks/weeks.server";
 
 const db = createDb(env.DB);

@@ -7,7 +7,7 @@ import { locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/guest-requests/format";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { addDays, addMonths, nextWeekday } from "~/weeks/calendar";
-import { importWeeks } from "~/weeks/csv.server";
+import { importWeeks } from "~/weeks/weeks-import.server";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
 import { createUser, signIn } from "./auth-helpers";
 import { get, post, testNow, testToday, toastOf, visibleText } from "./helpers";

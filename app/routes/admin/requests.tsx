@@ -13,7 +13,8 @@ import {
   INBOX_PAGE_SIZE,
   parseInboxFilters,
 } from "~/guest-requests/inbox";
-import { listInbox, markHandled, transitionToast } from "~/guest-requests/inbox.server";
+import { markHandled, transitionToast } from "~/guest-requests/inbox-decisions.server";
+import { listInbox } from "~/guest-requests/inbox.server";
 import { decideBooking } from "~/guest-requests/booking-life.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 

@@ -3,7 +3,7 @@ import { requireAdmin } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { todayUtc } from "~/weeks/calendar";
 import { redirectWithToast } from "~/lib/toast.server";
-import { exportWeeks, slugExists } from "~/weeks/csv.server";
+import { exportWeeks, slugExists } from "~/weeks/weeks-export.server";
 
 /**
  * The weeks ahead as a CSV download, for every location or the one named (`?location=slug`),

@@ -1,8 +1,5 @@
-import { and, asc, eq, gt, inArray, lt, sql, type SQLWrapper } from "drizzle-orm";
-import Papa from "papaparse";
+import { and, eq, gt, lt, sql, type SQLWrapper } from "drizzle-orm";
 import {
-  EXPORT_CSV_OPTIONS,
-  exportHeader,
   plainNumber,
   readSpreadsheet,
   refusedImport,
@@ -11,33 +8,17 @@ import {
 } from "~/lib/spreadsheet-import.server";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks, type WeekState } from "~/db/schema";
-import {
-  addDays,
-  earliestLocalDate,
-  isCalendarDate,
-  LATEST_CHECK_IN_DAYS,
-  localDate,
-} from "./calendar";
+import { addDays, isCalendarDate, LATEST_CHECK_IN_DAYS, localDate } from "./calendar";
 import { MAX_AMOUNT } from "~/lib/money";
+import { WEEK_CSV_COLUMNS } from "./weeks-sheet";
 
 /**
- * Weeks and rates as a spreadsheet, for many room types at once. The columns: location (its slug),
- * room type (its id, or its name at that location), check-in date (YYYY-MM-DD), nights, rate (empty:
- * the default rate), its currency (the location's: a file naming another is refused) and state
- * (open or closed; a requested or booked week keeps its state and nights). An import checks every
+ * The weeks spreadsheet's import (`/admin/weeks`; its columns: weeks-sheet.ts): a file of weeks
+ * and rates for many room types at once, checked against itself, the calendar's weeks and the
+ * confirmed stays (a requested or booked week keeps its state and nights). An import checks every
  * row first and writes nothing if any row is wrong; a good file is written in
  * one D1 batch, a statement per few thousand rows.
  */
-
-export const WEEK_CSV_COLUMNS = [
-  "location",
-  "room_type",
-  "check_in",
-  "nights",
-  "rate",
-  "currency",
-  "state",
-];
 
 /** Columns a file may leave out: a rate (the default), a currency (the location's), a state (open). */
 const OPTIONAL_COLUMNS = ["rate", "currency", "state"];
@@ -403,87 +384,4 @@ async function writeWeeks(db: Db, rows: WeekRow[], at: Date) {
     statements.push(upsert.bind(now, JSON.stringify(chunk)));
   }
   if (statements.length > 0) await db.$client.batch(statements);
-}
-
-/** Locations per query of an export: a few thousand weeks at a time. */
-const EXPORT_LOCATIONS_PER_QUERY = 25;
-
-/**
- * The weeks ahead as CSV, for every location or the one named (by slug), in location, room type
- * and date order. Streamed a few locations at a time, so a catalogue of a thousand resorts (some
- * 200,000 weeks) is never held whole in memory or read in one query.
- */
-/** Whether a location has this slug: the export of one location names an unknown one. */
-export async function slugExists(db: Db, slug: string) {
-  const [found] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(eq(locations.slug, slug))
-    .limit(1);
-  return Boolean(found);
-}
-
-export function exportWeeks(db: Db, { location, now }: { location?: string; now: Date }) {
-  const encoder = new TextEncoder();
-  let after: string | null = null;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(exportHeader(WEEK_CSV_COLUMNS)));
-    },
-    async pull(controller) {
-      // Until a chunk has rows (a location may have no weeks ahead) or every location is done.
-      for (;;) {
-        const slugs = await db
-          .select({ slug: locations.slug })
-          .from(locations)
-          .where(
-            and(
-              location ? eq(locations.slug, location) : undefined,
-              after === null ? undefined : gt(locations.slug, after),
-            ),
-          )
-          .orderBy(asc(locations.slug))
-          .limit(EXPORT_LOCATIONS_PER_QUERY);
-        if (slugs.length === 0) return controller.close();
-        after = slugs.at(-1)!.slug;
-        const rows = await db
-          .select({
-            location: locations.slug,
-            room_type: roomTypes.id,
-            check_in: weeks.checkIn,
-            nights: weeks.nights,
-            rate: weeks.rate,
-            currency: locations.currency,
-            state: weeks.state,
-            timeZone: locations.timeZone,
-          })
-          .from(weeks)
-          .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-          .innerJoin(locations, eq(locations.id, roomTypes.locationId))
-          .where(
-            and(
-              gt(weeks.checkIn, earliestLocalDate(now)),
-              inArray(
-                locations.slug,
-                slugs.map((row) => row.slug),
-              ),
-            ),
-          )
-          .orderBy(
-            asc(locations.slug),
-            asc(roomTypes.displayOrder),
-            asc(roomTypes.id),
-            asc(weeks.checkIn),
-          );
-        // The weeks each resort still offers: after its own today.
-        const ahead = rows.filter((row) => row.check_in > localDate(now, row.timeZone));
-        if (ahead.length === 0) continue;
-        const text = Papa.unparse(
-          ahead.map(({ timeZone: _zone, ...row }) => ({ ...row, rate: row.rate ?? "" })),
-          { ...EXPORT_CSV_OPTIONS, columns: WEEK_CSV_COLUMNS },
-        );
-        return controller.enqueue(encoder.encode(`${text}\r\n`));
-      }
-    },
-  });
 }
