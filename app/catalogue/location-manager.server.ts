@@ -13,7 +13,7 @@ import { isIdShaped, NOT_FOUND } from "./ids";
 import { nameMatches } from "./name-search.server";
 import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
 import { earliestLocalDate } from "~/weeks/calendar";
-import { roomCalendarWeeks } from "~/weeks/weeks.server";
+import { roomCalendarWeeks } from "~/weeks/week-editor.server";
 
 /** Locations in the picker's order: by name in any case, then id (two names may be the same). */
 const byName = [sql`${locations.name} COLLATE NOCASE`, asc(locations.id)] as const;

@@ -26,7 +26,7 @@ import { roomTypeCreateSchema, roomTypeSchema } from "./schemas";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { localDate } from "~/weeks/calendar";
 import { WEEK_CALENDAR_MESSAGES, weekRangeSchema } from "~/weeks/calendar-form";
-import { openRoomSeason, setWeekRange } from "~/weeks/weeks.server";
+import { openRoomSeason, setWeekRange } from "~/weeks/week-editor.server";
 
 /** The locations manager's intents for a room type: create, save, delete and reorder. */
 

@@ -36,7 +36,7 @@ import {
   nightsStillFree,
   ownDatesStillOpen,
   weekStillFreeFor,
-} from "~/weeks/weeks.server";
+} from "~/weeks/holds.server";
 import {
   bookingEmails,
   closedEmail,

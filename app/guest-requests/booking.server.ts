@@ -27,13 +27,8 @@ import {
 import { earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
 import { pageCount } from "~/lib/pages";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import {
-  holdOwnDates,
-  holdWeekStatements,
-  quoteOwnDates,
-  quoteWeek,
-  withdrawRequestStatements,
-} from "~/weeks/weeks.server";
+import { holdOwnDates, holdWeekStatements, withdrawRequestStatements } from "~/weeks/holds.server";
+import { quoteOwnDates, quoteWeek } from "~/weeks/quotes.server";
 import { type RequestKindDefinition } from "./store.server";
 import { bookingEmails } from "./booking-emails.server";
 import { bookingHistory, type RequestChangeResult } from "./booking-life.server";

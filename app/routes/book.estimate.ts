@@ -2,7 +2,7 @@ import { type Route } from "./+types/book.estimate";
 import { getAuth } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { ownDatesQuerySchema } from "~/guest-requests/booking";
-import { quoteOwnDates } from "~/weeks/weeks.server";
+import { quoteOwnDates } from "~/weeks/quotes.server";
 
 /**
  * The estimate of a stay of the member's own dates, for the booking form as its dates are chosen

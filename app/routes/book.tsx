@@ -14,7 +14,7 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { sendOrKeep } from "~/guest-requests/fields";
 import { keepPageWhenNotSent } from "~/lib/not-sent";
 import { requestFormAction } from "~/guest-requests/submit.server";
-import { weekOnOffer } from "~/weeks/weeks.server";
+import { weekOnOffer } from "~/weeks/quotes.server";
 import { localDate } from "~/weeks/calendar";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

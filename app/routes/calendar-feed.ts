@@ -1,6 +1,6 @@
 import { type Route } from "./+types/calendar-feed";
 import { getAppContext } from "~/context";
-import { roomCalendar } from "~/weeks/weeks.server";
+import { roomCalendar } from "~/weeks/calendar-feed.server";
 
 /**
  * A room type's staff calendar feed (`/calendars/<secret>.ics`): its requested and booked weeks,

@@ -7,7 +7,7 @@ import { locationPath } from "~/catalogue/locations";
 import { pageMeta } from "~/lib/seo";
 import { todayUtc } from "~/weeks/calendar";
 import { isMonth, neighbourMonths, shownMonth } from "~/weeks/month";
-import { roomMonth } from "~/weeks/weeks.server";
+import { roomMonth } from "~/weeks/open-weeks.server";
 
 /** The longest room type id an address may carry. */
 const MAX_ROOM_ID = 200;

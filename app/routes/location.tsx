@@ -14,7 +14,7 @@ import { formatTimeOfDay } from "~/guest-requests/format";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/catalogue/structured-data";
 import { getLocationDetail, getPublicLocationDetail } from "~/catalogue/location-reads.server";
-import { openWeeksByRoom } from "~/weeks/weeks.server";
+import { openWeeksByRoom } from "~/weeks/open-weeks.server";
 
 /** An admin's preview of a hidden location is for them only: never stored, never indexed. */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

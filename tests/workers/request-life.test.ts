@@ -17,7 +17,8 @@ import {
 import { transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { addDays } from "~/weeks/calendar";
-import { openRoomSeason, renewCalendarToken, roomCalendar } from "~/weeks/weeks.server";
+import { openRoomSeason } from "~/weeks/week-editor.server";
+import { renewCalendarToken, roomCalendar } from "~/weeks/calendar-feed.server";
 import { createUser, signIn } from "./auth-helpers";
 import {
   BOT_CHECK,

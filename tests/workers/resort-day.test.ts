@@ -9,7 +9,9 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { addDays, earliestLocalDate } from "~/weeks/calendar";
 import { exportWeeks } from "~/weeks/weeks-export.server";
 import { importWeeks } from "~/weeks/weeks-import.server";
-import { openWeeksByRoom, quoteWeek, roomCalendarWeeks, roomMonth } from "~/weeks/weeks.server";
+import { openWeeksByRoom, roomMonth } from "~/weeks/open-weeks.server";
+import { quoteWeek } from "~/weeks/quotes.server";
+import { roomCalendarWeeks } from "~/weeks/week-editor.server";
 
 const db = createDb(env.DB);
 const FRIDAY = addDays("2031-03-08", -1);

@@ -5,7 +5,7 @@ import { arrivalLine, departureLine, formatStayDate } from "~/guest-requests/for
 import { bookingRequestPath } from "~/guest-requests/request-state";
 import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
-/** The week a booking link asked for, as /book's loader offers it (app/weeks/weeks.server.ts). */
+/** The week a booking link asked for, as /book's loader offers it (app/weeks/quotes.server.ts). */
 export interface WeekOnOffer {
   quote: QuotedWeek | null;
   /** Why the week cannot be requested as it is (taken, or not a week of this room). */

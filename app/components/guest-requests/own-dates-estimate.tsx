@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { money } from "~/lib/money";
-import { type OwnDatesQuote } from "~/weeks/weeks.server";
+import { type OwnDatesQuote } from "~/weeks/quotes.server";
 
 /**
  * The estimate of a stay of the member's own dates, asked of the server as the dates change (with

@@ -15,7 +15,7 @@ import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { importWeeks } from "~/weeks/weeks-import.server";
 import { WEEK_CSV_COLUMNS } from "~/weeks/weeks-sheet";
-import { renewCalendarToken } from "~/weeks/weeks.server";
+import { renewCalendarToken } from "~/weeks/calendar-feed.server";
 import { adminHref } from "~/catalogue/location-manager";
 import { CALENDAR_LINK_INTENT } from "~/components/catalogue-admin/room-types/calendar-feed";
 import { z } from "~/lib/zod";
