@@ -1,6 +1,6 @@
 /**
  * The prices a room type has besides its weekly price, each listed once, in the order every list
- * shows them: the pricing card, the booking form and its e-mails, the editor, the spreadsheets,
+ * shows them: the pricing card, the booking form's estimate, the editor, the spreadsheets,
  * the form schema and the database schema (which loads this module as it is: no imports).
  */
 

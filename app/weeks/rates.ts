@@ -62,7 +62,7 @@ export function weekRate(
   return week.rate ?? defaultRate(room, week.checkIn, week.nights);
 }
 
-/** Each charge per night that applies, named as the booking form and the e-mails name it. */
+/** Each charge per night that applies, named as the pricing card and the booking form name it. */
 export function nightlyCharges(room: NightlyCharges) {
   return NIGHTLY_CHARGES.flatMap(
     ({ key, label, waiver }): { label: string; perNight: number }[] => {

@@ -765,6 +765,12 @@ describe("room types", () => {
       await get(`/admin?location=${locationId}&roomType=${roomId}`, admin.cookie)
     ).text();
     expect(html).toMatch(/type="hidden" name="roomFeatures" value="Ocean view"/);
+    // Money with both its cents, as it was typed; half a bathroom as a number.
+    const valueOf = (name: string) =>
+      html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0].match(/value="([^"]*)"/)?.[1];
+    expect(
+      ["price", "resortFeeCost", "localTaxes", "christmasPrice", "bathrooms"].map(valueOf),
+    ).toEqual(["2450.50", "25.75", "12.50", "3100", "1.5"]);
     expect(html.match(/<input[^>]*name="roomFeatures"[^>]*value="Balcony"[^>]*>/)?.[0]).toContain(
       'checked=""',
     );

@@ -26,7 +26,7 @@ export function PublishStatus({
     <Form
       method="post"
       preventScrollReset
-      className={`flex flex-col items-start gap-3 rounded-xl px-4 py-3 text-sm ring-1 sm:flex-row sm:items-center ${
+      className={`flex flex-wrap items-center gap-3 rounded-xl px-4 py-3 text-sm ring-1 ${
         onSite
           ? "bg-emerald-50 text-emerald-900 ring-emerald-600/20"
           : "bg-amber-50 text-amber-900 ring-amber-600/30"
@@ -36,7 +36,9 @@ export function PublishStatus({
       <input type="hidden" name="locationId" value={locationId} />
       {roomTypeId && <input type="hidden" name="roomTypeId" value={roomTypeId} />}
       <input type="hidden" name="publish" value={onSite ? "no" : "yes"} />
-      <p className="min-w-0 sm:flex-1">
+      {/* Beside the button where the box is wide enough for both, else above it: the editor's
+          column is narrow even on a wide screen. */}
+      <p className="min-w-0 grow basis-56">
         {onSite ? (
           <>
             <strong>Published:</strong> this {what} is on the site.

@@ -66,7 +66,8 @@ export function RoomPricing({
       {fees.length > 0 && (
         <div>
           <h4 className="text-navy-900 text-sm font-semibold">Additional Fees</h4>
-          {/* Laid out as the holiday weeks are: each amount beside its name. */}
+          {/* Each amount beside its name, as the holiday weeks; two columns at most, as a fee's
+              amount is longer ("/ night"). */}
           <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm @sm:grid-cols-2">
             {fees.map((fee) => (
               <div key={fee.label} className="flex justify-between gap-2">

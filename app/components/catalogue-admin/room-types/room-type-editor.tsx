@@ -30,6 +30,9 @@ import { CalendarFeed } from "./calendar-feed";
 const ROOM_TYPE_REFS = ["intent", "locationId", "roomTypeId", "version"] as const;
 
 const numberText = (value: number | null) => (value === null ? "" : String(value));
+/** An amount of money as written: whole, or with both its cents (31.50, not 31.5). */
+const amountText = (value: number | null) =>
+  value === null ? "" : Number.isInteger(value) ? String(value) : value.toFixed(2);
 
 /** The saved values, as the form shows them. */
 function formValuesOf(room: RoomType) {
@@ -39,8 +42,8 @@ function formValuesOf(room: RoomType) {
     bedrooms: numberText(room.bedrooms),
     bathrooms: numberText(room.bathrooms),
     maxGuests: numberText(room.maxGuests),
-    price: numberText(room.price),
-    ...(Object.fromEntries(HOLIDAYS.map(({ key }) => [key, numberText(room[key])])) as Record<
+    price: amountText(room.price),
+    ...(Object.fromEntries(HOLIDAYS.map(({ key }) => [key, amountText(room[key])])) as Record<
       HolidayKey,
       string
     >),
@@ -48,7 +51,7 @@ function formValuesOf(room: RoomType) {
     roomFeatures: room.roomFeatures,
     ...(Object.fromEntries(
       NIGHTLY_CHARGES.flatMap(({ key, waiver }) => [
-        [key, numberText(room[key])],
+        [key, amountText(room[key])],
         ...(waiver ? [[waiver.key, room[waiver.key]]] : []),
       ]),
     ) as Record<ChargeKey, string> & Record<WaiverKey, boolean>),
