@@ -12,6 +12,7 @@ import { LOCATION_DEFAULTS } from "../catalogue/location-defaults.ts";
 import {
   HOLIDAYS,
   NIGHTLY_CHARGES,
+  type AppliedCharge,
   type ChargeKey,
   type HolidayKey,
   type WaiverKey,
@@ -355,6 +356,9 @@ export const bookingRequests = sqliteTable(
     weekId: text("week_id"),
     weekRate: real("week_rate"),
     estimatedTotal: real("estimated_total"),
+    // The nightly charges the estimate counted, as they were quoted (null: none, or an older
+    // request), so the request's page and e-mails say what the total is made of.
+    quotedCharges: text("quoted_charges", { mode: "json" }).$type<AppliedCharge[]>(),
     waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(false),
     specialRequests: text("special_requests"),
     referralCode: text("referral_code"),

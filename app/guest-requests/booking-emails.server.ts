@@ -8,6 +8,7 @@ import { HOLD_HOURS } from "~/weeks/week";
 import { nightsBetween, STAY_TERMS } from "./booking";
 import {
   arrivalLine,
+  chargeLine,
   departureLine,
   formatDateTime,
   formatStayDate,
@@ -78,16 +79,30 @@ function stayLines(
 function priceLines(
   booking: Pick<
     BookingRow,
-    "weekId" | "weekRate" | "estimatedTotal" | "roomTypePrice" | "currency"
+    | "weekId"
+    | "weekRate"
+    | "estimatedTotal"
+    | "quotedCharges"
+    | "roomTypePrice"
+    | "currency"
+    | "checkInDate"
+    | "checkOutDate"
   >,
 ) {
-  const price = (amount: number | null | undefined) =>
-    amount ? money(amount, booking.currency ?? LOCATION_DEFAULTS.currency) : null;
-  const total = emailLine("Estimated total (rate, fees and taxes)", price(booking.estimatedTotal));
-  if (booking.weekId) return [emailLine("Weekly rate", price(booking.weekRate)), total];
+  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
+  const price = (amount: number | null | undefined) => (amount ? money(amount, currency) : null);
+  const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const total = [
+    ...(booking.quotedCharges ?? []).map((charge) => {
+      const { term, amount } = chargeLine(charge, nights, currency);
+      return emailLine(term, amount);
+    }),
+    emailLine("Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)),
+  ];
+  if (booking.weekId) return [emailLine("Weekly rate", price(booking.weekRate)), ...total];
   // The member's own dates: each night's share of its week's rate (older requests have none).
   return booking.estimatedTotal
-    ? [total]
+    ? total
     : [emailLine("Typical weekly price", price(booking.roomTypePrice))];
 }
 

@@ -196,6 +196,7 @@ export const bookingKind = {
         throw new DomainError("conflict", WEEK_MESSAGES.takenSent, "week");
       }
     }
+    const quote = week ?? ownDates;
     return {
       ...keys,
       firstName: input.firstName,
@@ -207,7 +208,9 @@ export const bookingKind = {
       checkOutDate: week?.checkOut ?? input.checkOutDate,
       weekId: week?.id ?? null,
       weekRate: week?.rate ?? null,
-      estimatedTotal: week?.estimatedTotal ?? ownDates?.estimatedTotal ?? null,
+      estimatedTotal: quote?.estimatedTotal ?? null,
+      // What the estimate counted besides the rate, as quoted.
+      quotedCharges: quote?.estimatedTotal && quote.charges.length > 0 ? quote.charges : null,
       waitlist: Boolean(week && week.state !== "open"),
       adults: input.adults,
       children: input.children,

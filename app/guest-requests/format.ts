@@ -3,6 +3,23 @@
  * are shown in UTC, so the server's HTML and the browser's render agree.
  */
 import { mediumDateTime, weekdayDate } from "~/lib/dates";
+import { money } from "~/lib/money";
+import { type AppliedCharge } from "~/weeks/price-fields";
+import { chargeForStay } from "~/weeks/rates";
+
+/** "1 night", "7 nights". */
+export const nightsLabel = (nights: number) => `${nights} ${nights === 1 ? "night" : "nights"}`;
+
+/**
+ * A nightly charge over a stay, as the booking form, the request's page and its e-mails word it:
+ * "Parking (US$30 × 7 nights)" and "US$210".
+ */
+export function chargeLine(charge: AppliedCharge, nights: number, currency: string) {
+  return {
+    term: `${charge.label} (${money(charge.perNight, currency)} × ${nightsLabel(nights)})`,
+    amount: money(chargeForStay(charge, nights), currency),
+  };
+}
 
 /** "2026-03-07" → "Sat, Mar 7, 2026". */
 export function formatStayDate(isoDate: string) {

@@ -54,5 +54,11 @@ export type WaiverKey = NonNullable<NightlyCharge["waiver"]>["key"];
 /** The charges a box may waive (parking, the resort fee). */
 export type WaivableChargeKey = Extract<NightlyCharge, { waiver: object }>["key"];
 
+/** A charge per night that applies to a stay: its name and amount (a request keeps them). */
+export interface AppliedCharge {
+  label: string;
+  perNight: number;
+}
+
 /** The fees and taxes a room type charges per night, and the boxes that waive them. */
 export type NightlyCharges = Record<ChargeKey, number | null> & Record<WaiverKey, boolean>;

@@ -1,5 +1,11 @@
 import { addDays, calendarDate, daysBetween, nthWeekdayOf, type CalendarDate } from "./calendar";
-import { HOLIDAYS, NIGHTLY_CHARGES, type HolidayKey, type NightlyCharges } from "./price-fields";
+import {
+  HOLIDAYS,
+  NIGHTLY_CHARGES,
+  type AppliedCharge,
+  type HolidayKey,
+  type NightlyCharges,
+} from "./price-fields";
 
 /**
  * What a week costs when no admin has set its rate: the room type's typical weekly price, or the
@@ -64,12 +70,10 @@ export function weekRate(
 
 /** Each charge per night that applies, named as the pricing card and the booking form name it. */
 export function nightlyCharges(room: NightlyCharges) {
-  return NIGHTLY_CHARGES.flatMap(
-    ({ key, label, waiver }): { label: string; perNight: number }[] => {
-      const perNight = waiver && room[waiver.key] ? null : room[key];
-      return perNight ? [{ label, perNight }] : [];
-    },
-  );
+  return NIGHTLY_CHARGES.flatMap(({ key, label, waiver }): AppliedCharge[] => {
+    const perNight = waiver && room[waiver.key] ? null : room[key];
+    return perNight ? [{ label, perNight }] : [];
+  });
 }
 
 /**
@@ -80,12 +84,16 @@ export function estimatedTotal(rate: number | null, nights: number, room: Nightl
   if (rate === null) return null;
   const cents =
     Math.round(rate * 100) +
-    nightlyCharges(room).reduce(
-      (sum, charge) => sum + Math.round(charge.perNight * 100) * nights,
-      0,
-    );
+    nightlyCharges(room).reduce((sum, charge) => sum + chargeCents(charge, nights), 0);
   return cents / 100;
 }
+
+const chargeCents = (charge: AppliedCharge, nights: number) =>
+  Math.round(charge.perNight * 100) * nights;
+
+/** What a charge comes to over a stay of `nights`, to the cent (as the estimated total adds it). */
+export const chargeForStay = (charge: AppliedCharge, nights: number) =>
+  chargeCents(charge, nights) / 100;
 
 /** A week of the calendar as a stay of the member's own dates takes its nights from it. */
 interface WeekNights {

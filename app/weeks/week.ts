@@ -1,5 +1,6 @@
 import { type WeekState } from "~/db/schema";
 import { type CalendarDate } from "./calendar";
+import { type AppliedCharge } from "./price-fields";
 
 /** A member's request holds its week this long; then, with no staff decision, it lapses. */
 export const HOLD_HOURS = 72;
@@ -64,7 +65,7 @@ export interface QuotedWeek {
   checkOutTime: string;
   currency: string;
   rate: number | null;
-  charges: { label: string; perNight: number }[];
+  charges: AppliedCharge[];
   estimatedTotal: number | null;
 }
 

@@ -12,7 +12,7 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { formatStayDate } from "~/guest-requests/format";
 import { decideBooking } from "~/guest-requests/booking-life.server";
 import { transitionToast } from "~/guest-requests/inbox-decisions.server";
-import { catalogueVersion } from "~/lib/cache.server";
+import { catalogueVersion, invalidateLocationCaches } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";
 import { addDays, nextWeekday } from "~/weeks/calendar";
 import { estimatedTotal, weekRate } from "~/weeks/rates";
@@ -27,6 +27,7 @@ import {
   BOT_CHECK,
   carriesNumber,
   cookiePair,
+  get,
   post,
   request,
   testApp,
@@ -604,6 +605,47 @@ describe("staff decide a week's request", () => {
     expect(
       (await postWeek(weekForm(third!.checkIn), await memberCookie("user-admin"))).status,
     ).toBe(302);
+  });
+
+  it("keeps the nightly charges as quoted, and the e-mails and the request's page list them", async () => {
+    const [room] = await db.select().from(roomTypes).where(eq(roomTypes.id, roomTypeId));
+    const charges = { freeParking: false, parkingCost: 30, noResortFees: true, localTaxes: 12.5 };
+    await db.update(roomTypes).set(charges).where(eq(roomTypes.id, roomTypeId));
+    try {
+      const { week, requestId } = await heldWeek(24);
+      const [booking] = await requestsFor(week.id);
+      // The resort fee is waived: not counted, not listed.
+      expect(booking!.quotedCharges).toEqual([
+        { label: "Parking", perNight: 30 },
+        { label: "Local taxes", perNight: 12.5 },
+      ]);
+      expect(booking!.estimatedTotal).toBe(booking!.weekRate! + 210 + 87.5);
+      // A later change of the room's charges does not change what was quoted.
+      await db.update(roomTypes).set({ parkingCost: 45 }).where(eq(roomTypes.id, roomTypeId));
+      const lines = [
+        "Parking (US$30 × 7 nights): US$210",
+        "Local taxes (US$12.50 × 7 nights): US$87.50",
+      ];
+      const sent = await db
+        .select({ text: emailDeliveries.text })
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.requestId, requestId));
+      expect(sent).toHaveLength(2);
+      for (const { text } of sent) {
+        for (const line of lines) expect(text).toContain(line);
+        expect(text).not.toContain("Resort fee");
+      }
+      expect(await decide(requestId, "confirmed")).toMatchObject({ ok: true });
+      const page = visibleText(
+        await (await get(`/members/requests/${requestId}`, await memberCookie())).text(),
+      );
+      // Each charge beside its amount, as the booking form showed them.
+      expect(page).toMatch(/>Parking \(US\$30 × 7 nights\)<\/dt><dd[^>]*>US\$210</);
+      expect(page).toMatch(/>Local taxes \(US\$12\.50 × 7 nights\)<\/dt><dd[^>]*>US\$87\.50</);
+    } finally {
+      await db.update(roomTypes).set(room!).where(eq(roomTypes.id, roomTypeId));
+      await invalidateLocationCaches(env.CACHE);
+    }
   });
 
   it("confirming books the week and sends the guest the rate, the total, the terms' reminders and a calendar entry", async () => {

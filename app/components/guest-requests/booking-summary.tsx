@@ -1,6 +1,14 @@
 import { nightsBetween } from "~/guest-requests/booking";
-import { arrivalLine, departureLine, guestsLine, placeOf } from "~/guest-requests/format";
+import {
+  arrivalLine,
+  chargeLine,
+  departureLine,
+  guestsLine,
+  nightsLabel,
+  placeOf,
+} from "~/guest-requests/format";
 import { money } from "~/lib/money";
+import { type AppliedCharge } from "~/weeks/price-fields";
 
 interface SummarizedBooking {
   id: string;
@@ -19,6 +27,7 @@ interface SummarizedBooking {
   weekId: string | null;
   weekRate: number | null;
   estimatedTotal: number | null;
+  quotedCharges: AppliedCharge[] | null;
   roomTypePrice: number | null;
   currency: string;
   specialRequests: string | null;
@@ -41,11 +50,13 @@ export function BookingSummary({ booking }: { booking: SummarizedBooking }) {
     ["Check-in", arrivalLine(booking.checkInDate, booking.checkInTime)],
     ["Check-out", departureLine(booking.checkOutDate, booking.checkOutTime)],
     // As the booking form's quote says it.
-    ...(nights > 0
-      ? [["Length", `${nights} ${nights === 1 ? "night" : "nights"}`] as [string, string]]
-      : []),
+    ...(nights > 0 ? [["Length", nightsLabel(nights)] as [string, string]] : []),
     ["Guests", guestsLine(booking)],
     ...(booking.weekRate ? [["Weekly rate", price(booking.weekRate)] as [string, string]] : []),
+    ...(booking.quotedCharges ?? []).map((charge): [string, string] => {
+      const { term, amount } = chargeLine(charge, nights, booking.currency);
+      return [term, amount];
+    }),
     ...(booking.estimatedTotal
       ? [
           ["Estimated total (rate, fees and taxes)", price(booking.estimatedTotal)] as [

@@ -1,7 +1,13 @@
 import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
-import { arrivalLine, departureLine, formatStayDate } from "~/guest-requests/format";
+import {
+  arrivalLine,
+  chargeLine,
+  departureLine,
+  formatStayDate,
+  nightsLabel,
+} from "~/guest-requests/format";
 import { bookingRequestPath } from "~/guest-requests/request-state";
 import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
@@ -15,8 +21,6 @@ export interface WeekOnOffer {
   /** The room's next open weeks, offered instead. */
   nextWeeks: OpenWeek[];
 }
-
-const nightsLabel = (nights: number) => `${nights} ${nights === 1 ? "night" : "nights"}`;
 
 /**
  * The chosen week on the booking form: its dates, the rate, each nightly charge for the stay and
@@ -67,13 +71,10 @@ export function BookingWeek({
             <QuoteRow term="Check-out" value={departureLine(quote.checkOut, quote.checkOutTime)} />
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
             {quote.rate !== null && <QuoteRow term="Weekly rate" value={price(quote.rate)} />}
-            {quote.charges.map((charge) => (
-              <QuoteRow
-                key={charge.label}
-                term={`${charge.label} (${price(charge.perNight)} × ${nightsLabel(quote.nights)})`}
-                value={price(Math.round(charge.perNight * quote.nights * 100) / 100)}
-              />
-            ))}
+            {quote.charges.map((charge) => {
+              const { term, amount } = chargeLine(charge, quote.nights, quote.currency);
+              return <QuoteRow key={charge.label} term={term} value={amount} />;
+            })}
             {quote.estimatedTotal !== null && (
               <div className="text-navy-900 col-span-2 mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
                 <dt>Estimated total</dt>

@@ -1,0 +1,1 @@
+ALTER TABLE `booking_requests` ADD `quoted_charges` text;
