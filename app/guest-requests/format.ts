@@ -12,11 +12,14 @@ export const nightsLabel = (nights: number) => `${nights} ${nights === 1 ? "nigh
 
 /**
  * A nightly charge over a stay, as the booking form, the request's page and its e-mails word it:
- * "Parking (US$30 × 7 nights)" and "US$210".
+ * "Parking (US$30 × 7 nights)" (its `label` and `detail`) and "US$210".
  */
 export function chargeLine(charge: AppliedCharge, nights: number, currency: string) {
+  const detail = `(${money(charge.perNight, currency)} × ${nightsLabel(nights)})`;
   return {
-    term: `${charge.label} (${money(charge.perNight, currency)} × ${nightsLabel(nights)})`,
+    label: charge.label,
+    detail,
+    term: `${charge.label} ${detail}`,
     amount: money(chargeForStay(charge, nights), currency),
   };
 }

@@ -1,3 +1,4 @@
+import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
@@ -72,7 +73,13 @@ export function BookingWeek({
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
             {quote.rate !== null && <QuoteRow term="Weekly rate" value={price(quote.rate)} />}
             {quote.charges.map((charge) => {
-              const { term, amount } = chargeLine(charge, quote.nights, quote.currency);
+              const { label, detail, amount } = chargeLine(charge, quote.nights, quote.currency);
+              // What it is first, how it is counted below: a phone's narrow column breaks it there.
+              const term = (
+                <>
+                  {label} <span className="block text-xs">{detail}</span>
+                </>
+              );
               return <QuoteRow key={charge.label} term={term} value={amount} />;
             })}
             {quote.estimatedTotal !== null && (
@@ -139,7 +146,7 @@ export function BookingWeek({
 }
 
 /** A line of the week's quote: its term and value, in the list's two columns. */
-function QuoteRow({ term, value }: { term: string; value: string }) {
+function QuoteRow({ term, value }: { term: ReactNode; value: string }) {
   return (
     <div className="contents">
       <dt className="text-slate-600">{term}</dt>
