@@ -126,6 +126,7 @@ export async function listInbox(db: Db, filters: InboxFilters) {
         weekId: bookingRequests.weekId,
         weekRate: bookingRequests.weekRate,
         estimatedTotal: bookingRequests.estimatedTotal,
+        quotedCharges: bookingRequests.quotedCharges,
         waitlist: bookingRequests.waitlist,
         changedAt: bookingRequests.changedAt,
         staffNote: bookingRequests.staffNote,

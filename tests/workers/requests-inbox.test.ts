@@ -256,6 +256,40 @@ describe("the staff inbox list", () => {
     expect(handledCard.slice(0, handledCard.indexOf("</article>"))).not.toContain("<button");
   });
 
+  it("shows a booking's estimate as quoted, each nightly charge with what it came to", async () => {
+    const quotedCharges = [
+      { label: "Parking", perNight: 30 },
+      { label: "Local taxes", perNight: 12.5 },
+    ];
+    const ownDates = await insertBooking({
+      createdAt: "2990-01-01T00:00:05.000Z",
+      estimatedTotal: 2297.5,
+      quotedCharges,
+    });
+    const week = await insertBooking({
+      createdAt: "2990-01-01T00:00:04.000Z",
+      weekId: `week-${newId()}`,
+      weekRate: 2000,
+      estimatedTotal: 2297.5,
+      quotedCharges,
+    });
+    const html = await inboxHtml(await seededAdmin());
+    const card = (id: string) => {
+      const from = html.slice(html.indexOf(`id="request-${id}"`));
+      return textOf(from.slice(0, from.indexOf("</article>")));
+    };
+    const charges = [
+      "Parking (US$30 × 7 nights): US$210",
+      "Local taxes (US$12.50 × 7 nights): US$87.50",
+    ];
+    expect(card(ownDates.id)).toContain("Estimated total (at request)US$2,297.50");
+    expect(card(ownDates.id)).not.toContain("Typical weekly price");
+    expect(card(week.id)).toContain("US$2,000 · US$2,297.50 in all");
+    for (const id of [ownDates.id, week.id]) {
+      for (const charge of charges) expect(card(id)).toContain(charge);
+    }
+  });
+
   it("filters by kind and by status", async () => {
     // The newest in the inbox, so every one of them is on the first page of each view.
     const newest = { createdAt: "2996-01-01T00:00:00.000Z" };

@@ -1,5 +1,5 @@
 import { type ReactNode } from "react";
-import { formatStayDate, guestsLine } from "~/guest-requests/format";
+import { chargeLine, formatStayDate, guestsLine } from "~/guest-requests/format";
 import { type InboxItem } from "~/guest-requests/inbox.server";
 import { money } from "~/lib/money";
 
@@ -68,6 +68,12 @@ export function RequestDetails({ item }: { item: InboxItem }) {
             <DetailField label="Weekly rate and estimated total (at request)">
               {item.weekRate ? price(item.weekRate) : <Missing />}
               {item.estimatedTotal ? ` · ${price(item.estimatedTotal)} in all` : ""}
+              <QuotedCharges item={item} />
+            </DetailField>
+          ) : item.estimatedTotal ? (
+            <DetailField label="Estimated total (at request)">
+              {price(item.estimatedTotal)}
+              <QuotedCharges item={item} />
             </DetailField>
           ) : (
             <DetailField label="Typical weekly price (at request)">
@@ -102,4 +108,21 @@ export function RequestDetails({ item }: { item: InboxItem }) {
         </dl>
       );
   }
+}
+
+/** The nightly charges the estimate counted, each with what it came to. */
+function QuotedCharges({ item }: { item: Extract<InboxItem, { kind: "booking" }> }) {
+  if (!item.quotedCharges?.length) return null;
+  return (
+    <span className="block text-sm text-slate-500">
+      {item.quotedCharges.map((charge) => {
+        const { term, amount } = chargeLine(charge, item.nights, item.currency);
+        return (
+          <span key={charge.label} className="block">
+            {term}: {amount}
+          </span>
+        );
+      })}
+    </span>
+  );
 }
