@@ -45,13 +45,19 @@ export function formatTimeOfDay(time: string) {
   return `${hours % 12 || 12}${minutes} ${hours < 12 ? "AM" : "PM"}`;
 }
 
+/** "from 4 PM (resort time)": the time of day a stay begins. */
+export const arrivalTime = (time: string) => `from ${formatTimeOfDay(time)} (resort time)`;
+
+/** "by 10 AM (resort time)": the time of day it ends. */
+export const departureTime = (time: string) => `by ${formatTimeOfDay(time)} (resort time)`;
+
 /** "Sat, Dec 19, 2026, from 4 PM (resort time)": when a stay begins. */
 export const arrivalLine = (date: string, time: string) =>
-  `${formatStayDate(date)}, from ${formatTimeOfDay(time)} (resort time)`;
+  `${formatStayDate(date)}, ${arrivalTime(time)}`;
 
 /** "Sat, Dec 26, 2026, by 10 AM (resort time)": when it ends. */
 export const departureLine = (date: string, time: string) =>
-  `${formatStayDate(date)}, by ${formatTimeOfDay(time)} (resort time)`;
+  `${formatStayDate(date)}, ${departureTime(time)}`;
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

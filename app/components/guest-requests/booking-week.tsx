@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
 import {
-  arrivalLine,
+  arrivalTime,
   chargeLine,
-  departureLine,
+  departureTime,
   formatStayDate,
   nightsLabel,
 } from "~/guest-requests/format";
@@ -68,8 +68,14 @@ export function BookingWeek({
           <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
           {/* Each term and its value in a div of their own (a list is all pairs or all divs). */}
           <dl className="grid grid-cols-[minmax(8rem,1fr)_auto] gap-x-4 gap-y-1 text-sm">
-            <QuoteRow term="Check-in" value={arrivalLine(quote.checkIn, quote.checkInTime)} />
-            <QuoteRow term="Check-out" value={departureLine(quote.checkOut, quote.checkOutTime)} />
+            <QuoteRow
+              term="Check-in"
+              value={<StayMoment date={quote.checkIn} time={arrivalTime(quote.checkInTime)} />}
+            />
+            <QuoteRow
+              term="Check-out"
+              value={<StayMoment date={quote.checkOut} time={departureTime(quote.checkOutTime)} />}
+            />
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
             {quote.rate !== null && <QuoteRow term="Weekly rate" value={price(quote.rate)} />}
             {quote.charges.map((charge) => {
@@ -146,7 +152,16 @@ export function BookingWeek({
 }
 
 /** A line of the week's quote: its term and value, in the list's two columns. */
-function QuoteRow({ term, value }: { term: ReactNode; value: string }) {
+/** A day and the time of day on it, broken between them, never within "10 AM" on a phone. */
+function StayMoment({ date, time }: { date: string; time: string }) {
+  return (
+    <>
+      {formatStayDate(date)}, <span className="whitespace-nowrap">{time}</span>
+    </>
+  );
+}
+
+function QuoteRow({ term, value }: { term: ReactNode; value: ReactNode }) {
   return (
     <div className="contents">
       <dt className="text-slate-600">{term}</dt>
