@@ -117,8 +117,10 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
 
     const book = `/book?location=${slug}&roomType=${roomTypeId}&week=${firstWeek}`;
     const form = visibleText(await (await get(book, cookie)).text());
-    expect(form).toContain(`${formatStayDate(firstWeek)}, from 3 PM (resort time)`);
-    expect(form).toContain(`${formatStayDate(secondWeek)}, by 11:30 AM (resort time)`);
+    // The day, then the time of day (kept on one line of its own on a phone).
+    const formText = form.replace(/<[^>]+>/g, "");
+    expect(formText).toContain(`${formatStayDate(firstWeek)}, from 3 PM (resort time)`);
+    expect(formText).toContain(`${formatStayDate(secondWeek)}, by 11:30 AM (resort time)`);
     expect(form).toContain("€2,060");
     expect(form).toContain("By sending this request you accept these terms:");
     expect(form).toContain("All payments are non-refundable.");
