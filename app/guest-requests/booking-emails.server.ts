@@ -391,7 +391,7 @@ export function closedEmail(
   why: "booked" | "gone",
   site: SiteConfig,
 ): EmailDraft {
-  const { siteName } = site;
+  const { siteName, origin } = site;
   return {
     to: booking.email,
     subject: `The week you waited for at ${booking.locationName} is no longer available`,

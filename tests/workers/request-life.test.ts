@@ -309,9 +309,17 @@ describe("a member withdraws, the next member takes the offer", () => {
     );
     expect(confirmation).toBeDefined();
     expect(await statusOf(second.request.id)).toMatchObject({ status: "closed" });
-    expect((await emailsAbout(second.request.id)).map((email) => email.subject)).toContain(
-      `The week you waited for at ${LOCATION.name} is no longer available`,
+    const closed = (await emailsAbout(second.request.id)).find(
+      (email) =>
+        email.subject === `The week you waited for at ${LOCATION.name} is no longer available`,
     );
+    // Its way on leads to the site's locations, not to "null/locations".
+    const [sent] = await db
+      .select({ text: emailDeliveries.text, html: emailDeliveries.html })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.id, closed!.id));
+    expect(sent!.text).toContain("Browse locations: http://localhost/locations");
+    expect(sent!.html).not.toContain("null/locations");
     expect(await historyOf(first.request.id)).toEqual(
       expect.arrayContaining(["offered", "requested", "confirmed"]),
     );
