@@ -17,7 +17,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 test("deleting an image, a room type and a location each asks first, with the question on screen", async ({
   page,
 }) => {
-  const name = `Asks First Atoll ${Date.now().toString(36)}`;
+  const name = `Asks First Atoll ${crypto.randomUUID().slice(0, 8)}`;
   await page.goto("/admin?new=1");
   const form = page.locator('section[aria-labelledby="location-form-heading"]');
   await form.getByLabel("Name").fill(name);
@@ -73,7 +73,7 @@ test("deleting an image, a room type and a location each asks first, with the qu
 });
 
 test("removing a user asks first, with the question on screen", async ({ page }) => {
-  const email = `asks-first-${Date.now().toString(36)}@example.com`;
+  const email = `asks-first-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/admin/users");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Invite" }).click();

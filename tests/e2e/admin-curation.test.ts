@@ -82,7 +82,7 @@ test("with JavaScript: a new resort gets pictures, is reordered, featured, hidde
   // Uploads with progress, drag and drop, toasts and prompts, all under the pages' policy.
   const violations = await recordCspViolations(context);
   const page = await context.newPage();
-  const stamp = Date.now().toString(36);
+  const stamp = crypto.randomUUID().slice(0, 8);
   const name = `Curated Cove ${stamp}`;
   const slug = `curated-cove-${stamp}`;
   const locationId = await createLocation(page, name, "Mexico", "Tulum");
@@ -164,7 +164,7 @@ test("without JavaScript: the same curation works with plain forms", async ({
     javaScriptEnabled: false,
   });
   const page = await context.newPage();
-  const stamp = Date.now().toString(36);
+  const stamp = crypto.randomUUID().slice(0, 8);
   const name = `Plain Form Villas ${stamp}`;
   const slug = `plain-form-villas-${stamp}`;
   const locationId = await createLocation(page, name, "Spain", "Marbella");
@@ -252,7 +252,7 @@ test("a camera photo reaches a phone as a small variant, and its delete removes 
 }, testInfo) => {
   const context = await signedInContext(browser, baseURL!, ACCOUNTS.curation, "curation");
   const page = await context.newPage();
-  const stamp = Date.now().toString(36);
+  const stamp = crypto.randomUUID().slice(0, 8);
   const slug = `photo-point-${stamp}`;
   await createLocation(page, `Photo Point ${stamp}`, "Mexico", "Tulum");
 

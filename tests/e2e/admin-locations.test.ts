@@ -52,7 +52,7 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
 }) => {
   const context = await signedInContext(browser, baseURL!, ACCOUNTS.locations, "locations");
   const page = await context.newPage();
-  const stamp = Date.now().toString(36);
+  const stamp = crypto.randomUUID().slice(0, 8);
   const name = `Playwright Palms ${stamp}`;
   const slug = `playwright-palms-${stamp}`;
 
@@ -206,7 +206,7 @@ test("without JavaScript an admin creates and saves a location with the island s
     javaScriptEnabled: false,
   });
   const page = await context.newPage();
-  const name = `No Script Bay ${Date.now().toString(36)}`;
+  const name = `No Script Bay ${crypto.randomUUID().slice(0, 8)}`;
 
   await page.goto("/admin");
   await expect(page.locator("script[src]")).toHaveCount(0);

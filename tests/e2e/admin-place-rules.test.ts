@@ -137,7 +137,7 @@ test("on a laptop the checklist's short cells stay whole: 'None' is not broken a
   await signIn(context, ACCOUNTS.checklist, "checklist import limit", baseURL!);
   await page.setViewportSize({ width: 1366, height: 768 });
   // A hidden location with no pictures and no room types, from a spreadsheet.
-  const stamp = Date.now().toString(36);
+  const stamp = crypto.randomUUID().slice(0, 8);
   const name = `No Pictures ${stamp}`;
   const file = testInfo.outputPath("catalogue.csv");
   await writeFile(file, `slug,name,country,hidden\r\nno-pictures-${stamp},${name},Aruba,yes\r\n`);

@@ -16,8 +16,7 @@ const MESSAGES = {
 
 const WHY = "I have organised group trips for friends and colleagues for over ten years.";
 
-const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID()}@example.com`;
 
 async function fillAgentForm(page: Page, email: string) {
   await page.getByLabel("First name", { exact: true }).fill("Ada");

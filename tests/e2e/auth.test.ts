@@ -31,7 +31,7 @@ test.describe("with JavaScript", () => {
 
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { name: "Manage Users" })).toBeVisible();
-    const invitee = `invitee-${Date.now()}@example.com`;
+    const invitee = `invitee-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await page.getByPlaceholder("member@example.com").fill(invitee);
     await page.getByRole("button", { name: "Invite" }).click();
     await expect(
@@ -108,7 +108,7 @@ test.describe("without JavaScript", () => {
   test("a second link asked for within the wait says how long to wait, and the button still works", async ({
     page,
   }) => {
-    const email = `e2e-wait-${Date.now().toString(36)}@example.com`;
+    const email = `e2e-wait-${crypto.randomUUID().slice(0, 8)}@example.com`;
     for (let ask = 0; ask < 2; ask++) {
       await page.goto("/login");
       await page.getByLabel("Email").fill(email);

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Dialog, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
-import { isoDateFromNow } from "./support/clock";
+import { daysFromResortToday } from "./support/clock";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 
 const location = seedLocations.find(
@@ -24,8 +24,8 @@ async function requestBooking(
       lastName: "Guest",
       email: guest.email,
       phone: "+1 555 010 0100",
-      checkInDate: isoDateFromNow(guest.daysAhead),
-      checkOutDate: isoDateFromNow(guest.daysAhead + 7),
+      checkInDate: daysFromResortToday(location, guest.daysAhead),
+      checkOutDate: daysFromResortToday(location, guest.daysAhead + 7),
       adults: "2",
       children: "0",
       infants: "0",
@@ -52,7 +52,7 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   browser,
   baseURL,
 }) => {
-  const stamp = Date.now();
+  const stamp = crypto.randomUUID().slice(0, 8);
   const confirmGuest = `confirm-${stamp}@example.com`;
   const declineGuest = `decline-${stamp}@example.com`;
   const context = await signedInContext(browser, baseURL!, ACCOUNTS.inbox, "inbox");

@@ -6,7 +6,7 @@ import { roomTypeId, seedCatalogue, type SeedBindings } from "../../scripts/seed
 import { hardCases } from "./support/hard-cases";
 import { E2E_PERSIST_DIR } from "./support/server";
 import { seedLocations } from "../../scripts/seed/data";
-import { isoDateFromNow, testNow } from "./support/clock";
+import { daysFromResortToday, testNow } from "./support/clock";
 import { LAYOUT_ACCOUNTS, LAYOUT_REQUESTS } from "./support/layout-pages";
 
 // The running test server's D1, R2 and KV, reached through wrangler's platform proxy on the same
@@ -41,8 +41,8 @@ async function storeLayoutRequests(db: D1Database) {
     .first<{ id: string }>();
   if (!member) throw new Error("The layout member is stored by the global setup first");
   const location = seedLocations.find((candidate) => !candidate.hidden)!;
-  const checkIn = isoDateFromNow(90);
-  const checkOut = isoDateFromNow(97);
+  const checkIn = daysFromResortToday(location, 90);
+  const checkOut = daysFromResortToday(location, 97);
   const now = testNow().toISOString();
   const rows = [
     { id: LAYOUT_REQUESTS.offered, status: "offered", waitlist: 1, note: null },

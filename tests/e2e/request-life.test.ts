@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { realTimeAt, testNow } from "./support/clock";
 
 /**
  * A request's whole life, as two members and staff live it with the outbox open: a member holds
@@ -171,7 +172,7 @@ test("without JavaScript: a hold lapses after 72 hours, both members are told, a
   await requestWeek(waiterPage, href, "Wes", true);
 
   // The cron, run as of 72 hours and a minute later (the local server lets a run name its moment).
-  const later = Date.now() + 72 * HOUR + 60_000;
+  const later = realTimeAt(new Date(testNow().getTime() + 72 * HOUR + 60_000));
   const cron = await request.get(`/cdn-cgi/local/scheduled?time=${later}`);
   expect(cron.status()).toBe(200);
 

@@ -1,27 +1,28 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { placeTimeZone, isTimeZone, TIME_ZONES } from "~/catalogue/time-zones";
 import { now } from "~/lib/clock.server";
 import { earliestLocalDate, localDate } from "~/weeks/calendar";
 
 describe("the site's clock", () => {
+  // The real time stands still at a known instant, so each read can be told exactly.
+  const REAL_TIME = Date.parse("2026-11-28T10:00:00Z");
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: REAL_TIME }));
+  afterEach(() => vi.useRealTimers());
+
   test("reads the real time when no moment is set", () => {
-    const before = Date.now();
-    const read = now({ APP_ENV: "development" }).getTime();
-    expect(read).toBeGreaterThanOrEqual(before);
-    expect(read).toBeLessThanOrEqual(Date.now());
+    expect(now({ APP_ENV: "development" }).getTime()).toBe(REAL_TIME);
   });
 
-  test("runs on from TEST_NOW in development", async () => {
+  test("runs on from TEST_NOW in development", () => {
     const env = { APP_ENV: "development", TEST_NOW: "2027-03-06T23:30:00Z" };
-    const first = now(env).getTime();
-    expect(Math.abs(first - Date.parse("2027-03-06T23:30:00Z"))).toBeLessThan(1000);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(now(env).getTime()).toBeGreaterThan(first);
+    expect(now(env).toISOString()).toBe("2027-03-06T23:30:00.000Z");
+    vi.advanceTimersByTime(20);
+    expect(now(env).toISOString()).toBe("2027-03-06T23:30:00.020Z");
   });
 
   test("never takes TEST_NOW outside development", () => {
     const read = now({ APP_ENV: "production", TEST_NOW: "2030-01-01T00:00:00Z" });
-    expect(Math.abs(read.getTime() - Date.now())).toBeLessThan(1000);
+    expect(read.getTime()).toBe(REAL_TIME);
   });
 
   test("refuses a TEST_NOW that is not an instant", () => {

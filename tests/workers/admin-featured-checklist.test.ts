@@ -17,10 +17,14 @@ import {
   post,
   readyRoomStatements,
   testApp,
-  testNow,
   toastOf,
   visibleText,
 } from "./helpers";
+import { daysFromResortToday, testNow } from "./clock";
+import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
+
+/** An open week two weeks on at the locations below (in the default time zone): ready for sale. */
+const readyCheckIn = () => daysFromResortToday(LOCATION_DEFAULTS.timeZone, 14);
 
 const db = createDb(env.DB);
 
@@ -241,11 +245,14 @@ describe("the Checklist page", () => {
       });
       for (let index = 0; index < location.rooms; index++) {
         await db.batch(
-          readyRoomStatements({
-            id: `${location.id}-room-${index}`,
-            locationId: location.id,
-            name: `Room ${index}`,
-          }),
+          readyRoomStatements(
+            {
+              id: `${location.id}-room-${index}`,
+              locationId: location.id,
+              name: `Room ${index}`,
+            },
+            readyCheckIn(),
+          ),
         );
       }
       for (let index = 0; index < location.images; index++) {
@@ -448,11 +455,14 @@ describe("the Checklist, a page at a time", () => {
           })),
         ),
         ...some.flatMap((location) =>
-          readyRoomStatements({
-            id: `${location.id}-room`,
-            locationId: location.id,
-            name: "Suite",
-          }),
+          readyRoomStatements(
+            {
+              id: `${location.id}-room`,
+              locationId: location.id,
+              name: "Suite",
+            },
+            readyCheckIn(),
+          ),
         ),
         db.insert(images).values(
           some.map((location) => ({

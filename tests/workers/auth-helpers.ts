@@ -5,7 +5,7 @@ import { decodeJwt } from "jose";
 import { createCookie } from "react-router";
 import { requestMagicLink } from "~/accounts/magic-link.server";
 import { createSession, type Aal } from "~/accounts/session.server";
-import { appAt, cookiePair, emailsTo, ORIGIN, testNow, uniqueEmail } from "./helpers";
+import { appAt, cookiePair, emailsTo, ORIGIN, testApp, uniqueEmail } from "./helpers";
 
 export const MESSAGES = {
   checkEmail: "Check your email",
@@ -34,12 +34,12 @@ export async function createUser(role: "member" | "admin" = "member"): Promise<T
   return user;
 }
 
-/** Signs a user in without e-mail: the Cookie header value of a new session. */
-export async function signIn(
-  userId: string,
-  { aal, now = testNow() }: { aal?: Aal; now?: Date } = {},
-) {
-  return cookiePair(await createSession(appAt(now), userId, { aal }));
+/**
+ * Signs a user in without e-mail (at `now`, or when the site's clock says): the Cookie header
+ * value of a new session.
+ */
+export async function signIn(userId: string, { aal, now }: { aal?: Aal; now?: Date } = {}) {
+  return cookiePair(await createSession(now ? appAt(now) : testApp, userId, { aal }));
 }
 
 /** The response's `__session` Set-Cookie header, if any. */
@@ -119,13 +119,16 @@ export function signInLink(text: string) {
 }
 
 /**
- * Requests a sign-in link for a known address through the module (as of `now`), waits for its
- * e-mail and returns the raw token from the link.
+ * Requests a sign-in link for a known address through the module (as of `now`, or when the site's
+ * clock says), waits for its e-mail and returns the raw token from the link.
  */
-export async function issueToken(email: string, now = testNow(), dest = "/members") {
+export async function issueToken(
+  email: string,
+  { now, dest = "/members" }: { now?: Date; dest?: string } = {},
+) {
   const ctx = createExecutionContext();
   const outcome = await requestMagicLink(
-    { ...createAppContext({ env, ctx }, new Request(ORIGIN)), now },
+    { ...createAppContext({ env, ctx }, new Request(ORIGIN)), ...(now && { now }) },
     { email, dest },
   );
   await waitOnExecutionContext(ctx);

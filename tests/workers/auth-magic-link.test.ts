@@ -38,11 +38,11 @@ import {
   post,
   request,
   testApp,
-  testNow,
   uniqueEmail,
   visibleText,
   waitForEmails,
 } from "./helpers";
+import { testNow } from "./clock";
 
 async function ask(email: string, now: Date) {
   const ctx = createExecutionContext();
@@ -72,18 +72,18 @@ describe("a sign-in link", () => {
     const user = await createUser();
     const issuedAt = new Date(testNow().getTime() - 10 * HOUR);
 
-    const early = await issueToken(user.email, issuedAt);
+    const early = await issueToken(user.email, { now: issuedAt });
     const atLastSecond = new Date(issuedAt.getTime() + HOUR - 1000);
     expect((await consumeMagicLink(testApp.db, early, atLastSecond))?.id).toBe(user.id);
 
     const later = new Date(issuedAt.getTime() + 2 * HOUR);
-    const onTheHour = await issueToken(user.email, later);
+    const onTheHour = await issueToken(user.email, { now: later });
     expect(
       await consumeMagicLink(testApp.db, onTheHour, new Date(later.getTime() + HOUR)),
     ).toBeNull();
 
     const latest = new Date(issuedAt.getTime() + 4 * HOUR);
-    const afterTheHour = await issueToken(user.email, latest);
+    const afterTheHour = await issueToken(user.email, { now: latest });
     expect(
       await consumeMagicLink(testApp.db, afterTheHour, new Date(latest.getTime() + HOUR + 1000)),
     ).toBeNull();
@@ -110,7 +110,7 @@ describe("a sign-in link", () => {
 describe("60 seconds between sign-in links for one address", () => {
   it("refuses a second request within 60 s with the seconds left, counting down, then allows it", async () => {
     const email = uniqueEmail();
-    const start = new Date(Date.now() - HOUR);
+    const start = new Date(testNow().getTime() - HOUR);
     const at = (ms: number) => new Date(start.getTime() + ms);
 
     expect(await ask(email, start)).toEqual({ status: "sent" });
@@ -404,7 +404,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
 
   it("signs in: redirects to dest with an HttpOnly, SameSite=Lax session cookie (no Secure on localhost)", async () => {
     const user = await createUser();
-    const token = await issueToken(user.email, testNow(), "/locations?x=1");
+    const token = await issueToken(user.email, { dest: "/locations?x=1" });
 
     const response = await post("/auth/callback", { token, dest: "/locations?x=1" });
     expect(response.status).toBe(302);
@@ -451,7 +451,7 @@ describe("the link in the e-mail (/auth/callback)", () => {
         token = await issueToken(user.email);
         await consumeMagicLink(testApp.db, token, testNow());
       } else if (kind === "expired") {
-        token = await issueToken(user.email, new Date(testNow().getTime() - HOUR - 1000));
+        token = await issueToken(user.email, { now: new Date(testNow().getTime() - HOUR - 1000) });
       } else if (kind === "unknown") {
         token = "A".repeat(43);
       } else {

@@ -12,6 +12,7 @@ import {
   userExists,
 } from "./auth-helpers";
 import { get, post, request, toastOf, uniqueEmail, visibleText, waitForEmails } from "./helpers";
+import { stopClockAt, testNow } from "./clock";
 
 type Role = "visitor" | "member" | "admin";
 
@@ -522,8 +523,7 @@ describe("who may use /api/manage-users", () => {
     const admin = await actor("admin");
     // The limit counts in fixed one-minute windows: the clock starts at the beginning of the
     // next one, so all 51 requests fall in the same window.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
+    stopClockAt(new Date(Math.ceil(testNow().getTime() / 60_000) * 60_000 + 1_000));
     try {
       for (let i = 0; i < 50; i++) {
         expect((await api("GET", { cookie: admin.cookie })).status, `request ${i + 1}`).toBe(200);

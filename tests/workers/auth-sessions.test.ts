@@ -12,7 +12,8 @@ import {
   signIn,
   userExists,
 } from "./auth-helpers";
-import { appAt, cookiePair, DAY, get, MINUTE, ORIGIN, post, testNow } from "./helpers";
+import { appAt, cookiePair, DAY, get, MINUTE, ORIGIN, post } from "./helpers";
+import { testNow } from "./clock";
 
 const withCookie = (cookie: string) =>
   new Request(`${ORIGIN}/members`, { headers: { Cookie: cookie } });
@@ -82,8 +83,10 @@ describe("removing a user", () => {
 describe("signing in", () => {
   it("starts a fresh session every time, and ends the one the browser had (no session fixation)", async () => {
     const user = await createUser();
-    const first = await issueToken(user.email, new Date(testNow().getTime() - 5 * MINUTE));
-    const second = await issueToken(user.email, new Date(testNow().getTime() - 2 * MINUTE));
+    const first = await issueToken(user.email, { now: new Date(testNow().getTime() - 5 * MINUTE) });
+    const second = await issueToken(user.email, {
+      now: new Date(testNow().getTime() - 2 * MINUTE),
+    });
 
     const firstSignIn = await post("/auth/callback", { token: first, dest: "/members" });
     const firstCookie = cookiePair(sessionSetCookie(firstSignIn)!);

@@ -16,7 +16,8 @@ import {
   sessionTokenOf,
   signIn,
 } from "./auth-helpers";
-import { get, HOUR, MINUTE, testNow } from "./helpers";
+import { get, HOUR, MINUTE } from "./helpers";
+import { testNow } from "./clock";
 
 const b64url = {
   encode: (value: unknown) =>

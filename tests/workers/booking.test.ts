@@ -16,19 +16,21 @@ import worker from "../../workers/app";
 import {
   BOT_CHECK,
   cookiePair,
-  daysFromToday,
   post,
   request,
   roomWithoutWeeks,
   testApp,
-  testNow,
   toastOf,
   visibleSeed,
   visibleText,
 } from "./helpers";
+import { daysFromResortToday, realTimeAt, testNow } from "./clock";
+import { placeTimeZone } from "~/catalogue/time-zones";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
+/** The date `days` after the resort's today, as its booking form counts. */
+const stayDay = (days: number) => daysFromResortToday(placeTimeZone(location), days);
 // A room for four (the default party of two adults and a child fits it), with no calendar: the
 // forms below ask for the same nights, which no week holds.
 const { id: roomTypeId, name: ROOM_NAME } = roomWithoutWeeks(location, 1);
@@ -57,8 +59,8 @@ function validForm(overrides: Record<string, string> = {}) {
     email: "ana@example.com",
     phone: "+1 555 0100",
     // Nights no week holds: many members may ask for them, and staff decide which to confirm.
-    checkInDate: daysFromToday(STAY_START),
-    checkOutDate: daysFromToday(STAY_START + 7),
+    checkInDate: stayDay(STAY_START),
+    checkOutDate: stayDay(STAY_START + 7),
     adults: "2",
     children: "1",
     infants: "0",
@@ -75,7 +77,6 @@ async function postBooking(form: Record<string, string>, cookie?: string) {
   return post(`/book?location=${location.slug}&roomType=${roomTypeId}`, form, cookie);
 }
 
-/** The request context of a request to the site, with these bindings. */
 /** A request's context with these bindings, at the suite's moment (a production binding reads the real clock). */
 const appContext = (bindings: Env, ctx: ExecutionContext) => ({
   ...createAppContext({ env: bindings, ctx }, new Request("http://localhost/book")),
@@ -101,14 +102,10 @@ describe("booking request validation", () => {
     ["a huge number of adults", { adults: "1e308" }, "Adults: 1 to 10"],
     ["nine children", { children: "9" }, "Children: 0 to 8"],
     ["five infants", { infants: "5" }, "Infants: 0 to 4"],
-    [
-      "a check-in in the past",
-      { checkInDate: daysFromToday(-3) },
-      "Check-in cannot be in the past",
-    ],
+    ["a check-in in the past", { checkInDate: stayDay(-3) }, "Check-in cannot be in the past"],
     [
       "a check-out before check-in",
-      { checkOutDate: daysFromToday(STAY_START - 1) },
+      { checkOutDate: stayDay(STAY_START - 1) },
       "Check-out cannot be before check-in",
     ],
     ["a missing check-in", { checkInDate: "" }, "Please choose a check-in date"],
@@ -152,14 +149,14 @@ describe("booking request validation", () => {
       .values({ id: roomType, locationId: location.id, name: "Any size", published: true });
     try {
       const cookie = await memberCookie();
-      const sameDay = validForm({ roomType, checkOutDate: daysFromToday(STAY_START) });
+      const sameDay = validForm({ roomType, checkOutDate: stayDay(STAY_START) });
       const refused = await postBooking(sameDay, cookie);
       expect(refused.status).toBe(400);
       expect(visibleText(await refused.text())).toContain("Check-out must be after check-in");
       expect(await countFor(sameDay.idempotencyKey)).toBe(0);
 
       // The resort's minimum stay, said before anything is stored.
-      const short = validForm({ roomType, checkOutDate: daysFromToday(STAY_START + 1) });
+      const short = validForm({ roomType, checkOutDate: stayDay(STAY_START + 1) });
       const tooShort = await postBooking(short, cookie);
       expect(tooShort.status).toBe(409);
       expect(visibleText(await tooShort.text())).toContain(
@@ -169,7 +166,7 @@ describe("booking request validation", () => {
 
       const form = validForm({
         roomType,
-        checkOutDate: daysFromToday(STAY_START + location.minimumNights),
+        checkOutDate: stayDay(STAY_START + location.minimumNights),
         adults: "10",
         children: "8",
         infants: "4",
@@ -228,7 +225,7 @@ describe("booking request validation", () => {
   });
 
   it("the form's own schema refuses a party larger than the chosen room", () => {
-    const schema = bookingSchema({ today: daysFromToday(0), maxGuestsByRoom: { [roomTypeId]: 4 } });
+    const schema = bookingSchema({ today: stayDay(0), maxGuestsByRoom: { [roomTypeId]: 4 } });
     const result = schema.safeParse(validForm({ adults: "3", children: "2" }));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(
@@ -251,12 +248,11 @@ describe("booking request validation", () => {
   });
 
   it("allows the next day's check-in in any time zone but not a date two days ago", () => {
-    const schema = bookingSchema({ today: daysFromToday(0) });
+    const schema = bookingSchema({ today: stayDay(0) });
     expect(
-      schema.safeParse(validForm({ checkInDate: daysFromToday(0), checkOutDate: daysFromToday(7) }))
-        .success,
+      schema.safeParse(validForm({ checkInDate: stayDay(0), checkOutDate: stayDay(7) })).success,
     ).toBe(true);
-    expect(schema.safeParse(validForm({ checkInDate: daysFromToday(-2) })).success).toBe(false);
+    expect(schema.safeParse(validForm({ checkInDate: stayDay(-2) })).success).toBe(false);
   });
 });
 
@@ -497,7 +493,7 @@ describe("a POST to /book that is not a form", () => {
 
 describe("nothing lost when e-mail fails", () => {
   it("stores the request, marks its e-mails unsent, and the retry job sends them later", async () => {
-    const input = bookingSchema({ today: daysFromToday(0) }).parse(validForm());
+    const input = bookingSchema({ today: stayDay(0) }).parse(validForm());
     // Outside development without an e-mail provider key, sending fails.
     const brokenEnv = { ...env, APP_ENV: "production", SITE_URL: "https://insiderstays.example" };
     const ctx = createExecutionContext();
@@ -541,7 +537,7 @@ describe("nothing lost when e-mail fails", () => {
   });
 
   it("the worker's scheduled handler retries due e-mails", async () => {
-    const input = bookingSchema({ today: daysFromToday(0) }).parse(validForm());
+    const input = bookingSchema({ today: stayDay(0) }).parse(validForm());
     const ctx = createExecutionContext();
     const stored = await storeRequest(
       appContext({ ...env, APP_ENV: "production" }, ctx),
@@ -560,7 +556,7 @@ describe("nothing lost when e-mail fails", () => {
       scheduled(controller: { cron: string; scheduledTime: number }): Promise<unknown>;
     };
     // The platform schedules it on the real clock; the site reads that moment by its own.
-    await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: Date.now() });
+    await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: realTimeAt(testNow()) });
 
     const after = await db
       .select()
@@ -569,7 +565,7 @@ describe("nothing lost when e-mail fails", () => {
     expect(after.map((delivery) => delivery.status)).toEqual(["sent", "sent"]);
   });
   it("sends nothing from a deployed worker without its site address, and keeps the e-mails with the reason", async () => {
-    const input = bookingSchema({ today: daysFromToday(0) }).parse(validForm());
+    const input = bookingSchema({ today: stayDay(0) }).parse(validForm());
     // Deployed, with a key for Resend, but SITE_URL is not an address.
     const deployed = {
       ...env,
@@ -593,7 +589,7 @@ describe("nothing lost when e-mail fails", () => {
     // The cron runs through it too, without failing.
     const cron = createExecutionContext();
     await worker.scheduled!(
-      { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} },
+      { cron: "*/5 * * * *", scheduledTime: realTimeAt(testNow()), noRetry() {} },
       deployed,
       cron,
     );

@@ -9,39 +9,37 @@ import { seedLocations } from "../../scripts/seed/data";
 import { roomTypeId as seededRoomId } from "../../scripts/seed/seed";
 import { countCalls } from "~/dev/d1-counter.server";
 import { readToast } from "~/lib/toast.server";
-import { now as clockNow } from "~/lib/clock.server";
-import { addDays, todayUtc } from "~/weeks/calendar";
+// oxlint-disable-next-line eslint/no-restricted-imports -- testApp.now is the app's own read, as a request's context makes it
+import { now as siteNow } from "~/lib/clock.server";
+import { type CalendarDate } from "~/weeks/calendar";
 
 export const ORIGIN = "http://localhost";
-
-/** The moment by the site's clock: `TEST_NOW=… npm test` runs the suite as of another moment. */
-export const testNow = () => clockNow(env);
-
-/** Today's date by the site's clock, in UTC. */
-export const testToday = () => todayUtc(testNow());
-
-/** The date `days` days from today by the site's clock (before it when negative). */
-export const daysFromToday = (days: number) => addDays(testToday(), days);
 
 /** The app as a request at `now` would see it. */
 export const appAt = (now: Date) => ({ env, db: testApp.db, now });
 
 /**
- * A whole request context at `now` (the site's clock by default), as an action gets it, and a way
- * to wait for what it leaves running (e-mails sent after the response).
+ * A whole request context, as an action gets it (at `now`, or at the moment the site's clock
+ * gives it), and a way to wait for what it leaves running (e-mails sent after the response).
  */
-export function requestContextAt(now = testNow()) {
+export function requestContextAt(now?: Date) {
   const ctx = createExecutionContext();
-  const app: AppContext = { ...createAppContext({ env, ctx }, new Request(`${ORIGIN}/`)), now };
+  const app: AppContext = {
+    ...createAppContext({ env, ctx }, new Request(`${ORIGIN}/`)),
+    ...(now && { now }),
+  };
   return { app, settle: () => waitOnExecutionContext(ctx) };
 }
 
-/** The bindings, a database client and the moment, as a request's context gives them. */
+/**
+ * The bindings, a database client and the moment, as a request's context gives them. Its `now` is
+ * the app's to read (lint keeps tests from it): a test's own dates come from ./clock.ts.
+ */
 export const testApp = {
   env,
   db: createDb(env.DB),
   get now() {
-    return testNow();
+    return siteNow(env);
   },
 };
 
@@ -225,9 +223,12 @@ export async function toastOf(response: Response) {
 
 /**
  * A room type ready for sale, as the Checklist counts it: a weekly price, a guest limit, a
- * picture and an open week two weeks ahead, published. Statements for one batch.
+ * picture and an open week checking in on `checkIn`, published. Statements for one batch.
  */
-export function readyRoomStatements(room: { id: string; locationId: string; name: string }) {
+export function readyRoomStatements(
+  room: { id: string; locationId: string; name: string },
+  checkIn: CalendarDate,
+) {
   return [
     testApp.db.insert(roomTypes).values({ ...room, price: 1500, maxGuests: 4, published: true }),
     testApp.db.insert(images).values({
@@ -242,7 +243,7 @@ export function readyRoomStatements(room: { id: string; locationId: string; name
     testApp.db.insert(weeks).values({
       id: `${room.id}-week`,
       roomTypeId: room.id,
-      checkIn: addDays(testToday(), 14),
+      checkIn,
       nights: 7,
     }),
   ] as const;

@@ -64,14 +64,16 @@ describe("sized variants", () => {
     const photo = await cameraJpeg();
     expect(photo.size).toBeGreaterThan(1_000_000);
 
-    const started = Date.now();
+    const started = performance.now();
     const upload = await post(
       { intent: "upload", locationId: location.id, roomTypeId: "", redirectTo: "/admin" },
       [photo],
     );
     expect(upload.status).toBe(200);
     await upload.json();
-    console.log(`upload of a 4000 × 3000 JPEG (${photo.size} bytes): ${Date.now() - started} ms`);
+    console.log(
+      `upload of a 4000 × 3000 JPEG (${photo.size} bytes): ${Math.round(performance.now() - started)} ms`,
+    );
 
     const [row] = await db.select().from(images).where(eq(images.locationId, location.id));
     expect(row).toMatchObject({ width: 4000, height: 3000, imageType: "image/jpeg" });

@@ -11,16 +11,9 @@ import {
 } from "~/db/schema";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { createUser, signIn } from "./auth-helpers";
-import {
-  BOT_CHECK,
-  daysFromToday,
-  post,
-  request,
-  roomWithoutWeeks,
-  testNow,
-  uniqueEmail,
-  visibleSeed,
-} from "./helpers";
+import { BOT_CHECK, post, request, roomWithoutWeeks, uniqueEmail, visibleSeed } from "./helpers";
+import { daysFromResortToday, testNow } from "./clock";
+import { placeTimeZone } from "~/catalogue/time-zones";
 
 /*
  * Every limit holds when many requests arrive at once from one address: exactly the limit is
@@ -65,8 +58,8 @@ const FORMS = {
     lastName: marker,
     email: uniqueEmail("limit"),
     phone: "+1 555 0100",
-    checkInDate: daysFromToday(30),
-    checkOutDate: daysFromToday(37),
+    checkInDate: daysFromResortToday(placeTimeZone(location), 30),
+    checkOutDate: daysFromResortToday(placeTimeZone(location), 37),
     adults: "2",
     children: "0",
     infants: "0",

@@ -7,8 +7,7 @@ import { locations, roomTypes, weeks } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { FILTER_NOTICES } from "~/catalogue/location-filters";
 import { loadLocationList } from "~/catalogue/location-list-loader.server";
-import { addDays, addMonths } from "~/weeks/calendar";
-import { searchMonths } from "~/weeks/month";
+import { addDays } from "~/weeks/calendar";
 import { weekRate } from "~/weeks/rates";
 import { weekRateSql } from "~/weeks/week-rate-sql.server";
 import { createUser, signIn } from "./auth-helpers";
@@ -19,9 +18,9 @@ import {
   insertLocations,
   ORIGIN,
   testApp,
-  testToday,
   visibleText,
 } from "./helpers";
+import { searchMonth } from "./clock";
 
 const tag = crypto
   .randomUUID()
@@ -31,9 +30,8 @@ const countrySlug = `testland-${tag}`;
 const db = testApp.db;
 
 /** The month three from now, and the one after: every week of them is ahead of every resort. */
-const month = addMonths(`${testToday().slice(0, 7)}-01`, 3).slice(0, 7);
-const nextMonth = addMonths(`${month}-01`, 1).slice(0, 7);
-const monthLabel = searchMonths(testToday()).find((option) => option.value === month)!.label;
+const { value: month, label: monthLabel } = searchMonth(3);
+const nextMonth = searchMonth(4).value;
 const shortMonth = monthLabel.slice(0, 3);
 
 const place = (name: string) => ({

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { images, locations, roomTypes, weeks } from "~/db/schema";
 import { LOCATION_ADMIN_MESSAGES as M } from "~/catalogue/location-manager";
-import { addMonths } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { createUser, signIn } from "./auth-helpers";
-import { get, ORIGIN, post, testApp, testToday, toastOf, visibleText } from "./helpers";
+import { get, ORIGIN, post, testApp, toastOf, visibleText } from "./helpers";
+import { searchMonth } from "./clock";
 
 const db = testApp.db;
 const LOCATION_FIELDS = {
@@ -198,7 +198,7 @@ describe("only what is ready is on sale", () => {
     const { locationId, slug, roomTypeId } = await draftRoom(cookie);
     await putOnSale(locationId, roomTypeId);
     // Only weeks from four months on stay open.
-    const fromMonth = addMonths(`${testToday().slice(0, 7)}-01`, 4);
+    const fromMonth = `${searchMonth(4).value}-01`;
     await env.DB.prepare(
       "UPDATE weeks SET state = 'closed' WHERE room_type_id = ? AND check_in < ?",
     )

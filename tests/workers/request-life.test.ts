@@ -27,11 +27,10 @@ import {
   request,
   requestContextAt,
   testApp,
-  testNow,
-  testToday,
   toastOf,
   visibleText,
 } from "./helpers";
+import { resortToday, testNow } from "./clock";
 
 const { db } = testApp;
 
@@ -55,7 +54,7 @@ beforeAll(async () => {
     maxGuests: 6,
     published: true,
   });
-  await openRoomSeason(db, ROOM, testToday());
+  await openRoomSeason(db, ROOM, resortToday(LOCATION.timeZone));
 });
 
 interface Member {
@@ -75,7 +74,13 @@ async function freshWeek() {
   const open = await db
     .select()
     .from(weeks)
-    .where(and(eq(weeks.roomTypeId, ROOM), eq(weeks.state, "open"), gt(weeks.checkIn, testToday())))
+    .where(
+      and(
+        eq(weeks.roomTypeId, ROOM),
+        eq(weeks.state, "open"),
+        gt(weeks.checkIn, resortToday(LOCATION.timeZone)),
+      ),
+    )
     .orderBy(asc(weeks.checkIn));
   // Two weeks on from today and apart from each other: an offer's day never reaches check-in.
   const week = open[2 + weeksTaken++]!;
@@ -470,7 +475,7 @@ describe("what a member cannot do", () => {
     // A stay that has begun at the resort can no longer be withdrawn.
     await db
       .update(bookingRequests)
-      .set({ checkInDate: testToday() })
+      .set({ checkInDate: resortToday(LOCATION.timeZone) })
       .where(eq(bookingRequests.id, first.request.id));
     const begun = await memberPost(first, first.request.id, "withdraw");
     expect((await toastOf(begun))?.message).toMatch(/^Your stay has begun/);

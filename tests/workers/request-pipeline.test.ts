@@ -21,7 +21,9 @@ import {
 } from "~/guest-requests/store.server";
 import { supportMessageSchema } from "~/guest-requests/support-message";
 import { supportMessageKind } from "~/guest-requests/support-message.server";
-import { daysFromToday, testNow, visibleSeed } from "./helpers";
+import { visibleSeed } from "./helpers";
+import { daysFromResortToday, resortToday, testNow } from "./clock";
+import { placeTimeZone } from "~/catalogue/time-zones";
 
 /*
  * The request pipeline's modules on their own: the one store for every kind, the e-mails queued
@@ -89,12 +91,13 @@ describe("storing a request", () => {
 
   it("refuses a booking of a room the resort does not offer, on the room type field", async () => {
     const location = visibleSeed[0]!;
-    const input = bookingSchema({ today: daysFromToday(0) }).parse({
+    const zone = placeTimeZone(location);
+    const input = bookingSchema({ today: resortToday(zone) }).parse({
       ...sender(),
       location: location.slug,
       roomType: "no-such-room",
-      checkInDate: daysFromToday(30),
-      checkOutDate: daysFromToday(37),
+      checkInDate: daysFromResortToday(zone, 30),
+      checkOutDate: daysFromResortToday(zone, 37),
       adults: "2",
     });
     const { app } = appContext();

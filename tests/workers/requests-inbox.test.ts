@@ -10,7 +10,8 @@ import {
   type RequestKind,
 } from "~/db/schema";
 import { createUser, signIn } from "./auth-helpers";
-import { get, post, testNow, toastOf, visibleText, waitForEmails } from "./helpers";
+import { get, post, toastOf, visibleText, waitForEmails } from "./helpers";
+import { testNow } from "./clock";
 
 const db = createDb(env.DB);
 const INBOX = "/admin/requests";

@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/guest-requests/format";
-import { addDays, localDate, nextWeekday } from "~/weeks/calendar";
+import { addDays, nextWeekday } from "~/weeks/calendar";
 import { createUser, signIn } from "./auth-helpers";
-import { BOT_CHECK, get, post, testNow, testToday, visibleText } from "./helpers";
+import { BOT_CHECK, get, post, visibleText } from "./helpers";
+import { daysFromResortToday, resortToday } from "./clock";
 
 const db = createDb(env.DB);
 
@@ -18,7 +19,7 @@ const id = "loc-stay-terms";
 const slug = "stay-terms-riviera";
 const roomTypeId = `${id}-room`;
 // Two weeks a month ahead (Saturdays), of this test's own.
-const firstWeek = nextWeekday(addDays(testToday(), 30), 6);
+const firstWeek = nextWeekday(daysFromResortToday("Europe/Paris", 30), 6);
 const secondWeek = addDays(firstWeek, 7);
 
 const LOCATION_FORM = {
@@ -113,7 +114,7 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
     // Dates of the member's own choosing start from the resort's today, in the form too.
     const ownDates = await (await get(`/book?location=${slug}`, cookie)).text();
     const checkIn = ownDates.match(/<input[^>]*id="booking-checkInDate"[^>]*>/)?.[0];
-    expect(checkIn).toContain(`min="${localDate(testNow(), "Europe/Paris")}"`);
+    expect(checkIn).toContain(`min="${resortToday("Europe/Paris")}"`);
 
     const book = `/book?location=${slug}&roomType=${roomTypeId}&week=${firstWeek}`;
     const form = visibleText(await (await get(book, cookie)).text());

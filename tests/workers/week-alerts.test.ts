@@ -3,7 +3,6 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, locations, roomTypes, savedSearches, weeks } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { addMonths } from "~/weeks/calendar";
 import {
   describeAlert,
   WEEK_ALERT_LIMIT,
@@ -19,11 +18,10 @@ import {
   post,
   requestContextAt,
   testApp,
-  testNow,
-  testToday,
   toastOf,
   visibleText,
 } from "./helpers";
+import { searchMonth, testNow } from "./clock";
 
 const db = testApp.db;
 const tag = crypto
@@ -33,7 +31,7 @@ const tag = crypto
 const country = `Alertland ${tag}`;
 const countrySlug = `alertland-${tag}`;
 const elsewhere = `Otherland ${tag}`;
-const month = addMonths(`${testToday().slice(0, 7)}-01`, 4).slice(0, 7);
+const month = searchMonth(4).value;
 const place = (name: string, inCountry: string) => ({
   id: `${tag}-${name}`,
   slug: `${tag}-${name}`,

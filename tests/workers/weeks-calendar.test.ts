@@ -10,7 +10,8 @@ import { addDays, addMonths, nextWeekday } from "~/weeks/calendar";
 import { importWeeks } from "~/weeks/weeks-import.server";
 import { WEEK_CALENDAR_MESSAGES as W } from "~/weeks/calendar-form";
 import { createUser, signIn } from "./auth-helpers";
-import { get, post, testNow, testToday, toastOf, visibleText } from "./helpers";
+import { get, post, toastOf, visibleText } from "./helpers";
+import { daysFromResortToday, resortToday, searchMonth, testNow } from "./clock";
 
 /**
  * The room type editor's weeks and rates: opening a season for a room with no weeks, and setting a
@@ -26,6 +27,9 @@ async function freshAdmin() {
   return signIn(admin.id);
 }
 
+/** The time zone of the locations below: their today is Hawaii's. */
+const ZONE = "Pacific/Honolulu";
+
 /** A visible location with one room type (no weeks yet) of its own, so no test sees another's. */
 async function roomOfItsOwn({ minimumNights = 7 } = {}) {
   const key = crypto.randomUUID().slice(0, 8);
@@ -38,6 +42,7 @@ async function roomOfItsOwn({ minimumNights = 7 } = {}) {
     city: "Lahaina",
     state: "Hawaii",
     country: "United States",
+    timeZone: ZONE,
     minimumNights,
   });
   await db
@@ -105,7 +110,7 @@ describe("the room type editor's weeks and rates", () => {
     expect(opened.every((week) => new Date(`${week.checkIn}T00:00:00Z`).getUTCDay() === 6)).toBe(
       true,
     );
-    expect(opened.at(-1)!.checkIn < addMonths(testToday(), 18)).toBe(true);
+    expect(opened.at(-1)!.checkIn < addMonths(resortToday(ZONE), 18)).toBe(true);
 
     const again = await post(ACTION, { intent: "open-weeks", ...room }, cookie);
     expect(await toastOf(again)).toEqual({ type: "success", message: M.weeksOpened(0, 0) });
@@ -121,7 +126,7 @@ describe("the room type editor's weeks and rates", () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
     // As a weeks import may add one: 23 months ahead, after the season the editor opened.
-    const far = nextWeekday(addMonths(testToday(), 23), 6);
+    const far = nextWeekday(addMonths(resortToday(ZONE), 23), 6);
     await db.insert(weeks).values({
       id: `${room.roomTypeId}-${far}`,
       roomTypeId: room.roomTypeId,
@@ -177,7 +182,7 @@ describe("the room type editor's weeks and rates", () => {
 
   it("stays opened shorter than a week before grow to whole weeks, unless a night they need is taken or a member asked for them", async () => {
     const room = await roomOfItsOwn({ minimumNights: 3 });
-    const saturday = nextWeekday(addDays(testToday(), 30), 6);
+    const saturday = nextWeekday(daysFromResortToday(ZONE, 30), 6);
     const stay = (days: number, nights: number, state: "open" | "requested" = "open") => ({
       id: `${room.roomTypeId}-${days}`,
       roomTypeId: room.roomTypeId,
@@ -207,7 +212,7 @@ describe("the room type editor's weeks and rates", () => {
     const room = await roomOfItsOwn();
     // Ten admins, five posts each: the admin check counts an address's requests to a page.
     const cookies = await Promise.all(Array.from({ length: 10 }, () => freshAdmin()));
-    const tuesday = nextWeekday(addDays(testToday(), 30), 2);
+    const tuesday = nextWeekday(daysFromResortToday(ZONE, 30), 2);
     const file = `location,room_type,check_in,nights,rate,state\r\n${room.slug},${room.roomTypeId},${tuesday},7,,open`;
     const results = await Promise.all([
       ...Array.from({ length: 50 }, (_, index) =>
@@ -266,7 +271,7 @@ describe("the room type editor's weeks and rates", () => {
   it("leaves a past week as it was, whatever range is posted", async () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
-    const past = addDays(testToday(), -21);
+    const past = daysFromResortToday(ZONE, -21);
     await db.insert(weeks).values({
       id: `${room.roomTypeId}-${past}`,
       roomTypeId: room.roomTypeId,
@@ -405,7 +410,7 @@ describe("a room's weeks month by month", () => {
   it("shows visitors which weeks are open, never a rate, and members the rate to request", async () => {
     const cookie = await freshAdmin();
     const { room } = await openedRoom(cookie);
-    const month = addMonths(testToday(), 2).slice(0, 7);
+    const month = searchMonth(2).value;
     const inMonth = (await roomWeeks(room.roomTypeId)).filter((week) =>
       week.checkIn.startsWith(month),
     );
@@ -451,13 +456,14 @@ describe("a room's weeks month by month", () => {
       );
     // An unreadable month opens on the room's first open week; one gone by, on this month.
     const [firstOpen] = (await roomWeeks(room.roomTypeId)).filter(
-      (week) => week.state === "open" && week.checkIn > testToday(),
+      (week) => week.state === "open" && week.checkIn > resortToday(ZONE),
     );
     for (const [month, shown] of [
       ["abc", monthOf(firstOpen!.checkIn)],
       ["2026-13", monthOf(firstOpen!.checkIn)],
       ["%00", monthOf(firstOpen!.checkIn)],
-      ["1999-01", monthOf(testToday())],
+      // The first month the site's searches offer.
+      ["1999-01", searchMonth(0).value],
     ]) {
       const response = await get(monthPage(room, month!));
       expect(response.status).toBe(200);

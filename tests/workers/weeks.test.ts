@@ -31,22 +31,23 @@ import {
   post,
   request,
   testApp,
-  testNow,
-  testToday,
   visibleSeed,
   visibleText,
 } from "./helpers";
+import { daysFromResortToday, resortToday, testNow } from "./clock";
+import { placeTimeZone } from "~/catalogue/time-zones";
 
 const db = createDb(env.DB);
 const location = visibleSeed.find((candidate) => candidate.roomTypes.length >= 2)!;
 // A room for four: the party below (two adults and a child) fits it.
 const roomTypeId = `${location.id}-room-2`;
 const otherRoomTypeId = `${location.id}-room-1`;
+const today = () => resortToday(placeTimeZone(location));
 /**
  * A week that has begun: the Saturday week before the first one the seed opened (on or after
  * today), so it never takes a night of it. A week from five days ago did on Fridays and Saturdays.
  */
-const PAST_WEEK = addDays(nextWeekday(testToday(), 6), -7);
+const PAST_WEEK = addDays(nextWeekday(today(), 6), -7);
 
 async function memberCookie(userId = "user-member") {
   return cookiePair(await createSession(testApp, userId));
@@ -57,7 +58,7 @@ async function openWeeks(room = roomTypeId) {
   return db
     .select()
     .from(weeks)
-    .where(and(eq(weeks.roomTypeId, room), eq(weeks.state, "open"), gt(weeks.checkIn, testToday())))
+    .where(and(eq(weeks.roomTypeId, room), eq(weeks.state, "open"), gt(weeks.checkIn, today())))
     .orderBy(asc(weeks.checkIn));
 }
 
@@ -69,8 +70,8 @@ function weekForm(week: string, overrides: Record<string, string> = {}) {
     roomType: roomTypeId,
     week,
     // What a forged form might say: the server keeps the week's own dates.
-    checkInDate: addDays(testToday(), 3),
-    checkOutDate: addDays(testToday(), 4),
+    checkInDate: daysFromResortToday(placeTimeZone(location), 3),
+    checkOutDate: daysFromResortToday(placeTimeZone(location), 4),
     firstName: "Ana",
     lastName: "Silva",
     email: "ana@example.com",
@@ -121,8 +122,8 @@ describe("the seeded weeks", () => {
     const roomCount = seedLocations.reduce((sum, seeded) => sum + seeded.roomTypes.length, 0);
     expect(rooms).toBeGreaterThanOrEqual(roomCount);
     expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(6);
-    expect(first >= testToday()).toBe(true);
-    expect(last > addDays(testToday(), 500)).toBe(true);
+    expect(first >= today()).toBe(true);
+    expect(last > addDays(today(), 500)).toBe(true);
     // Seeding again leaves the seeded rooms' weeks as they are (rooms other tests added get theirs).
     const seededRoomWeeks = () => db.$count(weeks, eq(weeks.roomTypeId, roomTypeId));
     const before = await seededRoomWeeks();
@@ -264,9 +265,7 @@ describe("requesting a week", () => {
     };
     const ctx = createExecutionContext();
     const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
-    const input = bookingSchema({ today: testToday() }).parse(
-      weekForm(week.checkIn, { email: guest }),
-    );
+    const input = bookingSchema({ today: today() }).parse(weekForm(week.checkIn, { email: guest }));
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
         storeRequest(
@@ -945,7 +944,7 @@ describe("own dates the calendar has no week for", () => {
         state: "open",
         defaultRate: false,
       },
-      { now: testNow(), today: testToday() },
+      { now: testNow(), today: today() },
     );
     expect(await around()).toEqual(season);
     expect(range.held).toBe(booked.length);
@@ -959,7 +958,7 @@ describe("the catalogue's cached pages", () => {
   async function store(form: Record<string, string>, userId: string) {
     const ctx = createExecutionContext();
     const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
-    const input = bookingSchema({ today: testToday() }).parse(form);
+    const input = bookingSchema({ today: today() }).parse(form);
     const { id } = await storeRequest(app, bookingKind, input, { userId });
     await waitOnExecutionContext(ctx);
     return id;

@@ -1,7 +1,7 @@
 import { seedLocations } from "../../../scripts/seed/data";
 import { roomTypeId } from "../../../scripts/seed/seed";
 import { longNames, manyPhotos, noImages } from "./hard-cases";
-import { testNow } from "./clock";
+import { seededWeekAhead } from "./clock";
 import { type TestAccount } from "./session";
 
 /** What the layout guard (tests/e2e/layout.test.ts) visits, and as whom. */
@@ -19,13 +19,6 @@ const twelvePhotosRoom = roomTypeId(
   manyPhotos,
   manyPhotos.roomTypes.findIndex((room) => room.images.length === 12),
 );
-
-/** A week the seed opened: the first Saturday at least `days` days from today. */
-function seededWeekAhead(days: number) {
-  const date = new Date(testNow().getTime() + days * 86_400_000);
-  date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7));
-  return date.toISOString().slice(0, 10);
-}
 
 const VERIFY_PATH = "/auth/verify?dest=%2Faccount%2Fsecurity";
 
@@ -71,8 +64,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visitorOnly("/locations?q=zzzz"),
     // A month: each result with its open weeks (rates, request links and the alert form for
     // members), and a month with nothing found.
-    visitorAndMember(`/locations?month=${seededWeekAhead(60).slice(0, 7)}&guests=4`),
-    visit(`/locations?month=${seededWeekAhead(60).slice(0, 7)}&q=zzzz`, "member"),
+    visitorAndMember(`/locations?month=${seededWeekAhead(kaanapali, 60).slice(0, 7)}&guests=4`),
+    visit(`/locations?month=${seededWeekAhead(kaanapali, 60).slice(0, 7)}&q=zzzz`, "member"),
   ],
   "routes/location.tsx": [
     visitorAndMember(`/locations/${kaanapali.slug}`),
@@ -87,7 +80,7 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/location-weeks.tsx": [
     // A month of a seeded room's weeks: the calendar, and the open weeks (with rates for members).
     visitorAndMember(
-      `/locations/${kaanapali.slug}/weeks?room=${roomTypeId(kaanapali, 1)}&month=${seededWeekAhead(60).slice(0, 7)}`,
+      `/locations/${kaanapali.slug}/weeks?room=${roomTypeId(kaanapali, 1)}&month=${seededWeekAhead(kaanapali, 60).slice(0, 7)}`,
     ),
     visitorOnly(`/locations/${kaanapali.slug}/weeks?room=no-such-room`),
   ],
@@ -116,7 +109,7 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visitorAndMember(`/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}`),
     // A week of the seeded calendar: its rate, charges and estimated total.
     visit(
-      `/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}&week=${seededWeekAhead(21)}`,
+      `/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}&week=${seededWeekAhead(kaanapali, 21)}`,
       "member",
     ),
   ],
