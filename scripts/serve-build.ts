@@ -38,6 +38,9 @@ const miniflare = new Miniflare(
     // Where `wrangler dev --persist-to` keeps its state, and scripts/prepare-local.ts writes it.
     resourcePersistencePath: resolve(options.persist, "v3"),
     log: new Log(LogLevel.WARN),
+    // The app reads nothing of request.cf: no fetch of Cloudflare's sample at each start, which
+    // offline only printed a warning and a stack trace.
+    cf: false,
     // The cron run for any moment, as `wrangler dev` offers it: /cdn-cgi/local/scheduled?time=<ms>
     // (the browser tests let a hold lapse 72 hours on).
     unsafeTriggerHandlers: true,
