@@ -39,5 +39,4 @@ export default defineConfig({
       },
     },
   },
-  preview: { port: Number(process.env.PORT ?? 8787), strictPort: true, host: "localhost" },
 });

@@ -10,7 +10,11 @@
  *   - the D1 round trips of one render with the cached lists warm (counted through /dev/d1-queries,
  *     after the background cache writes of the requests before it have settled), and cold: the
  *     page first on a fresh server and a fresh copy of the state (empty caches);
- *   - the JavaScript and the render-blocking CSS the audited pages (below) load first (gzip).
+ *   - the JavaScript and the render-blocking CSS the audited pages (below) load first (gzip);
+ *   - a burst: BURST_CONCURRENCY requests at a time for BURST_SECONDS over the list, a location
+ *     page and /book with one of its open weeks, as a member (every page rendered, as a crowd of
+ *     members' would be): requests, failures, requests a second, p50 and p99. Any failure fails
+ *     the run: `vite preview`'s proxy failed under such load (a 500 that answered on a second try).
  * Options:
  *   --scale N     also serves a catalogue N times the seed's (.wrangler/bench-xN, made by
  *                 `npm run seed -- --scale N`) beside it, takes each page's samples from both in
@@ -65,6 +69,8 @@ const GROWTH_LIMIT = 1.5;
 /** The month search's warm p95 target on this machine (ms), and the home page's JavaScript (KB). */
 const MONTH_SEARCH_P95_MS = 50;
 const HOME_JS_KB = 120;
+const BURST_CONCURRENCY = 16;
+const BURST_SECONDS = 20;
 /** Alerts of one month told of one opening, at the largest scale. */
 const ALERTS = 10_000;
 /** A month three ahead of today: every resort has open weeks in it. */
@@ -186,8 +192,11 @@ for (const scale of scales) dirs.push(await prepareState(scale));
 const alertsSeeded = seedAlerts(dirs.at(-1)!);
 const cold = await coldQueries(dirs[0]!);
 const locationCounts = await Promise.all(dirs.map((dir) => countLocations(dir)));
+const BOOKING = await bookingPage(dirs[0]!);
+const BURST_PAGES = ["/locations", `/locations/${LOCATION.slug}`, BOOKING.path];
 const servers = dirs.map((dir, index) => startServer(dir, ports[index]!));
 const results: PageResult[][] = scales.map(() => []);
+let burst: Burst | undefined;
 try {
   await Promise.all(ports.map((port, index) => waitForServer(port, servers[index]!)));
   for (const page of PAGES) {
@@ -196,6 +205,7 @@ try {
       results[index]!.push({ ...result, cold: index === 0 ? (cold.get(page) ?? null) : null }),
     );
   }
+  burst = await measureBurst();
   await printWeights();
   await printQueryPlans();
   await printAlertRuns();
@@ -214,6 +224,7 @@ try {
 }
 printPages();
 printMonthSearch();
+printBurst(burst!);
 
 interface PageResult {
   raw: number;
@@ -222,6 +233,15 @@ interface PageResult {
   p95: number;
   queries: number;
   cold: number | null;
+}
+
+interface Burst {
+  requests: number;
+  failed: number;
+  firstFailure: string | null;
+  perSecond: number;
+  p50: number;
+  p99: number;
 }
 
 /** A fresh state at `scale`: the seed (its pictures come from the cache), scaled, and the sessions. */
@@ -253,6 +273,26 @@ async function countLocations(dir: string) {
   try {
     return (sqlite.prepare("SELECT count(*) AS count FROM locations").get() as { count: number })
       .count;
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** /book for LOCATION's first open week of MONTH: the booking form with that week's quote. */
+async function bookingPage(dir: string) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const sqlite = new DatabaseSync(d1File(dir), { readOnly: true });
+  try {
+    const week = sqlite
+      .prepare(
+        `SELECT w.room_type_id AS roomType, w.check_in AS checkIn FROM weeks w
+         JOIN room_types r ON r.id = w.room_type_id
+         WHERE r.location_id = ? AND w.state = 'open' AND w.check_in LIKE ? ORDER BY w.check_in LIMIT 1`,
+      )
+      .get(LOCATION.id, `${MONTH}-%`) as { roomType: string; checkIn: string } | undefined;
+    if (!week) throw new Error(`${LOCATION.slug} has no open week in ${MONTH}`);
+    const query = { location: LOCATION.slug, roomType: week.roomType, week: week.checkIn };
+    return { path: `/book?${new URLSearchParams(query)}`, checkIn: week.checkIn };
   } finally {
     sqlite.close();
   }
@@ -369,6 +409,46 @@ async function measurePage({ who, path }: (typeof PAGES)[number]) {
       queries: queries[index]!,
     };
   });
+}
+
+/**
+ * BURST_CONCURRENCY members' requests at a time on the first scale's server for BURST_SECONDS,
+ * each one the next of BURST_PAGES: a request that fails is counted, never retried.
+ */
+async function measureBurst(): Promise<Burst> {
+  // The form quotes the week (a week it cannot offer renders a shorter page of other weeks).
+  const booking = (await get(PORT, BOOKING.path, "member")).body.toString();
+  if (!booking.includes(`name="checkInDate" value="${BOOKING.checkIn}"`)) {
+    throw new Error(`${BOOKING.path} as member: the form does not offer the week`);
+  }
+  const times: number[] = [];
+  let failed = 0;
+  let firstFailure: string | null = null;
+  let next = 0;
+  const started = performance.now();
+  const ends = started + BURST_SECONDS * 1000;
+  const member = async () => {
+    while (performance.now() < ends) {
+      const path = BURST_PAGES[next++ % BURST_PAGES.length]!;
+      try {
+        times.push((await get(PORT, path, "member")).ms);
+      } catch (error) {
+        failed++;
+        firstFailure ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: BURST_CONCURRENCY }, member));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = times.toSorted((a, b) => a - b);
+  return {
+    requests: times.length + failed,
+    failed,
+    firstFailure,
+    perSecond: (times.length + failed) / seconds,
+    p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    p99: sorted[Math.ceil(sorted.length * 0.99) - 1] ?? 0,
+  };
 }
 
 /** Each page's D1 round trips first on a fresh server and a fresh copy of the state. */
@@ -694,6 +774,27 @@ async function lighthouse(scale: number) {
     }
   } finally {
     chrome.kill();
+  }
+}
+
+/** The burst's line; a failed request marks it and fails the run. */
+function printBurst(result: Burst) {
+  console.log(
+    `\nBurst at 1×: ${BURST_CONCURRENCY} requests at a time for ${BURST_SECONDS} s, as a member, over ${BURST_PAGES.join(", ")}\n`,
+  );
+  console.log("requests   failed    req/s   p50 ms   p99 ms");
+  console.log(
+    [
+      String(result.requests).padStart(8),
+      `${String(result.failed).padStart(8)}${result.failed > 0 ? " !" : "  "}`,
+      result.perSecond.toFixed(1).padStart(6),
+      result.p50.toFixed(1).padStart(8),
+      result.p99.toFixed(1).padStart(8),
+    ].join(" "),
+  );
+  if (result.failed > 0) {
+    console.log(`! ${result.failed} requests failed, the first: ${result.firstFailure}`);
+    process.exitCode = 1;
   }
 }
 

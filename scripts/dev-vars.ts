@@ -1,5 +1,6 @@
 /**
- * Local secrets live in .dev.vars (never committed); the build copies it for `vite preview`.
+ * Local secrets live in .dev.vars (never committed); a build copies it beside its wrangler.json,
+ * where scripts/serve-build.ts reads it.
  * Sessions need a signing key, so one is generated on first run and then kept.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

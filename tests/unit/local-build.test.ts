@@ -18,3 +18,14 @@ it("the browser tests build the app where npm start does not serve it from", () 
   expect(prepare).toContain("E2E_BUILD_DIR as BUILD_DIR");
   expect(prepare).toContain('run("react-router", ["build"], { BUILD_DIR })');
 });
+
+it("npm start serves the build it makes in workerd, with no vite preview in between", () => {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  // It builds into the default folder, which serve-build.ts serves when given none.
+  expect(scripts.start).toMatch(/ && react-router build && node scripts\/serve-build\.ts$/);
+  expect(readFileSync("scripts/serve-build.ts", "utf8")).toContain(
+    `build: { type: "string", default: "${reactRouterConfig.buildDirectory}" }`,
+  );
+});
