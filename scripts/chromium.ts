@@ -5,14 +5,19 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
 } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { findPackageJSON } from "node:module";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createBrotliDecompress } from "node:zlib";
+
+const CACHE = join(import.meta.dirname, "..", "node_modules", ".cache", "chromium");
+const UNPACKING = ".unpacking-";
 
 /**
  * The Chromium the browser tests and the benchmark's Lighthouse drive: the one at CHROMIUM_PATH,
@@ -31,31 +36,33 @@ export async function chromiumPath(): Promise<string> {
   const manifest = findPackageJSON("@sparticuz/chromium", import.meta.url);
   if (!manifest) throw new Error("@sparticuz/chromium is not installed: run npm install");
   const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
-  const cache = join(import.meta.dirname, "..", "node_modules", ".cache", "chromium");
-  const launcher = join(cache, version, "chromium");
-  if (!existsSync(launcher)) await unpack(join(dirname(manifest), "bin"), dirname(launcher), cache);
-  return launcher;
+  const browser = join(CACHE, version);
+  if (!existsSync(browser)) await unpack(join(dirname(manifest), "bin"), browser);
+  return join(browser, "chromium");
 }
 
-// The launcher is written last: while it is missing, what the folder holds is not a whole browser.
-async function unpack(packed: string, into: string, cache: string) {
-  // Another version's browser, or an unpacking cut short.
-  rmSync(cache, { recursive: true, force: true });
-  mkdirSync(into, { recursive: true });
-  console.log(`Unpacking Chromium from @sparticuz/chromium into ${into}`);
+/**
+ * Into a folder of this process's own, renamed into place once whole: processes that start at once
+ * each unpack (`npm test`'s knip and a unit test both read playwright.config.ts), and the first to
+ * finish wins.
+ */
+async function unpack(packed: string, browser: string) {
+  const partial = `${browser}${UNPACKING}${process.pid}`;
+  mkdirSync(partial, { recursive: true });
+  console.log(`Unpacking Chromium from @sparticuz/chromium into ${browser}`);
   await Promise.all([
     pipeline(
       createReadStream(join(packed, "chromium.br")),
       createBrotliDecompress(),
-      createWriteStream(join(into, "headless_shell"), { mode: 0o755 }),
+      createWriteStream(join(partial, "headless_shell"), { mode: 0o755 }),
     ),
     // Beside the browser, where it looks for them: libEGL, libGLESv2 and Vulkan's SwiftShader.
-    untar(join(packed, "swiftshader.tar.br"), into),
+    untar(join(packed, "swiftshader.tar.br"), partial),
     // NSS and expat, into lib/.
-    untar(join(packed, "al2023.tar.br"), into),
+    untar(join(packed, "al2023.tar.br"), partial),
   ]);
   await writeFile(
-    join(into, "chromium"),
+    join(partial, "chromium"),
     [
       "#!/bin/sh",
       'here="$(dirname "$0")"',
@@ -64,12 +71,42 @@ async function unpack(packed: string, into: string, cache: string) {
     ].join("\n"),
     { mode: 0o755 },
   );
+  try {
+    renameSync(partial, browser);
+  } catch (error) {
+    if (!existsSync(browser)) throw error;
+  }
+  removeAllBut(browser);
 }
 
+// Through a file: tar may stop reading a pipe at the archive's end, before the padding after it.
 async function untar(archive: string, into: string) {
-  const tar = spawn("tar", ["-x", "-C", into], { stdio: ["pipe", "inherit", "inherit"] });
-  const exited = once(tar, "exit");
-  await pipeline(createReadStream(archive), createBrotliDecompress(), tar.stdin);
-  const [code] = await exited;
+  const tarball = join(into, basename(archive, ".br"));
+  await pipeline(createReadStream(archive), createBrotliDecompress(), createWriteStream(tarball));
+  const tar = spawn("tar", ["-xf", tarball, "-C", into], { stdio: "inherit" });
+  const [code] = await once(tar, "exit");
   if (code !== 0) throw new Error(`tar could not unpack ${archive} (exit code ${String(code)})`);
+  rmSync(tarball);
+}
+
+/** Removes other versions' browsers and unpackings cut short or beaten, but not one under way. */
+function removeAllBut(browser: string) {
+  for (const name of readdirSync(CACHE)) {
+    const [, unpacker] = name.split(UNPACKING);
+    const underWay =
+      unpacker !== undefined && Number(unpacker) !== process.pid && isRunning(Number(unpacker));
+    if (join(CACHE, name) !== browser && !underWay) {
+      rmSync(join(CACHE, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // It runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
