@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/chromium.ts";
 import {
   E2E_BUILD_DIR as BUILD_DIR,
   E2E_PERSIST_DIR as PERSIST_DIR,
@@ -27,9 +28,9 @@ export default defineConfig({
     // browser a tenth of the catalogue and account tests' time. `--trace on` brings them back.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
-      // Chromium's headless shell: the same engine without the browser's UI, about a quarter
-      // faster here than the full browser run headless.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+      // Chromium's headless shell, from npm (scripts/chromium.ts): the same engine without the
+      // browser's UI, about a quarter faster here than the full browser run headless.
+      executablePath: await chromiumPath(),
       args: [
         "--headless",
         "--no-sandbox",

@@ -24,16 +24,16 @@
  *   --lighthouse  also runs Lighthouse (mobile, its default simulated throttling) on a legal page
  *                 (the floor: the shell every page pays), the home page, the list and a location
  *                 page at each scale, through a local proxy that answers like the edge (HTTPS,
- *                 HTTP/2, brotli or gzip), with the Chromium at CHROMIUM_PATH (default
- *                 /usr/bin/chromium). Needs the `lighthouse` package: in node_modules, or in
- *                 LIGHTHOUSE_DIR (a folder where it is installed). Each page runs LIGHTHOUSE_RUNS
- *                 times (default 3): on this machine every file arrives at once, so whether the
- *                 scripts finish before the first paint varies from run to run, and with it
- *                 Lighthouse's simulation of a slow phone. The row is the median run (Lighthouse's
- *                 own choice), then every run's score. Each report is saved in
+ *                 HTTP/2, brotli or gzip), with the Chromium at CHROMIUM_PATH, else the one npm
+ *                 installs (scripts/chromium.ts). Needs the `lighthouse` package: in node_modules,
+ *                 or in LIGHTHOUSE_DIR (a folder where it is installed). Each page runs
+ *                 LIGHTHOUSE_RUNS times (default 3): on this machine every file arrives at once, so
+ *                 whether the scripts finish before the first paint varies from run to run, and
+ *                 with it Lighthouse's simulation of a slow phone. The row is the median run
+ *                 (Lighthouse's own choice), then every run's score. Each report is saved in
  *                 .wrangler/lighthouse/<page>-x<scale>-<run>.json. One run before them is not
- *                 counted: a fresh Chromium's first page does the browser's own start-up work on the
- *                 main thread, which Lighthouse scales as if the page did it.
+ *                 counted: a fresh Chromium's first page does the browser's own start-up work on
+ *                 the main thread, which Lighthouse scales as if the page did it.
  *   --serve       only starts the server (at the --scale given, else 1) and the edge-like proxy
  *                 (https://localhost on port BENCH_PORT + 1, a self-signed certificate) and waits,
  *                 to look at the pages as the edge serves them.
@@ -48,6 +48,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { generate as generateCertificate } from "selfsigned";
 import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
+import { chromiumPath } from "./chromium.ts";
 import {
   SESSION_MS,
   sessionCookie as localSessionCookie,
@@ -62,7 +63,6 @@ const PROXY_PORT = PORT + 1;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
 const WARM_UP = 3;
 const BUILD_DIR = "build-bench";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Growth past this, from the seed to the larger catalogue, is marked. */
 const GROWTH_LIMIT = 1.5;
@@ -695,7 +695,7 @@ async function lighthouse(scale: number) {
   const { lighthouse: run, medianRun, launch } = await importLighthouse();
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   const chrome = await launch({
-    chromePath: CHROMIUM,
+    chromePath: await chromiumPath(),
     // Without a GPU here, starting one now and then held the first frame back by a second.
     // The proxy's certificate is its own.
     chromeFlags: [
