@@ -18,25 +18,27 @@ import { createBrotliDecompress } from "node:zlib";
 
 const CACHE = join(import.meta.dirname, "..", "node_modules", ".cache", "chromium");
 const UNPACKING = ".unpacking-";
+/** What is unpacked beside the browser, numbered: a new number unpacks every clone's copy again. */
+const UNPACKED_LAYOUT = 2;
 
 /**
  * The Chromium the browser tests and the benchmark's Lighthouse drive: the one at CHROMIUM_PATH,
  * else the one `npm install` brings. @sparticuz/chromium ships Chromium's headless shell
  * brotli-compressed, with SwiftShader (the software GPU it draws WebGL and its compositing with)
- * and the NSS and expat libraries it links to. Its own executablePath() unpacks into /tmp, shared
- * by every clone on the machine whatever its version, and points the browser at those libraries
- * only on Amazon Linux (AWS Lambda and the like); so they are unpacked here instead, once per
- * version, into node_modules/.cache/chromium/, with a launcher that puts the libraries first: the
- * browser takes nothing from the system but glibc and fonts. A launcher rather than an environment
- * for each caller to pass: its path alone runs the browser, for Playwright, chrome-launcher or a
- * person.
+ * and the NSS and expat libraries it links to, and a font. Its own executablePath() unpacks into
+ * /tmp, shared by every clone on the machine whatever its version, and points the browser at those
+ * libraries only on Amazon Linux (AWS Lambda and the like); so they are unpacked here instead, once
+ * per version, into node_modules/.cache/chromium/, with a launcher that puts the libraries first
+ * and adds the font to the system's: the browser takes nothing from the system but glibc (and its
+ * fonts, where it has some). A launcher rather than an environment for each caller to pass: its
+ * path alone runs the browser, for Playwright, chrome-launcher or a person.
  */
 export async function chromiumPath(): Promise<string> {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   const manifest = findPackageJSON("@sparticuz/chromium", import.meta.url);
   if (!manifest) throw new Error("@sparticuz/chromium is not installed: run npm install");
   const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
-  const browser = join(CACHE, version);
+  const browser = join(CACHE, `${version}-${UNPACKED_LAYOUT}`);
   if (!existsSync(browser)) await unpack(join(dirname(manifest), "bin"), browser);
   return join(browser, "chromium");
 }
@@ -60,12 +62,29 @@ async function unpack(packed: string, browser: string) {
     untar(join(packed, "swiftshader.tar.br"), partial),
     // NSS and expat, into lib/.
     untar(join(packed, "al2023.tar.br"), partial),
+    // Open Sans, into fonts/: text in no web font still has a face where the system has none.
+    untar(join(packed, "fonts.tar.br"), partial),
   ]);
+  // The system's fonts where it has any, then the package's (paths relative to this file).
+  await writeFile(
+    join(partial, "fonts.conf"),
+    [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+      "<fontconfig>",
+      '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>',
+      '  <dir prefix="relative">fonts</dir>',
+      '  <cachedir prefix="relative">fonts-cache</cachedir>',
+      "</fontconfig>",
+      "",
+    ].join("\n"),
+  );
   await writeFile(
     join(partial, "chromium"),
     [
       "#!/bin/sh",
-      'here="$(dirname "$0")"',
+      'here="$(cd "$(dirname "$0")" && pwd)"',
+      'export FONTCONFIG_FILE="$here/fonts.conf"',
       'LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$here/headless_shell" "$@"',
       "",
     ].join("\n"),
