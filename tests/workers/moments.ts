@@ -6,13 +6,11 @@
 export const FIXED_MOMENTS = [
   // Weeks check in on Saturdays: it is already Sunday in the Maldives, still Saturday in Paris.
   { name: "a Saturday at 22:30 UTC", at: "2027-03-06T22:30:00Z" },
-  // The UTC date runs ahead of every resort in the Americas.
-  { name: "a Sunday at 00:30 UTC", at: "2027-03-07T00:30:00Z" },
-  // A leap day everywhere.
-  { name: "29 February", at: "2028-02-29T12:00:00Z" },
+  // A leap day in UTC and east of it; still the 28th in the Americas.
+  { name: "29 February at 00:30 UTC", at: "2028-02-29T00:30:00Z" },
   // A new year in Europe and the Maldives, the old one in the Americas.
   { name: "New Year's Eve at 23:45 UTC", at: "2026-12-31T23:45:00Z" },
-  // 03:30 in New York, the hour after its clocks went forward (Hawaii's is still the 13th).
+  // 03:30 in New York, the hour after its clocks went forward; Saturday evening in Hawaii.
   { name: "the United States' change to summer time", at: "2027-03-14T07:30:00Z" },
 ] as const;
 
