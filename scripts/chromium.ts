@@ -19,7 +19,7 @@ import { createBrotliDecompress } from "node:zlib";
 const CACHE = join(import.meta.dirname, "..", "node_modules", ".cache", "chromium");
 const UNPACKING = ".unpacking-";
 /** What is unpacked beside the browser, numbered: a new number unpacks every clone's copy again. */
-const UNPACKED_LAYOUT = 2;
+const UNPACKED_LAYOUT = 3;
 
 /**
  * The Chromium the browser tests and the benchmark's Lighthouse drive: the one at CHROMIUM_PATH,
@@ -74,7 +74,8 @@ async function unpack(packed: string, browser: string) {
       "<fontconfig>",
       '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>',
       '  <dir prefix="relative">fonts</dir>',
-      '  <cachedir prefix="relative">fonts-cache</cachedir>',
+      // The user's own font cache: a relative one would land in whatever folder the browser starts in.
+      '  <cachedir prefix="xdg">fontconfig</cachedir>',
       "</fontconfig>",
       "",
     ].join("\n"),
