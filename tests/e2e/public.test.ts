@@ -115,22 +115,6 @@ test.describe("home", () => {
     await expect(page.getByRole("button", { name: "Pause video" })).toBeFocused();
   });
 
-  test("every picture and logo on the page loads", async ({ page }) => {
-    await page.goto("/");
-    for (const image of await page.locator("img").all()) await image.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() =>
-        page
-          .locator("img")
-          .evaluateAll((images: HTMLImageElement[]) =>
-            images
-              .filter((image) => !(image.complete && image.naturalWidth > 0))
-              .map((image) => image.src),
-          ),
-      )
-      .toEqual([]);
-  });
-
   test("a card whose picture fails before the page hydrates shows the fallback graphic", async ({
     page,
   }) => {
@@ -189,70 +173,89 @@ const [firstPage, secondPage] = [byName.slice(0, 24), byName.slice(24)];
 const hawaii = visible.filter((location) => location.state === "Hawaii");
 const maui = hawaii.filter((location) => location.city === "Maui");
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`filters with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+// The same rules for a form sent without JavaScript are tests/workers/public-pages.test.ts's.
+test.describe("filters with JavaScript", () => {
+  const choose = (page: Page, label: string, option: string) =>
+    page.getByLabel(label, { exact: true }).selectOption({ label: option });
 
-    const choose = async (page: Page, label: string, option: string) => {
-      await page.getByLabel(label, { exact: true }).selectOption({ label: option });
-      if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
-    };
+  test("country, state and island; a new country clears state and city", async ({ page }) => {
+    await page.goto("/locations");
+    await expect(page.getByLabel("State", { exact: true })).toHaveCount(0);
 
-    test("country, state and island; a new country clears state and city", async ({ page }) => {
-      await page.goto("/locations");
-      await expect(page.getByLabel("State", { exact: true })).toHaveCount(0);
+    await choose(page, "Country", "United States");
+    await expect(page).toHaveURL("/locations?country=united-states");
+    await expect(page.getByLabel("State", { exact: true })).toBeVisible();
 
-      await choose(page, "Country", "United States");
-      await expect(page).toHaveURL("/locations?country=united-states");
-      await expect(page.getByLabel("State", { exact: true })).toBeVisible();
+    await choose(page, "State", "Hawaii");
+    await expect(page).toHaveURL("/locations?country=united-states&state=hawaii");
+    await expect(page.getByLabel("Island", { exact: true })).toBeVisible();
+    await expectFilteredTo(
+      page,
+      hawaii.map((location) => location.name),
+    );
 
-      await choose(page, "State", "Hawaii");
-      await expect(page).toHaveURL("/locations?country=united-states&state=hawaii");
-      await expect(page.getByLabel("Island", { exact: true })).toBeVisible();
-      await expectFilteredTo(
-        page,
-        hawaii.map((location) => location.name),
-      );
+    await choose(page, "Island", "Maui");
+    await expect(page).toHaveURL("/locations?country=united-states&state=hawaii&city=maui");
+    await expectFilteredTo(
+      page,
+      maui.map((location) => location.name),
+    );
 
-      await choose(page, "Island", "Maui");
-      await expect(page).toHaveURL("/locations?country=united-states&state=hawaii&city=maui");
-      await expectFilteredTo(
-        page,
-        maui.map((location) => location.name),
-      );
+    await choose(page, "Country", "Mexico");
+    await expect(page).toHaveURL("/locations?country=mexico");
+    await expect(page.getByLabel("State", { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("");
+    await expectFilteredTo(
+      page,
+      visible.filter((location) => location.country === "Mexico").map((location) => location.name),
+    );
 
-      await choose(page, "Country", "Mexico");
-      await expect(page).toHaveURL("/locations?country=mexico");
-      await expect(page.getByLabel("State", { exact: true })).toHaveCount(0);
-      await expect(page.getByLabel("City", { exact: true })).toHaveValue("");
-      await expectFilteredTo(
-        page,
-        visible
-          .filter((location) => location.country === "Mexico")
-          .map((location) => location.name),
-      );
+    await page.getByRole("link", { name: "Clear all filters" }).click();
+    await expect(page).toHaveURL("/locations");
+    await expectFilteredTo(page, firstPage);
 
-      await page.getByRole("link", { name: "Clear all filters" }).click();
-      await expect(page).toHaveURL("/locations");
-      await expectFilteredTo(page, firstPage);
-
-      // The rest on the next page, by a real link.
-      const pages = page.getByRole("navigation", { name: "Pages of the list" });
-      await expect(pages).toContainText(`Page 1 of 2 · ${visible.length} locations`);
-      await pages.getByRole("link", { name: "Next →" }).click();
-      await expect(page).toHaveURL("/locations?page=2#list");
-      await expectFilteredTo(page, secondPage);
-      // It opens at the rows, below the heading and the filters.
-      await expect(page.locator("#list")).toBeInViewport();
-      await expect(
-        page.getByRole("heading", { name: "Our Locations", level: 1 }),
-      ).not.toBeInViewport();
-      await expect(page.getByRole("heading", { name: "Featured" })).toHaveCount(0);
-    });
+    // The rest on the next page, by a real link.
+    const pages = page.getByRole("navigation", { name: "Pages of the list" });
+    await expect(pages).toContainText(`Page 1 of 2 · ${visible.length} locations`);
+    await pages.getByRole("link", { name: "Next →" }).click();
+    await expect(page).toHaveURL("/locations?page=2#list");
+    await expectFilteredTo(page, secondPage);
+    // It opens at the rows, below the heading and the filters.
+    await expect(page.locator("#list")).toBeInViewport();
+    await expect(
+      page.getByRole("heading", { name: "Our Locations", level: 1 }),
+    ).not.toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Featured" })).toHaveCount(0);
   });
-}
+});
 
 test.describe("location detail", () => {
+  // How a picture's variants are made, weighed and deleted is tests/workers/image-variants.test.ts's;
+  // which one a phone loads is the browser's choice.
+  test("a phone at twice the density loads the first photo as its 800 px AVIF, preloaded", async ({
+    browser,
+    baseURL,
+  }) => {
+    const phone = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+    });
+    const page = await phone.newPage();
+    await page.goto(`/locations/${galleryLocation.slug}`);
+    const slide = page.getByRole("link", { name: /^Open photo 1 of/ }).locator("img");
+    await expect(slide).toHaveAttribute("sizes", /calc\(100vw - 2rem\)/);
+    await expect
+      .poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const chosen = await slide.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(chosen).toMatch(/\/w800\.avif$/);
+    await expect(
+      page.locator('link[rel="preload"][as="image"][fetchpriority="high"]'),
+    ).toHaveAttribute("imagesrcset", /\/w800\.avif 800w/);
+    await phone.close();
+  });
+
   test("carousel with thumbnails and a lightbox that opens and closes with the keyboard", async ({
     page,
   }) => {
@@ -436,18 +439,6 @@ test.describe("location detail", () => {
       expect(box.width / box.height, await room.locator("h3").innerText()).toBeCloseTo(3 / 2, 1);
     }
   });
-
-  test("an unknown location says so with status 404", async ({ page }) => {
-    const response = await page.goto("/locations/no-such-resort");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Location not found" })).toBeVisible();
-  });
-});
-
-test("any other path shows the locations list with status 404", async ({ page }) => {
-  const response = await page.goto("/this/does/not/exist");
-  expect(response?.status()).toBe(404);
-  await expectFilteredTo(page, firstPage);
 });
 
 test("a link that fails after the page has loaded shows the error screen with the site's styles", async ({
