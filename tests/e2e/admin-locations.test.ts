@@ -81,18 +81,7 @@ test("with JavaScript an admin creates a location and a room type, hides it and 
   await form.getByLabel("Name").pressSequentially(name, { delay: 5 });
   await expect(form.getByLabel("Slug")).toHaveValue(slug);
 
-  // Place rules: a state only in the United States, a city where cities are kept, islands in Hawaii.
-  await form.getByLabel("State").selectOption("Hawaii");
-  await expect(form.getByLabel("Island")).toBeVisible();
-  await form.getByLabel("Island").selectOption("Maui");
-  await form.getByLabel("Country").selectOption("Aruba");
-  await expect(form.getByLabel("State")).toHaveCount(0);
-  await expect(form.getByLabel("City")).toHaveCount(0);
-  await expect(form.getByLabel("Island")).toHaveCount(0);
-  await form.getByLabel("Country").selectOption("France");
-  await expect(form.getByLabel("City")).toHaveValue("");
-  await form.getByLabel("Country").selectOption("United States");
-  await expect(form.getByLabel("State")).toHaveValue("");
+  // The place rules as the fields change are admin-place-rules.test.ts's.
   await form.getByLabel("State").selectOption("California");
   await form.getByLabel("City").fill("Carmel");
 

@@ -225,57 +225,10 @@ test.describe("with JavaScript", () => {
   });
 });
 
+// Each field's message for an empty or wrong form, sent without JavaScript, and the stored
+// application are tests/workers/requests-agent-contact.test.ts's.
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-
-  test("the empty agent form comes back with each required field's message", async ({ page }) => {
-    await page.goto("/agents");
-    await expect(page.locator("script[src]")).toHaveCount(0);
-    // Make sure the browser's own validation cannot block the empty submit.
-    await page.locator("form#agent-application").evaluate((form: HTMLFormElement) => {
-      form.noValidate = true;
-    });
-    await page.getByLabel("I'm not a robot", { exact: true }).check();
-    await page.getByRole("button", { name: "Submit application" }).click();
-
-    await expect(page).toHaveURL(/\/agents#apply$/);
-    for (const message of [
-      MESSAGES.names,
-      MESSAGES.email,
-      MESSAGES.phone,
-      MESSAGES.currentAgent,
-      MESSAGES.occupation,
-      MESSAGES.whyThrive,
-    ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    }
-    await expect(
-      page.getByLabel("Current occupation", { exact: true }),
-    ).toHaveAccessibleDescription(MESSAGES.occupation);
-    await expect(
-      page.getByRole("group", { name: "Are you currently a travel agent?" }),
-    ).toHaveAccessibleDescription(MESSAGES.currentAgent);
-
-    // The entered values come back with the remaining messages.
-    await page.getByLabel("First name", { exact: true }).fill("Ada");
-    await page.getByLabel("Last name", { exact: true }).fill("Agent");
-    await page
-      .getByLabel("Why would you thrive at our agency?", { exact: true })
-      .fill(`   ${"a".repeat(49)}   `);
-    await page.getByLabel("I'm not a robot", { exact: true }).check();
-    await page.getByRole("button", { name: "Submit application" }).click();
-    await expect(page.getByText(MESSAGES.whyThriveShort, { exact: true })).toBeVisible();
-    await expect(page.getByText(MESSAGES.names, { exact: true })).toHaveCount(0);
-    await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Ada");
-
-    // And the completed form is stored.
-    const email = uniqueEmail("e2e-nojs-agent");
-    await fillAgentForm(page, email);
-    await page.getByLabel("I'm not a robot", { exact: true }).check();
-    await page.getByRole("button", { name: "Submit application" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "We'll be in touch" })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
-  });
 
   test("a message is sent from the contact page", async ({ page }) => {
     await page.goto("/contact");
