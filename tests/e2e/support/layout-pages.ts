@@ -50,8 +50,8 @@ const visitorAndMember = (path: string) => visit(path, "visitor", "member");
 
 /** The addresses that show each page route, with real ids and slugs. */
 export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
-  // The signed-in header, as member and admin.
-  "routes/home.tsx": [visit("/")],
+  // The signed-in header is on every member's and admin's page below.
+  "routes/home.tsx": [visitorOnly("/")],
   "routes/locations.tsx": [
     visitorAndMember("/locations"),
     visitorOnly("/locations?country=united-states&state=hawaii&city=maui"),
@@ -138,7 +138,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/admin/requests.tsx": [visit("/admin/requests", "admin")],
   "routes/admin/weeks.tsx": [visit("/admin/weeks", "admin")],
   "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
-  "routes/not-found.tsx": [visitorAndMember("/no-such-page")],
+  // The list a member sees is /locations's.
+  "routes/not-found.tsx": [visitorOnly("/no-such-page")],
 };
 
 /** The guard's visitor (no account), member and admin. */
