@@ -170,6 +170,27 @@ export function FixedField({
   );
 }
 
+/** What the server knows and the form does not send (a member's own address): shown as text. */
+export function ShownValue({
+  label,
+  hint,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <p className={labelClass}>{label}</p>
+      <p className="mt-1.5 wrap-anywhere text-slate-800">{children}</p>
+      {hint && <p className={hintClass}>{hint}</p>}
+    </div>
+  );
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form" | "type">;
 
 export function Field({

@@ -17,7 +17,6 @@ export const agentApplicationKind = {
     firstName: input.firstName,
     lastName: input.lastName,
     phone: input.phone,
-    email: input.email.toLowerCase(),
     isCurrentAgent: input.isCurrentAgent,
     currentOccupation: input.currentOccupation,
     whyThrive: input.whyThrive,

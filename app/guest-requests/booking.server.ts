@@ -201,7 +201,6 @@ export const bookingKind = {
       ...keys,
       firstName: input.firstName,
       lastName: input.lastName,
-      email: input.email.toLowerCase(),
       phone: input.phone,
       // A week's own dates, whatever dates the form sent.
       checkInDate: week?.checkIn ?? input.checkInDate,

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { addDays, daysBetween, isCalendarDate, LATEST_CHECK_IN_DAYS } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import { hiddenFields, optionalText, senderFields, text, type NotSentMessages } from "./fields";
+import { hiddenFields, memberFields, optionalText, text, type NotSentMessages } from "./fields";
 
 /**
  * The booking request form (/book, members only), for the browser and the server. The resort and
@@ -95,7 +95,7 @@ export function bookingSchema({
     .object({
       location: text(BOOKING_FORM_MESSAGES.location, 200),
       roomType: text(BOOKING_FORM_MESSAGES.roomType, 200),
-      ...senderFields({ phoneRequired: BOOKING_FORM_MESSAGES.phone }),
+      ...memberFields({ phoneRequired: BOOKING_FORM_MESSAGES.phone }),
       checkInDate: date(BOOKING_FORM_MESSAGES.checkIn),
       checkOutDate: date(BOOKING_FORM_MESSAGES.checkOut),
       adults: count(

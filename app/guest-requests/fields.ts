@@ -78,16 +78,21 @@ function isPhoneNumber(value: string) {
 }
 
 /**
- * Who sends the request: first and last name (both required, one message for the pair), e-mail
- * and phone (each form has its own message for a missing phone).
+ * Who a member's request is from: first and last name (both required, one message for the pair)
+ * and phone (each form has its own message for a missing phone). Its address is the account's.
  */
-export function senderFields({ phoneRequired }: { phoneRequired: string }) {
+export function memberFields({ phoneRequired }: { phoneRequired: string }) {
   return {
     firstName: text(SENDER_MESSAGES.names, 100),
     lastName: text(SENDER_MESSAGES.names, 100),
-    email,
     phone: text(phoneRequired, 40).refine(isPhoneNumber, SENDER_MESSAGES.phoneInvalid),
   };
+}
+
+/** Who sends a form anyone may send: a member's fields and the e-mail to answer. */
+export function senderFields(options: { phoneRequired: string }) {
+  const { firstName, lastName, phone } = memberFields(options);
+  return { firstName, lastName, email, phone };
 }
 
 /** The one-time key (made by the page's loader) and the honeypot, which must stay empty. */

@@ -24,17 +24,24 @@ export type RequestTable =
   | typeof agentApplications
   | typeof supportMessages;
 
-/** What every request form sends, whatever its kind. */
+/** What every request form sends, whatever its kind: a visitor's form asks for an address. */
 export interface SenderInput {
-  email: string;
+  email?: string | undefined;
   idempotencyKey?: string | undefined;
 }
 
-/** What the store gives every request's row: its id, its one-time key and the signed-in sender. */
+/** Who sends a request: a signed-in account, or a visitor. */
+export type Sender = { id: string; email: string } | null;
+
+/**
+ * What the store gives every request's row: its id, its one-time key, the signed-in sender, and
+ * the address the request is answered at.
+ */
 interface RequestKeys {
   id: string;
   idempotencyKey: string;
   userId: string | null;
+  email: string;
 }
 
 type RequestRow<Table extends RequestTable> = Table["$inferInsert"];
@@ -89,6 +96,19 @@ export interface StoredRequest {
   id: string;
   /** False when the one-time key had been used: the earlier request stands, nothing new. */
   created: boolean;
+  /** The address the request is answered at. */
+  email: string;
+}
+
+/**
+ * The address a request is answered at: a signed-in sender's own, whatever the form said, and a
+ * visitor's as typed. No form mails an address its sender has not shown to be theirs by signing
+ * in with it, but a visitor's receipt, which says nothing of what they wrote.
+ */
+function answerAddress(sender: Sender, input: SenderInput) {
+  const email = sender?.email ?? input.email;
+  if (!email) throw new DomainError("invalid", "Please sign in to send this request.");
+  return email.toLowerCase();
 }
 
 /**
@@ -99,14 +119,16 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
   app: AppContext,
   { kind, table, toRow, emails: emailsAbout, claim: claimOf }: RequestKindDefinition<Table, Input>,
   input: Input,
-  { userId }: { userId: string | null },
+  sender: Sender,
 ): Promise<StoredRequest> {
   const { db, site } = app;
   const id = crypto.randomUUID();
   const idempotencyKey = input.idempotencyKey ?? id;
+  const userId = sender?.id ?? null;
+  const email = answerAddress(sender, input);
   let row: RequestRow<Table>;
   try {
-    row = await toRow(app, input, { id, idempotencyKey, userId });
+    row = await toRow(app, input, { id, idempotencyKey, userId, email });
   } catch (error) {
     // The same form sent again once its request is stored (a double click, a retry, Back and
     // send) answers with that request, not with the refusal its own hold now causes.
@@ -121,7 +143,7 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
         ),
       );
     if (!earlier) throw error;
-    return { id: earlier.id, created: false };
+    return { id: earlier.id, created: false, email };
   }
   const emails = emailsAbout(row, site).map((draft) => queuedEmail(draft));
   const claim = claimOf?.(app, row) ?? null;
@@ -151,7 +173,7 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
   }
   const storedId = stored?.id ?? id;
   if (created) deliverLater(app, emails, `${kind} ${storedId}`);
-  return { id: storedId, created };
+  return { id: storedId, created, email };
 }
 
 /** "Label: value" for the e-mails about a request; a missing value is a dash. */

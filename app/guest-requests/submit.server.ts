@@ -47,7 +47,7 @@ async function store<Table extends RequestTable, Input extends SenderInput>(
   input: Input,
 ) {
   const auth = await getAuth(context);
-  return storeRequest(getAppContext(context), kind, input, { userId: auth?.user.id ?? null });
+  return storeRequest(getAppContext(context), kind, input, auth?.user ?? null);
 }
 
 /**
@@ -127,7 +127,7 @@ export async function requestFormAction<Table extends RequestTable, Input extend
   }
   return {
     result: submission.reply({ resetForm: true }),
-    sentTo: submission.value.email.toLowerCase(),
+    sentTo: stored.email,
     toast: null,
   } satisfies RequestFormReply;
 }

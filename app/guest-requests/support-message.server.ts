@@ -16,7 +16,6 @@ export const supportMessageKind = {
     ...keys,
     firstName: input.firstName,
     lastName: input.lastName,
-    email: input.email.toLowerCase(),
     phone: input.phone,
     message: input.message,
   }),

@@ -25,6 +25,9 @@ export interface TestUser {
   email: string;
 }
 
+/** The seeded member (scripts/seed/seed.ts), for a test that only needs an account to exist. */
+export const SEEDED_MEMBER: TestUser = { id: "user-member", email: "member@example.com" };
+
 /** A new account of its own, so no test depends on another's sessions, tokens or rate limits. */
 export async function createUser(role: "member" | "admin" = "member"): Promise<TestUser> {
   const user = { id: `user-${crypto.randomUUID()}`, email: uniqueEmail(role) };

@@ -261,7 +261,7 @@ describe("GET /agents and /contact", () => {
     expect(html.match(/<input[^>]*name="website"[^>]*>/)?.[0]).toContain('tabindex="-1"');
   });
 
-  it("prefills the e-mail of a signed-in user", async () => {
+  it("shows a signed-in user the account's address it answers at, with nothing to type", async () => {
     const user = { id: `user-${crypto.randomUUID()}`, email: uniqueEmail("member") };
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
@@ -272,7 +272,10 @@ describe("GET /agents and /contact", () => {
       ["/contact", "support-message-email"],
     ] as const) {
       const html = await (await request(path, { headers: { Cookie: cookie } })).text();
-      expect(html).toMatch(new RegExp(`<input[^>]*id="${id}"[^>]*value="${user.email}"`));
+      expect(visibleText(html)).toContain(user.email);
+      expect(visibleText(html)).toContain("We write to your account's address.");
+      expect(html).not.toContain(`id="${id}"`);
+      expect(html).toContain(`<input type="hidden" name="email" value="${user.email}"/>`);
     }
   });
 });
@@ -415,17 +418,28 @@ describe("POST /agents (the form, without JavaScript)", () => {
     expect(staff.text).toContain("I also speak Spanish.");
   });
 
-  it("stores the signed-in user's id with the application", async () => {
+  it("stores the signed-in user's id with the application, and answers at their account's address only", async () => {
     const user = { id: `user-${crypto.randomUUID()}`, email: uniqueEmail("member") };
     await env.DB.prepare("INSERT INTO users (id, email, role) VALUES (?, ?, 'member')")
       .bind(user.id, user.email)
       .run();
     const cookie = cookiePair(await createSession(testApp, user.id));
-    const fields = agentFields({ email: user.email });
+    // A forged address: a signed-in sender is answered at their account's own, and no other.
+    const fields = agentFields({ email: "someone-else@example.com" });
     const response = await post("/agents", fields, cookie);
     expect(response.status).toBe(200);
+    expect(visibleText(await response.text())).toContain(user.email);
     const [row] = await agentRows(user.email);
     expect(row!.user_id).toBe(user.id);
+    expect(await agentRows("someone-else@example.com")).toHaveLength(0);
+    const recipients = await env.DB.prepare(
+      'SELECT "to" FROM email_deliveries WHERE request_id = ? ORDER BY "to"',
+    )
+      .bind(row!.id)
+      .all<{ to: string }>();
+    expect(recipients.results.map((delivery) => delivery.to).sort()).toEqual(
+      [user.email, env.STAFF_EMAIL].sort(),
+    );
   });
 
   it("a double submit (the same one-time key) stores one application and queues two e-mails", async () => {

@@ -151,6 +151,20 @@ async function inboxHtml(cookie: string, query = "") {
   return visibleText(await response.text());
 }
 
+/**
+ * A request's card in the inbox list `query` shows, on whichever page it is: other files' requests
+ * share the list, newest first, and a request stored at a later moment of theirs comes before.
+ */
+async function inboxCard(cookie: string, query: string, id: string) {
+  for (let page = 1; page <= 20; page++) {
+    const html = await inboxHtml(cookie, `${query}&page=${page}`);
+    const start = html.indexOf(`id="request-${id}"`);
+    if (start !== -1) return html.slice(start, html.indexOf("</article>", start));
+    if (!html.includes("Next")) break;
+  }
+  throw new Error(`request ${id} is on no page of ${query}`);
+}
+
 /** Text without markup, for sentences that span elements. */
 const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
 
@@ -437,9 +451,7 @@ describe("confirming and declining a booking", () => {
     expect(await deliveriesOf("booking", booking.id)).toHaveLength(1);
 
     // The inbox shows who confirmed it, and no more buttons.
-    const html = await inboxHtml(cookie, "?kind=booking&status=confirmed");
-    const start = html.indexOf(`id="request-${booking.id}"`);
-    const card = html.slice(start, html.indexOf("</article>", start));
+    const card = await inboxCard(cookie, "?kind=booking&status=confirmed", booking.id);
     expect(textOf(card)).toContain("Confirmed by admin@example.com on");
     expect(card).not.toContain('value="confirm"');
   });

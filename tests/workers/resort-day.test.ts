@@ -146,7 +146,12 @@ describe("each resort lives on its own day", () => {
         ),
         now: MOMENT,
       };
-      return bookingKind.toRow(app, input, { id, idempotencyKey: id, userId: null });
+      return bookingKind.toRow(app, input, {
+        id,
+        idempotencyKey: id,
+        userId: null,
+        email: "ana@example.com",
+      });
     };
     await expect(row(resorts.hawaii)).resolves.toMatchObject({ checkInDate: FRIDAY });
     await expect(row(resorts.paris)).rejects.toMatchObject({

@@ -21,7 +21,7 @@ import { importWeeks } from "~/weeks/weeks-import.server";
 import { openRoomSeason, setWeekRange } from "~/weeks/week-editor.server";
 import { openWeeksQuery } from "~/weeks/open-weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
-import { createUser, signIn } from "./auth-helpers";
+import { createUser, SEEDED_MEMBER, signIn, type TestUser } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
 import {
   BOT_CHECK,
@@ -74,7 +74,6 @@ function weekForm(week: string, overrides: Record<string, string> = {}) {
     checkOutDate: daysFromResortToday(placeTimeZone(location), 4),
     firstName: "Ana",
     lastName: "Silva",
-    email: "ana@example.com",
     phone: "+1 555 0100",
     adults: "2",
     children: "1",
@@ -219,9 +218,11 @@ describe("requesting a week", () => {
 
   it("of 50 requests for one week at the same moment, exactly one holds it", async () => {
     const week = (await openWeeks())[2]!;
-    const cookie = await memberCookie();
-    const guest = `race-${crypto.randomUUID()}@example.com`;
-    const forms = Array.from({ length: 50 }, () => weekForm(week.checkIn, { email: guest }));
+    // A member of their own: their account's address finds the rows and e-mails below.
+    const member = await createUser();
+    const guest = member.email;
+    const cookie = await memberCookie(member.id);
+    const forms = Array.from({ length: 50 }, () => weekForm(week.checkIn));
     const responses = await Promise.all(forms.map((form) => postWeek(form, cookie)));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 302)).toHaveLength(1);
@@ -249,7 +250,8 @@ describe("requesting a week", () => {
 
   it("when all 50 have read the week as open, the hold itself lets exactly one through", async () => {
     const week = (await openWeeks())[8]!;
-    const guest = `race-${crypto.randomUUID()}@example.com`;
+    const member = await createUser();
+    const guest = member.email;
     // Every request is checked against the open week before any of them is stored.
     let checked = 0;
     let release!: () => void;
@@ -265,15 +267,10 @@ describe("requesting a week", () => {
     };
     const ctx = createExecutionContext();
     const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
-    const input = bookingSchema({ today: today() }).parse(weekForm(week.checkIn, { email: guest }));
+    const input = bookingSchema({ today: today() }).parse(weekForm(week.checkIn));
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        storeRequest(
-          app,
-          racing,
-          { ...input, idempotencyKey: crypto.randomUUID() },
-          { userId: "user-member" },
-        ),
+        storeRequest(app, racing, { ...input, idempotencyKey: crypto.randomUUID() }, member),
       ),
     );
     await waitOnExecutionContext(ctx);
@@ -955,11 +952,11 @@ describe("own dates the calendar has no week for", () => {
 describe("the catalogue's cached pages", () => {
   const version = () => catalogueVersion(env.CACHE);
 
-  async function store(form: Record<string, string>, userId: string) {
+  async function store(form: Record<string, string>, member: TestUser) {
     const ctx = createExecutionContext();
     const app = createAppContext({ env, ctx }, new Request("http://localhost/book"));
     const input = bookingSchema({ today: today() }).parse(form);
-    const { id } = await storeRequest(app, bookingKind, input, { userId });
+    const { id } = await storeRequest(app, bookingKind, input, member);
     await waitOnExecutionContext(ctx);
     return id;
   }
@@ -974,14 +971,11 @@ describe("the catalogue's cached pages", () => {
   it("are read afresh when a week is held or decided, not for a place on its waitlist", async () => {
     const week = (await openWeeks())[12]!;
     let before = await version();
-    const holder = await store(weekForm(week.checkIn), "user-member");
+    const holder = await store(weekForm(week.checkIn), SEEDED_MEMBER);
     expect(await version()).not.toBe(before);
 
     before = await version();
-    const waiting = await store(
-      weekForm(week.checkIn, { waitlist: "yes" }),
-      (await createUser()).id,
-    );
+    const waiting = await store(weekForm(week.checkIn, { waitlist: "yes" }), await createUser());
     await decide(waiting, "declined");
     expect(await version()).toBe(before);
 

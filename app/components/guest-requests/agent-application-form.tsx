@@ -28,7 +28,12 @@ export function AgentApplicationForm(page: RequestFormProps) {
       className="mt-8"
     >
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
-      <ContactFields email={fields.email} phone={fields.phone} emailLabel="Email" />
+      <ContactFields
+        email={fields.email}
+        phone={fields.phone}
+        emailLabel="Email"
+        accountEmail={page.email}
+      />
       <ChoiceField
         field={fields.isCurrentAgent}
         legend="Are you currently a travel agent?"

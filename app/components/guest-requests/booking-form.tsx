@@ -1,6 +1,13 @@
 import { type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { Field, FixedField, SelectField, TextareaField, type AnyField } from "~/components/forms";
+import {
+  Field,
+  FixedField,
+  SelectField,
+  ShownValue,
+  TextareaField,
+  type AnyField,
+} from "~/components/forms";
 import {
   bookingSchema,
   GUEST_LIMITS,
@@ -99,7 +106,6 @@ export function BookingForm({
     defaultValue: {
       location: locationKey,
       roomType: selectedRoomType ?? "",
-      email: page.email,
       adults: "2",
       children: "0",
       infants: "0",
@@ -194,7 +200,9 @@ export function BookingForm({
           lastName={fields.lastName}
           className="sm:col-span-2"
         />
-        <Field field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <ShownValue label="E-mail" hint="We write to your account's address.">
+          {page.email}
+        </ShownValue>
         <Field field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
       </Section>
 

@@ -6,6 +6,7 @@ import {
   inputClass,
   labelClass,
   NEAR_LIMIT,
+  ShownValue,
   TextareaField,
   useFocusIfWrong,
   type AnyField,
@@ -82,14 +83,24 @@ export function ContactFields({
   email,
   phone,
   emailLabel,
+  accountEmail,
 }: {
   email: AnyField;
   phone: AnyField;
   emailLabel: string;
+  /** A signed-in sender's address: the server answers there, whatever a form says, so it is shown. */
+  accountEmail: string;
 }) {
   return (
     <div className="grid grid-cols-1 gap-x-5 gap-y-6 sm:grid-cols-2">
-      <Field field={email} label={emailLabel} type="email" autoComplete="email" />
+      {accountEmail ? (
+        <ShownValue label={emailLabel} hint="We write to your account's address.">
+          {accountEmail}
+          <input type="hidden" name={email.name} value={accountEmail} />
+        </ShownValue>
+      ) : (
+        <Field field={email} label={emailLabel} type="email" autoComplete="email" />
+      )}
       <Field field={phone} label="Phone" type="tel" autoComplete="tel" />
     </div>
   );

@@ -20,7 +20,12 @@ export function SupportMessageForm(page: RequestFormProps) {
       className="mt-6"
     >
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
-      <ContactFields email={fields.email} phone={fields.phone} emailLabel="Email" />
+      <ContactFields
+        email={fields.email}
+        phone={fields.phone}
+        emailLabel="Email"
+        accountEmail={page.email}
+      />
       <TextareaField field={fields.message} label="Message" rows={6} limit={MESSAGE_MAX} />
     </RequestForm>
   );
