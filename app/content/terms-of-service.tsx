@@ -86,10 +86,11 @@ export function TermsOfServiceContent({
 
       <h2>8. Name changes</h2>
       <p>
-        After a booking is confirmed, a name change fee of US$75 applies to any change of the
-        primary guest's name. Name changes require at least 30 days' notice before the check-in date
-        and are subject to the resort's approval. Changes requested with less than 30 days' notice
-        cannot be guaranteed.
+        After a booking is confirmed, a name change fee of 75 in the currency of the resort's prices
+        (US$75 at a resort priced in US dollars, €75 at one priced in euros) applies to any change
+        of the primary guest's name. Name changes require at least 30 days' notice before the
+        check-in date and are subject to the resort's approval. Changes requested with less than 30
+        days' notice cannot be guaranteed.
       </p>
 
       <h2>9. No smoking and no pets</h2>

@@ -5,7 +5,7 @@ import { money } from "~/lib/money";
 import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
 import { stayCalendar } from "~/weeks/ical";
 import { HOLD_HOURS } from "~/weeks/week";
-import { nightsBetween, STAY_TERMS } from "./booking";
+import { nightsBetween, stayTerms } from "./booking";
 import {
   arrivalLine,
   chargeLine,
@@ -211,7 +211,7 @@ export function decisionEmail(
           ...fromUs,
           "You can now book your flights.",
           // The terms the member accepted when sending the request (shown on /book).
-          `As agreed when you sent your request: ${STAY_TERMS.join(" ")}`,
+          `As agreed when you sent your request: ${stayTerms(booking.currency ?? LOCATION_DEFAULTS.currency).join(" ")}`,
           "The stay is attached as a calendar entry.",
         ],
         action: requestAction(booking, site),

@@ -1,3 +1,4 @@
+import { money } from "~/lib/money";
 import { z } from "~/lib/zod";
 import { addDays, daysBetween, isCalendarDate, LATEST_CHECK_IN_DAYS } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
@@ -52,15 +53,19 @@ export const GUEST_LIMITS = {
   infants: { max: 4 },
 };
 
+/** The fee for changing the primary guest's name after confirmation, in the resort's currency. */
+const NAME_CHANGE_FEE = 75;
+
 /**
- * The terms a member accepts by sending a request, shown on the form above its button and
- * repeated when the stay is confirmed (the Terms of Service say them in full).
+ * The terms a member accepts by sending a request, with its fee in the resort's currency: shown on
+ * the form above its button and repeated when the stay is confirmed (the Terms of Service say
+ * them in full).
  */
-export const STAY_TERMS = [
+export const stayTerms = (currency: string) => [
   "All payments are non-refundable.",
   "The primary guest checking in must be 21 or older and show a valid photo ID in the name on the confirmation.",
-  "Changing the primary guest's name after confirmation costs US$75 and needs 30 days' notice before check-in.",
-] as const;
+  `Changing the primary guest's name after confirmation costs ${money(NAME_CHANGE_FEE, currency)} and needs 30 days' notice before check-in.`,
+];
 
 /** The longest special requests taken. */
 export const SPECIAL_REQUESTS_MAX = 2000;

@@ -57,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       place: placeLine(location),
       minimumNights: location.minimumNights,
       today: localDate(app.now, location.timeZone),
+      currency: location.currency,
       roomTypes: location.roomTypes.map((room) => ({
         id: room.id,
         name: room.name,

@@ -6,7 +6,8 @@ import { bookingRequests, emailDeliveries, locations, roomTypes, weeks } from "~
 import { formatStayDate } from "~/guest-requests/format";
 import { addDays, nextWeekday } from "~/weeks/calendar";
 import { createUser, signIn } from "./auth-helpers";
-import { BOT_CHECK, get, post, visibleText } from "./helpers";
+import { BOT_CHECK, get, post, requestContextAt, visibleText } from "./helpers";
+import { decideBooking } from "~/guest-requests/booking-life.server";
 import { daysFromResortToday, resortToday } from "./clock";
 
 const db = createDb(env.DB);
@@ -127,7 +128,9 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
     expect(form).toContain("By sending this request you accept these terms:");
     expect(form).toContain("All payments are non-refundable.");
     expect(form).toContain("must be 21 or older and show a valid photo ID");
-    expect(form).toContain("costs US$75 and needs 30 days' notice");
+    // The name change fee too is in the resort's currency.
+    expect(form).toContain("costs €75 and needs 30 days' notice");
+    expect(form).not.toContain("US$");
 
     const sent = await post(
       book,
@@ -180,5 +183,25 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
     // Guests as people write them.
     expect(receipt!.text).toContain("Guests: 2 adults");
     expect(receipt!.text).not.toContain("0 children");
+
+    // Confirmed, the terms the member accepted come back with the fee in euros.
+    const { app, settle } = requestContextAt();
+    await decideBooking(app, {
+      id: stored!.id,
+      decision: "confirmed",
+      adminEmail: "admin@example.com",
+    });
+    await settle();
+    const [confirmed] = await db
+      .select()
+      .from(emailDeliveries)
+      .where(
+        and(
+          eq(emailDeliveries.requestId, stored!.id),
+          eq(emailDeliveries.subject, "Your stay at Stay Terms Riviera is confirmed"),
+        ),
+      );
+    expect(confirmed!.text).toContain("costs €75 and needs 30 days' notice");
+    expect(confirmed!.text).not.toContain("US$");
   });
 });

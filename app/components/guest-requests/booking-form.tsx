@@ -13,7 +13,7 @@ import {
   GUEST_LIMITS,
   nightsBetween,
   SPECIAL_REQUESTS_MAX,
-  STAY_TERMS,
+  stayTerms,
 } from "~/guest-requests/booking";
 import { BookingWeek, type WeekOnOffer } from "./booking-week";
 import { OwnDatesEstimate } from "./own-dates-estimate";
@@ -34,6 +34,8 @@ export interface BookingChoices {
     minimumNights: number;
     /** The resort's own today: the earliest check-in for dates of the member's choosing. */
     today: string;
+    /** What its prices and fees are in. */
+    currency: string;
     roomTypes: ReadonlyArray<{ id: string; name: string; maxGuests: number | null }>;
   };
   selectedRoomType: string | null;
@@ -270,7 +272,7 @@ export function BookingForm({
             By sending this request you accept these terms:
           </h3>
           <ul className="mt-1 list-disc space-y-1 pl-5">
-            {STAY_TERMS.map((term) => (
+            {stayTerms(location.currency).map((term) => (
               <li key={term}>{term}</li>
             ))}
           </ul>
