@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { generateSigningKey } from "./app/accounts/signing-keys.server";
-import { CALENDAR_TEST_FILES, FIXED_MOMENTS } from "./tests/workers/moments";
+import { CALENDAR_TEST_FILES } from "./tests/workers/moments";
 
 /**
  * Two kinds of tests:
@@ -13,8 +13,8 @@ import { CALENDAR_TEST_FILES, FIXED_MOMENTS } from "./tests/workers/moments";
  * - workers: inside workerd with real local D1, R2, KV and Images (sharp), through the current source (the
  *   worker entry built by React Router's Vite plugin, not the last build). The files a test worker
  *   runs share its storage, migrated and seeded once (tests/workers/setup.ts).
- * `npm run test:moments` (TEST_MOMENTS=1) runs instead the calendar's workerd tests at each fixed
- * moment (tests/workers/moments.ts), a project for each, side by side in one run.
+ * With TEST_MOMENT set (`npm run test:moments`, one run a moment), only the calendar's workerd
+ * tests (tests/workers/moments.ts) run, as of that moment.
  */
 /**
  * Vitest starts the files it has timed before slowest first, and files it has not (a fresh clone's)
@@ -84,14 +84,15 @@ export default defineConfig(async () => {
     },
   });
 
-  const projects = process.env.TEST_MOMENTS
-    ? FIXED_MOMENTS.map(({ name, at }) =>
+  const moment = process.env.TEST_MOMENT;
+  const projects = moment
+    ? [
         workersProject(
-          `${at} (${name})`,
-          at,
+          `workers at ${moment}`,
+          moment,
           CALENDAR_TEST_FILES.map((file) => `tests/workers/${file}`),
         ),
-      )
+      ]
     : [
         {
           resolve: { tsconfigPaths: true },
