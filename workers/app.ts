@@ -7,7 +7,7 @@ import { now, scheduledMoment } from "../app/lib/clock.server";
 import { servePage } from "../app/lib/page-cache.server";
 import { configuredSiteOrigin } from "../app/lib/site.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
-import { sweepRequests } from "../app/guest-requests/booking-life.server";
+import { sweepRequests } from "../app/request-life/life.server";
 import { todayUtc } from "../app/weeks/calendar";
 import { sendWeekAlerts } from "../app/week-alerts/week-alerts.server";
 import {

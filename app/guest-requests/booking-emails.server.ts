@@ -15,7 +15,7 @@ import {
   guestsLine,
   placeOf,
 } from "./format";
-import { bookingRequestPath, OFFER_HOURS } from "./request-state";
+import { bookingRequestPath, MOVES, OFFER_HOURS, sentSubject } from "~/request-life/moves";
 import { emailLine } from "./store.server";
 
 /**
@@ -110,7 +110,15 @@ function priceLines(
 const stayDates = (booking: Pick<BookingRow, "checkInDate" | "checkOutDate">) =>
   `${formatStayDate(booking.checkInDate)} to ${formatStayDate(booking.checkOutDate)}`;
 
-export function bookingEmails(row: BookingRow, site: SiteConfig) {
+/**
+ * The e-mails of a request sent (a new request, or a place on a waitlist) or of an offer the member
+ * took up (`tookOffer`): staff read which in the subject, the member gets a receipt.
+ */
+export function bookingEmails(
+  row: BookingRow,
+  site: SiteConfig,
+  { tookOffer = false }: { tookOffer?: boolean } = {},
+) {
   const { siteName, staffEmail, origin } = site;
   // What the site itself names (the resort, the room, the dates, the party): all a receipt
   // shows, so the form cannot send our mail with the sender's own words.
@@ -124,12 +132,17 @@ export function bookingEmails(row: BookingRow, site: SiteConfig) {
     emailLine("Special requests", row.specialRequests),
     emailLine("Referral code", row.referralCode),
   ];
+  const staffEvent = tookOffer ? MOVES.takeOffer.staffSubject : sentSubject(Boolean(row.waitlist));
   const toStaff: EmailDraft = {
     to: staffEmail,
-    subject: `Booking request: ${row.locationName}, ${stayDates(row)}`,
+    subject: `${staffEvent}: ${row.locationName}, ${stayDates(row)}`,
     content: {
       siteName,
-      heading: "New booking request",
+      heading: tookOffer
+        ? "A member requested the week offered to them"
+        : row.waitlist
+          ? "A member joined a waitlist"
+          : "New booking request",
       paragraphs: [...details, emailLine("Request id", row.id)],
       action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
     },
@@ -250,6 +263,12 @@ const requestAction = (booking: Pick<BookingRow, "id">, { origin }: SiteConfig) 
   url: `${origin}${bookingRequestPath(booking.id!)}`,
 });
 
+/** What became of a freed week, for staff. */
+const freedWeek = (nextOffered: boolean) =>
+  nextOffered
+    ? "The week was offered to the first member on its waitlist."
+    : "Nobody was waiting for it: the week is open again.";
+
 const memberFooter = (siteName: string) =>
   `You are receiving this because you sent a booking request on ${siteName}.`;
 
@@ -257,7 +276,11 @@ const memberFooter = (siteName: string) =>
 const stayTitle = (booking: BookingRequest) => `${booking.locationName}, ${stayDates(booking)}`;
 
 /** A hold lapsed with no staff decision: the member is told the week went back, staff what happened. */
-export function lapsedEmails(booking: BookingRequest, site: SiteConfig): EmailDraft[] {
+export function lapsedEmails(
+  booking: BookingRequest,
+  { nextOffered }: { nextOffered: boolean },
+  site: SiteConfig,
+): EmailDraft[] {
   const { siteName, staffEmail, origin } = site;
   return [
     {
@@ -269,7 +292,9 @@ export function lapsedEmails(booking: BookingRequest, site: SiteConfig): EmailDr
         paragraphs: [
           `Sorry, ${booking.firstName}: we could not confirm your request within ${HOLD_HOURS} hours, so the week is no longer held for you.`,
           ...stayLines(booking),
-          "If it is still open, you may send a new request for it, or choose another week.",
+          nextOffered
+            ? "It went to a member who was waiting for it: please choose another week."
+            : "It is open again: you may send a new request for it, or choose another week.",
         ],
         action: requestAction(booking, site),
         footer: memberFooter(siteName),
@@ -277,12 +302,12 @@ export function lapsedEmails(booking: BookingRequest, site: SiteConfig): EmailDr
     },
     {
       to: staffEmail,
-      subject: `Hold lapsed: ${stayTitle(booking)}`,
+      subject: `${MOVES.lapse.staffSubject}: ${stayTitle(booking)}`,
       content: {
         siteName,
         heading: "A week's hold lapsed",
         paragraphs: [
-          `No decision was made within ${HOLD_HOURS} hours, so the request lapsed and the member was told. The week went to the first member on its waitlist, or is open again.`,
+          `No decision was made within ${HOLD_HOURS} hours, so the request lapsed and the member was told. ${freedWeek(nextOffered)}`,
           emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
           ...stayLines(booking),
           emailLine("Request id", booking.id),
@@ -297,7 +322,11 @@ export function lapsedEmails(booking: BookingRequest, site: SiteConfig): EmailDr
 }
 
 /** The member withdrew a request or left a waitlist: a receipt to them, a note to staff. */
-export function withdrawnEmails(booking: BookingRequest, site: SiteConfig): EmailDraft[] {
+export function withdrawnEmails(
+  booking: BookingRequest,
+  { nextOffered }: { nextOffered: boolean },
+  site: SiteConfig,
+): EmailDraft[] {
   const { siteName, staffEmail, origin } = site;
   const left = booking.waitlist && booking.status === "new";
   return [
@@ -322,14 +351,14 @@ export function withdrawnEmails(booking: BookingRequest, site: SiteConfig): Emai
     },
     {
       to: staffEmail,
-      subject: `${left ? "Left the waitlist" : "Withdrawn"}: ${stayTitle(booking)}`,
+      subject: `${left ? "Left the waitlist" : MOVES.withdraw.staffSubject}: ${stayTitle(booking)}`,
       content: {
         siteName,
         heading: left ? "A member left a waitlist" : "A member withdrew a request",
         paragraphs: [
           left
             ? "The member no longer waits for this week."
-            : "The member withdrew the request: its week went to the first member on its waitlist, or is open again.",
+            : `The member withdrew the request. ${freedWeek(nextOffered)}`,
           emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
           ...stayLines(booking),
           emailLine("Request id", booking.id),
@@ -365,8 +394,12 @@ export function offerEmail(
   };
 }
 
-/** An offer ended unused: the week went to the next member waiting, or opened again. */
-export function passedEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
+/** An offer ended unused: the week went to the next member waiting (`nextOffered`), or opened again. */
+export function passedEmail(
+  booking: BookingRequest,
+  { nextOffered }: { nextOffered: boolean },
+  site: SiteConfig,
+): EmailDraft {
   const { siteName } = site;
   return {
     to: booking.email,
@@ -375,9 +408,13 @@ export function passedEmail(booking: BookingRequest, site: SiteConfig): EmailDra
       siteName,
       heading: "The offer has passed",
       paragraphs: [
-        `${booking.firstName}, the week we held for you was not requested within ${OFFER_HOURS} hours, so it went to the next member waiting, or is open again.`,
+        nextOffered
+          ? `${booking.firstName}, the week we held for you was not requested within ${OFFER_HOURS} hours, so it went to the next member waiting.`
+          : `${booking.firstName}, the week we held for you was not requested within ${OFFER_HOURS} hours, so it is open again to every member.`,
         ...stayLines(booking),
-        "If it is still open, you may send a new request for it, or choose another week.",
+        nextOffered
+          ? "You may choose another week of this resort, or another of our resorts."
+          : "You may still send a new request for it while it is open, or choose another week.",
       ],
       action: requestAction(booking, site),
       footer: memberFooter(siteName),

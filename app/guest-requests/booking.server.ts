@@ -5,7 +5,6 @@ import {
   eq,
   exists,
   gt,
-  inArray,
   isNull,
   lt,
   ne,
@@ -15,6 +14,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
+import { undecided } from "~/request-life/rules.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { DomainError } from "~/lib/errors.server";
 import {
@@ -27,12 +27,16 @@ import {
 import { earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
 import { pageCount } from "~/lib/pages";
 import { WEEK_MESSAGES } from "~/weeks/week";
-import { holdOwnDates, holdWeekStatements, withdrawRequestStatements } from "~/weeks/holds.server";
+import {
+  holdOwnDates,
+  holdWeekStatements,
+  withdrawRequestStatements,
+} from "~/request-life/holds.server";
 import { quoteOwnDates, quoteWeek } from "~/weeks/quotes.server";
 import { type RequestKindDefinition } from "./store.server";
 import { bookingEmails } from "./booking-emails.server";
-import { bookingHistory, type RequestChangeResult } from "./booking-life.server";
-import { bookingState } from "./request-state";
+import { bookingHistory, type RequestChangeResult } from "~/request-life/life.server";
+import { bookingState } from "~/request-life/moves";
 import { type Toast } from "~/lib/toast.server";
 
 /**
@@ -102,7 +106,7 @@ const earlierAsk = (
       and(
         sameAsk,
         eq(bookingRequests.userId, userId),
-        inArray(bookingRequests.status, ["new", "offered"]),
+        undecided,
         ne(bookingRequests.id, requestId),
       ),
     );
@@ -274,15 +278,20 @@ export const bookingKind = {
 const MEMBER_REQUESTS_PAGE_SIZE = 10;
 
 /**
- * A page of a member's own booking requests for /members: upcoming stays first (soonest first),
- * then past ones (latest first), with how many there are, in one batch.
+ * A page of a member's own booking requests for /members: upcoming stays and live requests first
+ * (confirmed or undecided, soonest first), then the rest (ended, or past; latest first), with how
+ * many there are, in one batch.
  */
 export async function bookingRequestsOf(
   db: Db,
   { userId, page, now }: { userId: string; page: number; now: Date },
 ) {
   // A stay is past once its check-out day has come anywhere (a UTC day is enough to sort by).
-  const past = sql<boolean>`${bookingRequests.checkOutDate} <= ${todayUtc(now)}`;
+  const live = and(
+    or(eq(bookingRequests.status, "confirmed"), undecided),
+    gt(bookingRequests.checkOutDate, todayUtc(now)),
+  );
+  const ended = sql<boolean>`not (${live})`;
   const mine = eq(bookingRequests.userId, userId);
   const [[counted], rows] = await db.batch([
     db.select({ total: count() }).from(bookingRequests).where(mine),
@@ -296,13 +305,13 @@ export async function bookingRequestsOf(
         checkOutDate: bookingRequests.checkOutDate,
         waitlist: bookingRequests.waitlist,
         createdAt: bookingRequests.createdAt,
-        past: past.mapWith(Boolean),
+        ended: ended.mapWith(Boolean),
       })
       .from(bookingRequests)
       .where(mine)
       .orderBy(
-        past,
-        sql`case when ${past} then null else ${bookingRequests.checkInDate} end`,
+        ended,
+        sql`case when ${ended} then null else ${bookingRequests.checkInDate} end`,
         desc(bookingRequests.checkInDate),
         desc(bookingRequests.createdAt),
       )
@@ -351,9 +360,11 @@ export function memberChangeToast(
     return {
       type: "success",
       message:
-        intent === "withdraw"
-          ? "Done: the request is withdrawn"
-          : "Week requested: we hold it for you while the resort confirms it",
+        intent === "take-offer"
+          ? "Week requested: we hold it for you while the resort confirms it"
+          : result.left
+            ? "Done: you left the waitlist"
+            : "Done: the request is withdrawn",
     };
   }
   switch (result.reason) {
@@ -368,7 +379,7 @@ export function memberChangeToast(
     case "already-handled":
       return {
         type: "error",
-        message: `Nothing changed: this request is ${bookingState(result).label.toLowerCase()}.`,
+        message: `Nothing changed: ${bookingState(result).sentence}.`,
       };
     default:
       return { type: "error", message: "Nothing changed: this request can no longer change." };

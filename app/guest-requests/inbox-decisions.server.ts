@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { type Toast } from "~/lib/toast.server";
-import { type RequestChangeResult } from "./booking-life.server";
+import { type RequestChangeResult } from "~/request-life/life.server";
 import { HOLD_HOURS } from "~/weeks/week";
 import { type InboxAction } from "./inbox";
 import { INBOX_TABLES } from "./inbox.server";
@@ -27,6 +27,7 @@ export type TransitionResult =
 const DONE_MESSAGES = {
   confirm: "Booking confirmed",
   decline: "Booking declined",
+  "decline-and-close": "Booking declined and the week closed",
   handle: "Marked as handled",
 } as const satisfies Record<InboxAction["intent"], string>;
 
@@ -42,11 +43,13 @@ const ENDED_MESSAGES: Partial<Record<string, string>> = {
 /** What staff are told after an action: done, or why not. */
 export function transitionToast(action: InboxAction, result: TransitionResult): Toast {
   if (result.ok) {
-    const freed = result.freed?.offered
-      ? ". The week was offered to the first member on its waitlist"
-      : result.freed?.opened
-        ? ". The week is open again"
-        : "";
+    const freed = result.freed?.closed
+      ? ". Its waitlist is closed and told"
+      : result.freed?.offered
+        ? ". The week was offered to the first member on its waitlist"
+        : result.freed?.opened
+          ? ". The week is open again"
+          : "";
     return { type: "success", message: `${DONE_MESSAGES[action.intent]}${freed}` };
   }
   switch (result.reason) {

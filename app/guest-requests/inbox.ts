@@ -97,10 +97,14 @@ const note = z.preprocess(
   z.string().max(NOTE_MAX, `Please keep the note under ${NOTE_MAX} characters`).optional(),
 );
 
-/** One form per request: confirm or decline a booking (with an optional note), or mark handled. */
+/**
+ * One form per request: confirm or decline a booking, or decline it and close its week (with an
+ * optional note), or mark a message handled.
+ */
 export const inboxActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm"), id, note }),
   z.object({ intent: z.literal("decline"), id, note }),
+  z.object({ intent: z.literal("decline-and-close"), id, note }),
   z.object({
     intent: z.literal("handle"),
     kind: z.enum(["agent-application", "support-message"]),

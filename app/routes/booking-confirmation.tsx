@@ -4,7 +4,7 @@ import { getAuth } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { memberBookingRequest } from "~/guest-requests/booking.server";
-import { bookingRequestPath, bookingState } from "~/guest-requests/request-state";
+import { bookingRequestPath, bookingState } from "~/request-life/moves";
 import { BookingSummary } from "~/components/guest-requests/booking-summary";
 import { StateBadge } from "~/components/guest-requests/state-badge";
 

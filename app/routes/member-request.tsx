@@ -6,7 +6,7 @@ import { BookingSummary } from "~/components/guest-requests/booking-summary";
 import { StateBadge } from "~/components/guest-requests/state-badge";
 import { buttonClass, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
-import { takeOffer, withdrawBooking } from "~/guest-requests/booking-life.server";
+import { takeOffer, withdrawBooking } from "~/request-life/life.server";
 import { memberBookingRequest, memberChangeToast } from "~/guest-requests/booking.server";
 
 import { formatDateTime } from "~/guest-requests/format";
@@ -15,7 +15,7 @@ import {
   bookingState,
   HISTORY_LABELS,
   memberRequestActionSchema,
-} from "~/guest-requests/request-state";
+} from "~/request-life/moves";
 import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -5,7 +5,7 @@ import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { bookingRequestsOf } from "~/guest-requests/booking.server";
 import { formatDateTime, formatStayDate } from "~/guest-requests/format";
-import { bookingRequestPath, bookingState } from "~/guest-requests/request-state";
+import { bookingRequestPath, bookingState } from "~/request-life/moves";
 import { StateBadge } from "~/components/guest-requests/state-badge";
 import { Pager } from "~/components/pager";
 import { pageHref, requestedPage } from "~/lib/pages";
@@ -100,8 +100,10 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            {(["upcoming", "past"] as const).map((when) => {
-              const shown = bookings.items.filter((booking) => booking.past === (when === "past"));
+            {(["upcoming", "ended"] as const).map((when) => {
+              const shown = bookings.items.filter(
+                (booking) => booking.ended === (when === "ended"),
+              );
               if (shown.length === 0) return null;
               return (
                 <section key={when} aria-labelledby={`${when}-heading`} className="mt-6">
@@ -109,7 +111,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                     id={`${when}-heading`}
                     className="text-xs font-semibold tracking-wider text-slate-600 uppercase"
                   >
-                    {when === "past" ? "Past stays" : "Upcoming stays"}
+                    {when === "ended" ? "Ended and past requests" : "Upcoming stays and requests"}
                   </h3>
                   <ul className="mt-2 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
                     {shown.map((booking) => (

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
+import { undecided } from "~/request-life/rules.server";
 import { addDays, daysBetween, isCalendarDate, localDate, type CalendarDate } from "./calendar";
 import { WEEK_MESSAGES, type QuotedWeek } from "./week";
 import { estimatedTotal, nightlyCharges, ownDatesRate, weekRate } from "./rates";
@@ -179,7 +180,7 @@ const undecidedRequestFor = (
         eq(weeks.roomTypeId, roomTypeId),
         eq(weeks.checkIn, checkIn),
         eq(bookingRequests.userId, userId),
-        inArray(bookingRequests.status, ["new", "offered"]),
+        undecided,
       ),
     )
     .limit(1);

@@ -13,7 +13,7 @@ import {
   sweepRequests,
   takeOffer,
   withdrawBooking,
-} from "~/guest-requests/booking-life.server";
+} from "~/request-life/life.server";
 import { transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { addDays } from "~/weeks/calendar";
@@ -201,6 +201,11 @@ describe("a hold nobody decides", () => {
         ["staff@insiderstays.example", expect.stringMatching(/^Hold lapsed: Harbor Life Resort, /)],
       ]),
     );
+    // Each says what became of the week, not what may have.
+    const told = toHolder.map((email) => email.text).join("\n");
+    expect(told).toContain("The week was offered to the first member on its waitlist.");
+    expect(told).toContain("It went to a member who was waiting for it");
+    expect(told).not.toMatch(/or is open again|If it is still open/);
     const [offer] = (await emailsAbout(first.request.id)).filter((email) =>
       email.subject.startsWith("The week you waited for is free"),
     );
@@ -249,8 +254,13 @@ describe("a hold nobody decides", () => {
     await sweep(dayLater);
     expect(await statusOf(first.request.id)).toMatchObject({ status: "passed" });
     expect(await statusOf(second.request.id)).toMatchObject({ status: "offered" });
-    expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toContain(
+    const passedTo = async (id: string) =>
+      (await emailsAbout(id)).find((email) => email.subject.startsWith("The week held for you"));
+    expect((await passedTo(first.request.id))?.subject).toBe(
       `The week held for you at ${LOCATION.name} has passed on`,
+    );
+    expect((await passedTo(first.request.id))?.text).toContain(
+      "so it went to the next member waiting.",
     );
     // The passed member can no longer take it up.
     expect(
@@ -262,6 +272,10 @@ describe("a hold nobody decides", () => {
 
     await sweep(new Date(dayLater.getTime() + 24 * HOUR + 60_000));
     expect(await statusOf(second.request.id)).toMatchObject({ status: "passed" });
+    // Nobody waited behind the last: the week opened, and the e-mail says so.
+    const last = (await passedTo(second.request.id))!.text;
+    expect(last).toContain("so it is open again to every member.");
+    expect(last).not.toContain("next member");
     expect(await weekOf(week.id)).toMatchObject({
       state: "open",
       requestId: null,
@@ -303,8 +317,19 @@ describe("a member withdraws, the next member takes the offer", () => {
       state: "requested",
       requestId: first.request.id,
     });
-    expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Booking request: Harbor Life Resort/)]),
+    // Staff read in the subject what happened: each event its own.
+    const toStaff = async (id: string) =>
+      (await emailsAbout(id))
+        .filter((email) => email.to === "staff@insiderstays.example")
+        .map((email) => email.subject);
+    expect(await toStaff(holder.request.id)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^New booking request: Harbor Life Resort, /)]),
+    );
+    expect(await toStaff(second.request.id)).toEqual([
+      expect.stringMatching(/^Joined the waitlist: Harbor Life Resort, /),
+    ]);
+    expect(await toStaff(first.request.id)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Took an offer: Harbor Life Resort, /)]),
     );
 
     expect(await decide(first.request.id, "confirmed")).toMatchObject({ ok: true });
@@ -351,13 +376,101 @@ describe("a member withdraws, the next member takes the offer", () => {
     const joined = (await emailsAbout(first.request.id)).find((email) => email.to === first.email);
     expect(joined?.subject).toBe(`You are on the waitlist for ${LOCATION.name}`);
     expect(joined!.text).toContain("write to you when it is your turn");
-    await memberPost(first, first.request.id, "withdraw");
+    const left = await memberPost(first, first.request.id, "withdraw");
+    expect(await toastOf(left)).toMatchObject({
+      type: "success",
+      message: "Done: you left the waitlist",
+    });
     expect(await statusOf(first.request.id)).toMatchObject({ status: "withdrawn" });
     expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toContain(
       `You left the waitlist for ${LOCATION.name}`,
     );
     await decide(holder.request.id, "declined");
     expect(await statusOf(second.request.id)).toMatchObject({ status: "offered" });
+  });
+});
+
+describe("staff decline and close a week", () => {
+  it("closes the week and its waitlist, each member told, nobody offered; the card keeps the note", async () => {
+    const { week, holder, first, second } = await heldWithWaitlist();
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id, { aal: "aal2" });
+    const note = "The resort has closed this unit for maintenance that week.";
+    const declined = await post(
+      "/admin/requests?kind=booking",
+      { intent: "decline-and-close", id: holder.request.id, note },
+      cookie,
+    );
+    expect(await toastOf(declined)).toMatchObject({
+      type: "success",
+      message: "Booking declined and the week closed. Its waitlist is closed and told",
+    });
+    expect(await statusOf(holder.request.id)).toMatchObject({
+      status: "declined",
+      staffNote: note,
+    });
+    expect(await weekOf(week.id)).toMatchObject({ state: "closed", requestId: null });
+    for (const waiting of [first, second]) {
+      expect(await statusOf(waiting.request.id)).toMatchObject({ status: "closed" });
+      const emails = await emailsAbout(waiting.request.id);
+      expect(emails.map((email) => email.subject)).not.toContain(
+        `The week you waited for is free: ${LOCATION.name}`,
+      );
+      const closed = emails.find((email) => email.subject.includes("is no longer available"));
+      expect(closed?.to).toBe(waiting.email);
+      expect(closed?.text).toContain(
+        "is no longer offered, so your place on its waitlist is closed",
+      );
+      expect(await historyOf(waiting.request.id)).toEqual(["closed"]);
+    }
+    const toHolder = (await emailsAbout(holder.request.id)).find((email) =>
+      email.subject.startsWith("About your booking request"),
+    );
+    expect(toHolder?.text).toContain(`A note from our team: ${note}`);
+
+    // The decided card says who declined it and what they wrote.
+    const inbox = await (
+      await request("/admin/requests?kind=booking&status=decided", { headers: { Cookie: cookie } })
+    ).text();
+    const start = inbox.indexOf(`id="request-${holder.request.id}"`);
+    const card = inbox.slice(start, inbox.indexOf("</article>", start)).replace(/<[^>]+>/g, "");
+    expect(card).toContain(`Declined by ${admin.email}`);
+    expect(card).toContain(`Note to the member: ${note}`);
+
+    // A closed week takes no request and no waitlist.
+    const late = await sendWeek(await member(), week.checkIn, { waitlist: true });
+    expect(late.status).toBe(400);
+  });
+
+  it("a plain decline keeps the offer to the first member waiting", async () => {
+    const { week, holder, first } = await heldWithWaitlist();
+    expect(await decide(holder.request.id, "declined")).toMatchObject({
+      ok: true,
+      freed: { offered: true, closed: false },
+    });
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "requested",
+      requestId: first.request.id,
+    });
+  });
+
+  it("a hold that lapses with nobody waiting tells staff and the member the week is open again", async () => {
+    const week = await freshWeek();
+    const alone = await member();
+    expect((await sendWeek(alone, week.checkIn)).status).toBe(302);
+    const { id } = await requestOf(alone, week.id);
+    await sweep(new Date(testNow().getTime() + 72 * HOUR + 60_000));
+    const texts = (await emailsAbout(id)).map((email) => email.text).join("\n");
+    expect(texts).toContain("Nobody was waiting for it: the week is open again.");
+    expect(texts).toContain("It is open again: you may send a new request for it");
+    expect(texts).not.toContain("waitlist.");
+    expect(await weekOf(week.id)).toMatchObject({ state: "open" });
+    // Nothing more to change: the member is told so in a sentence.
+    const again = await memberPost(alone, id, "withdraw");
+    expect(await toastOf(again)).toMatchObject({
+      type: "error",
+      message: "Nothing changed: it lapsed without a decision.",
+    });
   });
 });
 
@@ -461,14 +574,14 @@ describe("what a member cannot do", () => {
     // Someone who holds no offer cannot take one.
     expect(await toastOf(await memberPost(first, first.request.id, "take-offer"))).toMatchObject({
       type: "error",
-      message: "Nothing changed: this request is on the waitlist.",
+      message: "Nothing changed: you are on the waitlist.",
     });
 
     await decide(holder.request.id, "declined");
     const late = await memberPost(holder, holder.request.id, "withdraw");
     expect(await toastOf(late)).toEqual({
       type: "error",
-      message: "Nothing changed: this request is declined.",
+      message: "Nothing changed: it was declined.",
     });
     expect(await statusOf(holder.request.id)).toMatchObject({ status: "declined" });
 
@@ -540,10 +653,11 @@ describe("a member's requests", () => {
     expect(receipt).toContain("Confirmed");
   });
 
-  it("/members lists upcoming stays first and past ones apart, ten to a page", async () => {
+  it("/members lists upcoming stays and live requests first, ended and past ones apart, ten to a page", async () => {
     const who = await member();
     const week = await freshWeek();
-    // Eleven own-date requests stored as they would be: one past, ten ahead.
+    // Eleven own-date requests stored as they would be: one past, one declined ahead, nine ahead
+    // and live (confirmed or awaiting confirmation).
     const base = {
       userId: who.id,
       firstName: "Ana",
@@ -554,7 +668,8 @@ describe("a member's requests", () => {
       locationId: LOCATION.id,
       locationName: LOCATION.name,
       locationCountry: "United States",
-      roomTypeId: ROOM,
+      // A room of their own: confirmed nights would otherwise book the other tests' weeks.
+      roomTypeId: `${ROOM}-listed`,
       roomTypeName: "Two-Bedroom Suite",
       status: "declined" as const,
     };
@@ -568,6 +683,12 @@ describe("a member's requests", () => {
       },
       ...Array.from({ length: 10 }, (_, index) => ({
         ...base,
+        status:
+          index === 0
+            ? ("declined" as const)
+            : index % 2
+              ? ("confirmed" as const)
+              : ("new" as const),
         id: `${who.id}-${index}`,
         idempotencyKey: crypto.randomUUID(),
         checkInDate: addDays(week.checkIn, 7 * index),
@@ -579,13 +700,19 @@ describe("a member's requests", () => {
     const first = visibleText(
       await (await request("/members", { headers: { Cookie: who.cookie } })).text(),
     );
-    expect(first).toContain("Upcoming stays");
-    expect(first).not.toContain("Past stays");
     expect(first).toContain("Page 1 of 2 · 11 requests");
+    // The declined request, though its week is the soonest, is not an upcoming stay.
+    const upcoming = first.indexOf("Upcoming stays and requests");
+    const ended = first.indexOf("Ended and past requests");
+    expect(upcoming).toBeGreaterThan(-1);
+    expect(ended).toBeGreaterThan(upcoming);
+    expect(first.slice(upcoming, ended)).not.toContain("Declined");
+    expect(first.slice(upcoming, ended).match(/Confirmed|Awaiting confirmation/g)).toHaveLength(9);
+    expect(first.slice(ended)).toContain("Declined");
     const second = visibleText(
       await (await request("/members?page=2", { headers: { Cookie: who.cookie } })).text(),
     );
-    expect(second).toContain("Past stays");
+    expect(second).toContain("Ended and past requests");
     expect(second).not.toContain("Upcoming stays");
   });
 });
@@ -615,7 +742,11 @@ describe("the staff inbox", () => {
     const lapsed = card(await inbox("lapsed"), holder.request.id)!;
     expect(visibleText(lapsed)).toContain("Lapsed");
     expect(lapsed).not.toMatch(/value="confirm"/);
-    expect(card(await inbox("waitlist"), first.request.id)).toContain("offered to this member");
+    // Staff read the offer in their own words, not the member's.
+    const offered = visibleText(card(await inbox("waitlist"), first.request.id)!);
+    expect(offered).toContain("Offered to the member");
+    expect(offered).toContain("offered to this member");
+    expect(offered).not.toContain("yours to request");
     expect(card(await inbox("decided"), holder.request.id)).toBeNull();
   });
 });

@@ -658,7 +658,9 @@ describe("a member's booking requests on /members", () => {
     const between = (from: number, to: number) => section.slice(from, to === -1 ? undefined : to);
     expect(between(cards[0]!, cards[1]!)).toContain("Awaiting confirmation");
     expect(between(cards[1]!, cards[2]!)).toContain("Confirmed");
-    expect(between(cards[2]!, section.indexOf("</ul>"))).toContain("Declined");
+    expect(between(cards[2]!, section.indexOf("</ul>", cards[2]))).toContain("Declined");
+    // A declined request is no upcoming stay: it is listed apart, after the live ones.
+    expect(between(section.indexOf("Ended and past requests"), cards[2]!)).not.toContain("</ul>");
     expect(section).toContain("Sat, Mar 8, 2031 – Sat, Mar 15, 2031");
     expect(section).toContain("Ocean View Suite");
     expect(html).not.toContain(someoneElses.locationName);

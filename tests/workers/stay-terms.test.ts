@@ -7,7 +7,7 @@ import { formatStayDate } from "~/guest-requests/format";
 import { addDays, nextWeekday } from "~/weeks/calendar";
 import { createUser, signIn } from "./auth-helpers";
 import { BOT_CHECK, get, post, requestContextAt, visibleText } from "./helpers";
-import { decideBooking } from "~/guest-requests/booking-life.server";
+import { decideBooking } from "~/request-life/life.server";
 import { daysFromResortToday, resortToday } from "./clock";
 
 const db = createDb(env.DB);

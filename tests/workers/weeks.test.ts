@@ -10,7 +10,7 @@ import { bookingRequests, emailDeliveries, roomTypes, weeks } from "~/db/schema"
 import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
 import { formatStayDate } from "~/guest-requests/format";
-import { decideBooking } from "~/guest-requests/booking-life.server";
+import { decideBooking } from "~/request-life/life.server";
 import { transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { catalogueVersion, invalidateLocationCaches } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";

@@ -9,7 +9,7 @@ import {
   formatStayDate,
   nightsLabel,
 } from "~/guest-requests/format";
-import { bookingRequestPath } from "~/guest-requests/request-state";
+import { bookingRequestPath } from "~/request-life/moves";
 import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
 /** The week a booking link asked for, as /book's loader offers it (app/weeks/quotes.server.ts). */

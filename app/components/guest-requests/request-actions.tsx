@@ -9,7 +9,10 @@ import { type InboxItem } from "~/guest-requests/inbox.server";
 
 const QUESTIONS: Record<string, string> = {
   confirm: "Confirm this booking? The guest is e-mailed that it is confirmed and can book flights.",
-  decline: "Decline this booking? The guest is e-mailed that it is not available.",
+  decline:
+    "Decline this booking? The guest is e-mailed that it is not available, and the week goes to the next member waiting.",
+  "decline-and-close":
+    "Decline this booking and close the week? The guest is e-mailed that it is not available; nobody is offered the week, and everyone waiting for it is told.",
 };
 
 /** With JavaScript, a decision that e-mails the guest is asked about first. */
@@ -119,6 +122,17 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
         >
           Decline{who}
         </button>
+        {!waiting && (
+          <button
+            type="submit"
+            name="intent"
+            value="decline-and-close"
+            disabled={busy}
+            className={buttonClass.danger}
+          >
+            Decline and close the week{who}
+          </button>
+        )}
       </div>
     </Form>
   );

@@ -1,7 +1,7 @@
 import { formatDateTime } from "~/guest-requests/format";
 import { KIND_LABELS } from "~/guest-requests/inbox";
 import { type InboxItem } from "~/guest-requests/inbox.server";
-import { bookingState } from "~/guest-requests/request-state";
+import { bookingState } from "~/request-life/moves";
 import { EmailStates } from "./email-states";
 import { RequestActions } from "./request-actions";
 import { DetailField, RequestDetails } from "./request-details";
@@ -9,7 +9,7 @@ import { StateBadge } from "./state-badge";
 
 /** A request's state as the inbox shows it: a booking's as everywhere, a message's new or handled. */
 function stateOf(item: InboxItem) {
-  if (item.kind === "booking") return bookingState(item);
+  if (item.kind === "booking") return bookingState(item, "staff");
   return item.status === "new"
     ? { label: "New", tone: "waiting" as const, open: true }
     : { label: "Handled", tone: "ended" as const, open: false };
@@ -67,23 +67,30 @@ function Handled({ item }: { item: InboxItem }) {
       </p>
     );
   }
+  const note = item.kind === "booking" ? item.staffNote : null;
   return (
-    <p className="text-sm text-slate-700">
-      {stateOf(item).label}
-      {item.kind === "booking" && item.status === "withdrawn" && " by the member"}
-      {item.handledBy && (
-        <>
-          {" "}
-          by <span className="text-navy-900 font-semibold">{item.handledBy}</span>
-        </>
+    <div className="space-y-2 text-sm text-slate-700">
+      <p>
+        {stateOf(item).label}
+        {item.handledBy && (
+          <>
+            {" "}
+            by <span className="text-navy-900 font-semibold">{item.handledBy}</span>
+          </>
+        )}
+        {at && (
+          <>
+            {" "}
+            on <time dateTime={at}>{formatDateTime(at)}</time>
+          </>
+        )}
+      </p>
+      {note && (
+        <p className="[overflow-wrap:anywhere] whitespace-pre-line">
+          Note to the member: <q>{note}</q>
+        </p>
       )}
-      {at && (
-        <>
-          {" "}
-          on <time dateTime={at}>{formatDateTime(at)}</time>
-        </>
-      )}
-    </p>
+    </div>
   );
 }
 

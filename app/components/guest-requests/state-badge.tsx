@@ -1,5 +1,5 @@
 import { type ReactNode } from "react";
-import { type StateTone } from "~/guest-requests/request-state";
+import { type StateTone } from "~/request-life/moves";
 
 const TONE_CLASSES: Record<StateTone, string> = {
   waiting: "bg-gold-300/50 text-navy-900 ring-gold-500/60",

@@ -15,7 +15,7 @@ import {
 } from "~/guest-requests/inbox";
 import { markHandled, transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { listInbox } from "~/guest-requests/inbox.server";
-import { decideBooking } from "~/guest-requests/booking-life.server";
+import { decideBooking } from "~/request-life/life.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,7 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...inbox, filters };
 }
 
-/** Confirm or decline a booking, or mark a request handled; then back to the same view. */
+/** The staff decision each of a booking's buttons makes. */
+const DECISIONS = {
+  confirm: "confirmed",
+  decline: "declined",
+  "decline-and-close": "declined-and-closed",
+} as const;
+
+/** Confirm or decline a booking (closing its week, or not), or mark a request handled. */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(request, context);
   const app = getAppContext(context);
@@ -51,9 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "confirm":
     case "decline":
+    case "decline-and-close":
       result = await decideBooking(app, {
         id: form.id,
-        decision: form.intent === "confirm" ? "confirmed" : "declined",
+        decision: DECISIONS[form.intent],
         adminEmail,
         note: form.note,
       });

@@ -1,8 +1,8 @@
 import { and, eq, exists, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, weeks } from "~/db/schema";
-import { HOLD_HOURS } from "./week";
-import { type OwnDates, weeksWithin, confirmedStaysWithin } from "./week-sql.server";
+import { holdUntil } from "./rules.server";
+import { type OwnDates, weeksWithin, confirmedStaysWithin } from "~/weeks/week-sql.server";
 
 /**
  * The hold a member's request puts on a week, or on the weeks its own dates take a night of, and
@@ -48,7 +48,7 @@ export function holdOwnDates(
       .set({
         state: "requested",
         requestId: stay.requestId,
-        heldUntil: new Date(now.getTime() + HOLD_HOURS * 3_600_000).toISOString(),
+        heldUntil: holdUntil(now),
         updatedAt: now.toISOString(),
       })
       .where(
@@ -175,7 +175,7 @@ export function holdWeekStatements(
       .set({
         state: "requested",
         requestId,
-        heldUntil: new Date(now.getTime() + HOLD_HOURS * 3_600_000).toISOString(),
+        heldUntil: holdUntil(now),
         updatedAt: now.toISOString(),
       })
       .where(and(eq(weeks.id, weekId), eq(weeks.state, "open"))),
