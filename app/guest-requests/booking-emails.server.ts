@@ -14,6 +14,7 @@ import {
   formatStayDate,
   guestsLine,
   placeOf,
+  roomShareLine,
 } from "./format";
 import { bookingRequestPath, MOVES, OFFER_HOURS, sentSubject } from "~/request-life/moves";
 import { emailLine } from "./store.server";
@@ -92,7 +93,17 @@ function priceLines(
   const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
   const price = (amount: number | null | undefined) => (amount ? money(amount, currency) : null);
   const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
+  const roomShare = roomShareLine(
+    {
+      weekId: booking.weekId ?? null,
+      estimatedTotal: booking.estimatedTotal ?? null,
+      quotedCharges: booking.quotedCharges ?? null,
+      currency,
+    },
+    nights,
+  );
   const total = [
+    ...(roomShare ? [emailLine(roomShare.term, roomShare.amount)] : []),
     ...(booking.quotedCharges ?? []).map((charge) => {
       const { term, amount } = chargeLine(charge, nights, currency);
       return emailLine(term, amount);

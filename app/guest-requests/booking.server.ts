@@ -14,7 +14,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { undecided } from "~/request-life/rules.server";
+import { heldFor, undecided } from "~/request-life/rules.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { DomainError } from "~/lib/errors.server";
 import {
@@ -323,8 +323,9 @@ export async function bookingRequestsOf(
 }
 
 /**
- * One of a member's own booking requests as it stands now, with the week's hold or offer and its
- * history, for its page; another member's is not found.
+ * One of a member's own booking requests as it stands now, with its hold or offer (of its week, or
+ * of the weeks its own dates take, which share one deadline) and its history, for its page; another
+ * member's is not found.
  */
 export async function memberBookingRequest(db: Db, userId: string, id: string) {
   const [[row], history] = await db.batch([
@@ -333,7 +334,7 @@ export async function memberBookingRequest(db: Db, userId: string, id: string) {
       .from(bookingRequests)
       .leftJoin(
         weeks,
-        and(eq(weeks.id, bookingRequests.weekId), eq(weeks.requestId, bookingRequests.id)),
+        and(eq(weeks.roomTypeId, bookingRequests.roomTypeId), heldFor(bookingRequests.id)),
       )
       .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)))
       .limit(1),

@@ -5,7 +5,7 @@
 import { mediumDateTime, weekdayDate } from "~/lib/dates";
 import { money } from "~/lib/money";
 import { type AppliedCharge } from "~/weeks/price-fields";
-import { chargeForStay } from "~/weeks/rates";
+import { chargeForStay, roomShareOf } from "~/weeks/rates";
 
 /** "1 night", "7 nights". */
 export const nightsLabel = (nights: number) => `${nights} ${nights === 1 ? "night" : "nights"}`;
@@ -21,6 +21,29 @@ export function chargeLine(charge: AppliedCharge, nights: number, currency: stri
     detail,
     term: `${charge.label} ${detail}`,
     amount: money(chargeForStay(charge, nights), currency),
+  };
+}
+
+/**
+ * The room's part of a quoted total for the member's own dates, as its own line: "Room (4 nights)"
+ * and "US$1,308.57". Null for a week (its weekly rate is its line) or a request with no total.
+ */
+export function roomShareLine(
+  quote: {
+    weekId: string | null;
+    estimatedTotal: number | null;
+    quotedCharges: readonly AppliedCharge[] | null;
+    currency: string;
+  },
+  nights: number,
+) {
+  if (quote.weekId || !quote.estimatedTotal) return null;
+  return {
+    term: `Room (${nightsLabel(nights)})`,
+    amount: money(
+      roomShareOf(quote.estimatedTotal, quote.quotedCharges ?? [], nights),
+      quote.currency,
+    ),
   };
 }
 

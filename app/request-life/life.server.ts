@@ -596,7 +596,10 @@ const waitingBehind = (db: Db, booking: BookingRequest) =>
         ne(bookingRequests.id, booking.id),
         inArray(
           bookingRequests.weekId,
-          db.select({ id: weeks.id }).from(weeks).where(heldFor(booking.id)),
+          db
+            .select({ id: weeks.id })
+            .from(weeks)
+            .where(and(weeksOf(booking), heldFor(booking.id))),
         ),
       ),
     );

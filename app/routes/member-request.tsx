@@ -173,7 +173,9 @@ function StateNote({ booking }: { booking: Booking }) {
         <p className="mt-6 text-slate-700">
           {booking.waitlist
             ? "Another member holds this week. If it frees, it is offered to the members waiting in the order they asked, and we write to you when it is your turn."
-            : "We hold this week for you while the resort confirms it"}
+            : booking.weekId
+              ? "We hold this week for you while the resort confirms it"
+              : "We hold these dates for you while the resort confirms them"}
           {!booking.waitlist && until && <> (until {until})</>}
           {!booking.waitlist && ". Please do not book flights until we write to confirm it."}
         </p>

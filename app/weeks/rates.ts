@@ -95,6 +95,16 @@ const chargeCents = (charge: AppliedCharge, nights: number) =>
 export const chargeForStay = (charge: AppliedCharge, nights: number) =>
   chargeCents(charge, nights) / 100;
 
+/**
+ * The room's share of a quoted total: what is left once the nightly charges it counted are taken
+ * out (a stay of the member's own dates, whose share of its weeks' rates is stored only in the
+ * total).
+ */
+export const roomShareOf = (total: number, charges: readonly AppliedCharge[], nights: number) =>
+  (Math.round(total * 100) -
+    charges.reduce((sum, charge) => sum + chargeCents(charge, nights), 0)) /
+  100;
+
 /** A week of the calendar as a stay of the member's own dates takes its nights from it. */
 interface WeekNights {
   checkIn: CalendarDate;

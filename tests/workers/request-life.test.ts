@@ -814,6 +814,26 @@ describe("dates of a member's own choosing", () => {
       .from(bookingRequests)
       .where(and(eq(bookingRequests.userId, who.id), eq(bookingRequests.checkInDate, checkIn)));
     expect(ownDates).toMatchObject({ estimatedTotal: 3000, weekId: null });
+    // Wherever the total is shown, the room's share of it is a line of its own, and the hold
+    // says until when.
+    const receipt = (await emailsAbout(ownDates!.id)).find((email) => email.to === who.email);
+    expect(receipt?.text).toContain("Room (10 nights): US$3,000");
+    const page = visibleText(
+      await (
+        await request(`/members/requests/${ownDates!.id}`, { headers: { Cookie: who.cookie } })
+      ).text(),
+    );
+    expect(page).toContain("Room (10 nights)");
+    expect(page).toMatch(/We hold these dates for you while the resort confirms them \(until .+\)/);
+    const admin = await createUser("admin");
+    const inbox = await (
+      await request("/admin/requests?kind=booking&status=new", {
+        headers: { Cookie: await signIn(admin.id, { aal: "aal2" }) },
+      })
+    ).text();
+    const start = inbox.indexOf(`id="request-${ownDates!.id}"`);
+    const card = inbox.slice(start, inbox.indexOf("</article>", start)).replace(/<!-- -->/g, "");
+    expect(card).toContain("Room (10 nights): US$3,000");
     for (const week of [early, late]) {
       expect(await weekOf(week.id)).toMatchObject({ state: "requested", requestId: ownDates!.id });
     }

@@ -223,6 +223,10 @@ export function BookingForm({
             roomTypeId={typeof fields.roomType.value === "string" ? fields.roomType.value : ""}
             checkIn={checkIn}
             checkOut={checkOut}
+            shownErrors={[
+              ...(fields.checkInDate.errors ?? []),
+              ...(fields.checkOutDate.errors ?? []),
+            ]}
           />
         </Section>
       )}

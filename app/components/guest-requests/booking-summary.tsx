@@ -6,6 +6,7 @@ import {
   guestsLine,
   nightsLabel,
   placeOf,
+  roomShareLine,
 } from "~/guest-requests/format";
 import { money } from "~/lib/money";
 import { type AppliedCharge } from "~/weeks/price-fields";
@@ -38,6 +39,7 @@ interface SummarizedBooking {
 export function BookingSummary({ booking }: { booking: SummarizedBooking }) {
   const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
   const price = (amount: number) => money(amount, booking.currency);
+  const roomShare = roomShareLine(booking, nights);
   const place = placeOf({
     city: booking.locationCity,
     state: booking.locationState,
@@ -53,6 +55,7 @@ export function BookingSummary({ booking }: { booking: SummarizedBooking }) {
     ...(nights > 0 ? [["Length", nightsLabel(nights)] as [string, string]] : []),
     ["Guests", guestsLine(booking)],
     ...(booking.weekRate ? [["Weekly rate", price(booking.weekRate)] as [string, string]] : []),
+    ...(roomShare ? [[roomShare.term, roomShare.amount] as [string, string]] : []),
     ...(booking.quotedCharges ?? []).map((charge): [string, string] => {
       const { term, amount } = chargeLine(charge, nights, booking.currency);
       return [term, amount];

@@ -1,15 +1,9 @@
-import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
-import {
-  arrivalTime,
-  chargeLine,
-  departureTime,
-  formatStayDate,
-  nightsLabel,
-} from "~/guest-requests/format";
+import { arrivalTime, departureTime, formatStayDate, nightsLabel } from "~/guest-requests/format";
 import { bookingRequestPath } from "~/request-life/moves";
+import { ChargeRows, QuoteRow, quoteListClass, TotalRow } from "./quote-lines";
 import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
 /** The week a booking link asked for, as /book's loader offers it (app/weeks/quotes.server.ts). */
@@ -66,8 +60,7 @@ export function BookingWeek({
           <input type="hidden" name={fields.week.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkInDate.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
-          {/* Each term and its value in a div of their own (a list is all pairs or all divs). */}
-          <dl className="grid grid-cols-[minmax(8rem,1fr)_auto] gap-x-4 gap-y-1 text-sm">
+          <dl className={quoteListClass}>
             <QuoteRow
               term="Check-in"
               value={<StayMoment date={quote.checkIn} time={arrivalTime(quote.checkInTime)} />}
@@ -78,21 +71,9 @@ export function BookingWeek({
             />
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
             {quote.rate !== null && <QuoteRow term="Weekly rate" value={price(quote.rate)} />}
-            {quote.charges.map((charge) => {
-              const { label, detail, amount } = chargeLine(charge, quote.nights, quote.currency);
-              // What it is first, how it is counted below: a phone's narrow column breaks it there.
-              const term = (
-                <>
-                  {label} <span className="block text-xs">{detail}</span>
-                </>
-              );
-              return <QuoteRow key={charge.label} term={term} value={amount} />;
-            })}
+            <ChargeRows charges={quote.charges} nights={quote.nights} currency={quote.currency} />
             {quote.estimatedTotal !== null && (
-              <div className="text-navy-900 col-span-2 mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
-                <dt>Estimated total</dt>
-                <dd className="text-lg">{price(quote.estimatedTotal)}</dd>
-              </div>
+              <TotalRow total={quote.estimatedTotal} currency={quote.currency} />
             )}
           </dl>
         </>
@@ -158,14 +139,5 @@ function StayMoment({ date, time }: { date: string; time: string }) {
     <>
       {formatStayDate(date)}, <span className="whitespace-nowrap">{time}</span>
     </>
-  );
-}
-
-function QuoteRow({ term, value }: { term: ReactNode; value: ReactNode }) {
-  return (
-    <div className="contents">
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="text-navy-900 text-right font-medium">{value}</dd>
-    </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { money } from "~/lib/money";
+import { nightsLabel } from "~/guest-requests/format";
+import { ChargeRows, QuoteRow, quoteListClass, TotalRow } from "./quote-lines";
 import { type OwnDatesQuote } from "~/weeks/quotes.server";
 
 /**
@@ -12,10 +14,13 @@ export function OwnDatesEstimate({
   roomTypeId,
   checkIn,
   checkOut,
+  shownErrors,
 }: {
   roomTypeId: string;
   checkIn: string;
   checkOut: string;
+  /** The form's messages under the dates, not said twice. */
+  shownErrors: readonly string[];
 }) {
   const fetcher = useFetcher<OwnDatesQuote | { message: string }>();
   const query = new URLSearchParams({
@@ -33,21 +38,21 @@ export function OwnDatesEstimate({
   return (
     <div className="text-sm sm:col-span-2" aria-live="polite" aria-busy={fetcher.state !== "idle"}>
       {quote?.problem ? (
-        <p className="font-medium text-red-700">{quote.problem}</p>
+        // Once the form was sent, its own message under the dates says it.
+        shownErrors.includes(quote.problem) ? null : (
+          <p className="font-medium text-red-700">{quote.problem}</p>
+        )
       ) : quote?.estimatedTotal ? (
-        <p className="text-navy-900">
-          <span className="font-semibold">
-            Estimated total: {money(quote.estimatedTotal, quote.currency)}
-          </span>{" "}
-          <span className="text-slate-600">
-            (
-            {quote.rate !== null &&
-              `${money(quote.rate, quote.currency)} for the ${quote.nights} nights`}
-            {quote.charges.length > 0 &&
-              `, plus ${quote.charges.map((charge) => `${charge.label.toLowerCase()} ${money(charge.perNight, quote.currency)}`).join(", ")} a night`}
-            )
-          </span>
-        </p>
+        <dl className={quoteListClass}>
+          {quote.rate !== null && (
+            <QuoteRow
+              term={`Room (${nightsLabel(quote.nights)})`}
+              value={money(quote.rate, quote.currency)}
+            />
+          )}
+          <ChargeRows charges={quote.charges} nights={quote.nights} currency={quote.currency} />
+          <TotalRow total={quote.estimatedTotal} currency={quote.currency} />
+        </dl>
       ) : null}
     </div>
   );

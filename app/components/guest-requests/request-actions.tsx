@@ -130,7 +130,8 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
             disabled={busy}
             className={buttonClass.danger}
           >
-            Decline and close the week{who}
+            Decline and close {item.kind === "booking" && !item.weekId ? "its weeks" : "the week"}
+            {who}
           </button>
         )}
       </div>

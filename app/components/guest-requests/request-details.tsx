@@ -1,5 +1,5 @@
 import { type ReactNode } from "react";
-import { chargeLine, formatStayDate, guestsLine } from "~/guest-requests/format";
+import { chargeLine, formatStayDate, guestsLine, roomShareLine } from "~/guest-requests/format";
 import { type InboxItem } from "~/guest-requests/inbox.server";
 import { money } from "~/lib/money";
 
@@ -110,12 +110,21 @@ export function RequestDetails({ item }: { item: InboxItem }) {
   }
 }
 
-/** The nightly charges the estimate counted, each with what it came to. */
+/**
+ * What the estimate counted: the room's share of its own dates, and each nightly charge, each with
+ * what it came to.
+ */
 function QuotedCharges({ item }: { item: Extract<InboxItem, { kind: "booking" }> }) {
-  if (!item.quotedCharges?.length) return null;
+  const roomShare = roomShareLine(item, item.nights);
+  if (!item.quotedCharges?.length && !roomShare) return null;
   return (
     <span className="block text-sm text-slate-500">
-      {item.quotedCharges.map((charge) => {
+      {roomShare && (
+        <span className="block">
+          {roomShare.term}: {roomShare.amount}
+        </span>
+      )}
+      {(item.quotedCharges ?? []).map((charge) => {
         const { term, amount } = chargeLine(charge, item.nights, item.currency);
         return (
           <span key={charge.label} className="block">
