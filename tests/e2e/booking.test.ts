@@ -42,8 +42,9 @@ test("a member books from a location page and staff get the request by e-mail", 
   await expect(page.getByText("7 nights", { exact: true })).toBeVisible();
   // The stay's estimate, asked of the server as the dates are chosen: its nights' share of their
   // weeks' rates, and the nightly charges.
-  await expect(page.getByText(/^Estimated total: US\$[\d,.]+$/)).toBeVisible();
-  await expect(page.getByText(/for the 7 nights/)).toBeVisible();
+  const estimate = page.locator("dl").filter({ hasText: "Estimated total" });
+  await expect(estimate.getByText(/^US\$[\d,.]+$/).last()).toBeVisible();
+  await expect(estimate.getByText("Room (7 nights)")).toBeVisible();
   // More guests than the room sleeps are refused in the form, naming the room's limit.
   await page.getByLabel("Adults").selectOption("10");
   await page.getByLabel("Children (ages 2-12)").selectOption("2");

@@ -140,7 +140,7 @@ test("an admin confirms a booking and declines another without JavaScript; the g
     await plain.goto("/admin/requests?kind=booking&status=new");
     await expect(plain.locator("script[src]")).toHaveCount(0);
     const declineCard = plain.locator("article").filter({ hasText: declineGuest });
-    await declineCard.getByRole("button", { name: /^Decline/ }).click();
+    await declineCard.getByRole("button", { name: /^Decline booking/ }).click();
     await expect(plain.getByRole("status").filter({ hasText: "Booking declined" })).toBeVisible();
     await plain.goto("/admin/requests?kind=booking&status=decided");
     await expect(declineCard).toContainText(`Declined by ${ACCOUNTS.inbox.email}`);

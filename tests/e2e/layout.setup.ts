@@ -52,6 +52,12 @@ async function storeLayoutRequests(db: D1Database) {
       waitlist: 0,
       note: "Your suite is on the top floor, facing the ocean. ".repeat(12).trim(),
     },
+    {
+      id: LAYOUT_REQUESTS.declined,
+      status: "declined",
+      waitlist: 0,
+      note: "The resort has closed this unit for maintenance that week. ".repeat(8).trim(),
+    },
   ];
   await db.batch(
     rows.flatMap((row) => [

@@ -7,7 +7,8 @@ import { realTimeAt, testNow } from "./support/clock";
  * A request's whole life, as two members and staff live it with the outbox open: a member holds
  * a week, another waits for it; the first withdraws (or lets the hold lapse), the second is
  * offered the week, requests it from the e-mail's link, staff confirm it, and the confirmation
- * carries the calendar file. With JavaScript, then without.
+ * carries the calendar file; or staff decline and close the week, and the member waiting is told;
+ * or a member asks for dates of their own. With JavaScript and without.
  */
 
 // A resort no other browser test books.
@@ -189,4 +190,141 @@ test("without JavaScript: a hold lapses after 72 hours, both members are told, a
   await expectConfirmedWithCalendar(waiterPage);
   await holder.close();
   await waiter.close();
+});
+
+test("without JavaScript: staff decline and close a week; the member waiting is told, and nobody is offered it", async ({
+  browser,
+  baseURL,
+}) => {
+  const noScript = { javaScriptEnabled: false };
+  const holder = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.lifeHolder,
+    "is declined",
+    noScript,
+  );
+  const waiter = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.lifeWaiter,
+    "waits for a closed week",
+    noScript,
+  );
+  const staff = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.lifeStaff,
+    "declines and closes",
+    noScript,
+  );
+  const holderPage = await holder.newPage();
+  const waiterPage = await waiter.newPage();
+  const href = await weekLink(holderPage, 2);
+  await requestWeek(holderPage, href, "Hana");
+  await requestWeek(waiterPage, href, "Wes", true);
+
+  const staffPage = await staff.newPage();
+  await staffPage.goto("/admin/requests?kind=booking&status=new");
+  const card = staffPage
+    .locator("article")
+    .filter({ hasText: ACCOUNTS.lifeHolder.email })
+    .filter({ hasText: "New: to decide" })
+    .first();
+  const note = "The resort has closed this unit for maintenance that week.";
+  await card.getByLabel("Note to the guest").fill(note);
+  await card.getByRole("button", { name: /^Decline and close the week/ }).click();
+  await expect(
+    staffPage.getByText("Booking declined and the week closed. Its waitlist is closed and told"),
+  ).toBeVisible();
+  await staffPage.goto("/admin/requests?kind=booking&status=decided");
+  await expect(staffPage.getByText(`Note to the member: ${note}`).first()).toBeVisible();
+
+  // The member declined reads the note; the member waiting is told the week is gone, not free.
+  const declined = await inOutbox(
+    holderPage,
+    ACCOUNTS.lifeHolder.email,
+    `About your booking request for ${location.name}`,
+  );
+  await expect(declined).toContainText(`A note from our team: ${note}`);
+  const closed = await inOutbox(
+    waiterPage,
+    ACCOUNTS.lifeWaiter.email,
+    `The week you waited for at ${location.name} is no longer available`,
+  );
+  await expect(closed).toContainText(
+    "is no longer offered, so your place on its waitlist is closed",
+  );
+  await waiterPage.goto(`/dev/outbox?to=${encodeURIComponent(ACCOUNTS.lifeWaiter.email)}`);
+  const offers = waiterPage
+    .locator("article")
+    .filter({ has: waiterPage.getByRole("heading", { name: /^The week you waited for is free/ }) });
+  const offersBefore = await offers.count();
+
+  // Both members' lists show it among the ended requests, not as an upcoming stay.
+  for (const page of [holderPage, waiterPage]) {
+    await page.goto("/members");
+    const ended = page.getByRole("region", { name: "Ended and past requests" });
+    await expect(
+      ended.getByRole("listitem").filter({ hasText: location.name }).first(),
+    ).toBeVisible();
+  }
+  // The week is gone from the location page: closed, not offered to anyone.
+  await holderPage.goto(`/locations/${location.slug}`);
+  await expect(holderPage.locator(`a[href="${href}"]`)).toHaveCount(0);
+  await waiterPage.goto(`/dev/outbox?to=${encodeURIComponent(ACCOUNTS.lifeWaiter.email)}`);
+  expect(await offers.count()).toBe(offersBefore);
+  await holder.close();
+  await waiter.close();
+  await staff.close();
+});
+
+test("with JavaScript: dates of a member's own are estimated line by line, held until a time, and said the same way after", async ({
+  browser,
+  baseURL,
+}) => {
+  const member = await signedInContext(
+    browser,
+    baseURL!,
+    ACCOUNTS.lifeHolder,
+    "asks for own dates",
+  );
+  const page = await member.newPage();
+  // Ten nights from the middle of one open week into the next.
+  const week = new URL(await weekLink(page, 4), baseURL).searchParams.get("week")!;
+  const shift = (days: number) => {
+    const date = new Date(`${week}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + days);
+    return date.toISOString().slice(0, 10);
+  };
+  await page.goto(`/book?location=${location.slug}&roomType=${roomId}`);
+  await page.getByLabel("Check-in").fill(shift(3));
+  await page.getByLabel("Check-out").fill(shift(13));
+  const estimate = page.locator("dl").filter({ hasText: "Estimated total" });
+  await expect(estimate.getByText("Room (10 nights)")).toBeVisible();
+  await page.getByLabel("First name").fill("Odile");
+  await page.getByLabel("Last name").fill("Story");
+  await page.getByLabel("Phone").fill("+1 555 0150");
+  await page.getByLabel("Adults").selectOption("2");
+  await page.getByLabel("I'm not a robot").check();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
+  await expect(page.getByText("Room (10 nights)")).toBeVisible();
+
+  const receipt = await inOutbox(
+    page,
+    ACCOUNTS.lifeHolder.email,
+    `We received your booking request for ${location.name}`,
+  );
+  await expect(receipt).toContainText("Room (10 nights): ");
+  await page.goto("/members");
+  await page
+    .getByRole("region", { name: "Upcoming stays and requests" })
+    .getByRole("link", { name: location.name })
+    .first()
+    .click();
+  await expect(
+    page.getByText(/We hold these dates for you while the resort confirms them \(until .+\)/),
+  ).toBeVisible();
+  await member.close();
 });

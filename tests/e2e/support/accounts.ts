@@ -64,9 +64,18 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.weekBooker, names: ["picks a week", "picks from a month"] },
   { account: ACCOUNTS.weekRival, names: ["finds the week taken", "finds a month's week taken"] },
   { account: ACCOUNTS.weekStaff, names: ["confirms a week", "closes a week"] },
-  { account: ACCOUNTS.lifeHolder, names: ["holds and withdraws", "holds until it lapses"] },
-  { account: ACCOUNTS.lifeWaiter, names: ["waits and is offered", "waits through a lapse"] },
-  { account: ACCOUNTS.lifeStaff, names: ["confirms an offered week", "confirms after a lapse"] },
+  {
+    account: ACCOUNTS.lifeHolder,
+    names: ["holds and withdraws", "holds until it lapses", "is declined", "asks for own dates"],
+  },
+  {
+    account: ACCOUNTS.lifeWaiter,
+    names: ["waits and is offered", "waits through a lapse", "waits for a closed week"],
+  },
+  {
+    account: ACCOUNTS.lifeStaff,
+    names: ["confirms an offered week", "confirms after a lapse", "declines and closes"],
+  },
   { account: ACCOUNTS.watcher, names: ["watches a month"] },
 ];
 

@@ -26,6 +26,7 @@ const VERIFY_PATH = "/auth/verify?dest=%2Faccount%2Fsecurity";
 export const LAYOUT_REQUESTS = {
   offered: "layout-request-offered",
   confirmed: "layout-request-confirmed",
+  declined: "layout-request-declined",
 } as const;
 
 /** An address and who it is seen as. */
@@ -95,12 +96,15 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   // Shown to an account with an authenticator app before its code (the admin visits as one).
   "routes/auth.verify.tsx": [visit(VERIFY_PATH, "member", "admin")],
   "routes/account.security.tsx": [visit("/account/security", "member")],
+  // The member's live requests, and apart from them the ended ones.
   "routes/members.tsx": [visitorAndMember("/members")],
   // The layout member's own requests (stored by layout.setup.ts): an offer with its button and the
-  // withdrawal's question, and a confirmed stay with a long note, the history and the calendar link.
+  // withdrawal's question, a confirmed stay with a long note, the history and the calendar link,
+  // and a request declined (its week closed) with the note why.
   "routes/member-request.tsx": [
     visit(`/members/requests/${LAYOUT_REQUESTS.offered}?withdraw`, "member"),
     visit(`/members/requests/${LAYOUT_REQUESTS.confirmed}`, "member"),
+    visit(`/members/requests/${LAYOUT_REQUESTS.declined}`, "member"),
   ],
   // A week alert's stop link, one that is not ours: the page says so.
   "routes/alerts.stop.tsx": [visitorOnly("/alerts/stop?token=not-a-token")],
@@ -135,7 +139,11 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/admin/featured.tsx": [visit("/admin/featured", "admin")],
   "routes/admin/rate-limits.tsx": [visit("/admin/rate-limits", "admin")],
   "routes/admin/users.tsx": [visit("/admin/users", "admin")],
-  "routes/admin/requests.tsx": [visit("/admin/requests", "admin")],
+  "routes/admin/requests.tsx": [
+    visit("/admin/requests", "admin"),
+    // Decided cards: who decided, when, and the note the member read.
+    visit("/admin/requests?kind=booking&status=decided", "admin"),
+  ],
   "routes/admin/weeks.tsx": [visit("/admin/weeks", "admin")],
   "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
   // The list a member sees is /locations's.
