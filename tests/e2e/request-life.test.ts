@@ -100,11 +100,15 @@ test("with JavaScript: a member withdraws, the member waiting is offered the wee
   browser,
   baseURL,
 }) => {
+  // The holder on a phone: the answer to a withdrawal covers nothing the page starts with.
   const holder = await signedInContext(
     browser,
     baseURL!,
     ACCOUNTS.lifeHolder,
     "holds and withdraws",
+    {
+      viewport: { width: 390, height: 844 },
+    },
   );
   const waiter = await signedInContext(
     browser,
@@ -127,7 +131,14 @@ test("with JavaScript: a member withdraws, the member waiting is offered the wee
     holderPage.getByText("Withdraw this request? The week will no longer be held"),
   ).toBeVisible();
   await holderPage.getByRole("button", { name: "Yes, withdraw it" }).click();
-  await expect(holderPage.getByText("Done: the request is withdrawn")).toBeVisible();
+  const done = holderPage.getByText("Done: the request is withdrawn");
+  await expect(done).toBeVisible();
+  const back = (await holderPage
+    .getByRole("link", { name: "← Your booking requests" })
+    .boundingBox())!;
+  await expect
+    .poll(async () => (await done.boundingBox())!.y)
+    .toBeGreaterThan(back.y + back.height);
   await expect(holderPage.getByText("Withdrawn").first()).toBeVisible();
   await inOutbox(
     holderPage,
