@@ -1,4 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
 import { realTimeAt, testNow } from "./support/clock";
@@ -96,31 +102,57 @@ async function expectConfirmedWithCalendar(page: Page) {
   await expect(attachment.locator("pre")).toContainText("BEGIN:VEVENT");
 }
 
+/**
+ * The holder requests the room's `weekIndex`-th open week and the waiter joins its waitlist, each
+ * signed in under the session named (`holderOptions` for the holder's browser, say a phone).
+ */
+async function heldWithWaitlist(
+  browser: Browser,
+  baseURL: string,
+  {
+    holderSession,
+    waiterSession,
+    weekIndex,
+    options = {},
+    holderOptions = {},
+  }: {
+    holderSession: string;
+    waiterSession: string;
+    weekIndex: number;
+    options?: BrowserContextOptions;
+    holderOptions?: BrowserContextOptions;
+  },
+) {
+  const holder = await signedInContext(browser, baseURL, ACCOUNTS.lifeHolder, holderSession, {
+    ...options,
+    ...holderOptions,
+  });
+  const waiter = await signedInContext(
+    browser,
+    baseURL,
+    ACCOUNTS.lifeWaiter,
+    waiterSession,
+    options,
+  );
+  const holderPage = await holder.newPage();
+  const waiterPage = await waiter.newPage();
+  const href = await weekLink(holderPage, weekIndex);
+  await requestWeek(holderPage, href, "Hana");
+  await requestWeek(waiterPage, href, "Wes", true);
+  return { holder, waiter, holderPage, waiterPage, href };
+}
+
 test("with JavaScript: a member withdraws, the member waiting is offered the week, requests it, and staff confirm", async ({
   browser,
   baseURL,
 }) => {
   // The holder on a phone: the answer to a withdrawal covers nothing the page starts with.
-  const holder = await signedInContext(
-    browser,
-    baseURL!,
-    ACCOUNTS.lifeHolder,
-    "holds and withdraws",
-    {
-      viewport: { width: 390, height: 844 },
-    },
-  );
-  const waiter = await signedInContext(
-    browser,
-    baseURL!,
-    ACCOUNTS.lifeWaiter,
-    "waits and is offered",
-  );
-  const holderPage = await holder.newPage();
-  const waiterPage = await waiter.newPage();
-  const href = await weekLink(holderPage, 0);
-  await requestWeek(holderPage, href, "Hana");
-  await requestWeek(waiterPage, href, "Wes", true);
+  const { holder, waiter, holderPage, waiterPage } = await heldWithWaitlist(browser, baseURL!, {
+    holderSession: "holds and withdraws",
+    waiterSession: "waits and is offered",
+    weekIndex: 0,
+    holderOptions: { viewport: { width: 390, height: 844 } },
+  });
   await expect(waiterPage.getByText("You are on the waitlist")).toBeVisible();
 
   // The holder withdraws from the request's page, asked first.
@@ -162,26 +194,12 @@ test("without JavaScript: a hold lapses after 72 hours, both members are told, a
   baseURL,
   request,
 }) => {
-  const noScript = { javaScriptEnabled: false };
-  const holder = await signedInContext(
-    browser,
-    baseURL!,
-    ACCOUNTS.lifeHolder,
-    "holds until it lapses",
-    noScript,
-  );
-  const waiter = await signedInContext(
-    browser,
-    baseURL!,
-    ACCOUNTS.lifeWaiter,
-    "waits through a lapse",
-    noScript,
-  );
-  const holderPage = await holder.newPage();
-  const waiterPage = await waiter.newPage();
-  const href = await weekLink(holderPage, 1);
-  await requestWeek(holderPage, href, "Hana");
-  await requestWeek(waiterPage, href, "Wes", true);
+  const { holder, waiter, holderPage, waiterPage } = await heldWithWaitlist(browser, baseURL!, {
+    holderSession: "holds until it lapses",
+    waiterSession: "waits through a lapse",
+    weekIndex: 1,
+    options: { javaScriptEnabled: false },
+  });
 
   // The cron, run as of 72 hours and a minute later (the local server lets a run name its moment).
   const later = realTimeAt(new Date(testNow().getTime() + 72 * HOUR + 60_000));
@@ -208,19 +226,15 @@ test("without JavaScript: staff decline and close a week; the member waiting is 
   baseURL,
 }) => {
   const noScript = { javaScriptEnabled: false };
-  const holder = await signedInContext(
+  const { holder, waiter, holderPage, waiterPage, href } = await heldWithWaitlist(
     browser,
     baseURL!,
-    ACCOUNTS.lifeHolder,
-    "is declined",
-    noScript,
-  );
-  const waiter = await signedInContext(
-    browser,
-    baseURL!,
-    ACCOUNTS.lifeWaiter,
-    "waits for a closed week",
-    noScript,
+    {
+      holderSession: "is declined",
+      waiterSession: "waits for a closed week",
+      weekIndex: 2,
+      options: noScript,
+    },
   );
   const staff = await signedInContext(
     browser,
@@ -229,11 +243,6 @@ test("without JavaScript: staff decline and close a week; the member waiting is 
     "declines and closes",
     noScript,
   );
-  const holderPage = await holder.newPage();
-  const waiterPage = await waiter.newPage();
-  const href = await weekLink(holderPage, 2);
-  await requestWeek(holderPage, href, "Hana");
-  await requestWeek(waiterPage, href, "Wes", true);
 
   const staffPage = await staff.newPage();
   await staffPage.goto("/admin/requests?kind=booking&status=new");
