@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { type z } from "zod";
 import { type AppContext } from "~/context";
+import { namedBatch } from "~/db/named-batch.server";
 import {
   type agentApplications,
   type bookingRequests,
@@ -153,25 +154,25 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
     { table, where: eq(table.id, id) },
     { kind, requestId: id, emails, now: app.now },
   );
-  const [inserted, [stored], ...after] = await db.batch([
-    db
+  const { inserted, stored, kept } = await namedBatch(db, {
+    inserted: db
       .insert(table)
       .values({ ...row, createdAt: app.now.toISOString() })
       .onConflictDoNothing({ target: table.idempotencyKey }),
-    db.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, idempotencyKey)),
-    ...queued,
-    ...(claim ? [claim.take, ...claim.undo] : []),
+    stored: db.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, idempotencyKey)),
+    queued,
+    take: claim?.take,
+    undo: claim?.undo,
     // Whether the request stands once its claim is settled.
-    db.select({ id: table.id }).from(table).where(eq(table.id, id)),
-  ]);
+    kept: db.select({ id: table.id }).from(table).where(eq(table.id, id)),
+  });
   const created = inserted.meta.changes > 0;
   // A replayed key answers with the first request, whatever became of what it held.
   if (created && claim) {
-    const [kept] = after.at(-1) as { id: string }[];
-    if (!kept) throw claim.refusal;
+    if (kept.length === 0) throw claim.refusal;
     if (claim.shownInCatalogue) app.ctx.waitUntil(invalidateLocationCaches(app.env.CACHE));
   }
-  const storedId = stored?.id ?? id;
+  const storedId = stored[0]?.id ?? id;
   if (created) deliverLater(app, emails, `${kind} ${storedId}`);
   return { id: storedId, created, email };
 }
