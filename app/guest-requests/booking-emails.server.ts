@@ -3,7 +3,7 @@ import { type EmailDraft } from "~/email/deliveries.server";
 import { type SiteConfig } from "~/lib/site.server";
 import { money } from "~/lib/money";
 import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
-import { stayCalendar } from "~/weeks/ical";
+import { CALENDAR_CONTENT_TYPE, stayCalendar } from "~/weeks/ical";
 import { HOLD_HOURS } from "~/weeks/week";
 import { nightsBetween, stayTerms } from "./booking";
 import {
@@ -169,7 +169,7 @@ export function stayCalendarFile(
     state: booking.locationState,
     country: booking.locationCountry,
   });
-  return stayCalendar(site.siteName, [
+  return stayCalendar({ name: site.siteName, ...site }, [
     {
       uid: `${booking.id}@${new URL(site.origin).hostname}`,
       checkIn: booking.checkInDate,
@@ -220,7 +220,7 @@ export function decisionEmail(
       attachments: [
         {
           filename: "stay.ics",
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          contentType: CALENDAR_CONTENT_TYPE,
           content: stayCalendarFile(booking, site),
         },
       ],

@@ -31,6 +31,7 @@ import {
   visibleText,
 } from "./helpers";
 import { resortToday, testNow } from "./clock";
+import { readCalendar } from "./icalendar";
 
 const { db } = testApp;
 
@@ -210,7 +211,8 @@ describe("a hold nobody decides", () => {
     expect(await historyOf(first.request.id)).toEqual(["offered"]);
     // Staff's calendar feed says the same of the week: offered to the member waiting.
     const { token } = (await renewCalendarToken(db, ROOM))!;
-    const feed = await roomCalendar(db, { token, siteName: "Insider Stays", now: later });
+    const site = { siteName: "Insider Stays", contactEmail: "hello@insiderstays.example" };
+    const feed = await roomCalendar(db, { token, site, now: later });
     expect(feed).toContain(`SUMMARY:Offered: Ana ${first.email.split("@")[0]}`);
 
     // The sweep run again, and twice at once, changes nothing and mails no one twice.
@@ -528,7 +530,8 @@ describe("a member's requests", () => {
       headers: { Cookie: holder.cookie },
     });
     expect(calendar.headers.get("Content-Type")).toContain("text/calendar");
-    expect(await calendar.text()).toContain("BEGIN:VEVENT");
+    const [stay] = readCalendar(await calendar.text(), calendar.headers.get("Content-Type"));
+    expect(stay!.uid).toContain(holder.request.id);
     // The confirmation page shows the request as it stands now.
     const receipt = visibleText(
       await (
