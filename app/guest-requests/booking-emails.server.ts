@@ -2,15 +2,15 @@ import { type bookingRequests, type BookingRequest } from "~/db/schema";
 import { type EmailDraft } from "~/email/deliveries.server";
 import { type SiteConfig } from "~/lib/site.server";
 import { money } from "~/lib/money";
+import { zonedDateTimeAndUtc, zonedTime } from "~/lib/zoned-time";
 import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
 import { CALENDAR_CONTENT_TYPE, stayCalendar } from "~/weeks/ical";
-import { HOLD_HOURS } from "~/weeks/week";
+import { HOLD_HOURS, stayTimes } from "~/weeks/week";
 import { nightsBetween, stayTerms } from "./booking";
 import {
   arrivalLine,
   chargeLine,
   departureLine,
-  formatDateTime,
   formatStayDate,
   guestsLine,
   placeOf,
@@ -43,6 +43,7 @@ function stayLines(
     | "checkOutDate"
     | "checkInTime"
     | "checkOutTime"
+    | "locationTimeZone"
     | "adults"
     | "children"
     | "infants"
@@ -57,12 +58,14 @@ function stayLines(
   const {
     checkInTime = LOCATION_DEFAULTS.checkInTime,
     checkOutTime = LOCATION_DEFAULTS.checkOutTime,
+    locationTimeZone: timeZone = LOCATION_DEFAULTS.timeZone,
   } = booking;
+  const { checkIn, checkOut } = stayTimes({ ...booking, checkInTime, checkOutTime, timeZone });
   return [
     emailLine("Resort", place ? `${booking.locationName} (${place})` : booking.locationName),
     emailLine("Room", booking.roomTypeName),
-    emailLine("Check-in", arrivalLine(booking.checkInDate, checkInTime)),
-    emailLine("Check-out", departureLine(booking.checkOutDate, checkOutTime)),
+    emailLine("Check-in", arrivalLine(checkIn)),
+    emailLine("Check-out", departureLine(checkOut)),
     ...(nights > 0 ? [emailLine("Nights", nights)] : []),
     emailLine(
       "Guests",
@@ -354,7 +357,7 @@ export function offerEmail(
       siteName,
       heading: "Your week is free",
       paragraphs: [
-        `Good news, ${booking.firstName}: the week you asked to wait for is free again, and we hold it for you until ${formatDateTime(heldUntil)}. Until then only you can request it.`,
+        `Good news, ${booking.firstName}: the week you asked to wait for is free again, and we hold it for you until ${zonedDateTimeAndUtc(zonedTime(heldUntil, booking.locationTimeZone))}. Until then only you can request it.`,
         ...stayLines(booking),
         ...priceLines(booking),
         `Request it from your request's page within ${OFFER_HOURS} hours; after that it goes to the next member waiting.`,

@@ -4,7 +4,7 @@ import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { addDays, todayUtc } from "./calendar";
 import { type SiteConfig } from "~/lib/site.server";
 import { stayCalendar } from "./ical";
-import { formatDateTime } from "~/guest-requests/format";
+import { zonedDateTimeAndUtc, zonedTime } from "~/lib/zoned-time";
 
 /**
  * A room type's staff calendar feed: the secret in its address, and the requested and booked
@@ -101,7 +101,7 @@ export async function roomCalendar(
         description: [
           `${room.locationName}, ${room.name}`,
           week.state === "requested" && week.heldUntil
-            ? `${week.status === "offered" ? "Offered" : "Held"} until ${formatDateTime(week.heldUntil)}`
+            ? `${week.status === "offered" ? "Offered" : "Held"} until ${zonedDateTimeAndUtc(zonedTime(week.heldUntil, room.timeZone))}`
             : null,
           week.email ? `Guest: ${week.email}` : null,
           week.requestId ? `Request id: ${week.requestId}` : null,

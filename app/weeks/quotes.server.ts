@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { addDays, daysBetween, isCalendarDate, localDate, type CalendarDate } from "./calendar";
-import { WEEK_MESSAGES, type QuotedWeek } from "./week";
+import { stayTimes, WEEK_MESSAGES, type QuotedWeek } from "./week";
 import { estimatedTotal, nightlyCharges, ownDatesRate, weekRate } from "./rates";
 import { nextOpenWeeks } from "./open-weeks.server";
 import {
@@ -63,8 +63,13 @@ export async function quoteWeek(
           ("closed" as const)
         : row.state,
     begun: row.checkIn <= localDate(now, row.timeZone),
-    checkInTime: row.checkInTime,
-    checkOutTime: row.checkOutTime,
+    times: stayTimes({
+      checkInDate: row.checkIn,
+      checkOutDate: addDays(row.checkIn, row.nights),
+      checkInTime: row.checkInTime,
+      checkOutTime: row.checkOutTime,
+      timeZone: row.timeZone,
+    }),
     currency: row.currency,
     rate,
     charges: nightlyCharges(row),

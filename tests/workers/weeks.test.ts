@@ -648,8 +648,9 @@ describe("staff decide a week's request", () => {
         ),
       );
     for (const line of [
-      `Check-in: ${formatStayDate(week.checkIn)}, from 4 PM (resort time)`,
-      `Check-out: ${formatStayDate(addDays(week.checkIn, week.nights))}, by 10 AM (resort time)`,
+      // The resort's hours name its zone (Maui keeps UTC−10 all year).
+      `Check-in: ${formatStayDate(week.checkIn)}, from 4 PM (Hawaii-Aleutian Standard Time, UTC−10)`,
+      `Check-out: ${formatStayDate(addDays(week.checkIn, week.nights))}, by 10 AM (Hawaii-Aleutian Standard Time, UTC−10)`,
       `Weekly rate: US$${booking!.weekRate!.toLocaleString("en-US")}`,
       `Estimated total (rate, fees and taxes): US$${booking!.estimatedTotal!.toLocaleString("en-US")}`,
       "All payments are non-refundable.",

@@ -2,13 +2,9 @@ import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
-import {
-  arrivalTime,
-  chargeLine,
-  departureTime,
-  formatStayDate,
-  nightsLabel,
-} from "~/guest-requests/format";
+import { YourTime, ZonedTimeText } from "~/components/zoned-time";
+import { chargeLine, formatStayDate, nightsLabel, stayMoment } from "~/guest-requests/format";
+import { type ZonedTime } from "~/lib/zoned-time";
 import { bookingRequestPath } from "~/guest-requests/request-state";
 import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
 
@@ -66,15 +62,17 @@ export function BookingWeek({
           <input type="hidden" name={fields.week.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkInDate.name} value={quote.checkIn} />
           <input type="hidden" name={fields.checkOutDate.name} value={quote.checkOut} />
-          {/* Each term and its value in a div of their own (a list is all pairs or all divs). */}
-          <dl className="grid grid-cols-[minmax(8rem,1fr)_auto] gap-x-4 gap-y-1 text-sm">
+          {/* Each term and its value in a div of their own (a list is all pairs or all divs). The
+              terms take the room they need, the values the rest: a stay's day, hour and zone
+              broke over six lines of a phone's half. */}
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <QuoteRow
               term="Check-in"
-              value={<StayMoment date={quote.checkIn} time={arrivalTime(quote.checkInTime)} />}
+              value={<StayMoment time={quote.times.checkIn} word="from" />}
             />
             <QuoteRow
               term="Check-out"
-              value={<StayMoment date={quote.checkOut} time={departureTime(quote.checkOutTime)} />}
+              value={<StayMoment time={quote.times.checkOut} word="by" />}
             />
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
             {quote.rate !== null && <QuoteRow term="Weekly rate" value={price(quote.rate)} />}
@@ -151,15 +149,23 @@ export function BookingWeek({
   );
 }
 
-/** A line of the week's quote: its term and value, in the list's two columns. */
-/** A day and the time of day on it, broken between them, never within "10 AM" on a phone. */
-function StayMoment({ date, time }: { date: string; time: string }) {
+/**
+ * A day and the time of day on it, in the resort's zone: broken between them, never within
+ * "from 10 AM" on a phone.
+ */
+function StayMoment({ time, word }: { time: ZonedTime; word: "from" | "by" }) {
+  const { day, hour, zone } = stayMoment(time, word);
   return (
     <>
-      {formatStayDate(date)}, <span className="whitespace-nowrap">{time}</span>
+      <ZonedTimeText time={time}>
+        {day}, <span className="whitespace-nowrap">{hour}</span> ({zone})
+      </ZonedTimeText>
+      <YourTime time={time} />
     </>
   );
 }
+
+/** A line of the week's quote: its term and value, in the list's two columns. */
 
 function QuoteRow({ term, value }: { term: ReactNode; value: ReactNode }) {
   return (
