@@ -2,15 +2,15 @@ import { type bookingRequests, type BookingRequest } from "~/db/schema";
 import { type EmailDraft } from "~/email/deliveries.server";
 import { type SiteConfig } from "~/lib/site.server";
 import { money } from "~/lib/money";
+import { zonedDateTimeAndUtc, zonedTime } from "~/lib/zoned-time";
 import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
-import { stayCalendar } from "~/weeks/ical";
-import { HOLD_HOURS } from "~/weeks/week";
+import { CALENDAR_CONTENT_TYPE, stayCalendar } from "~/weeks/ical";
+import { HOLD_HOURS, stayTimes } from "~/weeks/week";
 import { nightsBetween, stayTerms } from "./booking";
 import {
   arrivalLine,
   chargeLine,
   departureLine,
-  formatDateTime,
   formatStayDate,
   guestsLine,
   placeOf,
@@ -44,6 +44,7 @@ function stayLines(
     | "checkOutDate"
     | "checkInTime"
     | "checkOutTime"
+    | "locationTimeZone"
     | "adults"
     | "children"
     | "infants"
@@ -58,12 +59,14 @@ function stayLines(
   const {
     checkInTime = LOCATION_DEFAULTS.checkInTime,
     checkOutTime = LOCATION_DEFAULTS.checkOutTime,
+    locationTimeZone: timeZone = LOCATION_DEFAULTS.timeZone,
   } = booking;
+  const { checkIn, checkOut } = stayTimes({ ...booking, checkInTime, checkOutTime, timeZone });
   return [
     emailLine("Resort", place ? `${booking.locationName} (${place})` : booking.locationName),
     emailLine("Room", booking.roomTypeName),
-    emailLine("Check-in", arrivalLine(booking.checkInDate, checkInTime)),
-    emailLine("Check-out", departureLine(booking.checkOutDate, checkOutTime)),
+    emailLine("Check-in", arrivalLine(checkIn)),
+    emailLine("Check-out", departureLine(checkOut)),
     ...(nights > 0 ? [emailLine("Nights", nights)] : []),
     emailLine(
       "Guests",
@@ -193,7 +196,7 @@ export function stayCalendarFile(
     state: booking.locationState,
     country: booking.locationCountry,
   });
-  return stayCalendar(site.siteName, [
+  return stayCalendar({ name: site.siteName, ...site }, [
     {
       uid: `${booking.id}@${new URL(site.origin).hostname}`,
       checkIn: booking.checkInDate,
@@ -244,7 +247,7 @@ export function decisionEmail(
       attachments: [
         {
           filename: "stay.ics",
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          contentType: CALENDAR_CONTENT_TYPE,
           content: stayCalendarFile(booking, site),
         },
       ],
@@ -394,7 +397,7 @@ export function offerEmail(
       siteName,
       heading: "Your week is free",
       paragraphs: [
-        `Good news, ${booking.firstName}: the week you asked to wait for is free again, and we hold it for you until ${formatDateTime(heldUntil)}. Until then only you can request it.`,
+        `Good news, ${booking.firstName}: the week you asked to wait for is free again, and we hold it for you until ${zonedDateTimeAndUtc(zonedTime(heldUntil, booking.locationTimeZone))}. Until then only you can request it.`,
         ...stayLines(booking),
         ...priceLines(booking),
         `Request it from your request's page within ${OFFER_HOURS} hours; after that it goes to the next member waiting.`,

@@ -26,7 +26,7 @@ import {
 } from "./booking";
 import { earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
 import { pageCount } from "~/lib/pages";
-import { WEEK_MESSAGES } from "~/weeks/week";
+import { stayTimes, WEEK_MESSAGES } from "~/weeks/week";
 import {
   holdOwnDates,
   holdWeekStatements,
@@ -38,10 +38,11 @@ import { bookingEmails } from "./booking-emails.server";
 import { bookingHistory, type RequestChangeResult } from "~/request-life/life.server";
 import { bookingState } from "~/request-life/moves";
 import { type Toast } from "~/lib/toast.server";
+import { zonedTime } from "~/lib/zoned-time";
 
 /**
  * Booking requests: members ask for a room at a resort, for a week of its calendar or their own
- * dates. What becomes of a request after it is sent is booking-life.server.ts.
+ * dates. What becomes of a request after it is sent is app/request-life/.
  */
 
 /**
@@ -306,6 +307,7 @@ export async function bookingRequestsOf(
         waitlist: bookingRequests.waitlist,
         createdAt: bookingRequests.createdAt,
         ended: ended.mapWith(Boolean),
+        timeZone: bookingRequests.locationTimeZone,
       })
       .from(bookingRequests)
       .where(mine)
@@ -319,13 +321,17 @@ export async function bookingRequestsOf(
       .offset((page - 1) * MEMBER_REQUESTS_PAGE_SIZE),
   ]);
   const total = counted?.total ?? 0;
-  return { items: rows, page, pages: pageCount(total, MEMBER_REQUESTS_PAGE_SIZE), total };
+  const items = rows.map(({ timeZone, ...row }) => ({
+    ...row,
+    sent: zonedTime(row.createdAt, timeZone),
+  }));
+  return { items, page, pages: pageCount(total, MEMBER_REQUESTS_PAGE_SIZE), total };
 }
 
 /**
  * One of a member's own booking requests as it stands now, with its hold or offer (of its week, or
  * of the weeks its own dates take, which share one deadline) and its history, for its page; another
- * member's is not found.
+ * member's is not found. Its times are the resort's, ready to show.
  */
 export async function memberBookingRequest(db: Db, userId: string, id: string) {
   const [[row], history] = await db.batch([
@@ -344,11 +350,18 @@ export async function memberBookingRequest(db: Db, userId: string, id: string) {
   // Which of the staff decided, and the form's key, stay on the server.
   const { booking: stored, heldUntil } = row;
   const { handledBy: _staff, idempotencyKey: _key, ...booking } = stored;
+  const inZone = (at: string) => zonedTime(at, booking.locationTimeZone);
   return {
     ...booking,
+    times: stayTimes({ ...booking, timeZone: booking.locationTimeZone }),
     heldUntil:
-      heldUntil && (booking.status === "new" || booking.status === "offered") ? heldUntil : null,
-    history: [{ event: "sent" as const, at: booking.createdAt }, ...history],
+      heldUntil && (booking.status === "new" || booking.status === "offered")
+        ? inZone(heldUntil)
+        : null,
+    history: [{ event: "sent" as const, at: booking.createdAt }, ...history].map((entry) => ({
+      ...entry,
+      at: inZone(entry.at),
+    })),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
- * How requests are shown: by the staff inbox, the members page and the e-mails to guests. Times
- * are shown in UTC, so the server's HTML and the browser's render agree.
+ * How requests are shown: by the staff inbox, the members page and the e-mails to guests. Their
+ * times are the resort's, naming its zone (~/lib/zoned-time).
  */
-import { mediumDateTime, weekdayDate } from "~/lib/dates";
+import { weekdayDate } from "~/lib/dates";
+import { zonedClock, zonedDate, zoneLabel, type ZonedTime } from "~/lib/zoned-time";
 import { money } from "~/lib/money";
 import { type AppliedCharge } from "~/weeks/price-fields";
 import { chargeForStay, roomShareOf } from "~/weeks/rates";
@@ -53,34 +54,22 @@ export function formatStayDate(isoDate: string) {
   return Number.isNaN(date.getTime()) ? isoDate : weekdayDate(date);
 }
 
-/** An ISO timestamp → "Mar 7, 2026, 3:04 PM UTC". */
-export function formatDateTime(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${mediumDateTime(date)} UTC`;
+/**
+ * A stay's start or end in words, on the resort's clock: its day ("Sat, Dec 19, 2026"), its hour
+ * ("from 4 PM", "by 10 AM") and the zone ("Hawaii-Aleutian Standard Time, UTC−10").
+ */
+export function stayMoment(time: ZonedTime, word: "from" | "by") {
+  return { day: zonedDate(time), hour: `${word} ${zonedClock(time)}`, zone: zoneLabel(time) };
 }
 
-/** "16:00" → "4 PM", "09:30" → "9:30 AM": a time of day on the resort's clock. */
-export function formatTimeOfDay(time: string) {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return time;
-  const hours = Number(match[1]);
-  const minutes = match[2] === "00" ? "" : `:${match[2]}`;
-  return `${hours % 12 || 12}${minutes} ${hours < 12 ? "AM" : "PM"}`;
-}
+const momentLine = ({ day, hour, zone }: ReturnType<typeof stayMoment>) =>
+  `${day}, ${hour} (${zone})`;
 
-/** "from 4 PM (resort time)": the time of day a stay begins. */
-export const arrivalTime = (time: string) => `from ${formatTimeOfDay(time)} (resort time)`;
+/** "Sat, Dec 19, 2026, from 4 PM (Hawaii-Aleutian Standard Time, UTC−10)": when a stay begins. */
+export const arrivalLine = (checkIn: ZonedTime) => momentLine(stayMoment(checkIn, "from"));
 
-/** "by 10 AM (resort time)": the time of day it ends. */
-export const departureTime = (time: string) => `by ${formatTimeOfDay(time)} (resort time)`;
-
-/** "Sat, Dec 19, 2026, from 4 PM (resort time)": when a stay begins. */
-export const arrivalLine = (date: string, time: string) =>
-  `${formatStayDate(date)}, ${arrivalTime(time)}`;
-
-/** "Sat, Dec 26, 2026, by 10 AM (resort time)": when it ends. */
-export const departureLine = (date: string, time: string) =>
-  `${formatStayDate(date)}, ${departureTime(time)}`;
+/** "Sat, Dec 26, 2026, by 10 AM (Hawaii-Aleutian Standard Time, UTC−10)": when it ends. */
+export const departureLine = (checkOut: ZonedTime) => momentLine(stayMoment(checkOut, "by"));
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -8,12 +8,12 @@ import { INBOX_TABLES } from "./inbox.server";
 
 /**
  * The staff inbox's decisions: what staff are told after acting on a request, and marking a
- * message handled (a booking's changes are booking-life.server.ts; what staff see is
+ * message handled (a booking's changes are app/request-life/life.server.ts; what staff see is
  * inbox.server.ts). Marking is a conditional update (`WHERE status = 'new'`), so a double submit or
  * two admins at once mark it once.
  */
 
-/** What a staff action came to: a booking's change (see booking-life.server.ts), or a message's. */
+/** What a staff action came to: a booking's change (see app/request-life/life.server.ts), or a message's. */
 export type TransitionResult =
   | RequestChangeResult
   | {

@@ -9,6 +9,7 @@ import {
   users,
   weeks,
 } from "~/db/schema";
+import { zonedTime } from "~/lib/zoned-time";
 import { nightsBetween } from "./booking";
 import { placeOf } from "./format";
 import { INBOX_PAGE_SIZE, type InboxFilters, type InboxKind, type InboxStatus } from "./inbox";
@@ -118,6 +119,7 @@ export async function listInbox(db: Db, filters: InboxFilters) {
         locationCity: bookingRequests.locationCity,
         locationState: bookingRequests.locationState,
         locationCountry: bookingRequests.locationCountry,
+        locationTimeZone: bookingRequests.locationTimeZone,
         roomTypeName: bookingRequests.roomTypeName,
         roomTypeBedrooms: bookingRequests.roomTypeBedrooms,
         roomTypeBathrooms: bookingRequests.roomTypeBathrooms,
@@ -196,6 +198,18 @@ export async function listInbox(db: Db, filters: InboxFilters) {
     emailsOf.set(key, [...(emailsOf.get(key) ?? []), email]);
   }
   const emails = (kind: InboxKind, id: string) => emailsOf.get(`${kind}:${id}`) ?? [];
+  // When it came and was handled, ready to show: a booking's in its resort's zone; a message or
+  // an application, which belongs to no resort, in UTC (the page adds the reader's own time).
+  const timesOf = (
+    row: { createdAt: string; handledAt: string | null; changedAt?: string | null },
+    timeZone = "UTC",
+  ) => {
+    const handled = row.handledAt ?? row.changedAt ?? null;
+    return {
+      received: zonedTime(row.createdAt, timeZone),
+      handled: handled ? zonedTime(handled, timeZone) : null,
+    };
+  };
 
   const loaded = [
     ...bookings.map((row) => ({
@@ -208,16 +222,22 @@ export async function listInbox(db: Db, filters: InboxFilters) {
       }),
       nights: nightsBetween(row.checkInDate, row.checkOutDate),
       emails: emails("booking", row.id),
+      times: {
+        ...timesOf(row, row.locationTimeZone),
+        heldUntil: row.heldUntil ? zonedTime(row.heldUntil, row.locationTimeZone) : null,
+      },
     })),
     ...applications.map((row) => ({
       ...row,
       kind: "agent-application" as const,
       emails: emails("agent-application", row.id),
+      times: { ...timesOf(row), heldUntil: null },
     })),
     ...messages.map((row) => ({
       ...row,
       kind: "support-message" as const,
       emails: emails("support-message", row.id),
+      times: { ...timesOf(row), heldUntil: null },
     })),
   ];
   const byKey = new Map(loaded.map((item) => [`${item.kind}:${item.id}`, item]));

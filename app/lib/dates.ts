@@ -29,8 +29,11 @@ export const monthDay = (date: Date) => `${shortMonth(date)} ${date.getUTCDate()
 /** "Mar 7, 2026". */
 export const mediumDate = (date: Date) => `${monthDay(date)}, ${date.getUTCFullYear()}`;
 
+/** "Sat, Mar 7". */
+export const weekdayMonthDay = (date: Date) => `${WEEKDAYS[date.getUTCDay()]}, ${monthDay(date)}`;
+
 /** "Sat, Mar 7, 2026". */
-export const weekdayDate = (date: Date) => `${WEEKDAYS[date.getUTCDay()]}, ${mediumDate(date)}`;
+export const weekdayDate = (date: Date) => `${weekdayMonthDay(date)}, ${date.getUTCFullYear()}`;
 
 /** "March 2026". */
 export const monthYear = (date: Date) => `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;

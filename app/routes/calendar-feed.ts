@@ -1,6 +1,7 @@
 import { type Route } from "./+types/calendar-feed";
 import { getAppContext } from "~/context";
 import { roomCalendar } from "~/weeks/calendar-feed.server";
+import { CALENDAR_CONTENT_TYPE } from "~/weeks/ical";
 
 /**
  * A room type's staff calendar feed (`/calendars/<secret>.ics`): its requested and booked weeks,
@@ -9,7 +10,7 @@ import { roomCalendar } from "~/weeks/calendar-feed.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const token = params.file.endsWith(".ics") ? params.file.slice(0, -".ics".length) : "";
-  const calendar = await roomCalendar(app.db, { token, siteName: app.site.siteName, now: app.now });
+  const calendar = await roomCalendar(app.db, { token, site: app.site, now: app.now });
   if (calendar === null) {
     return new Response("No calendar at this address.", {
       status: 404,
@@ -18,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   return new Response(calendar, {
     headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Type": CALENDAR_CONTENT_TYPE,
       // Private to whoever holds the address; calendar apps poll it.
       "Cache-Control": "private, max-age=300",
       "X-Robots-Tag": "noindex",

@@ -10,7 +10,7 @@ import { unavailablePage } from "~/lib/errors.server";
 import { shareImageUrl } from "~/catalogue/image-variants";
 import { locationPath, placeLine, shortStayNote } from "~/catalogue/locations";
 import { errorMessage } from "~/lib/route-errors";
-import { formatTimeOfDay } from "~/guest-requests/format";
+import { timeOfDay, zoneTitle } from "~/lib/zoned-time";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/catalogue/structured-data";
 import { getLocationDetail, getPublicLocationDetail } from "~/catalogue/location-reads.server";
@@ -42,10 +42,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       }),
     ]);
     if (!location) {
-      return data({ location: null, availability: {}, isAdmin: false }, { status: 404 });
+      return data(
+        { location: null, availability: {}, isAdmin: false, zone: null },
+        { status: 404 },
+      );
     }
     return data(
-      { location, availability, isAdmin },
+      // The resort's hours name its zone, read here (Intl) rather than while the page hydrates.
+      { location, availability, isAdmin, zone: zoneTitle(location.timeZone, app.now) },
       location.hidden ? { headers: PREVIEW_HEADERS } : undefined,
     );
   } catch (error) {
@@ -98,7 +102,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function LocationDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { location, availability, isAdmin } = loaderData;
+  const { location, availability, isAdmin, zone } = loaderData;
   const { origin } = siteFromMatches(matches);
   const navigationState = useLocation().state as { from?: string } | null;
 
@@ -173,8 +177,8 @@ export default function LocationDetail({ loaderData, matches }: Route.ComponentP
         </p>
       )}
       <p className="mt-6 max-w-3xl text-slate-700">
-        Check-in from {formatTimeOfDay(location.checkInTime)}, check-out by{" "}
-        {formatTimeOfDay(location.checkOutTime)} (resort time).
+        Check-in from {timeOfDay(location.checkInTime)}, check-out by{" "}
+        {timeOfDay(location.checkOutTime)} ({zone}).
       </p>
       {note && (
         <p className="bg-gold-300/30 text-navy-900 mt-6 max-w-3xl rounded-xl px-5 py-4">{note}</p>

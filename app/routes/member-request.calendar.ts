@@ -4,6 +4,7 @@ import { requireUser } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { stayCalendarFile } from "~/guest-requests/booking-emails.server";
 import { memberBookingRequest } from "~/guest-requests/booking.server";
+import { CALENDAR_CONTENT_TYPE } from "~/weeks/ical";
 
 /** A member's confirmed stay as a calendar file (the one its confirmation e-mail carries). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (booking?.status !== "confirmed") throw data("No confirmed stay to add", { status: 404 });
   return new Response(stayCalendarFile(booking, site), {
     headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Type": CALENDAR_CONTENT_TYPE,
       "Content-Disposition": 'attachment; filename="stay.ics"',
       "Cache-Control": "private, no-store",
     },

@@ -4,12 +4,11 @@ import { type Route } from "./+types/member-request";
 import { requireUser } from "~/accounts/guards.server";
 import { BookingSummary } from "~/components/guest-requests/booking-summary";
 import { StateBadge } from "~/components/guest-requests/state-badge";
+import { YourTime, ZonedTimeText } from "~/components/zoned-time";
 import { buttonClass, SubmitButton } from "~/components/forms";
 import { getAppContext } from "~/context";
 import { takeOffer, withdrawBooking } from "~/request-life/life.server";
 import { memberBookingRequest, memberChangeToast } from "~/guest-requests/booking.server";
-
-import { formatDateTime } from "~/guest-requests/format";
 import {
   bookingRequestPath,
   bookingState,
@@ -133,8 +132,9 @@ export default function MemberRequest({ loaderData }: Route.ComponentProps) {
               <span className="text-navy-900 font-medium">{HISTORY_LABELS[entry.event]}</span>
               <span className="text-slate-600">
                 {" "}
-                · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                · <ZonedTimeText time={entry.at} />
               </span>
+              <YourTime time={entry.at} />
             </li>
           ))}
         </ol>
@@ -148,9 +148,9 @@ type Booking = NonNullable<Route.ComponentProps["loaderData"]["booking"]>;
 /** What the state means for the member now, and the offer's button. */
 function StateNote({ booking }: { booking: Booking }) {
   const busy = useSubmitting("take-offer");
-  const until = booking.heldUntil ? (
-    <time dateTime={booking.heldUntil}>{formatDateTime(booking.heldUntil)}</time>
-  ) : null;
+  const until = booking.heldUntil ? <ZonedTimeText time={booking.heldUntil} /> : null;
+  // The deadline for the reader too, after the sentence that gives it.
+  const yourUntil = booking.heldUntil ? <YourTime time={booking.heldUntil} lead="Until" /> : null;
   const panel = "mt-6 rounded-2xl p-5 ring-1";
   switch (booking.status) {
     case "offered":
@@ -161,6 +161,7 @@ function StateNote({ booking }: { booking: Booking }) {
             Only you can request it{until && <> until {until}</>}. After that it goes to the next
             member waiting.
           </p>
+          {yourUntil && <p className="mt-1 text-slate-600">{yourUntil}</p>}
           <Form method="post" className="mt-4">
             <SubmitButton busy={busy} busyText="Requesting…" name="intent" value="take-offer">
               Request this week
@@ -170,15 +171,18 @@ function StateNote({ booking }: { booking: Booking }) {
       );
     case "new":
       return (
-        <p className="mt-6 text-slate-700">
-          {booking.waitlist
-            ? "Another member holds this week. If it frees, it is offered to the members waiting in the order they asked, and we write to you when it is your turn."
-            : booking.weekId
-              ? "We hold this week for you while the resort confirms it"
-              : "We hold these dates for you while the resort confirms them"}
-          {!booking.waitlist && until && <> (until {until})</>}
-          {!booking.waitlist && ". Please do not book flights until we write to confirm it."}
-        </p>
+        <>
+          <p className="mt-6 text-slate-700">
+            {booking.waitlist
+              ? "Another member holds this week. If it frees, it is offered to the members waiting in the order they asked, and we write to you when it is your turn."
+              : booking.weekId
+                ? "We hold this week for you while the resort confirms it"
+                : "We hold these dates for you while the resort confirms them"}
+            {!booking.waitlist && until && <> (until {until})</>}
+            {!booking.waitlist && ". Please do not book flights until we write to confirm it."}
+          </p>
+          {!booking.waitlist && yourUntil && <p className="mt-1 text-slate-600">{yourUntil}</p>}
+        </>
       );
     case "confirmed":
       return (

@@ -4,9 +4,10 @@ import { requireUser } from "~/accounts/guards.server";
 import { getAppContext } from "~/context";
 import { pageMeta } from "~/lib/seo";
 import { bookingRequestsOf } from "~/guest-requests/booking.server";
-import { formatDateTime, formatStayDate } from "~/guest-requests/format";
+import { formatStayDate } from "~/guest-requests/format";
 import { bookingRequestPath, bookingState } from "~/request-life/moves";
 import { StateBadge } from "~/components/guest-requests/state-badge";
+import { YourTime, ZonedTimeText } from "~/components/zoned-time";
 import { Pager } from "~/components/pager";
 import { pageHref, requestedPage } from "~/lib/pages";
 import { buttonClass } from "~/components/forms";
@@ -198,7 +199,8 @@ function RequestRow({
           {formatStayDate(booking.checkInDate)} – {formatStayDate(booking.checkOutDate)}
         </p>
         <p className="mt-1 text-xs text-slate-500">
-          Sent <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
+          Sent <ZonedTimeText time={booking.sent} />
+          <YourTime time={booking.sent} />
         </p>
       </div>
       <StateBadge tone={state.tone}>{state.label}</StateBadge>

@@ -2,8 +2,9 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { addDays, todayUtc } from "./calendar";
+import { type SiteConfig } from "~/lib/site.server";
 import { stayCalendar } from "./ical";
-import { formatDateTime } from "~/guest-requests/format";
+import { zonedDateTimeAndUtc, zonedTime } from "~/lib/zoned-time";
 
 /**
  * A room type's staff calendar feed: the secret in its address, and the requested and booked
@@ -34,7 +35,11 @@ const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  */
 export async function roomCalendar(
   db: Db,
-  { token, siteName, now }: { token: string; siteName: string; now: Date },
+  {
+    token,
+    site,
+    now,
+  }: { token: string; site: Pick<SiteConfig, "siteName" | "contactEmail">; now: Date },
 ) {
   if (!CALENDAR_TOKEN.test(token)) return null;
   const [room] = await db
@@ -75,7 +80,7 @@ export async function roomCalendar(
     )
     .orderBy(asc(weeks.checkIn));
   return stayCalendar(
-    `${siteName}: ${room.locationName}, ${room.name}`,
+    { ...site, name: `${site.siteName}: ${room.locationName}, ${room.name}` },
     taken.map((week) => {
       const guest = week.firstName ? `${week.firstName} ${week.lastName}` : "a guest";
       return {
@@ -96,7 +101,7 @@ export async function roomCalendar(
         description: [
           `${room.locationName}, ${room.name}`,
           week.state === "requested" && week.heldUntil
-            ? `${week.status === "offered" ? "Offered" : "Held"} until ${formatDateTime(week.heldUntil)}`
+            ? `${week.status === "offered" ? "Offered" : "Held"} until ${zonedDateTimeAndUtc(zonedTime(week.heldUntil, room.timeZone))}`
             : null,
           week.email ? `Guest: ${week.email}` : null,
           week.requestId ? `Request id: ${week.requestId}` : null,

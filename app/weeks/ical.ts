@@ -10,6 +10,12 @@ import { type CalendarDate } from "./calendar";
  * calendar attachment and the staff's feed of a room type's weeks.
  */
 
+/**
+ * The files' METHOD: published by the site, for a calendar to show, not to answer. The
+ * Content-Type they are served and attached with names it too, as RFC 5545 (§3.7.2) asks.
+ */
+export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8; method=PUBLISH";
+
 export interface StayEvent {
   /** Stable across updates, so a calendar replaces rather than duplicates the event. */
   uid: string;
@@ -35,13 +41,22 @@ const wallClock = (date: CalendarDate, time: string) => new Date(`${date}T${time
 /** The zone's VTIMEZONE block; null for a zone the library does not know (its TZID still says it). */
 const vtimezone = (zone: string) => tzlib_get_ical_block(zone)[0] || null;
 
-export function stayCalendar(siteName: string, events: StayEvent[]) {
+/** A calendar's name, and the site that publishes it: its name and address, each event's organizer. */
+interface CalendarOf {
+  name: string;
+  siteName: string;
+  contactEmail: string;
+}
+
+export function stayCalendar({ name, siteName, contactEmail }: CalendarOf, events: StayEvent[]) {
   const calendar = ical({
-    name: siteName,
+    name,
     prodId: { company: siteName, product: "Stays" },
     method: ICalCalendarMethod.PUBLISH,
-    // The generator writes the rules of every zone the events are in, each once.
-    ...(events[0] && { timezone: { name: events[0].timeZone, generator: vtimezone } }),
+    // The generator writes the rules of every zone the events are in, each once. No zone of the
+    // calendar's own: given one, ical-generator writes DTSTAMP in it, where RFC 5545 asks for UTC,
+    // and adds TIMEZONE-ID, a property no RFC defines.
+    timezone: { name: null, generator: vtimezone },
   });
   for (const event of events) {
     calendar.createEvent({
@@ -53,7 +68,10 @@ export function stayCalendar(siteName: string, events: StayEvent[]) {
       location: event.location,
       description: event.description,
       status: event.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+      // A published event names who publishes it (RFC 5546).
+      organizer: { name: siteName, email: contactEmail },
     });
   }
-  return calendar.toString();
+  // Every line ends in CRLF, the last one too: ical-generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }

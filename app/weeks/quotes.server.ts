@@ -3,7 +3,7 @@ import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { undecided } from "~/request-life/rules.server";
 import { addDays, daysBetween, isCalendarDate, localDate, type CalendarDate } from "./calendar";
-import { WEEK_MESSAGES, type QuotedWeek } from "./week";
+import { stayTimes, WEEK_MESSAGES, type QuotedWeek } from "./week";
 import { estimatedTotal, nightlyCharges, ownDatesRate, weekRate } from "./rates";
 import { nextOpenWeeks } from "./open-weeks.server";
 import {
@@ -64,8 +64,13 @@ export async function quoteWeek(
           ("closed" as const)
         : row.state,
     begun: row.checkIn <= localDate(now, row.timeZone),
-    checkInTime: row.checkInTime,
-    checkOutTime: row.checkOutTime,
+    times: stayTimes({
+      checkInDate: row.checkIn,
+      checkOutDate: addDays(row.checkIn, row.nights),
+      checkInTime: row.checkInTime,
+      checkOutTime: row.checkOutTime,
+      timeZone: row.timeZone,
+    }),
     currency: row.currency,
     rate,
     charges: nightlyCharges(row),

@@ -1,4 +1,5 @@
 import { type WeekState } from "~/db/schema";
+import { wallClockTime, type ZonedTime } from "~/lib/zoned-time";
 import { type CalendarDate } from "./calendar";
 import { type AppliedCharge } from "./price-fields";
 
@@ -51,6 +52,29 @@ export interface CalendarWeek {
   ownRate: boolean;
 }
 
+/** When a stay begins and ends: the resort's check-in and check-out times, in its zone. */
+export interface StayTimes {
+  checkIn: ZonedTime;
+  checkOut: ZonedTime;
+}
+
+/**
+ * A stay's times from its days, the resort's hours ("16:00") and its IANA zone. Read on the
+ * server (Intl), which hands pages them ready to show.
+ */
+export function stayTimes(stay: {
+  checkInDate: CalendarDate;
+  checkOutDate: CalendarDate;
+  checkInTime: string;
+  checkOutTime: string;
+  timeZone: string;
+}): StayTimes {
+  return {
+    checkIn: wallClockTime(stay.checkInDate, stay.checkInTime, stay.timeZone),
+    checkOut: wallClockTime(stay.checkOutDate, stay.checkOutTime, stay.timeZone),
+  };
+}
+
 /** A week as the booking form offers it: its dates, rate, nightly charges and estimated total. */
 export interface QuotedWeek {
   id: string;
@@ -60,9 +84,8 @@ export interface QuotedWeek {
   state: WeekState;
   /** It checks in on or before the resort's today: no longer offered. */
   begun: boolean;
-  /** The resort's times of arrival and departure ("16:00") and the currency of its prices. */
-  checkInTime: string;
-  checkOutTime: string;
+  /** When the stay begins and ends, on the resort's clock (stayTimes), and its prices' currency. */
+  times: StayTimes;
   currency: string;
   rate: number | null;
   charges: AppliedCharge[];

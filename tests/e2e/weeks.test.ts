@@ -53,8 +53,12 @@ test("on a phone, a member picks an open week, sees its total, and reaches Reque
   await expect(week).toContainText("Weekly rate");
   await expect(week).toContainText("Estimated total");
   // The resort's hours and the currency of every amount, and the terms before sending.
-  await expect(week).toContainText(/Check-in\s*\w{3}, \w{3} \d+, \d{4}, from 4 PM \(resort time\)/);
-  await expect(week).toContainText(/Check-out\s*\w{3}, \w{3} \d+, \d{4}, by 10 AM \(resort time\)/);
+  await expect(week).toContainText(
+    /Check-in\s*\w{3}, \w{3} \d+, \d{4}, from 4 PM \(Eastern Time, UTC−[45]\)/,
+  );
+  await expect(week).toContainText(
+    /Check-out\s*\w{3}, \w{3} \d+, \d{4}, by 10 AM \(Eastern Time, UTC−[45]\)/,
+  );
   await expect(week).toContainText(/Estimated total\s*US\$\d/);
   await expect(week).not.toContainText(/(?<!US)\$\d/);
   await expect(page.getByText("By sending this request you accept these terms:")).toBeVisible();
@@ -136,8 +140,12 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
     await page.goto(`/dev/outbox?to=${encodeURIComponent(ACCOUNTS.weekBooker.email)}`);
     await expect(email).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
-  await expect(email).toContainText(/Check-in: \w{3}, \w{3} \d+, \d{4}, from 4 PM \(resort time\)/);
-  await expect(email).toContainText(/Check-out: \w{3}, \w{3} \d+, \d{4}, by 10 AM \(resort time\)/);
+  await expect(email).toContainText(
+    /Check-in: \w{3}, \w{3} \d+, \d{4}, from 4 PM \(Eastern Time, UTC−[45]\)/,
+  );
+  await expect(email).toContainText(
+    /Check-out: \w{3}, \w{3} \d+, \d{4}, by 10 AM \(Eastern Time, UTC−[45]\)/,
+  );
   await expect(email).toContainText(/Weekly rate: US\$\d/);
   const attachment = email.locator("details").filter({ hasText: "Attachment: stay.ics" });
   await attachment.getByText("Attachment: stay.ics").click();

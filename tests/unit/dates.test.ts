@@ -6,6 +6,7 @@ import {
   monthDay,
   monthYear,
   weekdayDate,
+  weekdayMonthDay,
 } from "~/lib/dates";
 
 const intl = (options: Intl.DateTimeFormatOptions) =>
@@ -45,6 +46,7 @@ describe("dates, in UTC", () => {
     const formats = [
       [monthDay, intl({ month: "short", day: "numeric" })],
       [mediumDate, intl({ dateStyle: "medium" })],
+      [weekdayMonthDay, intl({ weekday: "short", month: "short", day: "numeric" })],
       [weekdayDate, intl({ weekday: "short", month: "short", day: "numeric", year: "numeric" })],
       [monthYear, intl({ month: "long", year: "numeric" })],
       [clockTime, intl({ hour: "numeric", minute: "2-digit" })],

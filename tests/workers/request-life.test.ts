@@ -17,6 +17,7 @@ import {
 import { transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { addDays } from "~/weeks/calendar";
+import { formatStayDate } from "~/guest-requests/format";
 import { openRoomSeason } from "~/weeks/week-editor.server";
 import { renewCalendarToken, roomCalendar } from "~/weeks/calendar-feed.server";
 import { createUser, signIn } from "./auth-helpers";
@@ -31,6 +32,7 @@ import {
   visibleText,
 } from "./helpers";
 import { resortToday, testNow } from "./clock";
+import { readCalendar } from "./icalendar";
 
 const { db } = testApp;
 
@@ -215,7 +217,8 @@ describe("a hold nobody decides", () => {
     expect(await historyOf(first.request.id)).toEqual(["offered"]);
     // Staff's calendar feed says the same of the week: offered to the member waiting.
     const { token } = (await renewCalendarToken(db, ROOM))!;
-    const feed = await roomCalendar(db, { token, siteName: "Insider Stays", now: later });
+    const site = { siteName: "Insider Stays", contactEmail: "hello@insiderstays.example" };
+    const feed = await roomCalendar(db, { token, site, now: later });
     expect(feed).toContain(`SUMMARY:Offered: Ana ${first.email.split("@")[0]}`);
 
     // The sweep run again, and twice at once, changes nothing and mails no one twice.
@@ -641,7 +644,8 @@ describe("a member's requests", () => {
       headers: { Cookie: holder.cookie },
     });
     expect(calendar.headers.get("Content-Type")).toContain("text/calendar");
-    expect(await calendar.text()).toContain("BEGIN:VEVENT");
+    const [stay] = readCalendar(await calendar.text(), calendar.headers.get("Content-Type"));
+    expect(stay!.uid).toContain(holder.request.id);
     // The confirmation page shows the request as it stands now.
     const receipt = visibleText(
       await (
@@ -850,5 +854,109 @@ describe("dates of a member's own choosing", () => {
     const waiting = await requestOf(rival, late.id);
     expect(waiting.status).toBe("offered");
     expect(await weekOf(late.id)).toMatchObject({ state: "requested", requestId: waiting.id });
+  });
+});
+
+describe("deadlines and times, in the resort's zone", () => {
+  /** `at` as Intl reads it in `timeZone`: the oracle the site's own arithmetic is held to. */
+  function intlReads(at: string, timeZone: string) {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        weekday: "short",
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: "shortOffset",
+      })
+        .formatToParts(new Date(at))
+        .map((part) => [part.type, part.value]),
+    );
+    const minutes = parts.minute === "00" ? "" : `:${parts.minute}`;
+    return {
+      moment: `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}${minutes} ${parts.dayPeriod}`,
+      offset: parts.timeZoneName!.replace("GMT", "UTC").replace("-", "−"),
+    };
+  }
+  /** "Sat, Jan 2, 2027, 4:05 PM (Eastern Time, UTC−5)": a moment at the resort. */
+  const atResort = (at: string) => {
+    const { moment, offset } = intlReads(at, LOCATION.timeZone);
+    return `${moment} (Eastern Time, ${offset})`;
+  };
+  /** The same with UTC's reading, as e-mails and calendar files give it. */
+  const atResortAndUtc = (at: string) =>
+    `${atResort(at).slice(0, -1)}; ${intlReads(at, "UTC").moment} UTC)`;
+  /** A page's words without their markup. */
+  const pageText = async (path: string, who: Member) =>
+    (await (await request(path, { headers: { Cookie: who.cookie } })).text())
+      .replace(/<[^>]+>/g, "")
+      .replaceAll("<!-- -->", "");
+  const staffInbox = async (status: string, id: string) => {
+    const cookie = await signIn((await createUser("admin")).id, { aal: "aal2" });
+    const html = await (
+      await request(`/admin/requests?kind=booking&status=${status}`, {
+        headers: { Cookie: cookie },
+      })
+    ).text();
+    const start = html.indexOf(`id="request-${id}"`);
+    return html.slice(start, html.indexOf("</article>", start)).replace(/<[^>]+>/g, "");
+  };
+  const staffFeed = async (now: Date) => {
+    const { token } = (await renewCalendarToken(db, ROOM))!;
+    const site = { siteName: "Insider Stays", contactEmail: "hello@insiderstays.example" };
+    const feed = await roomCalendar(db, { token, site, now });
+    return readCalendar(`${feed}`, "text/calendar; method=PUBLISH").map((event) =>
+      String(event.description),
+    );
+  };
+
+  it("a hold's deadline and the stay's hours: on the member's pages, in the inbox and the staff feed, each naming the zone", async () => {
+    const { week, holder } = await heldWithWaitlist();
+    const heldUntil = (await weekOf(week.id)).heldUntil!;
+    const { createdAt } = holder.request;
+
+    const page = await pageText(`/members/requests/${holder.request.id}`, holder);
+    expect(page).toContain(
+      `We hold this week for you while the resort confirms it (until ${atResort(heldUntil)}).`,
+    );
+    expect(page).toContain(`Sent · ${atResort(createdAt)}`);
+    // The stay begins and ends on the resort's clock: 4 PM and 10 AM there, whatever the offset.
+    const checkIn = `${formatStayDate(week.checkIn)}, from 4 PM (Eastern Time, ${intlReads(`${week.checkIn}T21:00:00Z`, LOCATION.timeZone).offset})`;
+    expect(page).toContain(checkIn);
+    expect(await pageText(`/booking-confirmation?request=${holder.request.id}`, holder)).toContain(
+      checkIn,
+    );
+    expect(await pageText("/members", holder)).toContain(`Sent ${atResort(createdAt)}`);
+
+    expect(await staffInbox("new", holder.request.id)).toContain(
+      `The week is held for this member until ${atResort(heldUntil)}; with no decision by then, the request lapses.`,
+    );
+    expect(await staffFeed(testNow())).toContainEqual(
+      expect.stringContaining(`Held until ${atResortAndUtc(heldUntil)}`),
+    );
+  });
+
+  it("an offer's deadline: in the e-mail with UTC's reading, on the member's page, in the inbox and the staff feed", async () => {
+    const { week, holder, first } = await heldWithWaitlist();
+    expect((await memberPost(holder, holder.request.id, "withdraw")).status).toBe(302);
+    const offeredUntil = (await weekOf(week.id)).heldUntil!;
+
+    const [offer] = (await emailsAbout(first.request.id)).filter((email) =>
+      email.subject.startsWith("The week you waited for is free"),
+    );
+    expect(offer!.text).toContain(
+      `we hold it for you until ${atResortAndUtc(offeredUntil)}. Until then only you can request it.`,
+    );
+    expect(await pageText(`/members/requests/${first.request.id}`, first)).toContain(
+      `Only you can request it until ${atResort(offeredUntil)}.`,
+    );
+    expect(await staffInbox("waitlist", first.request.id)).toContain(
+      `The week is offered to this member until ${atResort(offeredUntil)}`,
+    );
+    expect(await staffFeed(testNow())).toContainEqual(
+      expect.stringContaining(`Offered until ${atResortAndUtc(offeredUntil)}`),
+    );
   });
 });

@@ -44,6 +44,7 @@ async function insertBooking(overrides: Partial<NewBooking> = {}) {
     locationCity: "Lahaina",
     locationState: "Hawaii",
     locationCountry: "United States",
+    locationTimeZone: "Pacific/Honolulu",
     // A room of its own: confirming one request gives its nights away in that room only.
     roomTypeId: `room-test-${id}`,
     roomTypeName: "Ocean View Suite",
@@ -257,8 +258,12 @@ describe("the staff inbox list", () => {
     expect(html).toContain("Failed after 12 attempts");
     expect(html).toContain(message.message);
     expect(html).toMatch(/>Sent<\/span>/);
+    // When each came, named in its zone: a booking's resort's, a message's UTC.
+    expect(textOf(html)).toContain(
+      "Received Thu, Dec 31, 2989, 2 PM (Hawaii-Aleutian Standard Time, UTC−10)",
+    );
     // Who handled it and when.
-    expect(textOf(html)).toContain("Handled by ops@example.com on Jan 2, 2990, 9:30 AM UTC");
+    expect(textOf(html)).toContain("Handled by ops@example.com on Sat, Jan 2, 2990, 9:30 AM (UTC)");
     expect(html).toContain(`dateTime="${handledAt}"`);
 
     // Actions only on new requests: two for the booking, one each for the others.

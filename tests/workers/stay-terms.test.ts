@@ -39,6 +39,22 @@ const LOCATION_FORM = {
   currency: "EUR",
 };
 
+/**
+ * How the site names Paris's zone at a stay's check-in or check-out, its offset as Intl gives it:
+ * "(Central European Time, UTC+1)" in winter, "UTC+2" in summer.
+ */
+function parisZone(date: string, time: string) {
+  const offset = new Intl.DateTimeFormat("en-US", {
+    timeZone: "Europe/Paris",
+    timeZoneName: "shortOffset",
+  })
+    .formatToParts(new Date(`${date}T${time}:00+01:00`))
+    .find((part) => part.type === "timeZoneName")!.value;
+  return `(Central European Time, ${offset.replace("GMT", "UTC")})`;
+}
+const checkInLine = `${formatStayDate(firstWeek)}, from 3 PM ${parisZone(firstWeek, "15:00")}`;
+const checkOutLine = `${formatStayDate(secondWeek)}, by 11:30 AM ${parisZone(secondWeek, "11:30")}`;
+
 const adminCookie = async () => signIn((await createUser("admin")).id);
 const memberCookie = async () => signIn((await createUser("member")).id);
 
@@ -74,7 +90,7 @@ beforeAll(async () => {
 describe("check-in and check-out times, and the currency, of a resort", () => {
   it("start at 4 PM, 10 AM and US dollars, named on every price a member reads", async () => {
     const text = visibleText(await (await get(`/locations/${slug}`, await memberCookie())).text());
-    expect(text).toContain("Check-in from 4 PM, check-out by 10 AM (resort time).");
+    expect(text).toContain("Check-in from 4 PM, check-out by 10 AM (Central European Time).");
     expect(text).toContain("US$2,060");
     expect(text).not.toMatch(/(?<!US)\$2,060/);
   });
@@ -109,7 +125,9 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
     const member = await createUser("member");
     const cookie = await signIn(member.id);
     const locationPage = visibleText(await (await get(`/locations/${slug}`, cookie)).text());
-    expect(locationPage).toContain("Check-in from 3 PM, check-out by 11:30 AM (resort time).");
+    expect(locationPage).toContain(
+      "Check-in from 3 PM, check-out by 11:30 AM (Central European Time).",
+    );
     expect(locationPage).toContain("€2,060");
     expect(locationPage).not.toContain("US$");
 
@@ -122,8 +140,8 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
     const form = visibleText(await (await get(book, cookie)).text());
     // The day, then the time of day (kept on one line of its own on a phone).
     const formText = form.replace(/<[^>]+>/g, "");
-    expect(formText).toContain(`${formatStayDate(firstWeek)}, from 3 PM (resort time)`);
-    expect(formText).toContain(`${formatStayDate(secondWeek)}, by 11:30 AM (resort time)`);
+    expect(formText).toContain(checkInLine);
+    expect(formText).toContain(checkOutLine);
     expect(form).toContain("€2,060");
     expect(form).toContain("By sending this request you accept these terms:");
     expect(form).toContain("All payments are non-refundable.");
@@ -166,19 +184,15 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
     const confirmation = visibleText(
       await (await get(sent.headers.get("Location")!, cookie)).text(),
     );
-    expect(confirmation).toContain(`${formatStayDate(firstWeek)}, from 3 PM (resort time)`);
+    expect(confirmation).toContain(checkInLine);
     expect(confirmation.replace(/<[^>]+>/g, " ")).toMatch(/Weekly rate\s+€2,060/);
 
     const [receipt] = await db
       .select()
       .from(emailDeliveries)
       .where(and(eq(emailDeliveries.requestId, stored!.id), eq(emailDeliveries.to, member.email)));
-    expect(receipt!.text).toContain(
-      `Check-in: ${formatStayDate(firstWeek)}, from 3 PM (resort time)`,
-    );
-    expect(receipt!.text).toContain(
-      `Check-out: ${formatStayDate(secondWeek)}, by 11:30 AM (resort time)`,
-    );
+    expect(receipt!.text).toContain(`Check-in: ${checkInLine}`);
+    expect(receipt!.text).toContain(`Check-out: ${checkOutLine}`);
     expect(receipt!.text).toContain("Weekly rate: €2,060");
     // Guests as people write them.
     expect(receipt!.text).toContain("Guests: 2 adults");

@@ -1,3 +1,5 @@
+import { type ReactNode } from "react";
+import { YourTime, ZonedTimeText } from "~/components/zoned-time";
 import { nightsBetween } from "~/guest-requests/booking";
 import {
   arrivalLine,
@@ -9,6 +11,7 @@ import {
   roomShareLine,
 } from "~/guest-requests/format";
 import { money } from "~/lib/money";
+import { type ZonedTime } from "~/lib/zoned-time";
 import { type AppliedCharge } from "~/weeks/price-fields";
 
 interface SummarizedBooking {
@@ -20,8 +23,8 @@ interface SummarizedBooking {
   roomTypeName: string;
   checkInDate: string;
   checkOutDate: string;
-  checkInTime: string;
-  checkOutTime: string;
+  /** When the stay begins and ends, on the resort's clock. */
+  times: { checkIn: ZonedTime; checkOut: ZonedTime };
   adults: number;
   children: number;
   infants: number;
@@ -45,12 +48,13 @@ export function BookingSummary({ booking }: { booking: SummarizedBooking }) {
     state: booking.locationState,
     country: booking.locationCountry,
   });
-  const rows: [string, string][] = [
+  const { checkIn, checkOut } = booking.times;
+  const rows: [string, ReactNode][] = [
     ["Reference", booking.id],
     ["Resort", place ? `${booking.locationName} (${place})` : booking.locationName],
     ["Room", booking.roomTypeName],
-    ["Check-in", arrivalLine(booking.checkInDate, booking.checkInTime)],
-    ["Check-out", departureLine(booking.checkOutDate, booking.checkOutTime)],
+    ["Check-in", <StayTime key="check-in" time={checkIn} line={arrivalLine(checkIn)} />],
+    ["Check-out", <StayTime key="check-out" time={checkOut} line={departureLine(checkOut)} />],
     // As the booking form's quote says it.
     ...(nights > 0 ? [["Length", nightsLabel(nights)] as [string, string]] : []),
     ["Guests", guestsLine(booking)],
@@ -87,5 +91,15 @@ export function BookingSummary({ booking }: { booking: SummarizedBooking }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A stay's start or end at the resort, and the same moment for the reader below it. */
+function StayTime({ time, line }: { time: ZonedTime; line: string }) {
+  return (
+    <>
+      <ZonedTimeText time={time}>{line}</ZonedTimeText>
+      <YourTime time={time} />
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
 import { DEFAULT_CURRENCY, money } from "~/lib/money";
-import { arrivalTime, departureTime, formatStayDate, nightsLabel } from "~/guest-requests/format";
+import { YourTime, ZonedTimeText } from "~/components/zoned-time";
+import { formatStayDate, nightsLabel, stayMoment } from "~/guest-requests/format";
+import { type ZonedTime } from "~/lib/zoned-time";
 import { bookingRequestPath } from "~/request-life/moves";
 import { ChargeRows, QuoteRow, quoteListClass, TotalRow } from "./quote-lines";
 import { requestWeekHref, WEEK_MESSAGES, type OpenWeek, type QuotedWeek } from "~/weeks/week";
@@ -63,11 +65,11 @@ export function BookingWeek({
           <dl className={quoteListClass}>
             <QuoteRow
               term="Check-in"
-              value={<StayMoment date={quote.checkIn} time={arrivalTime(quote.checkInTime)} />}
+              value={<StayMoment time={quote.times.checkIn} word="from" />}
             />
             <QuoteRow
               term="Check-out"
-              value={<StayMoment date={quote.checkOut} time={departureTime(quote.checkOutTime)} />}
+              value={<StayMoment time={quote.times.checkOut} word="by" />}
             />
             <QuoteRow term="Length" value={nightsLabel(quote.nights)} />
             {quote.rate !== null && <QuoteRow term="Weekly rate" value={price(quote.rate)} />}
@@ -132,12 +134,18 @@ export function BookingWeek({
   );
 }
 
-/** A line of the week's quote: its term and value, in the list's two columns. */
-/** A day and the time of day on it, broken between them, never within "10 AM" on a phone. */
-function StayMoment({ date, time }: { date: string; time: string }) {
+/**
+ * A day and the time of day on it, in the resort's zone: broken between them, never within
+ * "from 10 AM" on a phone.
+ */
+function StayMoment({ time, word }: { time: ZonedTime; word: "from" | "by" }) {
+  const { day, hour, zone } = stayMoment(time, word);
   return (
     <>
-      {formatStayDate(date)}, <span className="whitespace-nowrap">{time}</span>
+      <ZonedTimeText time={time}>
+        {day}, <span className="whitespace-nowrap">{hour}</span> ({zone})
+      </ZonedTimeText>
+      <YourTime time={time} />
     </>
   );
 }

@@ -46,5 +46,9 @@ export function TotalRow({ total, currency }: { total: number; currency: string 
   );
 }
 
-/** The list the rows go in: each term and its value in a div of their own. */
-export const quoteListClass = "grid grid-cols-[minmax(8rem,1fr)_auto] gap-x-4 gap-y-1 text-sm";
+/**
+ * The list the rows go in: each term and its value in a div of their own (a list is all pairs or
+ * all divs). The terms take the room they need, the values the rest: a stay's day, hour and zone
+ * broke over six lines of a phone's half.
+ */
+export const quoteListClass = "grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm";

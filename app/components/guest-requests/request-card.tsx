@@ -1,4 +1,3 @@
-import { formatDateTime } from "~/guest-requests/format";
 import { KIND_LABELS } from "~/guest-requests/inbox";
 import { type InboxItem } from "~/guest-requests/inbox.server";
 import { bookingState } from "~/request-life/moves";
@@ -6,6 +5,7 @@ import { EmailStates } from "./email-states";
 import { RequestActions } from "./request-actions";
 import { DetailField, RequestDetails } from "./request-details";
 import { StateBadge } from "./state-badge";
+import { YourTime, ZonedTimeText } from "~/components/zoned-time";
 
 /** A request's state as the inbox shows it: a booking's as everywhere, a message's new or handled. */
 function stateOf(item: InboxItem) {
@@ -52,18 +52,19 @@ function Sender({ item }: { item: InboxItem }) {
 
 /** What became of a request, by whom, and when. */
 function Handled({ item }: { item: InboxItem }) {
-  const at = item.handledAt ?? (item.kind === "booking" ? item.changedAt : null);
+  const { handled, heldUntil } = item.times;
   if (item.kind === "booking" && item.status === "offered") {
     return (
       <p className="text-sm text-slate-700">
         The week is offered to this member
-        {item.heldUntil && (
+        {heldUntil && (
           <>
             {" "}
-            until <time dateTime={item.heldUntil}>{formatDateTime(item.heldUntil)}</time>
+            until <ZonedTimeText time={heldUntil} />
           </>
         )}
         : it comes back as new once they request it.
+        {heldUntil && <YourTime time={heldUntil} lead="Until" />}
       </p>
     );
   }
@@ -78,10 +79,11 @@ function Handled({ item }: { item: InboxItem }) {
             by <span className="text-navy-900 font-semibold">{item.handledBy}</span>
           </>
         )}
-        {at && (
+        {handled && (
           <>
             {" "}
-            on <time dateTime={at}>{formatDateTime(at)}</time>
+            on <ZonedTimeText time={handled} />
+            <YourTime time={handled} lead="On" />
           </>
         )}
       </p>
@@ -113,7 +115,8 @@ export function RequestCard({ item }: { item: InboxItem }) {
         </span>
         <StateBadge tone={state.tone}>{state.label}</StateBadge>
         <span className="text-sm text-slate-500 sm:ml-auto">
-          Received <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          Received <ZonedTimeText time={item.times.received} />
+          <YourTime time={item.times.received} />
         </span>
       </div>
       <h2 id={titleId} className="text-navy-900 mt-2 font-serif text-xl sm:text-2xl">
@@ -138,7 +141,24 @@ export function RequestCard({ item }: { item: InboxItem }) {
             <EmailStates emails={item.emails} />
           </div>
         </div>
-        <div>{decidable ? <RequestActions item={item} /> : <Handled item={item} />}</div>
+        <div>
+          {decidable ? (
+            <>
+              {item.times.heldUntil && (
+                // Staff's deadline: a hold nobody decides lapses then.
+                <p className="mb-3 text-sm text-slate-700">
+                  The week is held for this member until{" "}
+                  <ZonedTimeText time={item.times.heldUntil} />; with no decision by then, the
+                  request lapses.
+                  <YourTime time={item.times.heldUntil} lead="Until" />
+                </p>
+              )}
+              <RequestActions item={item} />
+            </>
+          ) : (
+            <Handled item={item} />
+          )}
+        </div>
       </div>
     </article>
   );

@@ -29,6 +29,8 @@ export const ACCOUNTS = {
   lifeStaff: { email: "e2e-life-staff@example.com", role: "admin" },
   // Searches by month and saves an alert.
   watcher: { email: "e2e-watcher@example.com", role: "member" },
+  // Reads a resort's deadlines from another time zone.
+  farReader: { email: "e2e-far-reader@example.com", role: "member" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -77,6 +79,10 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     names: ["confirms an offered week", "confirms after a lapse", "declines and closes"],
   },
   { account: ACCOUNTS.watcher, names: ["watches a month"] },
+  {
+    account: ACCOUNTS.farReader,
+    names: ["reads far away", "reads far away without JavaScript", "reads at the resort"],
+  },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
