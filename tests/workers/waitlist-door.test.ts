@@ -1,23 +1,36 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadLocationList } from "~/catalogue/location-list-loader.server";
+import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { formatStayDate } from "~/guest-requests/format";
 import { bookingRequestPath } from "~/request-life/moves";
 import { invalidateLocationCaches } from "~/lib/cache.server";
+import { monthDay } from "~/lib/dates";
 import { addDays } from "~/weeks/calendar";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { weeksByRoom } from "~/weeks/open-weeks.server";
 import { createUser, signIn, type TestUser } from "./auth-helpers";
-import { BOT_CHECK, countingD1, get, insertLocations, post, testApp, visibleText } from "./helpers";
+import {
+  BOT_CHECK,
+  countingD1,
+  get,
+  insertLocations,
+  ORIGIN,
+  post,
+  testApp,
+  visibleText,
+} from "./helpers";
 import { searchMonth, testNow } from "./clock";
 
 /**
  * The waitlist's door: a week another member's request holds is shown as held on the location
- * page and the month view; a member sees how many wait for it and joins them from there, landing
- * on the booking form with the waitlist chosen; a visitor sees only that it is held. Booked and
- * closed weeks stay out of reach.
+ * page, the month view and the month search; a member sees how many wait for it and joins them
+ * from there, landing on the booking form with the waitlist chosen; a visitor sees only that it is
+ * held. Booked and closed weeks stay out of reach.
  */
 
 const db = testApp.db;
@@ -51,9 +64,11 @@ const W = {
   booked: `${month}-19`,
   closed: `${month}-25`,
 };
+const countrySlug = `doorland-${tag}`;
 
 const pagePath = `/locations/${resort.slug}`;
 const monthPath = `/locations/${resort.slug}/weeks?room=${room.id}&month=${month}`;
+const searchPath = `/locations?country=${countrySlug}&month=${month}`;
 
 /** The booking form's address for a week of `roomId`, as a link gives it. */
 const bookPath = (checkIn: string, extra = "", slug = resort.slug, roomId = room.id) =>
@@ -237,6 +252,49 @@ describe("a held week in the month view", () => {
     expect(visitor.text).toContain(formatStayDate(W.held));
     expect(visitor.text).not.toContain("Join the waitlist");
     expect(visitor.text).not.toContain("waiting");
+  });
+});
+
+describe("a held week in the month search", () => {
+  it("is listed with its waitlist for a member, and finds a resort whose only week is held", async () => {
+    const { text, html } = await pageText(searchPath, await signIn((await createUser()).id));
+    expect(text).toContain("2 locations found");
+    expect(text).toContain(onlyHeld.name);
+    expect(text).toContain(`Join the waitlist (2 waiting): ${resort.name}, ${room.name}`);
+    expect(html).toContain(inHtml(bookPath(W.held, "&waitlist=yes")));
+    expect(html).toContain(
+      inHtml(bookPath(`${month}-08`, "&waitlist=yes", onlyHeld.slug, heldRoom.id)),
+    );
+    expect(text).not.toContain(`${monthDay(new Date(`${W.booked}T00:00:00Z`))} to`);
+  });
+
+  it("reads how many wait in the page's one query of weeks", async () => {
+    const memberId = (await createUser()).id;
+    const { db: counted, calls } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const pageRequest = new Request(`${ORIGIN}${searchPath}`);
+    const app = createAppContext({ env: { ...env, DB: counted }, ctx }, pageRequest);
+    // The first also reads the cached list and the month's rooms.
+    await loadLocationList(pageRequest, app, { memberId });
+    await waitOnExecutionContext(ctx);
+    calls.batch = 0;
+    calls.statements = 0;
+    const { data } = await loadLocationList(pageRequest, app, { memberId });
+    expect(calls.batch + calls.statements).toBe(1);
+    const held = data.all
+      .find((row) => row.id === resort.id)
+      ?.weeks?.find((week) => week.checkIn === W.held);
+    expect(held).toMatchObject({ availability: "held", waiting: 2, ownRequestId: null });
+  });
+
+  it("shows a visitor the held week's dates and 'Held', nothing more", async () => {
+    const { text, html } = await pageText(searchPath);
+    expect(text).toContain("2 locations found");
+    expect(text).toContain(`${monthDay(new Date(`${W.held}T00:00:00Z`))} to`);
+    // The two held weeks of the first resort, and the other's one.
+    expect(heldBadges(html)).toBe(3);
+    expect(text).not.toContain("Join the waitlist");
+    expect(text).not.toContain("waiting");
   });
 });
 

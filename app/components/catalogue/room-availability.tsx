@@ -125,7 +125,7 @@ function HeldBadge() {
  * nothing more); a member also requests an open week (seeing its rate), joins a held week's
  * waitlist (seeing how many wait) or, having asked already, opens their own request.
  */
-function WeekOffer({
+export function WeekOffer({
   week,
   currency,
   href,
