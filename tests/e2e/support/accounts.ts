@@ -29,6 +29,10 @@ export const ACCOUNTS = {
   lifeStaff: { email: "e2e-life-staff@example.com", role: "admin" },
   // Searches by month and saves an alert.
   watcher: { email: "e2e-watcher@example.com", role: "member" },
+  // The waitlist's door: one member holds a week, two join its waitlist from the pages.
+  doorHolder: { email: "e2e-door-holder@example.com", role: "member" },
+  doorWaiter: { email: "e2e-door-waiter@example.com", role: "member" },
+  doorSecond: { email: "e2e-door-second@example.com", role: "member" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -77,6 +81,9 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     names: ["confirms an offered week", "confirms after a lapse", "declines and closes"],
   },
   { account: ACCOUNTS.watcher, names: ["watches a month"] },
+  { account: ACCOUNTS.doorHolder, names: ["holds a week"] },
+  { account: ACCOUNTS.doorWaiter, names: ["joins from the location page"] },
+  { account: ACCOUNTS.doorSecond, names: ["joins from the month view"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
