@@ -31,6 +31,7 @@ import {
   monthWeeksAt,
   weeksByLocation,
   type FoundWeek,
+  type MonthSearch,
   type MonthWeekRow,
 } from "./month-search.server";
 import { todayUtc } from "~/weeks/calendar";
@@ -60,18 +61,14 @@ export type LocationRow = LocationSummary & {
   place?: string | null;
   /** Words around a match the name and place do not show. */
   excerpt?: string | null;
-  /** With a month: its open weeks there that the filters find, and how many more it has. */
+  /** With a month: its open and held weeks there that the filters find, and how many more. */
   weeks?: FoundWeek[];
   moreWeeks?: number;
 };
 
 /** The rows with the weeks the month search found for each. */
-function withWeeks(
-  rows: LocationRow[],
-  weekRows: MonthWeekRow[],
-  view: { now: Date; withRates: boolean },
-) {
-  const found = weeksByLocation(weekRows, view);
+function withWeeks(rows: LocationRow[], weekRows: MonthWeekRow[], search: MonthSearch) {
+  const found = weeksByLocation(weekRows, search);
   return rows.map((row) => ({
     ...row,
     weeks: found.get(row.id)?.weeks ?? [],
@@ -111,13 +108,15 @@ const LOCATIONS_PER_PAGE = 24;
  * (`?page=`; Featured on the first page only). The list and its place and size filters come from
  * the cached list; a search reads one page of its results from D1 (the place and size filters'
  * ids given to it when they narrow the list), and a member's price limit adds one D1 query. A
- * visitor's price limit is ignored: prices are for members only.
+ * visitor's price limit is ignored: prices are for members only. `memberId`: the signed-in member
+ * (their prices and waitlists), or null for a visitor.
  */
 export async function loadLocationList(
   request: Request,
   app: AppContext,
-  { member, status = 200 }: { member: boolean; status?: number },
+  { memberId, status = 200 }: { memberId: string | null; status?: number },
 ) {
+  const member = memberId !== null;
   const url = new URL(request.url);
   const cleanUrl = normalizeSubmittedFilters(url);
   if (cleanUrl) throw redirect(cleanUrl);
@@ -125,10 +124,11 @@ export async function loadLocationList(
   const today = todayUtc(app.now);
   const { filters, notices } = readFilters(url.searchParams, { withPrice: member, today });
   const words = searchWords(filters.q);
-  const inMonth = filters.month ? { ...filters, month: filters.month, now: app.now } : null;
+  const inMonth = filters.month
+    ? { ...filters, month: filters.month, now: app.now, memberId }
+    : null;
   const searching = words.length > 0;
   const requested = requestedPage(url.searchParams);
-  const view = { now: app.now, withRates: member };
   const narrowing = [
     filters.country,
     filters.state,
@@ -177,7 +177,7 @@ export async function loadLocationList(
       const page = Math.min(requested, pages);
       const { found, total, weekRows } = page === requested ? searched : await search(page);
       const rows = searchResults(found, candidates, words);
-      list = { items: inMonth ? withWeeks(rows, weekRows, view) : rows, page, pages, total };
+      list = { items: inMonth ? withWeeks(rows, weekRows, inMonth) : rows, page, pages, total };
     } else if (inMonth) {
       // A month lists the locations with its weeks by name, without Featured: the page's weeks
       // are its one query.
@@ -187,7 +187,7 @@ export async function loadLocationList(
         inMonth,
         paged.items.map((location) => location.id),
       );
-      list = { ...paged, items: withWeeks(paged.items, rows, view) };
+      list = { ...paged, items: withWeeks(paged.items, rows, inMonth) };
     } else {
       // Browsing shows Featured, then All.
       const matching = (

@@ -6,13 +6,16 @@ import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server
 import { type LocationFilters } from "~/catalogue/location-filters";
 import { addDays, addMonths, earliestLocalDate, localDate } from "~/weeks/calendar";
 import { type CalendarMonth } from "~/weeks/month";
-import { requestWeekHref } from "~/weeks/week";
+import { joinWaitlistHref, requestWeekHref, type ListedWeek } from "~/weeks/week";
 import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
+import { openOrHeld, waitlistColumns, weekAvailability } from "~/weeks/week-sql.server";
 
 /**
- * The list's "When": the locations with an open week checking in during a month, in a published
- * room that fits the guests and bedrooms asked for (and, for a member, within the weekly price),
- * and those weeks. A week is open after its resort's today and only with a rate.
+ * The list's "When": the locations with an open or held week checking in during a month, in a
+ * published room that fits the guests and bedrooms asked for (and, for a member, within the weekly
+ * price), and those weeks. A week is on sale after its resort's today and only with a rate; a held
+ * one is listed for its waitlist (how many wait, for a member only: read in the page's own query,
+ * never cached).
  *
  * Which locations have such a week comes from the month's rooms, read once per catalogue version
  * and month and cached like the list itself (their filtering is the list's, in memory); a page then
@@ -22,12 +25,14 @@ import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
 export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice"> & {
   month: CalendarMonth;
   now: Date;
+  /** The signed-in member searching (their rates and waitlists), or null for a visitor. */
+  memberId: string | null;
 };
 
 /** How many of its weeks in the month a result lists; the others are on its page. */
 const MONTH_WEEKS_SHOWN = 4;
 
-/** A room with an open, priced week in the month: its size and its lowest such rate. */
+/** A room with an open or held, priced week in the month: its size and its lowest such rate. */
 export interface MonthRoom {
   locationId: string;
   maxGuests: number | null;
@@ -36,13 +41,13 @@ export interface MonthRoom {
 }
 
 /**
- * Over `weeks` joined with `room_types`: the week is open in the month and on sale. The state is
- * kept off its index (the unary `+`), which would read every open week of the catalogue: the weeks
- * are read by room and date.
+ * Over `weeks` joined with `room_types`: the week is open or held in the month and on sale. The
+ * state is kept off its index (openOrHeld), which would read every open week of the catalogue: the
+ * weeks are read by room and date.
  */
 const openInMonth = (month: CalendarMonth, now: Date) =>
   and(
-    sql`+${weeks.state} = 'open'`,
+    openOrHeld,
     gte(weeks.checkIn, `${month}-01`),
     lt(weeks.checkIn, addMonths(`${month}-01`, 1)),
     gt(weeks.checkIn, earliestLocalDate(now)),
@@ -50,7 +55,7 @@ const openInMonth = (month: CalendarMonth, now: Date) =>
     weekHasRate,
   );
 
-/** The month's rooms with an open week, read location by location, room by room: one query. */
+/** The month's rooms with an open or held week, read location by location, room by room: one query. */
 export function monthRoomsQuery(db: Db, { month, now }: { month: CalendarMonth; now: Date }) {
   return db
     .select({
@@ -105,7 +110,9 @@ export function monthWeeksAt(db: Db, search: MonthSearch, page: readonly string[
       roomName: roomTypes.name,
       checkIn: weeks.checkIn,
       nights: weeks.nights,
+      state: weeks.state,
       rate: weekRateSql.as("week_rate"),
+      ...(search.memberId === null ? {} : waitlistColumns(db, search.memberId)),
       timeZone: locations.timeZone,
       currency: locations.currency,
       position:
@@ -136,32 +143,26 @@ export function monthWeeksAt(db: Db, search: MonthSearch, page: readonly string[
 
 export type MonthWeekRow = Awaited<ReturnType<typeof monthWeeksAt>>[number];
 
-/** A week a result lists: its room and dates; its rate and request link for members only. */
-export interface FoundWeek {
+/**
+ * A week a result lists: its room and dates, open or held; for members, an open week's rate and
+ * the link that requests it, or how many wait for a held one and the link that joins them.
+ */
+export interface FoundWeek extends ListedWeek {
   roomTypeId: string;
   roomName: string;
-  checkIn: string;
-  checkOut: string;
-  nights: number;
-  rate?: number;
   currency?: string;
   requestHref?: string;
 }
 
-interface MonthSearchView {
-  now: Date;
-  /** A signed-in member: rates and request links. */
-  withRates: boolean;
-}
-
 /** The weeks each location lists, by its id, and how many more it has in the month. */
-export function weeksByLocation(rows: MonthWeekRow[], { now, withRates }: MonthSearchView) {
+export function weeksByLocation(rows: MonthWeekRow[], { now, memberId }: MonthSearch) {
   const found = new Map<string, { weeks: FoundWeek[]; more: number }>();
   for (const row of rows) {
     const entry = found.get(row.locationId) ?? { weeks: [], more: row.inMonth };
     found.set(row.locationId, entry);
-    // A week checking in on its resort's today is no longer open.
-    if (row.checkIn <= localDate(now, row.timeZone)) {
+    const availability = weekAvailability(row.state, row.checkIn > localDate(now, row.timeZone));
+    // A week checking in on its resort's today is no longer on sale.
+    if (availability === "unavailable") {
       entry.more -= 1;
       continue;
     }
@@ -173,11 +174,19 @@ export function weeksByLocation(rows: MonthWeekRow[], { now, withRates }: MonthS
       checkIn: row.checkIn,
       checkOut: addDays(row.checkIn, row.nights),
       nights: row.nights,
+      availability,
     };
-    if (withRates && row.rate !== null) {
-      week.rate = row.rate;
-      week.currency = row.currency;
-      week.requestHref = requestWeekHref(row.slug || row.locationId, row.roomTypeId, row.checkIn);
+    if (memberId !== null && row.rate !== null) {
+      const locationKey = row.slug || row.locationId;
+      if (availability === "open") {
+        week.rate = row.rate;
+        week.currency = row.currency;
+        week.requestHref = requestWeekHref(locationKey, row.roomTypeId, row.checkIn);
+      } else {
+        week.waiting = "waiting" in row ? row.waiting : 0;
+        week.requestHref = joinWaitlistHref(locationKey, row.roomTypeId, row.checkIn);
+      }
+      week.ownRequestId = "ownRequestId" in row ? row.ownRequestId : null;
     }
     entry.weeks.push(week);
   }

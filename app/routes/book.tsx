@@ -16,6 +16,7 @@ import { keepPageWhenNotSent } from "~/lib/not-sent";
 import { requestFormAction } from "~/guest-requests/submit.server";
 import { weekOnOffer } from "~/weeks/quotes.server";
 import { localDate } from "~/weeks/calendar";
+import { WAITLIST_PARAM } from "~/weeks/week";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -66,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     selectedRoomType: roomChosen ? roomTypeId : null,
     week: roomChosen ? week : null,
+    // "Join the waitlist" on a held week: the form comes with its waitlist chosen.
+    waitlistChosen: params.get(WAITLIST_PARAM) === "yes",
     email: auth.user.email,
     idempotencyKey: crypto.randomUUID(),
   };

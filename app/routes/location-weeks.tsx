@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           roomTypeId,
           month,
           now,
-          withRates: Boolean(auth),
+          memberId: auth?.user.id ?? null,
           includeHidden: hasAdminAccess(auth),
         })
       : null;

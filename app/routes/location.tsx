@@ -14,7 +14,7 @@ import { timeOfDay, zoneTitle } from "~/lib/zoned-time";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { jsonForScript, lodgingBusinessJsonLd } from "~/catalogue/structured-data";
 import { getLocationDetail, getPublicLocationDetail } from "~/catalogue/location-reads.server";
-import { openWeeksByRoom } from "~/weeks/open-weeks.server";
+import { weeksByRoom } from "~/weeks/open-weeks.server";
 
 /** An admin's preview of a hidden location is for them only: never stored, never indexed. */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -27,8 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const isAdmin = hasAdminAccess(auth);
     const app = getAppContext(context);
     // Visitors read the cached public detail; members see prices, admins hidden previews. The
-    // open weeks come beside it (with rates for members); a visitor's page is cached whole, and
-    // every hold or decision on a week starts a new cache version.
+    // open and held weeks come beside it (with rates and waitlists for members); a visitor's
+    // page is cached whole, and every hold or decision on a week starts a new cache version.
     const [location, availability] = await Promise.all([
       auth
         ? getLocationDetail(app.db, params.locationId, {
@@ -36,10 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             includeHidden: isAdmin,
           })
         : getPublicLocationDetail(app, params.locationId),
-      openWeeksByRoom(app.db, params.locationId, {
-        now: app.now,
-        withRates: Boolean(auth),
-      }),
+      weeksByRoom(app.db, params.locationId, { now: app.now, memberId: auth?.user.id ?? null }),
     ]);
     if (!location) {
       return data(

@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = Boolean(await getAuth(context));
-  return loadLocationList(request, getAppContext(context), { member });
+  const memberId = (await getAuth(context))?.user.id ?? null;
+  return loadLocationList(request, getAppContext(context), { memberId });
 }
 
 export default function Locations({ loaderData }: Route.ComponentProps) {

@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Any unknown path shows the locations list, with HTTP status 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = Boolean(await getAuth(context));
-  return loadLocationList(request, getAppContext(context), { member, status: 404 });
+  const memberId = (await getAuth(context))?.user.id ?? null;
+  return loadLocationList(request, getAppContext(context), { memberId, status: 404 });
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {

@@ -3,33 +3,52 @@ import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { addDays, addMonths, earliestLocalDate, localDate, todayUtc } from "./calendar";
 import { shownMonth, type CalendarMonth } from "./month";
-import { type MonthWeek, type OpenWeek } from "./week";
+import { type ListedWeek, type MonthWeek, type WeekAvailability } from "./week";
 import { weekRate } from "./rates";
 import { weekHasRate } from "./week-rate-sql.server";
-import { pricingColumns, isPriced, pricedWeeks } from "./week-sql.server";
+import {
+  pricingColumns,
+  isPriced,
+  openOrHeld,
+  pricedWeeks,
+  waitlistColumns,
+  weekAvailability,
+} from "./week-sql.server";
 
 /**
- * The open weeks visitors and members see: a location page's next weeks of each room, a room's
- * next weeks for a member whose week was taken, and one room's weeks month by month.
+ * The weeks visitors and members see: a location page's next weeks of each room, a room's next
+ * open weeks for a member whose week was taken, and one room's weeks month by month. A week
+ * someone holds is listed too, for its waitlist: a member sees how many wait for it and joins them;
+ * a visitor sees only that it is held.
+ *
+ * How many wait is read in the page's own query and only for a member, whose pages are never
+ * cached (app/lib/page-cache.server.ts): a place taken on a waitlist shows at the member's next
+ * page without a new catalogue version. A visitor's cached copy holds only each week's state,
+ * and every change of state (a hold, a decision, a lapse, a week freed) starts a new version.
  */
 
-/** How many open weeks a room option lists on a location page. */
+/** How many weeks a room option lists on a location page. */
 const WEEKS_SHOWN = 6;
 
+/** Who the weeks are read for: a signed-in member (by id), or null for a visitor. */
+type Viewer = { memberId: string | null };
+
 /**
- * The query behind openWeeksByRoom. It starts from the location's room types: `state` is kept
- * off its index (the unary `+`), which SQLite without table statistics would otherwise start
- * from, reading every open week of the catalogue for one location's.
+ * The query behind weeksByRoom. It starts from the location's room types: `state` is kept off
+ * its index, which SQLite without table statistics would otherwise start from, reading every open
+ * week of the catalogue for one location's.
  */
-export function openWeeksQuery(db: Db, locationKey: string, now: Date) {
+export function listedWeeksQuery(db: Db, locationKey: string, now: Date, { memberId }: Viewer) {
   const ranked = db
     .select({
       roomTypeId: weeks.roomTypeId,
       checkIn: weeks.checkIn,
       nights: weeks.nights,
       rate: weeks.rate,
+      state: weeks.state,
       timeZone: locations.timeZone,
       ...pricingColumns,
+      ...(memberId === null ? {} : waitlistColumns(db, memberId)),
       position:
         sql<number>`row_number() over (partition by ${weeks.roomTypeId} order by ${weeks.checkIn})`.as(
           "position",
@@ -42,7 +61,7 @@ export function openWeeksQuery(db: Db, locationKey: string, now: Date) {
       and(
         or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
         eq(roomTypes.published, true),
-        sql`+${weeks.state} = 'open'`,
+        openOrHeld,
         weekHasRate,
         gt(weeks.checkIn, earliestLocalDate(now)),
       ),
@@ -57,28 +76,58 @@ export function openWeeksQuery(db: Db, locationKey: string, now: Date) {
     .orderBy(asc(ranked.roomTypeId), asc(ranked.checkIn));
 }
 
+/** A week a query read, with a member's waitlist columns when read for one. */
+interface WeekRow {
+  checkIn: string;
+  nights: number;
+  waiting?: number;
+  ownRequestId?: string | null;
+}
+
 /**
- * The next open weeks (after the resort's today) of each room type of a visible location, by room
- * type id: one query, at most WEEKS_SHOWN per room. Rates only `withRates` (prices are for
- * members).
+ * A week as `viewer` may see it: a member sees an open week's rate, and how many wait for a held
+ * one (whose rate the booking form gives, when they join its waitlist); a visitor neither.
  */
-export async function openWeeksByRoom(
+function shownWeek<A extends WeekAvailability>(
+  row: WeekRow,
+  availability: A,
+  rate: number | null,
+  { memberId }: Viewer,
+): MonthWeek & { availability: A } {
+  const week = {
+    checkIn: row.checkIn,
+    checkOut: addDays(row.checkIn, row.nights),
+    nights: row.nights,
+    availability,
+  };
+  if (memberId === null || availability === "unavailable") return week;
+  return {
+    ...week,
+    ...(availability === "open" ? { rate } : { waiting: row.waiting ?? 0 }),
+    ownRequestId: row.ownRequestId ?? null,
+  };
+}
+
+/**
+ * The next weeks (after the resort's today) of each room type of a visible location that are open
+ * or held, by room type id: one query, at most WEEKS_SHOWN per room. Rates and waitlists only
+ * for a member.
+ */
+export async function weeksByRoom(
   db: Db,
   locationKey: string,
-  { now, withRates }: { now: Date; withRates: boolean },
+  { now, memberId }: Viewer & { now: Date },
 ) {
-  const rows = await openWeeksQuery(db, locationKey, now);
-  const byRoom: Record<string, OpenWeek[]> = {};
+  const rows = await listedWeeksQuery(db, locationKey, now, { memberId });
+  const byRoom: Record<string, ListedWeek[]> = {};
   for (const row of rows) {
-    if (row.checkIn <= localDate(now, row.timeZone)) continue;
+    // The query's weeks have a rate; one checking in on the resort's today is no longer on sale.
+    const availability = weekAvailability(row.state, row.checkIn > localDate(now, row.timeZone));
+    if (availability === "unavailable") continue;
     if ((byRoom[row.roomTypeId]?.length ?? 0) >= WEEKS_SHOWN) continue;
-    const week: OpenWeek = {
-      checkIn: row.checkIn,
-      checkOut: addDays(row.checkIn, row.nights),
-      nights: row.nights,
-    };
-    if (withRates) week.rate = weekRate(row, row);
-    (byRoom[row.roomTypeId] ??= []).push(week);
+    (byRoom[row.roomTypeId] ??= []).push(
+      shownWeek(row, availability, weekRate(row, row), { memberId }),
+    );
   }
   return byRoom;
 }
@@ -133,7 +182,8 @@ async function firstOpenMonth(db: Db, roomTypeId: string, now: Date) {
  * One room's weeks that overlap `month` (none asked: that of its first open week, else this
  * one), with its location and room names, for the month view; null when the room is not one of
  * that location's (or it or its location is a draft or hidden from the viewer). Two queries side
- * by side (three without a month); a visitor learns only whether a week is open, and no rate.
+ * by side (three without a month); a visitor learns only whether a week is open, held or neither,
+ * and no rate nor waitlist.
  */
 export async function roomMonth(
   db: Db,
@@ -142,15 +192,14 @@ export async function roomMonth(
     roomTypeId,
     month,
     now,
-    withRates,
+    memberId,
     includeHidden,
-  }: {
+  }: Viewer & {
     locationKey: string;
     roomTypeId: string;
     /** Null: the month of the room's first open week. */
     month: CalendarMonth | null;
     now: Date;
-    withRates: boolean;
     includeHidden: boolean;
   },
 ) {
@@ -178,26 +227,21 @@ export async function roomMonth(
         ),
       )
       .limit(1),
-    pricedWeeks(
+    pricedWeeks<Partial<ReturnType<typeof waitlistColumns>>>(
       db,
       roomTypeId,
       // A week that checks in up to a year before the month can still reach into it.
-      gt(weeks.checkIn, addDays(monthStart, -366)),
-      lt(weeks.checkIn, monthEnd),
+      [gt(weeks.checkIn, addDays(monthStart, -366)), lt(weeks.checkIn, monthEnd)],
+      memberId === null ? {} : waitlistColumns(db, memberId),
     ),
   ]);
   if (!place || ((place.hidden || !place.published) && !includeHidden)) return null;
   const today = localDate(now, place.timeZone);
   const monthWeeks = rows
     .map((row) => {
-      const week: MonthWeek = {
-        checkIn: row.checkIn,
-        checkOut: addDays(row.checkIn, row.nights),
-        nights: row.nights,
-        open: row.state === "open" && row.checkIn > today && isPriced(weekRate(row, row)),
-      };
-      if (withRates && week.open) week.rate = weekRate(row, row);
-      return week;
+      const rate = weekRate(row, row);
+      const availability = weekAvailability(row.state, row.checkIn > today && isPriced(rate));
+      return shownWeek(row, availability, rate, { memberId });
     })
     .filter((week) => week.checkOut > monthStart);
   return {

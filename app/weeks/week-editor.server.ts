@@ -30,12 +30,10 @@ export async function roomCalendarWeeks(
   now: Date,
 ): Promise<CalendarWeek[]> {
   const earliest = earliestLocalDate(now);
-  const rows = await pricedWeeks(
-    db,
-    roomTypeId,
+  const rows = await pricedWeeks(db, roomTypeId, [
     gt(weeks.checkIn, earliest),
     lte(weeks.checkIn, addDays(earliest, LATEST_CHECK_IN_DAYS + 2)),
-  );
+  ]);
   // Each row held to its resort's own today (one zone: the rows are one room's).
   const offerable = (row: (typeof rows)[number]) => {
     const today = localDate(now, row.timeZone);

@@ -1,13 +1,28 @@
-import { and, asc, eq, exists, gt, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gt,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
+import { bookingRequests, locations, roomTypes, weeks, type WeekState } from "~/db/schema";
+import { undecided, waiting } from "~/request-life/rules.server";
 import { addDays, type CalendarDate } from "./calendar";
+import { type WeekAvailability } from "./week";
 import { chargeAmountColumns, holidayPriceColumns, waiverColumns } from "./price-columns.server";
 
 /**
  * The pieces the weeks' queries share: the rate and charge columns a week is priced from, a
- * week's check-out, the nights staff have confirmed, and the weeks a stay of the member's own
- * dates reaches into (docs/decisions/012-weeks-and-holiday-rates.md).
+ * week's check-out, the nights staff have confirmed, the weeks a stay of the member's own dates
+ * reaches into (docs/decisions/012-weeks-and-holiday-rates.md), and a held week's waitlist.
  */
 
 export const pricingColumns = { price: roomTypes.price, ...holidayPriceColumns };
@@ -83,8 +98,16 @@ export const confirmedStaysWithin = (
       ),
     );
 
-/** A room type's weeks within `range`, in check-in order, with what their rates come from. */
-export const pricedWeeks = (db: Db, roomTypeId: string, ...range: SQL[]) =>
+/**
+ * A room type's weeks within `range`, in check-in order, with what their rates come from (and
+ * `extra` columns, such as a member's waitlist columns).
+ */
+export const pricedWeeks = <Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  roomTypeId: string,
+  range: SQL[],
+  extra?: Extra,
+) =>
   db
     .select({
       checkIn: weeks.checkIn,
@@ -93,9 +116,53 @@ export const pricedWeeks = (db: Db, roomTypeId: string, ...range: SQL[]) =>
       state: weeks.state,
       timeZone: locations.timeZone,
       ...pricingColumns,
+      ...extra,
     })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
     .innerJoin(locations, eq(locations.id, roomTypes.locationId))
     .where(and(eq(weeks.roomTypeId, roomTypeId), ...range))
     .orderBy(asc(weeks.checkIn));
+
+/**
+ * Over `weeks`: the week is open to request, or held (by a member's request, or offered to a
+ * member waiting) and so open to its waitlist. Booked and closed weeks never free. The state is
+ * kept off its index (the unary `+`): the queries read weeks by room and date.
+ */
+export const openOrHeld = sql`+${weeks.state} IN ('open', 'requested')`;
+
+/**
+ * A week as openOrHeld reads it, in JS: open to request, held (its waitlist open), or neither.
+ * `onSale`: it has a rate and is ahead of the resort's today.
+ */
+export function weekAvailability(state: WeekState, onSale: boolean): WeekAvailability {
+  if (!onSale) return "unavailable";
+  if (state === "open") return "open";
+  return state === "requested" ? "held" : "unavailable";
+}
+
+/**
+ * Columns for a member's view of the weeks a query over `weeks` lists: how many members wait for
+ * each held week, and the member's own undecided request for it (a hold, which an own-dates
+ * request puts on the weeks it takes, or a place on its waitlist). Correlated subqueries through
+ * the requests' week and member indexes: the page's own query, however many weeks it lists.
+ */
+export const waitlistColumns = (db: Db, memberId: string) => ({
+  waiting: sql<number>`CASE WHEN ${weeks.state} = 'requested' THEN (${db
+    .select({ waiting: count() })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.weekId, weeks.id), waiting))}) ELSE 0 END`
+    .mapWith(Number)
+    .as("waiting"),
+  ownRequestId: sql<string | null>`CASE WHEN ${weeks.state} = 'requested' THEN (${db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.userId, memberId),
+        undecided,
+        or(eq(bookingRequests.weekId, weeks.id), eq(bookingRequests.id, weeks.requestId)),
+      ),
+    )
+    .limit(1)}) END`.as("own_request_id"),
+});

@@ -11,6 +11,8 @@ const TAKEN = "This week is no longer available.";
 
 export const WEEK_MESSAGES = {
   taken: TAKEN,
+  /** A held week whose waitlist the member came to join ("Join the waitlist"). */
+  held: "Another member's request holds this week. If it frees, it is offered to the members on its waitlist, in the order they joined.",
   /** The answer to a taken week sent without its waitlist: what to do next. */
   takenSent: `${TAKEN} To wait for it, tick “Put me on the waitlist for this week” and send again, or choose one of the next open weeks of this room.`,
   notFound: "Please choose one of the open weeks of this room.",
@@ -23,22 +25,36 @@ export const WEEK_MESSAGES = {
     `This resort's minimum stay is ${nights} nights: please choose a longer stay.`,
 } as const;
 
-/** What a room option shows of a week; `rate` only for signed-in members. */
+/** An open week of a room, as the booking form offers it instead of a taken one. */
 export interface OpenWeek {
   checkIn: CalendarDate;
   checkOut: CalendarDate;
   nights: number;
-  rate?: number | null;
 }
 
-/** A week as the month view shows it: open to request, or not (taken, closed or past). */
-export interface MonthWeek {
-  checkIn: CalendarDate;
-  checkOut: CalendarDate;
-  nights: number;
-  open: boolean;
-  /** For signed-in members only. */
+/**
+ * What a member may ask of a week on show: to request it (`open`), or to join its waitlist
+ * (`held`: a member's request holds it, or it is offered to a member waiting, and it may free).
+ * A booked or closed week never frees: it is `unavailable`, like one that has begun.
+ */
+export type WeekAvailability = "open" | "held" | "unavailable";
+
+/**
+ * A week a room option, the month view or the month search lists. Only signed-in members get an
+ * open week's rate, how many members wait for a held one, and their own request for it, if any.
+ */
+export interface ListedWeek extends OpenWeek {
+  availability: Exclude<WeekAvailability, "unavailable">;
   rate?: number | null;
+  /** A held week's waitlist: the members waiting for it, or offered it now. */
+  waiting?: number;
+  /** The member's own undecided request for the week (they hold it, or wait for it). */
+  ownRequestId?: string | null;
+}
+
+/** A week as the month view shows it: also those not available (booked, closed or begun). */
+export interface MonthWeek extends Omit<ListedWeek, "availability"> {
+  availability: WeekAvailability;
 }
 
 /** A week as the room type editor's calendar shows it. */
@@ -95,6 +111,16 @@ export interface QuotedWeek {
 /** The booking form's address for a week of a room ("Request this week"). */
 export const requestWeekHref = (locationKey: string, roomTypeId: string, checkIn: CalendarDate) =>
   `/book?${new URLSearchParams({ location: locationKey, roomType: roomTypeId, week: checkIn })}`;
+
+/** The booking form's parameter that chooses a held week's waitlist. */
+export const WAITLIST_PARAM = "waitlist";
+
+/**
+ * The booking form's address for a held week with its waitlist chosen ("Join the waitlist"): /book
+ * reads `waitlist=yes` as the box "Put me on the waitlist for this week" ticked.
+ */
+export const joinWaitlistHref = (locationKey: string, roomTypeId: string, checkIn: CalendarDate) =>
+  `${requestWeekHref(locationKey, roomTypeId, checkIn)}&${WAITLIST_PARAM}=yes`;
 
 /** The month view of a room's weeks (`month` as YYYY-MM; none for the current month). */
 export function roomWeeksHref(locationKey: string, roomTypeId: string, month?: string) {

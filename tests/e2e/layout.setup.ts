@@ -6,8 +6,15 @@ import { roomTypeId, seedCatalogue, type SeedBindings } from "../../scripts/seed
 import { hardCases } from "./support/hard-cases";
 import { E2E_PERSIST_DIR } from "./support/server";
 import { seedLocations } from "../../scripts/seed/data";
+import { addDays } from "../../app/weeks/calendar";
+import { HOLD_HOURS } from "../../app/weeks/week";
 import { daysFromResortToday, testNow } from "./support/clock";
-import { LAYOUT_ACCOUNTS, LAYOUT_REQUESTS } from "./support/layout-pages";
+import {
+  LAYOUT_ACCOUNTS,
+  LAYOUT_HELD_WEEKS,
+  LAYOUT_REQUESTS,
+  LAYOUT_ROOM,
+} from "./support/layout-pages";
 
 // The running test server's D1, R2 and KV, reached through wrangler's platform proxy on the same
 // local state; the cleared list cache makes the new locations show at once. Their pictures are
@@ -22,8 +29,9 @@ setup("seed the layout guard's hard cases", async () => {
   });
   try {
     await seedCatalogue(proxy.env, hardCases, { rasterize });
-    await invalidateLocationCaches(proxy.env.CACHE);
     await storeLayoutRequests(proxy.env.DB);
+    await storeLayoutHolds(proxy.env.DB);
+    await invalidateLocationCaches(proxy.env.CACHE);
   } finally {
     // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
     await proxy.dispose();
@@ -100,5 +108,60 @@ async function storeLayoutRequests(db: D1Database) {
         )
         .bind(`${row.id}:${row.status}`, row.id, row.status, null, now),
     ]),
+  );
+}
+
+/**
+ * Other members' holds on the layout room's weeks (LAYOUT_HELD_WEEKS), each with its members
+ * waiting, as requests leave them: the week `requested` by its holder's request, the waiting ones
+ * on its waitlist. Stored again (replaced) on every run.
+ */
+async function storeLayoutHolds(db: D1Database) {
+  const { location, id: roomId } = LAYOUT_ROOM;
+  const now = testNow();
+  const heldUntil = new Date(now.getTime() + HOLD_HOURS * 3_600_000).toISOString();
+  const request = (id: string, checkIn: string, waitlist: boolean) =>
+    db
+      .prepare(
+        `INSERT OR REPLACE INTO booking_requests (id, idempotency_key, status, first_name,
+          last_name, email, phone, check_in_date, check_out_date, adults, location_id,
+          location_name, location_country, room_type_id, room_type_name, week_id, waitlist,
+          created_at, changed_at)
+        VALUES (?, ?, 'new', 'Holly', 'Holder', ?, '+1 555 0101', ?, ?, 2, ?, ?, ?, ?, ?,
+          (SELECT id FROM weeks WHERE room_type_id = ? AND check_in = ?), ?, ?, ?)`,
+      )
+      .bind(
+        id,
+        id,
+        `${id}@example.com`,
+        checkIn,
+        addDays(checkIn, 7),
+        location.id,
+        location.name,
+        location.country,
+        roomId,
+        location.roomTypes[1]!.name,
+        roomId,
+        checkIn,
+        waitlist ? 1 : 0,
+        now.toISOString(),
+        now.toISOString(),
+      );
+  await db.batch(
+    LAYOUT_HELD_WEEKS.flatMap(({ checkIn, waiting }) => {
+      const holder = `layout-hold-${checkIn}`;
+      return [
+        request(holder, checkIn, false),
+        ...Array.from({ length: waiting }, (_, index) =>
+          request(`layout-wait-${checkIn}-${index + 1}`, checkIn, true),
+        ),
+        db
+          .prepare(
+            `UPDATE weeks SET state = 'requested', request_id = ?, held_until = ?
+            WHERE room_type_id = ? AND check_in = ? AND state IN ('open', 'requested')`,
+          )
+          .bind(holder, heldUntil, roomId, checkIn),
+      ];
+    }),
   );
 }

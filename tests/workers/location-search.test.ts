@@ -526,7 +526,9 @@ describe("cost", () => {
     const ctx = createExecutionContext();
     const pageRequest = new Request(`${ORIGIN}${path}`);
     const app = createAppContext({ env: { ...env, DB: db }, ctx }, pageRequest);
-    await loadLocationList(pageRequest, app, { member: path.includes("maxPrice") });
+    await loadLocationList(pageRequest, app, {
+      memberId: path.includes("maxPrice") ? "user-member" : null,
+    });
     await waitOnExecutionContext(ctx);
     return calls.batch + calls.statements;
   }

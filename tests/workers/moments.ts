@@ -33,6 +33,7 @@ export const CALENDAR_TEST_FILES = [
   "request-pipeline.test.ts",
   "requests-inbox.test.ts",
   "stay-terms.test.ts",
+  "waitlist-door.test.ts",
   "week-alerts.test.ts",
   "weeks-calendar.test.ts",
   "weeks-csv.test.ts",

@@ -110,7 +110,7 @@ describe("the list's “When”: locations with an open week in a month", () => 
     expect(text).toContain(alpha.name);
     expect(text).toContain(beta.name);
     expect(text).not.toContain(gamma.name);
-    expect(text).toContain(`Open weeks in ${monthLabel}`);
+    expect(text).toContain(`Weeks in ${monthLabel}`);
     expect(text).toContain(`${shortMonth} 5 to ${shortMonth} 12`);
     expect(text).toContain(`${shortMonth} 19 to ${shortMonth} 26`);
     // The booked week, the draft room's and the week without a rate are not offered.
@@ -173,13 +173,13 @@ describe("the list's “When”: locations with an open week in a month", () => 
     const ctx = createExecutionContext();
     const pageRequest = new Request(`${ORIGIN}${inTestland(`month=${month}`)}`);
     const app = createAppContext({ env: { ...env, DB: counted }, ctx }, pageRequest);
-    await loadLocationList(pageRequest, app, { member: false });
-    await loadLocationList(pageRequest, app, { member: false });
+    await loadLocationList(pageRequest, app, { memberId: null });
+    await loadLocationList(pageRequest, app, { memberId: null });
     await waitOnExecutionContext(ctx);
     // The first reads the cached list too; the second only its month.
     calls.batch = 0;
     calls.statements = 0;
-    await loadLocationList(pageRequest, app, { member: false });
+    await loadLocationList(pageRequest, app, { memberId: null });
     expect(calls.batch + calls.statements).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { bookingKind } from "~/guest-requests/booking.server";
 import { addDays, earliestLocalDate } from "~/weeks/calendar";
 import { exportWeeks } from "~/weeks/weeks-export.server";
 import { importWeeks } from "~/weeks/weeks-import.server";
-import { openWeeksByRoom, roomMonth } from "~/weeks/open-weeks.server";
+import { weeksByRoom, roomMonth } from "~/weeks/open-weeks.server";
 import { quoteWeek } from "~/weeks/quotes.server";
 import { roomCalendarWeeks } from "~/weeks/week-editor.server";
 
@@ -66,9 +66,9 @@ beforeAll(async () => {
 describe("each resort lives on its own day", () => {
   it("offers the week that checks in on the resort's tomorrow, not the one that begins today there", async () => {
     const offered = async (resort: { id: string }) =>
-      (await openWeeksByRoom(db, resort.id, { now: MOMENT, withRates: false }))[
-        roomOf(resort)
-      ]?.map((week) => week.checkIn);
+      (await weeksByRoom(db, resort.id, { now: MOMENT, memberId: null }))[roomOf(resort)]?.map(
+        (week) => week.checkIn,
+      );
     expect(await offered(resorts.hawaii)).toEqual([SATURDAY, NEXT_SATURDAY]);
     expect(await offered(resorts.paris)).toEqual([NEXT_SATURDAY]);
   });
@@ -90,10 +90,12 @@ describe("each resort lives on its own day", () => {
         roomTypeId: roomOf(resort),
         month: "2031-03",
         now: MOMENT,
-        withRates: false,
+        memberId: null,
         includeHidden: true,
       });
-      expect(month?.weeks.find((week) => week.checkIn === SATURDAY)?.open).toBe(open);
+      expect(month?.weeks.find((week) => week.checkIn === SATURDAY)?.availability).toBe(
+        open ? "open" : "unavailable",
+      );
       const calendar = await roomCalendarWeeks(db, roomOf(resort), MOMENT);
       expect(calendar.some((week) => week.checkIn === SATURDAY)).toBe(open);
       expect(calendar.some((week) => week.checkIn === NEXT_SATURDAY)).toBe(true);

@@ -18,7 +18,7 @@ import { estimatedTotal, weekRate } from "~/weeks/rates";
 import { WEEK_MESSAGES } from "~/weeks/week";
 import { importWeeks } from "~/weeks/weeks-import.server";
 import { openRoomSeason, setWeekRange } from "~/weeks/week-editor.server";
-import { openWeeksQuery } from "~/weeks/open-weeks.server";
+import { listedWeeksQuery } from "~/weeks/open-weeks.server";
 import { seedWeeks } from "../../scripts/seed/seed";
 import { createUser, SEEDED_MEMBER, signIn, type TestUser } from "./auth-helpers";
 import { seedLocations } from "../../scripts/seed/data";
@@ -1044,7 +1044,9 @@ describe("availability on a location page", () => {
   });
 
   it("reads the location's own weeks, not every open week of the catalogue", async () => {
-    const { sql: query, params } = openWeeksQuery(db, location.slug, testNow()).toSQL();
+    const { sql: query, params } = listedWeeksQuery(db, location.slug, testNow(), {
+      memberId: SEEDED_MEMBER.id,
+    }).toSQL();
     const { meta, results } = await env.DB.prepare(query)
       .bind(...params)
       .all();

@@ -16,8 +16,8 @@ import { Picture } from "~/components/catalogue/resort-image";
 import { locationPath, placeLine } from "~/catalogue/locations";
 import { type LocationListData, type LocationRow } from "~/catalogue/location-list-loader.server";
 import { type FoundWeek } from "~/catalogue/month-search.server";
+import { WeekOffer } from "~/components/catalogue/room-availability";
 import { monthDay } from "~/lib/dates";
-import { money } from "~/lib/money";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { SubmitButton } from "~/components/forms";
 import { useSubmitting } from "~/lib/use-submitting";
@@ -472,8 +472,8 @@ function Marked({ text, words }: { text: string; words: string[] }) {
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
- * A result's open weeks in the month asked for: their dates and rooms; for a member, each rate
- * and a link that asks for the week.
+ * A result's open and held weeks in the month asked for: their dates and rooms, and which are
+ * held; for a member, each rate and a link that asks for the week or joins its waitlist.
  */
 function MonthWeeks({
   location,
@@ -488,7 +488,7 @@ function MonthWeeks({
   return (
     <div className="px-4 pb-4 sm:pl-42">
       <h3 className="text-xs font-semibold tracking-wider text-slate-600 uppercase">
-        Open weeks{month ? ` in ${month.label}` : ""}
+        Weeks{month ? ` in ${month.label}` : ""}
       </h3>
       <ul className="mt-2 space-y-2">
         {weeks.map((week) => (
@@ -500,20 +500,12 @@ function MonthWeeks({
               {monthDay(dayOf(week.checkIn))} to {monthDay(dayOf(week.checkOut))}
             </span>
             <span className="min-w-0 break-words text-slate-600">{week.roomName}</span>
-            {week.rate !== undefined && week.currency && (
-              <span className="text-slate-800">{money(week.rate, week.currency)}</span>
-            )}
-            {week.requestHref && (
-              <Link
-                to={week.requestHref}
-                className="text-gold-700 font-semibold underline underline-offset-2"
-              >
-                Request this week
-                <span className="sr-only">
-                  : {location.name}, {week.roomName}, {monthDay(dayOf(week.checkIn))}
-                </span>
-              </Link>
-            )}
+            <WeekOffer
+              week={week}
+              currency={week.currency}
+              href={week.requestHref ?? null}
+              nameSuffix={`: ${location.name}, ${week.roomName}, ${monthDay(dayOf(week.checkIn))}`}
+            />
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { type CalendarDate } from "~/weeks/calendar";
 import { monthRows, type CalendarMonth } from "~/weeks/month";
-import { roomWeeksHref, type MonthWeek } from "~/weeks/week";
-import { OpenWeekList } from "./room-availability";
+import { roomWeeksHref, type ListedWeek, type MonthWeek } from "~/weeks/week";
+import { WeekList } from "./room-availability";
 import { monthYear } from "~/lib/dates";
 
 const WEEKDAYS = [
@@ -21,20 +21,34 @@ const monthName = (month: CalendarMonth) => monthYear(new Date(`${month}-01T00:0
 const weekOf = (weeks: MonthWeek[], day: CalendarDate) =>
   weeks.find((week) => week.checkIn <= day && day < week.checkOut);
 
+/** How a night looks, by its week's availability: its colours, and its check-in day's outline. */
+const NIGHT_CLASSES = {
+  open: ["bg-emerald-50 text-emerald-900", "ring-emerald-600"],
+  held: ["bg-gold-300/40 text-navy-900", "ring-gold-700"],
+  unavailable: ["bg-slate-100 text-slate-500 line-through", "ring-slate-300"],
+} as const;
+
+/** What a screen reader hears after a check-in day's number. */
+const CHECK_IN_WORDS = {
+  open: ", check-in of an open week",
+  held: ", check-in of a held week",
+  unavailable: ", check-in, not available",
+} as const;
+
 function dayClass(week: MonthWeek | undefined, checkIn: boolean) {
   if (!week) return "text-slate-600";
-  const base = week.open
-    ? "bg-emerald-50 text-emerald-900"
-    : "bg-slate-100 text-slate-500 line-through";
-  return checkIn
-    ? `${base} font-bold ring-2 ring-inset ${week.open ? "ring-emerald-600" : "ring-slate-300"}`
-    : base;
+  const [base, outline] = NIGHT_CLASSES[week.availability];
+  return checkIn ? `${base} font-bold ring-2 ring-inset ${outline}` : base;
 }
 
+/** A week of the month a member may request, or wait for. */
+const isListed = (week: MonthWeek): week is ListedWeek => week.availability !== "unavailable";
+
 /**
- * A month of a room's weeks: a calendar whose nights are marked open or not available (check-in
- * days outlined), the links to the months before and after, and the month's open weeks, each
- * with its rate and 'Request this week' for a signed-in member.
+ * A month of a room's weeks: a calendar whose nights are marked open, held or not available
+ * (check-in days outlined), the links to the months before and after, and the month's open and
+ * held weeks, each with its rate and 'Request this week' or 'Join the waitlist' for a signed-in
+ * member.
  */
 export function RoomMonth({
   month,
@@ -56,7 +70,7 @@ export function RoomMonth({
   /** The location's currency, named with each rate. */
   currency: string;
 }) {
-  const openWeeks = weeks.filter((week) => week.open && week.checkIn.startsWith(month));
+  const listed = weeks.filter(isListed).filter((week) => week.checkIn.startsWith(month));
   // "Previous" and "Next" on a phone, with "month" from the small breakpoint.
   const monthLink = (target: CalendarMonth | null, rel: "prev" | "next") => {
     const label =
@@ -97,7 +111,7 @@ export function RoomMonth({
 
       <table className="mt-4 w-full table-fixed border-separate border-spacing-1 text-center text-sm">
         <caption className="sr-only">
-          {monthName(month)}: the nights of open weeks and of weeks not available
+          {monthName(month)}: the nights of open weeks, of held weeks and of weeks not available
         </caption>
         <thead>
           <tr>
@@ -121,9 +135,7 @@ export function RoomMonth({
                   <td key={day} className={`rounded-lg py-2 ${dayClass(week, checkIn)}`}>
                     {Number(day.slice(8))}
                     {checkIn && (
-                      <span className="sr-only">
-                        {week.open ? ", check-in of an open week" : ", check-in, not available"}
-                      </span>
+                      <span className="sr-only">{CHECK_IN_WORDS[week.availability]}</span>
                     )}
                   </td>
                 );
@@ -141,18 +153,22 @@ export function RoomMonth({
           Open
         </span>
         <span className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="bg-gold-300/40 ring-gold-700 size-3 rounded ring-1" />
+          Held
+        </span>
+        <span className="flex items-center gap-1.5">
           <span aria-hidden="true" className="size-3 rounded bg-slate-100 ring-1 ring-slate-300" />
           Not available
         </span>
         <span>Outlined: check-in day</span>
       </p>
 
-      <h3 className="text-navy-900 mt-8 text-lg font-semibold">Open weeks in {monthName(month)}</h3>
-      {openWeeks.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No open week checks in this month.</p>
+      <h3 className="text-navy-900 mt-8 text-lg font-semibold">Weeks in {monthName(month)}</h3>
+      {listed.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No open or held week checks in this month.</p>
       ) : (
-        <OpenWeekList
-          weeks={openWeeks}
+        <WeekList
+          weeks={listed}
           locationKey={locationKey}
           roomTypeId={roomTypeId}
           signedIn={signedIn}

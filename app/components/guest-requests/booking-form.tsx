@@ -41,6 +41,8 @@ export interface BookingChoices {
   selectedRoomType: string | null;
   /** The week a "Request this week" link asked for; null: dates of the member's choosing. */
   week: WeekOnOffer | null;
+  /** The link asked for the week's waitlist ("Join the waitlist"): its box comes ticked. */
+  waitlistChosen: boolean;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -90,7 +92,7 @@ function OtherRoomWeeks({
 
 /** The booking request on /book (members only). */
 export function BookingForm({
-  choices: { location, selectedRoomType, week },
+  choices: { location, selectedRoomType, week, waitlistChosen },
   ...page
 }: RequestFormProps & { choices: BookingChoices }) {
   const navigate = useNavigate();
@@ -111,6 +113,8 @@ export function BookingForm({
       adults: "2",
       children: "0",
       infants: "0",
+      // Read only where the form offers the waitlist: a week someone else holds.
+      ...(waitlistChosen && { waitlist: "yes" }),
     },
   });
   const { fields } = state;
@@ -192,6 +196,7 @@ export function BookingForm({
             roomTypeId={selectedRoomType}
             fields={fields}
             answeredWeek={page.reply?.result.initialValue?.week}
+            waitlistChosen={waitlistChosen}
           />
         </Section>
       )}

@@ -30,12 +30,15 @@ export function BookingWeek({
   roomTypeId,
   fields,
   answeredWeek,
+  waitlistChosen,
 }: {
   offer: WeekOnOffer;
   locationKey: string;
   roomTypeId: string;
   /** The week of the server's last answer to the form, if any. */
   answeredWeek: unknown;
+  /** The member came to join the week's waitlist ("Join the waitlist"). */
+  waitlistChosen: boolean;
   fields: { week: AnyField; waitlist: AnyField; checkInDate: AnyField; checkOutDate: AnyField };
 }) {
   const { quote, problem, ownRequestId, nextWeeks } = offer;
@@ -50,11 +53,17 @@ export function BookingWeek({
   // without its waitlist is answered with what to do next, not the notice the page already showed.
   const answeredTaken =
     problem === WEEK_MESSAGES.taken && weekErrors.includes(WEEK_MESSAGES.takenSent);
+  // A member who came for a held week's waitlist is told what it means, not warned: the box is
+  // ticked for them. An answer from the server (the box unticked and sent) warns again.
+  const joining =
+    waitlistChosen && problem === WEEK_MESSAGES.taken && quote !== null && weekErrors.length === 0;
   const messages = answeredTaken
     ? [WEEK_MESSAGES.takenSent]
-    : problem
-      ? [problem]
-      : [...new Set(weekErrors.filter(Boolean))];
+    : joining
+      ? [WEEK_MESSAGES.held]
+      : problem
+        ? [problem]
+        : [...new Set(weekErrors.filter(Boolean))];
   return (
     <div className="space-y-4 sm:col-span-2">
       {quote && (
@@ -82,9 +91,11 @@ export function BookingWeek({
       )}
       {messages.length > 0 && (
         <div
-          role="alert"
+          role={joining ? undefined : "alert"}
           tabIndex={-1}
-          className="scroll-mt-28 rounded-xl bg-red-50 p-4 text-sm text-red-800"
+          className={`scroll-mt-28 rounded-xl p-4 text-sm ${
+            joining ? "bg-gold-300/30 text-navy-900" : "bg-red-50 text-red-800"
+          }`}
         >
           {messages.map((message) => (
             <p key={message} className="font-semibold">

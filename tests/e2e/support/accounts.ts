@@ -31,6 +31,10 @@ export const ACCOUNTS = {
   watcher: { email: "e2e-watcher@example.com", role: "member" },
   // Reads a resort's deadlines from another time zone.
   farReader: { email: "e2e-far-reader@example.com", role: "member" },
+  // The waitlist's door: one member holds a week, two join its waitlist from the pages.
+  doorHolder: { email: "e2e-door-holder@example.com", role: "member" },
+  doorWaiter: { email: "e2e-door-waiter@example.com", role: "member" },
+  doorSecond: { email: "e2e-door-second@example.com", role: "member" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -83,6 +87,9 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     account: ACCOUNTS.farReader,
     names: ["reads far away", "reads far away without JavaScript", "reads at the resort"],
   },
+  { account: ACCOUNTS.doorHolder, names: ["holds a week"] },
+  { account: ACCOUNTS.doorWaiter, names: ["joins from the location page"] },
+  { account: ACCOUNTS.doorSecond, names: ["joins from the month view"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */

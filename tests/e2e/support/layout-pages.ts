@@ -1,6 +1,7 @@
 import { seedLocations } from "../../../scripts/seed/data";
 import { roomTypeId } from "../../../scripts/seed/seed";
 import { longNames, manyPhotos, noImages } from "./hard-cases";
+import { nextWeekday } from "../../../app/weeks/calendar";
 import { seededWeekAhead } from "./clock";
 import { type TestAccount } from "./session";
 
@@ -28,6 +29,21 @@ export const LAYOUT_REQUESTS = {
   confirmed: "layout-request-confirmed",
   declined: "layout-request-declined",
 } as const;
+
+/** The seeded room whose weeks the guard sees: its location page, month and booking form. */
+export const LAYOUT_ROOM = { location: kaanapali, id: roomTypeId(kaanapali, 1) };
+/** The month of its weeks the guard visits, in the month view and the month search. */
+const LAYOUT_MONTH = seededWeekAhead(kaanapali, 60).slice(0, 7);
+
+/**
+ * Weeks of that room other members hold (stored by layout.setup.ts), so the pages show a held
+ * week: one among the location page's next weeks, with two members waiting, and the month's
+ * first, with nobody waiting yet (its month view and month search).
+ */
+export const LAYOUT_HELD_WEEKS = [
+  { checkIn: seededWeekAhead(kaanapali, 14), waiting: 2 },
+  { checkIn: nextWeekday(`${LAYOUT_MONTH}-01`, 6), waiting: 0 },
+] as const;
 
 /** An address and who it is seen as. */
 interface LayoutVisit {
@@ -63,12 +79,13 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     // An excerpt that is one 300-character word, and a notice for a bad filter.
     visitorOnly("/locations?q=featureful&guests=abc"),
     visitorOnly("/locations?q=zzzz"),
-    // A month: each result with its open weeks (rates, request links and the alert form for
-    // members), and a month with nothing found.
-    visitorAndMember(`/locations?month=${seededWeekAhead(kaanapali, 60).slice(0, 7)}&guests=4`),
-    visit(`/locations?month=${seededWeekAhead(kaanapali, 60).slice(0, 7)}&q=zzzz`, "member"),
+    // A month: each result with its open and held weeks (rates, request and waitlist links and
+    // the alert form for members), and a month with nothing found.
+    visitorAndMember(`/locations?month=${LAYOUT_MONTH}&guests=4`),
+    visit(`/locations?month=${LAYOUT_MONTH}&q=zzzz`, "member"),
   ],
   "routes/location.tsx": [
+    // With a held week: "Held" for a visitor, "Join the waitlist (2 waiting)" for a member.
     visitorAndMember(`/locations/${kaanapali.slug}`),
     visitorOnly("/locations/casa-marena-cabo"),
     visitorAndMember(`/locations/${manyPhotos.slug}`),
@@ -79,9 +96,10 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visitorOnly("/locations/no-such-resort"),
   ],
   "routes/location-weeks.tsx": [
-    // A month of a seeded room's weeks: the calendar, and the open weeks (with rates for members).
+    // A month of a seeded room's weeks: the calendar, and the open and held weeks (with rates
+    // and the way onto a held week's waitlist for members).
     visitorAndMember(
-      `/locations/${kaanapali.slug}/weeks?room=${roomTypeId(kaanapali, 1)}&month=${seededWeekAhead(kaanapali, 60).slice(0, 7)}`,
+      `/locations/${kaanapali.slug}/weeks?room=${LAYOUT_ROOM.id}&month=${LAYOUT_MONTH}`,
     ),
     visitorOnly(`/locations/${kaanapali.slug}/weeks?room=no-such-room`),
   ],
@@ -114,6 +132,11 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     // A week of the seeded calendar: its rate, charges and estimated total.
     visit(
       `/book?location=${kaanapali.slug}&roomType=${roomTypeId(kaanapali, 1)}&week=${seededWeekAhead(kaanapali, 21)}`,
+      "member",
+    ),
+    // A held week's form reached by "Join the waitlist": the waitlist chosen.
+    visit(
+      `/book?location=${kaanapali.slug}&roomType=${LAYOUT_ROOM.id}&week=${LAYOUT_HELD_WEEKS[0].checkIn}&waitlist=yes`,
       "member",
     ),
   ],
