@@ -3,7 +3,7 @@ import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
-import { type LocationFilters } from "~/catalogue/location-filters";
+import { type LocationFilters, weeklyPrice } from "~/catalogue/location-filters";
 import { addDays, addMonths, earliestLocalDate, localDate } from "~/weeks/calendar";
 import { type CalendarMonth } from "~/weeks/month";
 import { requestWeekHref } from "~/weeks/week";
@@ -19,7 +19,7 @@ import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
  * reads only its own locations' weeks.
  */
 
-export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice"> & {
+export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice" | "currency"> & {
   month: CalendarMonth;
   now: Date;
 };
@@ -27,12 +27,13 @@ export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPric
 /** How many of its weeks in the month a result lists; the others are on its page. */
 const MONTH_WEEKS_SHOWN = 4;
 
-/** A room with an open, priced week in the month: its size and its lowest such rate. */
+/** A room with an open, priced week in the month: its size and its lowest such rate, in its currency. */
 export interface MonthRoom {
   locationId: string;
   maxGuests: number | null;
   bedrooms: number | null;
   lowestRate: number;
+  currency: string;
 }
 
 /**
@@ -58,6 +59,7 @@ export function monthRoomsQuery(db: Db, { month, now }: { month: CalendarMonth; 
       maxGuests: roomTypes.maxGuests,
       bedrooms: roomTypes.bedrooms,
       lowestRate: min(weekRateSql).mapWith(Number),
+      currency: locations.currency,
     })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
@@ -77,15 +79,19 @@ export async function monthRooms(app: AppContext, month: CalendarMonth): Promise
   );
 }
 
-/** The locations with a room of the month that fits the search (and its price, by week). */
+/**
+ * The locations with a room of the month that fits the search (and its price, by week, in the
+ * price's currency).
+ */
 export function locationsInMonth(rooms: readonly MonthRoom[], search: MonthSearch) {
+  const price = weeklyPrice(search);
   return new Set(
     rooms
       .filter(
         (room) =>
           (search.guests === null || (room.maxGuests ?? 0) >= search.guests) &&
           (search.bedrooms === null || (room.bedrooms ?? 0) >= search.bedrooms) &&
-          (search.maxPrice === null || room.lowestRate <= search.maxPrice),
+          (price === null || (room.currency === price.currency && room.lowestRate <= price.max)),
       )
       .map((room) => room.locationId),
   );
@@ -97,6 +103,7 @@ export function locationsInMonth(rooms: readonly MonthRoom[], search: MonthSearc
  * with how many it has in all.
  */
 export function monthWeeksAt(db: Db, search: MonthSearch, page: readonly string[] | SQLWrapper) {
+  const price = weeklyPrice(search);
   const ranked = db
     .select({
       locationId: roomTypes.locationId,
@@ -123,7 +130,9 @@ export function monthWeeksAt(db: Db, search: MonthSearch, page: readonly string[
         openInMonth(search.month, search.now),
         search.guests === null ? undefined : gte(roomTypes.maxGuests, search.guests),
         search.bedrooms === null ? undefined : gte(roomTypes.bedrooms, search.bedrooms),
-        search.maxPrice === null ? undefined : sql`${weekRateSql} <= ${search.maxPrice}`,
+        price === null
+          ? undefined
+          : and(eq(locations.currency, price.currency), sql`${weekRateSql} <= ${price.max}`),
       ),
     )
     .as("ranked");

@@ -532,6 +532,8 @@ export const savedSearches = sqliteTable(
     guests: integer("guests"),
     bedrooms: integer("bedrooms"),
     maxPrice: real("max_price"),
+    // The currency of max_price (set exactly when it is): only weeks priced in it are compared.
+    currency: text("currency"),
     // What it looks for, as one text: a member saves a search once.
     criteria: text("criteria").notNull(),
     pending: integer("pending", { mode: "boolean" }).notNull().default(false),

@@ -11,7 +11,7 @@ import { dueAlertsQuery } from "~/week-alerts/week-alerts.server";
  * every week of the catalogue.
  */
 export async function queryPlans({ db, env, now }: AppContext, month: CalendarMonth) {
-  const search = { month, now, guests: null, bedrooms: null, maxPrice: null };
+  const search = { month, now, guests: null, bedrooms: null, maxPrice: null, currency: null };
   // A page's worth of locations, the first of the catalogue by name.
   const page = (
     await db.select({ id: locations.id }).from(locations).orderBy(asc(locations.name)).limit(24)
@@ -19,9 +19,9 @@ export async function queryPlans({ db, env, now }: AppContext, month: CalendarMo
   const statements = {
     "month: its rooms with open weeks (cached)": monthRoomsQuery(db, search),
     "month: a page's weeks": monthWeeksAt(db, search, page),
-    "month, 6 guests, up to $3,000: a page's weeks": monthWeeksAt(
+    "month, 6 guests, up to US$3,000: a page's weeks": monthWeeksAt(
       db,
-      { ...search, guests: 6, maxPrice: 3000 },
+      { ...search, guests: 6, maxPrice: 3000, currency: "USD" },
       page,
     ),
     "week alerts: a batch due": dueAlertsQuery(db, now),

@@ -17,6 +17,7 @@ import { type SiteConfig } from "~/lib/site.server";
 import { filterDropdowns, filtersToSearch, NO_FILTERS } from "~/catalogue/location-filters";
 import { getVisibleLocations } from "~/catalogue/location-reads.server";
 import { slugify } from "~/catalogue/slug";
+import { isCurrency } from "~/lib/money";
 import { earliestLocalDate } from "~/weeks/calendar";
 import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
 import { describeAlert, WEEK_ALERT_LIMIT, type AlertCriteria } from "./week-alerts";
@@ -82,6 +83,7 @@ export async function saveWeekAlert(app: AppContext, userId: string, filters: Sa
           guests: sql`${criteria.guests}`.as("guests"),
           bedrooms: sql`${criteria.bedrooms}`.as("bedrooms"),
           maxPrice: sql`${criteria.maxPrice}`.as("max_price"),
+          currency: sql`${criteria.currency}`.as("currency"),
           criteria: sql`${criteriaKey(criteria)}`.as("criteria"),
           pending: sql`0`.as("pending"),
           seenSeq: sql`(${lastOpening})`.as("seen_seq"),
@@ -111,6 +113,7 @@ const criteriaKey = (criteria: AlertCriteria) =>
     criteria.guests,
     criteria.bedrooms,
     criteria.maxPrice,
+    criteria.currency,
   ]);
 
 /** The member's alerts, the soonest month first. */
@@ -141,6 +144,8 @@ export function alertSearchPath(criteria: AlertCriteria) {
     guests: criteria.guests,
     bedrooms: criteria.bedrooms,
     maxPrice: criteria.maxPrice,
+    currency:
+      criteria.currency === null || !isCurrency(criteria.currency) ? null : criteria.currency,
   })}`;
 }
 
@@ -216,8 +221,10 @@ function openedSinceSeen(db: Db, now: Date) {
           ),
           or(isNull(savedSearches.guests), gte(roomTypes.maxGuests, savedSearches.guests)),
           or(isNull(savedSearches.bedrooms), gte(roomTypes.bedrooms, savedSearches.bedrooms)),
+          // A price is compared with the weeks priced in its currency only.
           sql`CASE WHEN ${savedSearches.maxPrice} IS NULL THEN ${weekHasRate}
-          ELSE ${weekRateSql} > 0 AND ${weekRateSql} <= ${savedSearches.maxPrice} END`,
+          ELSE ${locations.currency} = ${savedSearches.currency}
+            AND ${weekRateSql} > 0 AND ${weekRateSql} <= ${savedSearches.maxPrice} END`,
         ),
       ),
   ).mapWith(Boolean);

@@ -1,6 +1,6 @@
 import { FIT_LIMITS } from "~/catalogue/location-filters";
 import { monthYear } from "~/lib/dates";
-import { money } from "~/lib/money";
+import { CURRENCIES, DEFAULT_CURRENCY, money, type Currency } from "~/lib/money";
 import { z } from "~/lib/zod";
 
 /**
@@ -32,9 +32,11 @@ export interface AlertCriteria {
   guests: number | null;
   bedrooms: number | null;
   maxPrice: number | null;
+  /** The currency of `maxPrice` (set exactly when it is): weeks priced in another are not compared. */
+  currency: string | null;
 }
 
-/** "March 2027 · Maui, Hawaii · 4+ guests · 2+ bedrooms · up to US$3,000". */
+/** "March 2027 · Maui, Hawaii · 4+ guests · 2+ bedrooms · up to US$3,000 a week". */
 export function describeAlert(criteria: AlertCriteria) {
   const place = [criteria.city, criteria.state, criteria.country].filter(Boolean).join(", ");
   return [
@@ -44,7 +46,9 @@ export function describeAlert(criteria: AlertCriteria) {
     criteria.bedrooms
       ? `${criteria.bedrooms}+ ${criteria.bedrooms === 1 ? "bedroom" : "bedrooms"}`
       : null,
-    criteria.maxPrice ? `up to ${money(criteria.maxPrice, "USD")} a week` : null,
+    criteria.maxPrice && criteria.currency
+      ? `up to ${money(criteria.maxPrice, criteria.currency)} a week`
+      : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -68,21 +72,27 @@ const amount = (max: number) =>
 
 /** The form: save the list's search (its filters as the address has them), or remove one. */
 export const weekAlertFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("save"),
-    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
-    country: filterValue,
-    state: filterValue,
-    city: filterValue,
-    guests: amount(FIT_LIMITS.guests),
-    bedrooms: amount(FIT_LIMITS.bedrooms),
-    maxPrice: z.coerce
-      .number()
-      .min(1)
-      .max(FIT_LIMITS.maxPrice)
-      .optional()
-      .catch(undefined)
-      .transform((value) => value ?? null),
-  }),
+  z
+    .object({
+      intent: z.literal("save"),
+      month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+      country: filterValue,
+      state: filterValue,
+      city: filterValue,
+      guests: amount(FIT_LIMITS.guests),
+      bedrooms: amount(FIT_LIMITS.bedrooms),
+      maxPrice: z.coerce
+        .number()
+        .min(1)
+        .max(FIT_LIMITS.maxPrice)
+        .optional()
+        .catch(undefined)
+        .transform((value) => value ?? null),
+      // A price without its currency is in US dollars, as the list reads it; no price, no currency.
+      currency: z
+        .enum(Object.keys(CURRENCIES) as [Currency, ...Currency[]])
+        .default(DEFAULT_CURRENCY),
+    })
+    .transform((form) => ({ ...form, currency: form.maxPrice === null ? null : form.currency })),
   z.object({ intent: z.literal("remove"), alertId: z.string().trim().min(1).max(100) }),
 ]);

@@ -161,6 +161,43 @@ describe("the list's “When”: locations with an open week in a month", () => 
     expect(text).toContain("Request this week");
   });
 
+  it("compares the weekly price with the weeks priced in its currency only", async () => {
+    // A resort in another country that prices in euros, with a week at €2,000 in the month.
+    const euros = {
+      id: `${tag}-euros`,
+      slug: `${tag}-euros`,
+      name: `Euro Month ${tag}`,
+      country: `Eurotestland ${tag}`,
+      currency: "EUR",
+    };
+    await insertLocations([euros]);
+    await using _euros = {
+      [Symbol.asyncDispose]: async () => {
+        await db.delete(locations).where(eq(locations.id, euros.id));
+        await invalidateLocationCaches(env.CACHE);
+      },
+    };
+    await db.insert(roomTypes).values(room(euros.id, "Euro Suite", { maxGuests: 4, price: 2000 }));
+    await db.insert(weeks).values(week("Euro Suite", `${month}-05`));
+    await invalidateLocationCaches(env.CACHE);
+    const cookie = await signIn((await createUser("member")).id);
+    const inBoth = (query: string) =>
+      list(`/locations?q=${tag}+month&month=${month}&${query}`, cookie);
+
+    const dollars = await inBoth("maxPrice=2500");
+    expect(dollars.text).toContain(alpha.name);
+    expect(dollars.text).not.toContain(euros.name);
+    const inEuros = await inBoth("maxPrice=2500&currency=EUR");
+    expect(inEuros.text).toContain("1 location found");
+    expect(inEuros.text).toContain(euros.name);
+    expect(inEuros.text).toContain("€2,000");
+    expect(inEuros.text).not.toContain(alpha.name);
+    // Browsing the month, without a search, compares the same way.
+    const browsing = await list(`/locations?month=${month}&maxPrice=2500&currency=EUR`, cookie);
+    expect(browsing.text).toContain(euros.name);
+    expect(browsing.text).not.toContain(alpha.name);
+  });
+
   it("says a month it does not offer, and lists every time instead", async () => {
     const { status, text } = await list(inTestland("month=1999-01"));
     expect(status).toBe(200);

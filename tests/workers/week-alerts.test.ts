@@ -213,6 +213,49 @@ describe("week alerts: “Tell me when a week opens”", () => {
     expect(await db.$count(savedSearches, eq(savedSearches.userId, member.id))).toBe(0);
   });
 
+  it("compares an alert's weekly price in its currency only: “up to €2,500” is not told of a US$2,000 week", async () => {
+    const euros = { ...place("euros", country), currency: "EUR" };
+    const [lodge, chalet] = [room(watched.id, "lodge"), room(euros.id, "chalet")];
+    await insertLocations([euros]);
+    await using _euros = {
+      [Symbol.asyncDispose]: async () => {
+        await db.delete(locations).where(eq(locations.id, euros.id));
+        await db.delete(roomTypes).where(eq(roomTypes.id, lodge.id));
+        await invalidateLocationCaches(env.CACHE);
+      },
+    };
+    await db.insert(roomTypes).values([lodge, chalet]);
+    await db.insert(weeks).values([weekOf(lodge.id, "27"), weekOf(chalet.id, "27")]);
+    await invalidateLocationCaches(env.CACHE);
+    const member = await createUser();
+    const cookie = await signIn(member.id);
+
+    await saveAlert(cookie, { maxPrice: "2500" });
+    const savedInEuros = await saveAlert(cookie, { maxPrice: "2500", currency: "EUR" });
+    expect(savedInEuros.headers.get("Location")).toBe(
+      `/locations?country=${countrySlug}&maxPrice=2500&currency=EUR&month=${month}`,
+    );
+    const alerts = await db.select().from(savedSearches).where(eq(savedSearches.userId, member.id));
+    const inDollars = alerts.find((alert) => alert.currency === "USD")!;
+    const inEuros = alerts.find((alert) => alert.currency === "EUR")!;
+    expect(describeAlert(inDollars)).toContain("up to US$2,500 a week");
+    expect(describeAlert(inEuros)).toContain("up to €2,500 a week");
+    expect(await toastOf(savedInEuros)).toEqual({
+      type: "success",
+      message: M.saved(describeAlert(inEuros)),
+    });
+
+    // The room at US$2,000 a week opens: told in dollars, not in euros.
+    await openWeek(weekOf(lodge.id, "27").id);
+    await runAlerts();
+    expect(await alertEmails(inDollars.id)).toHaveLength(1);
+    expect(await alertEmails(inEuros.id)).toHaveLength(0);
+    // The room at €2,000 a week opens: told in euros.
+    await openWeek(weekOf(chalet.id, "27").id);
+    await runAlerts();
+    expect(await alertEmails(inEuros.id)).toHaveLength(1);
+  });
+
   it("tells many alerts of one opening in bounded batches, each once", async () => {
     const member = await createUser();
     const many = 250;
@@ -222,6 +265,7 @@ describe("week alerts: “Tell me when a week opens”", () => {
       month,
       country,
       maxPrice: 3000 + index,
+      currency: "USD",
       criteria: `many ${index}`,
     }));
     for (let start = 0; start < rows.length; start += 10) {
