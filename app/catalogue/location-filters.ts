@@ -1,4 +1,4 @@
-import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchWords } from "./location-search";
+import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchText, searchWords } from "./location-search";
 import { COUNTRIES, US_STATES } from "./places";
 import { slugify } from "./slug";
 import { CURRENCIES, DEFAULT_CURRENCY, grouped, isCurrency, type Currency } from "~/lib/money";
@@ -126,7 +126,7 @@ export function readFilters(
 
   const typed = params.get("q")?.trim() ?? "";
   if (typed.length > MAX_SEARCH_LENGTH) notices.push(FILTER_NOTICES.searchTooLong);
-  const q = Array.from(typed).slice(0, MAX_SEARCH_LENGTH).join("").trim() || null;
+  const q = searchText(typed);
   const words = searchWords(q, Infinity).length;
   if (q && words === 0) notices.push(FILTER_NOTICES.searchWithoutWords);
   if (words > MAX_SEARCH_WORDS) notices.push(FILTER_NOTICES.searchTooManyWords);

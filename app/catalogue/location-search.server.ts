@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, lte, sql, type SQLWrapper } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes } from "~/db/schema";
 import { type LocationFilters, type WeeklyPrice, weeklyPrice } from "~/catalogue/location-filters";
@@ -74,6 +74,13 @@ export async function findLocationsWithinPrice(db: Db, search: FitAndPrice) {
     .where(and(eq(locations.hidden, false), priceFilter(db, search)));
   return new Set(rows.map(({ id }) => id));
 }
+
+/**
+ * The ids of the visible locations a full-text query (`fullTextQuery`, or a column holding one)
+ * finds, as a subquery: for a saved search's words.
+ */
+export const locationsMatching = (query: SQLWrapper) =>
+  sql`SELECT location_id FROM ${searchIndex} WHERE location_search MATCH ${query}`;
 
 /**
  * A page of the visible locations matching a search, best first (relevance, then name), with

@@ -16,6 +16,8 @@ import { derivedKey } from "~/lib/derived-key.server";
 import { type SiteConfig } from "~/lib/site.server";
 import { filterDropdowns, filtersToSearch, NO_FILTERS } from "~/catalogue/location-filters";
 import { getVisibleLocations } from "~/catalogue/location-reads.server";
+import { fullTextQuery, searchWords } from "~/catalogue/location-search";
+import { locationsMatching } from "~/catalogue/location-search.server";
 import { slugify } from "~/catalogue/slug";
 import { isCurrency } from "~/lib/money";
 import { earliestLocalDate } from "~/weeks/calendar";
@@ -59,6 +61,7 @@ export async function saveWeekAlert(app: AppContext, userId: string, filters: Sa
     return { ok: false, reason: "unknown-place" } as const;
   }
   const criteria: AlertCriteria = { ...filters, country, state, city };
+  const words = searchWords(criteria.q);
   const id = crypto.randomUUID();
   const { db } = app;
   const kept = db
@@ -84,6 +87,8 @@ export async function saveWeekAlert(app: AppContext, userId: string, filters: Sa
           bedrooms: sql`${criteria.bedrooms}`.as("bedrooms"),
           maxPrice: sql`${criteria.maxPrice}`.as("max_price"),
           currency: sql`${criteria.currency}`.as("currency"),
+          q: sql`${criteria.q}`.as("q"),
+          qMatch: sql`${words.length > 0 ? fullTextQuery(words) : null}`.as("q_match"),
           criteria: sql`${criteriaKey(criteria)}`.as("criteria"),
           pending: sql`0`.as("pending"),
           seenSeq: sql`(${lastOpening})`.as("seen_seq"),
@@ -103,7 +108,7 @@ export async function saveWeekAlert(app: AppContext, userId: string, filters: Sa
   } as const;
 }
 
-/** The criteria as one text, in one order: the same search is one row. */
+/** The criteria as one text, in one order: the same search (its words however typed) is one row. */
 const criteriaKey = (criteria: AlertCriteria) =>
   JSON.stringify([
     criteria.month,
@@ -114,6 +119,7 @@ const criteriaKey = (criteria: AlertCriteria) =>
     criteria.bedrooms,
     criteria.maxPrice,
     criteria.currency,
+    searchWords(criteria.q).join(" ") || null,
   ]);
 
 /** The member's alerts, the soonest month first. */
@@ -138,6 +144,7 @@ export async function removeWeekAlert(db: Db, userId: string, alertId: string) {
 export function alertSearchPath(criteria: AlertCriteria) {
   return `/locations${filtersToSearch({
     month: criteria.month,
+    q: criteria.q,
     country: criteria.country && slugify(criteria.country),
     state: criteria.state && slugify(criteria.state),
     city: criteria.city && slugify(criteria.city),
@@ -218,6 +225,10 @@ function openedSinceSeen(db: Db, now: Date) {
           or(
             isNull(savedSearches.city),
             sql`lower(${locations.city}) = lower(${savedSearches.city})`,
+          ),
+          or(
+            isNull(savedSearches.qMatch),
+            sql`${locations.id} IN (${locationsMatching(savedSearches.qMatch)})`,
           ),
           or(isNull(savedSearches.guests), gte(roomTypes.maxGuests, savedSearches.guests)),
           or(isNull(savedSearches.bedrooms), gte(roomTypes.bedrooms, savedSearches.bedrooms)),

@@ -1,4 +1,5 @@
 import { FIT_LIMITS } from "~/catalogue/location-filters";
+import { searchText, searchWords } from "~/catalogue/location-search";
 import { monthYear } from "~/lib/dates";
 import { CURRENCIES, DEFAULT_CURRENCY, money, type Currency } from "~/lib/money";
 import { z } from "~/lib/zod";
@@ -23,9 +24,11 @@ export const WEEK_ALERT_MESSAGES = {
     "This link is not one of ours, or it was cut short: remove the alert on your members page.",
 } as const;
 
-/** What an alert looks for: the list's filters, the place by the catalogue's names. */
+/** What an alert looks for: the list's search words and filters, the place by the catalogue's names. */
 export interface AlertCriteria {
   month: string;
+  /** The search's words as typed. */
+  q: string | null;
   country: string | null;
   state: string | null;
   city: string | null;
@@ -36,12 +39,16 @@ export interface AlertCriteria {
   currency: string | null;
 }
 
-/** "March 2027 · Maui, Hawaii · 4+ guests · 2+ bedrooms · up to US$3,000 a week". */
+/**
+ * "March 2027 · “beach” · Maui, Hawaii · 4+ guests · 2+ bedrooms · up to US$3,000 a week"; a search
+ * with neither words nor a place is "anywhere".
+ */
 export function describeAlert(criteria: AlertCriteria) {
   const place = [criteria.city, criteria.state, criteria.country].filter(Boolean).join(", ");
   return [
     monthYear(new Date(`${criteria.month}-01T00:00:00Z`)),
-    place || "anywhere",
+    criteria.q ? `“${criteria.q}”` : null,
+    place || (criteria.q ? null : "anywhere"),
     criteria.guests ? `${criteria.guests}+ ${criteria.guests === 1 ? "guest" : "guests"}` : null,
     criteria.bedrooms
       ? `${criteria.bedrooms}+ ${criteria.bedrooms === 1 ? "bedroom" : "bedrooms"}`
@@ -76,6 +83,14 @@ export const weekAlertFormSchema = z.discriminatedUnion("intent", [
     .object({
       intent: z.literal("save"),
       month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+      // Read as the list reads its search; without a word to search for, there is none.
+      q: z
+        .string()
+        .optional()
+        .transform((typed) => {
+          const q = searchText(typed ?? "");
+          return q && searchWords(q).length > 0 ? q : null;
+        }),
       country: filterValue,
       state: filterValue,
       city: filterValue,

@@ -164,6 +164,53 @@ describe("week alerts: “Tell me when a week opens”", () => {
     expect(visibleText(await forged.text())).toContain(M.badLink);
   });
 
+  it("keeps a search's words: an alert for “Hudson” shows them, and is told of a Hudson week, not of another's", async () => {
+    const [hudson, catskill] = [place("hudson", country), place("catskill", country)];
+    const [cabin, lodge] = [room(hudson.id, "cabin"), room(catskill.id, "lodge")];
+    await insertLocations([hudson, catskill]);
+    await using _places = {
+      [Symbol.asyncDispose]: async () => {
+        await db.delete(locations).where(inArray(locations.id, [hudson.id, catskill.id]));
+        await invalidateLocationCaches(env.CACHE);
+      },
+    };
+    await db.insert(roomTypes).values([cabin, lodge]);
+    await db.insert(weeks).values([weekOf(cabin.id, "20"), weekOf(lodge.id, "20")]);
+    await invalidateLocationCaches(env.CACHE);
+    const member = await createUser();
+    const cookie = await signIn(member.id);
+    const words = `Hudson ${tag}`;
+
+    const saved = await saveAlert(cookie, { q: words });
+    const [alert] = await db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, member.id));
+    expect(alert).toMatchObject({ q: words, country });
+    expect(describeAlert(alert!)).toBe(`${searchMonth(4).label} · “${words}” · ${country}`);
+    expect(await toastOf(saved)).toEqual({
+      type: "success",
+      message: M.saved(describeAlert(alert!)),
+    });
+    // The same words written otherwise are the same search.
+    expect(await toastOf(await saveAlert(cookie, { q: ` hudson  ${tag.toUpperCase()} ` }))).toEqual(
+      { type: "info", message: M.already },
+    );
+    const members = await (await get("/members", cookie)).text();
+    expect(visibleText(members)).toContain(describeAlert(alert!));
+    expect(members).toContain(
+      `href="/locations?country=${countrySlug}&amp;q=Hudson+${tag}&amp;month=${month}"`,
+    );
+
+    // A week opens at a resort of the place that the words do not find: nothing to tell.
+    await openWeek(weekOf(lodge.id, "20").id);
+    await runAlerts();
+    expect(await alertEmails(alert!.id)).toHaveLength(0);
+    await openWeek(weekOf(cabin.id, "20").id);
+    await runAlerts();
+    expect(await alertEmails(alert!.id)).toHaveLength(1);
+  });
+
   it("keeps a member to the limit however many are saved at once, and removes only their own", async () => {
     const member = await createUser();
     const cookie = await signIn(member.id);

@@ -119,14 +119,12 @@ export function LocationListPage({
 }
 
 /**
- * "Tell me when a week opens": saves the list's search (its month and filters, as the address has
+ * "Tell me when a week opens": saves the list's search (its words, month and filters, as the address has
  * them) as an alert. A plain form: it works before and without JavaScript.
  */
 function WeekAlertForm({ filters }: { filters: LocationFilters }) {
   const saving = useSubmitting({ intent: "save", action: "/members/alerts" });
-  const fields = Object.entries(filters).filter(
-    ([name, value]) => name !== "q" && value !== null && value !== "",
-  );
+  const fields = Object.entries(filters).filter(([, value]) => value !== null && value !== "");
   return (
     <Form
       method="post"
@@ -138,8 +136,7 @@ function WeekAlertForm({ filters }: { filters: LocationFilters }) {
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
       <p className="min-w-0 text-sm text-slate-700 sm:flex-1">
-        We can write when a week opens for this search{filters.q ? " (its words aside)" : ""}, at
-        most once a day.
+        We can write when a week opens for this search, at most once a day.
       </p>
       <SubmitButton busy={saving} busyText="Saving..." variant="secondary">
         Tell me when a week opens
