@@ -107,6 +107,14 @@ export const weekAlertFormSchema = z.discriminatedUnion("intent", [
       currency: z
         .enum(Object.keys(CURRENCIES) as [Currency, ...Currency[]])
         .default(DEFAULT_CURRENCY),
+      // The page of the list it was saved from, to come back to.
+      page: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .catch(undefined)
+        .transform((value) => value ?? 1),
     })
     .transform((form) => ({ ...form, currency: form.maxPrice === null ? null : form.currency })),
   z.object({ intent: z.literal("remove"), alertId: z.string().trim().min(1).max(100) }),

@@ -211,6 +211,24 @@ describe("week alerts: “Tell me when a week opens”", () => {
     expect(await alertEmails(alert!.id)).toHaveLength(1);
   });
 
+  it("brings the member back to the same search (its words, filters and page) whatever the answer", async () => {
+    const cookie = await signIn((await createUser()).id);
+    const search = { q: "Beach club", guests: "2", page: "2" };
+    const back = `/locations?country=${countrySlug}&q=Beach+club&guests=2&month=${month}&page=2`;
+    const saved = await saveAlert(cookie, search);
+    expect(saved.headers.get("Location")).toBe(back);
+    expect((await toastOf(saved))?.type).toBe("success");
+    const again = await saveAlert(cookie, search);
+    expect(again.headers.get("Location")).toBe(back);
+    expect(await toastOf(again)).toEqual({ type: "info", message: M.already });
+    // The form sends the page the list shows: the seed has weeks in the month at more resorts
+    // than a page holds.
+    const list = await (await get(`/locations?q=a&month=${month}&page=2`, cookie)).text();
+    const form = list.match(/<form[^>]*action="\/members\/alerts"[\s\S]*?<\/form>/)![0];
+    expect(form).toContain('name="page" value="2"');
+    expect(form).toContain('name="q" value="a"');
+  });
+
   it("keeps a member to the limit however many are saved at once, and removes only their own", async () => {
     const member = await createUser();
     const cookie = await signIn(member.id);

@@ -65,7 +65,7 @@ export function LocationListPage({
         {total > 0 ? countLine(total, featured.length, filtered) : ""}
       </p>
 
-      {month && data.canFilterByPrice && <WeekAlertForm filters={filters} />}
+      {month && data.canFilterByPrice && <WeekAlertForm filters={filters} page={page} />}
 
       {all.length === 0 ? (
         <div className="mt-4 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
@@ -120,21 +120,25 @@ export function LocationListPage({
 
 /**
  * "Tell me when a week opens": saves the list's search (its words, month and filters, as the address has
- * them) as an alert. A plain form: it works before and without JavaScript.
+ * them) as an alert, and comes back to this page of the list. A plain form: it works before and
+ * without JavaScript.
  */
-function WeekAlertForm({ filters }: { filters: LocationFilters }) {
+function WeekAlertForm({ filters, page }: { filters: LocationFilters; page: number }) {
   const saving = useSubmitting({ intent: "save", action: "/members/alerts" });
   const fields = Object.entries(filters).filter(([, value]) => value !== null && value !== "");
   return (
     <Form
       method="post"
       action="/members/alerts"
+      // It comes back to this page of the list: where the member was.
+      preventScrollReset
       className="bg-sand-50 mt-4 flex flex-col items-start gap-x-4 gap-y-2 rounded-xl px-4 py-3 ring-1 ring-slate-200 sm:flex-row sm:items-center"
     >
       <input type="hidden" name="intent" value="save" />
       {fields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
+      {page > 1 && <input type="hidden" name="page" value={page} />}
       <p className="min-w-0 text-sm text-slate-700 sm:flex-1">
         We can write when a week opens for this search, at most once a day.
       </p>

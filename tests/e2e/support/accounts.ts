@@ -76,7 +76,7 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     account: ACCOUNTS.lifeStaff,
     names: ["confirms an offered week", "confirms after a lapse", "declines and closes"],
   },
-  { account: ACCOUNTS.watcher, names: ["watches a month"] },
+  { account: ACCOUNTS.watcher, names: ["watches a month", "watches a month without JavaScript"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */
