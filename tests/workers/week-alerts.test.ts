@@ -3,6 +3,9 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailDeliveries, locations, roomTypes, savedSearches, weeks } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
+import { weekdayDate } from "~/lib/dates";
+import { addDays } from "~/weeks/calendar";
+import { requestWeekHref } from "~/weeks/week";
 import {
   describeAlert,
   WEEK_ALERT_LIMIT,
@@ -66,6 +69,10 @@ const alertEmails = (alertId: string) =>
 
 const openWeek = (id: string) => db.update(weeks).set({ state: "open" }).where(eq(weeks.id, id));
 
+/** How an alert's e-mail names a week that opened at the watched resort (its rooms: US$2,000). */
+const openedWeekLine = (roomName: string, checkIn: string) =>
+  `${roomName} at ${watched.name}: ${weekdayDate(new Date(`${checkIn}T00:00:00Z`))} to ${weekdayDate(new Date(`${addDays(checkIn, 7)}T00:00:00Z`))}, US$2,000`;
+
 /** The alerts run, as the scheduled handler makes it, at `now`. */
 async function runAlerts(now = testNow()) {
   const { app, settle } = requestContextAt(now);
@@ -127,7 +134,8 @@ describe("week alerts: “Tell me when a week opens”", () => {
     await runAlerts();
     expect(await alertEmails(alert!.id)).toHaveLength(0);
 
-    // Its week opens: one e-mail, with a link to the weeks and one that stops the alert.
+    // Its week opens: one e-mail, naming the week with a link to request it, a link to the
+    // search's weeks, and one that stops the alert.
     await openWeek(weekOf(suite.id, "06").id);
     await runAlerts();
     await runAlerts();
@@ -135,6 +143,10 @@ describe("week alerts: “Tell me when a week opens”", () => {
     expect(more).toHaveLength(0);
     expect(email).toMatchObject({ to: member.email, requestKind: "week-alert" });
     expect(email!.subject).toBe(`A week opened: ${describeAlert(alert!)}`);
+    const suiteWeek = openedWeekLine("suite", `${month}-06`);
+    const suiteLink = `http://localhost${requestWeekHref(watched.slug, suite.id, `${month}-06`)}`;
+    expect(email!.text).toContain(`${suiteWeek}\n${suiteLink}`);
+    expect(email!.html).toContain(`<a href="${suiteLink.replaceAll("&", "&amp;")}"`);
     expect(email!.text).toContain(`/locations?country=${countrySlug}&guests=4&month=${month}`);
     const stopLink = email!.text.match(/http:\/\/localhost\/alerts\/stop\?token=[\w.-]+/)![0];
     expect(email!.headers).toEqual({
@@ -148,7 +160,12 @@ describe("week alerts: “Tell me when a week opens”", () => {
     expect(await alertEmails(alert!.id)).toHaveLength(1);
     await runAlerts(new Date(testNow().getTime() + DAY + HOUR));
     await runAlerts(new Date(testNow().getTime() + DAY + 2 * HOUR));
-    expect(await alertEmails(alert!.id)).toHaveLength(2);
+    const told = await alertEmails(alert!.id);
+    expect(told).toHaveLength(2);
+    // The second names the week opened since the first, not the first's again.
+    const second = told.find((sent) => sent.id !== email!.id)!;
+    expect(second.text).toContain(openedWeekLine("villa", `${month}-13`));
+    expect(second.text).not.toContain(suiteWeek);
 
     // The stop link works without signing in: it asks, then stops.
     const stopPath = stopLink.replace("http://localhost", "");
@@ -319,6 +336,46 @@ describe("week alerts: “Tell me when a week opens”", () => {
     await openWeek(weekOf(chalet.id, "27").id);
     await runAlerts();
     expect(await alertEmails(inEuros.id)).toHaveLength(1);
+  });
+
+  it("names the first ten weeks that opened, the soonest first, and says more did", async () => {
+    const plenty = place("plenty", `Plentyland ${tag}`);
+    const rooms = ["a", "b", "c"].map((name) => room(plenty.id, `room ${name}`));
+    const days = ["01", "08", "15", "22"];
+    await insertLocations([plenty]);
+    await using _plenty = {
+      [Symbol.asyncDispose]: async () => {
+        await db.delete(locations).where(eq(locations.id, plenty.id));
+        await invalidateLocationCaches(env.CACHE);
+      },
+    };
+    await db.insert(roomTypes).values(rooms);
+    await db.insert(weeks).values(rooms.flatMap((r) => days.map((day) => weekOf(r.id, day))));
+    await invalidateLocationCaches(env.CACHE);
+    const cookie = await signIn((await createUser()).id);
+    await saveAlert(cookie, { country: `plentyland-${tag}` });
+    const [alert] = await db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.country, `Plentyland ${tag}`));
+
+    await db
+      .update(weeks)
+      .set({ state: "open" })
+      .where(
+        inArray(
+          weeks.roomTypeId,
+          rooms.map((r) => r.id),
+        ),
+      );
+    await runAlerts();
+    const [email] = await alertEmails(alert!.id);
+    expect(email!.subject).toBe(`Weeks opened: ${describeAlert(alert!)}`);
+    const named = [...email!.html.matchAll(/<li[^>]*><a href="[^"]*\/book\?[^"]*week=([\d-]+)"/g)];
+    expect(named.map(([, week]) => week)).toEqual(
+      days.flatMap((day) => rooms.map(() => `${month}-${day}`)).slice(0, 10),
+    );
+    expect(email!.text).toContain("More opened than the 10 below, which are the soonest");
   });
 
   it("tells many alerts of one opening in bounded batches, each once", async () => {
