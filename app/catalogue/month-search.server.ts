@@ -1,11 +1,25 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, min, sql, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  min,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
 import { type LocationFilters, weeklyPrice } from "~/catalogue/location-filters";
-import { addDays, addMonths, earliestLocalDate, localDate } from "~/weeks/calendar";
-import { type CalendarMonth } from "~/weeks/month";
+import { addDays, addMonths, earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
+import { searchMonths, type CalendarMonth } from "~/weeks/month";
 import { requestWeekHref } from "~/weeks/week";
 import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
 
@@ -37,19 +51,23 @@ export interface MonthRoom {
 }
 
 /**
- * Over `weeks` joined with `room_types`: the week is open in the month and on sale. The state is
- * kept off its index (the unary `+`), which would read every open week of the catalogue: the weeks
- * are read by room and date.
+ * Over `weeks` joined with `room_types`: the week checks in from `first` (a month's first day, as
+ * a date or in SQL) to before `next`, and is on sale. The state is kept off its index (the unary
+ * `+`), which would read every open week of the catalogue: the weeks are read by room and date.
  */
-const openInMonth = (month: CalendarMonth, now: Date) =>
+const openBetween = (first: string | SQL, next: string | SQL, now: Date) =>
   and(
     sql`+${weeks.state} = 'open'`,
-    gte(weeks.checkIn, `${month}-01`),
-    lt(weeks.checkIn, addMonths(`${month}-01`, 1)),
+    gte(weeks.checkIn, first),
+    lt(weeks.checkIn, next),
     gt(weeks.checkIn, earliestLocalDate(now)),
     eq(roomTypes.published, true),
     weekHasRate,
   );
+
+/** Over `weeks` joined with `room_types`: the week is open in the month and on sale. */
+const openInMonth = (month: CalendarMonth, now: Date) =>
+  openBetween(`${month}-01`, addMonths(`${month}-01`, 1), now);
 
 /** The month's rooms with an open week, read location by location, room by room: one query. */
 export function monthRoomsQuery(db: Db, { month, now }: { month: CalendarMonth; now: Date }) {
@@ -77,6 +95,51 @@ export async function monthRooms(app: AppContext, month: CalendarMonth): Promise
     () => monthRoomsQuery(app.db, { month, now: app.now }),
     (promise) => app.ctx.waitUntil(promise),
   );
+}
+
+/**
+ * Which of `months` have an open week on sale at a shown location: one query, each month asked
+ * whether it has one, looked for room by room by date, which stops at the first found.
+ */
+export function openMonthsQuery(db: Db, { months, now }: { months: CalendarMonth[]; now: Date }) {
+  const first = sql`offered.value || '-01'`;
+  return db
+    .select({ month: sql<CalendarMonth>`offered.value` })
+    .from(sql`json_each(${JSON.stringify(months)}) AS offered`)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(weeks)
+          .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+          .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+          .where(
+            and(
+              openBetween(first, sql`date(${first}, '+1 month')`, now),
+              eq(locations.hidden, false),
+            ),
+          ),
+      ),
+    );
+}
+
+/**
+ * The months the home page's "When" offers: those of the list's that have an open week, cached in
+ * KV under the catalogue version (a hold or an admin change: anew) and the month they start from.
+ */
+export async function openMonths(app: AppContext) {
+  const offered = searchMonths(todayUtc(app.now));
+  const open = await cachedJson(
+    app.env.CACHE,
+    cacheKeys.openMonths(await app.catalogueVersion(), offered[0]!.value),
+    CATALOGUE_TTL_SECONDS,
+    async () =>
+      (
+        await openMonthsQuery(app.db, { months: offered.map(({ value }) => value), now: app.now })
+      ).map(({ month }) => month),
+    (promise) => app.ctx.waitUntil(promise),
+  );
+  return offered.filter(({ value }) => open.includes(value));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { type AppContext } from "~/context";
 import { asc } from "drizzle-orm";
 import { locations } from "~/db/schema";
-import { monthRoomsQuery, monthWeeksAt } from "~/catalogue/month-search.server";
-import { type CalendarMonth } from "~/weeks/month";
+import { monthRoomsQuery, monthWeeksAt, openMonthsQuery } from "~/catalogue/month-search.server";
+import { todayUtc } from "~/weeks/calendar";
+import { searchMonths, type CalendarMonth } from "~/weeks/month";
 import { dueAlertsQuery } from "~/week-alerts/week-alerts.server";
 
 /**
@@ -24,6 +25,10 @@ export async function queryPlans({ db, env, now }: AppContext, month: CalendarMo
       { ...search, guests: 6, maxPrice: 3000, currency: "USD" },
       page,
     ),
+    "home: the months with an open week (cached)": openMonthsQuery(db, {
+      months: searchMonths(todayUtc(now)).map(({ value }) => value),
+      now,
+    }),
     "week alerts: a batch due": dueAlertsQuery(db, now),
   };
   const plans: Record<string, string[]> = {};

@@ -25,6 +25,8 @@ export const cacheKeys = {
    * shape with each room's currency, not read from older copies.
    */
   monthRooms: (version: string, month: string) => `month-rooms:2:${version}:${month}`,
+  /** The months with an open week, of the 18 the list offers from `from` (YYYY-MM). */
+  openMonths: (version: string, from: string) => `open-months:${version}:${from}`,
 } as const;
 
 /** Cached catalogue data lives 5 minutes at most, however rarely the catalogue changes. */
