@@ -24,6 +24,7 @@ setup("seed the layout guard's hard cases", async () => {
     await seedCatalogue(proxy.env, hardCases, { rasterize });
     await invalidateLocationCaches(proxy.env.CACHE);
     await storeLayoutRequests(proxy.env.DB);
+    await storeLayoutAlert(proxy.env.DB);
   } finally {
     // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
     await proxy.dispose();
@@ -101,4 +102,27 @@ async function storeLayoutRequests(db: D1Database) {
         .bind(`${row.id}:${row.status}`, row.id, row.status, null, now),
     ]),
   );
+}
+
+/**
+ * A week alert of the layout member's for /members: a search's words at their longest (one
+ * unbroken word of 100 characters), a place and a price in euros. Stored again on every run.
+ */
+async function storeLayoutAlert(db: D1Database) {
+  const location = seedLocations.find((candidate) => !candidate.hidden)!;
+  const words = "Oceanfront".repeat(10);
+  await db
+    .prepare(
+      `INSERT OR REPLACE INTO saved_searches (id, user_id, month, country, q, q_match, guests,
+        max_price, currency, criteria)
+      SELECT 'layout-alert', id, ?, ?, ?, ?, 4, 2500, 'EUR', 'layout alert' FROM users WHERE email = ?`,
+    )
+    .bind(
+      daysFromResortToday(location, 90).slice(0, 7),
+      location.country,
+      words,
+      `"${words.toLowerCase()}"*`,
+      LAYOUT_ACCOUNTS.member!.email,
+    )
+    .run();
 }
