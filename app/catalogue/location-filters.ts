@@ -1,7 +1,7 @@
-import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchWords } from "./location-search";
+import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchText, searchWords } from "./location-search";
 import { COUNTRIES, US_STATES } from "./places";
 import { slugify } from "./slug";
-import { money } from "~/lib/money";
+import { CURRENCIES, DEFAULT_CURRENCY, grouped, isCurrency, type Currency } from "~/lib/money";
 import { type CalendarDate } from "~/weeks/calendar";
 import { isMonth, SEARCH_MONTHS, searchMonths } from "~/weeks/month";
 
@@ -18,6 +18,11 @@ export interface LocationFilters {
   bedrooms: number | null;
   /** A room type at most this weekly price; for signed-in members only (the server drops it otherwise). */
   maxPrice: number | null;
+  /**
+   * The currency of `maxPrice`, set whenever it is: a resort prices in its own currency and no rate
+   * is converted, so only rooms priced in this one are compared.
+   */
+  currency: Currency | null;
   /** An open week checking in this month (YYYY-MM), in a room that fits the other filters. */
   month: string | null;
 }
@@ -32,6 +37,7 @@ export const NO_FILTERS: LocationFilters = {
   guests: null,
   bedrooms: null,
   maxPrice: null,
+  currency: null,
   month: null,
 };
 
@@ -44,7 +50,8 @@ export const FILTER_NOTICES = {
   searchWithoutWords: "Type letters or numbers to search, so every location is shown.",
   guests: `Guests must be a whole number from 1 to ${FIT_LIMITS.guests}, so rooms of every size are shown.`,
   bedrooms: `Bedrooms must be a whole number from 1 to ${FIT_LIMITS.bedrooms}, so rooms of every size are shown.`,
-  maxPrice: `The weekly price must be an amount from ${money(1, "USD")} to ${money(FIT_LIMITS.maxPrice, "USD")}, so every price is shown.`,
+  maxPrice: `The weekly price must be an amount from 1 to ${grouped(FIT_LIMITS.maxPrice)}, so every price is shown.`,
+  currency: "The weekly price's currency must be one the list offers, so every price is shown.",
   month: `“When” must be one of the next ${SEARCH_MONTHS} months, so locations are shown for any time.`,
 } as const;
 export interface FilterOption {
@@ -102,6 +109,7 @@ function readAmount(raw: string, max: number, { cents }: { cents: boolean }) {
  * quietly (a state only for the United States, a city only where the city dropdown appears); a
  * search or a fit filter that cannot be used is dropped with a notice saying why. The price
  * limit is read only `withPrice` (for a signed-in member); otherwise it is ignored, silently.
+ * A price without a currency is in US dollars, the form's first choice.
  * The month must be one "When" offers on `today` (the browser, without it, checks its form only).
  */
 export function readFilters(
@@ -118,7 +126,7 @@ export function readFilters(
 
   const typed = params.get("q")?.trim() ?? "";
   if (typed.length > MAX_SEARCH_LENGTH) notices.push(FILTER_NOTICES.searchTooLong);
-  const q = Array.from(typed).slice(0, MAX_SEARCH_LENGTH).join("").trim() || null;
+  const q = searchText(typed);
   const words = searchWords(q, Infinity).length;
   if (q && words === 0) notices.push(FILTER_NOTICES.searchWithoutWords);
   if (words > MAX_SEARCH_WORDS) notices.push(FILTER_NOTICES.searchTooManyWords);
@@ -130,6 +138,7 @@ export function readFilters(
     if (amount === null) notices.push(FILTER_NOTICES[key]);
     return amount;
   };
+  const price = withPrice ? readPrice(params, fit("maxPrice"), notices) : NO_PRICE;
   const askedMonth = params.get("month")?.trim() ?? "";
   const month =
     isMonth(askedMonth) &&
@@ -145,11 +154,54 @@ export function readFilters(
       q,
       guests: fit("guests"),
       bedrooms: fit("bedrooms"),
-      maxPrice: withPrice ? fit("maxPrice") : null,
+      ...price,
       month,
     },
     notices,
   };
+}
+
+const NO_PRICE = { maxPrice: null, currency: null } as const;
+
+/** The price limit and its currency: both or neither (a price in no known currency compares nothing). */
+function readPrice(
+  params: URLSearchParams,
+  maxPrice: number | null,
+  notices: string[],
+): Pick<LocationFilters, "maxPrice" | "currency"> {
+  if (maxPrice === null) return NO_PRICE;
+  const currency = params.get("currency")?.trim() || DEFAULT_CURRENCY;
+  if (isCurrency(currency)) return { maxPrice, currency };
+  notices.push(FILTER_NOTICES.currency);
+  return NO_PRICE;
+}
+
+/** The weekly price a search compares, in its currency; null when it compares none. */
+export interface WeeklyPrice {
+  max: number;
+  currency: Currency;
+}
+
+export function weeklyPrice({
+  maxPrice,
+  currency,
+}: Pick<LocationFilters, "maxPrice" | "currency">): WeeklyPrice | null {
+  return maxPrice === null || currency === null ? null : { max: maxPrice, currency };
+}
+
+/**
+ * The currencies the weekly price may be in: US dollars (the default), those the visible
+ * catalogue prices in, and the one asked for, named as prices are ("US$", "€").
+ */
+export function priceCurrencies(
+  locations: readonly { currency: string }[],
+  chosen: Currency | null,
+): FilterOption[] {
+  const used = new Set<string>([DEFAULT_CURRENCY, ...locations.map((l) => l.currency)]);
+  if (chosen) used.add(chosen);
+  return (Object.keys(CURRENCIES) as Currency[])
+    .filter((code) => used.has(code))
+    .map((code) => ({ value: code, label: CURRENCIES[code].prefix }));
 }
 
 export function parseFilters(params: URLSearchParams): LocationFilters {

@@ -8,6 +8,7 @@ import {
   filtersToSearch,
   hasRoomFor,
   parseFilters,
+  priceCurrencies,
   readFilters,
 } from "~/catalogue/location-filters";
 import { searchWords, wordsFoundIn } from "~/catalogue/location-search";
@@ -166,7 +167,7 @@ export async function loadLocationList(
       narrowed,
       searching ? search(requested) : null,
       !searching && !inMonth && filters.maxPrice !== null
-        ? findLocationsWithinPrice(app.db, { ...filters, maxPrice: filters.maxPrice })
+        ? findLocationsWithinPrice(app.db, filters)
         : null,
     ]);
     let list: Paged<LocationRow>;
@@ -203,6 +204,7 @@ export async function loadLocationList(
         words,
         months: searchMonths(today),
         canFilterByPrice: member,
+        currencies: member ? priceCurrencies(all, filters.currency) : [],
         dropdowns: filterDropdowns(all, filters),
         featured,
         all: list.items,

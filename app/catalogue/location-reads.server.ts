@@ -48,8 +48,11 @@ function toPublicImage(row: ImageRow, fallbackAlt: string): PublicImage {
   };
 }
 
-/** A visible location as the lists use it: its summary and the sizes of its room types. */
-export type VisibleLocation = LocationSummary & { rooms: RoomFit[] };
+/**
+ * A visible location as the lists use it: its summary, the sizes of its room types and the
+ * currency it prices in (for a member's weekly price).
+ */
+export type VisibleLocation = LocationSummary & { rooms: RoomFit[]; currency: string };
 
 /**
  * One round trip: visible locations, their location-level images (first image per card) and
@@ -67,6 +70,7 @@ async function fetchVisibleLocations(db: Db): Promise<VisibleLocation[]> {
         country: locations.country,
         featured: locations.featured,
         displayOrder: locations.displayOrder,
+        currency: locations.currency,
       })
       .from(locations)
       .where(eq(locations.hidden, false))
@@ -117,7 +121,11 @@ export async function getVisibleLocations({ env, ctx, db, catalogueVersion }: Ap
 }
 
 /** A visible location's summary: what a card or a row shows. */
-export function toSummary({ rooms: _rooms, ...summary }: VisibleLocation): LocationSummary {
+export function toSummary({
+  rooms: _rooms,
+  currency: _currency,
+  ...summary
+}: VisibleLocation): LocationSummary {
   return summary;
 }
 

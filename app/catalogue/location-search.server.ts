@@ -1,7 +1,7 @@
-import { and, asc, count, eq, exists, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, lte, sql, type SQLWrapper } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes } from "~/db/schema";
-import { type LocationFilters } from "~/catalogue/location-filters";
+import { type LocationFilters, type WeeklyPrice, weeklyPrice } from "~/catalogue/location-filters";
 import { fullTextQuery } from "~/catalogue/location-search";
 import { monthWeeksAt, type MonthSearch, type MonthWeekRow } from "./month-search.server";
 
@@ -31,45 +31,56 @@ export interface FoundLocation {
   excerpt: string | null;
 }
 
-type FitAndPrice = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice">;
+type Fit = Pick<LocationFilters, "guests" | "bedrooms">;
+type FitAndPrice = Fit & Pick<LocationFilters, "maxPrice" | "currency">;
 type Search = FitAndPrice & { words: string[] };
 
 /**
- * A location has a room type at most `maxPrice` a week (priced), big enough for the fit
- * filters: the same room must fit, so the price of a small room cannot qualify a large one.
+ * A location prices in the price's currency (none is converted) and has a room type at most
+ * that a week (priced), big enough for the fit filters: the same room must fit, so the price of
+ * a small room cannot qualify a large one.
  */
-function hasRoomWithin(db: Db, { maxPrice, guests, bedrooms }: FitAndPrice & { maxPrice: number }) {
-  return exists(
-    db
-      .select({ id: roomTypes.id })
-      .from(roomTypes)
-      .where(
-        and(
-          eq(roomTypes.locationId, locations.id),
-          eq(roomTypes.published, true),
-          gt(roomTypes.price, 0),
-          lte(roomTypes.price, maxPrice),
-          guests === null ? undefined : gte(roomTypes.maxGuests, guests),
-          bedrooms === null ? undefined : gte(roomTypes.bedrooms, bedrooms),
+function hasRoomWithin(db: Db, price: WeeklyPrice, { guests, bedrooms }: Fit) {
+  return and(
+    eq(locations.currency, price.currency),
+    exists(
+      db
+        .select({ id: roomTypes.id })
+        .from(roomTypes)
+        .where(
+          and(
+            eq(roomTypes.locationId, locations.id),
+            eq(roomTypes.published, true),
+            gt(roomTypes.price, 0),
+            lte(roomTypes.price, price.max),
+            guests === null ? undefined : gte(roomTypes.maxGuests, guests),
+            bedrooms === null ? undefined : gte(roomTypes.bedrooms, bedrooms),
+          ),
         ),
-      ),
+    ),
   );
 }
 
 function priceFilter(db: Db, search: FitAndPrice) {
-  return search.maxPrice === null
-    ? undefined
-    : hasRoomWithin(db, { ...search, maxPrice: search.maxPrice });
+  const price = weeklyPrice(search);
+  return price === null ? undefined : hasRoomWithin(db, price, search);
 }
 
 /** The visible locations with a room within a member's weekly price (and fit filters): one query. */
-export async function findLocationsWithinPrice(db: Db, search: FitAndPrice & { maxPrice: number }) {
+export async function findLocationsWithinPrice(db: Db, search: FitAndPrice) {
   const rows = await db
     .select({ id: locations.id })
     .from(locations)
     .where(and(eq(locations.hidden, false), priceFilter(db, search)));
   return new Set(rows.map(({ id }) => id));
 }
+
+/**
+ * The ids of the visible locations a full-text query (`fullTextQuery`, or a column holding one)
+ * finds, as a subquery: for a saved search's words.
+ */
+export const locationsMatching = (query: SQLWrapper) =>
+  sql`SELECT location_id FROM ${searchIndex} WHERE location_search MATCH ${query}`;
 
 /**
  * A page of the visible locations matching a search, best first (relevance, then name), with

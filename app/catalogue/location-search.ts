@@ -15,6 +15,11 @@ function fold(text: string) {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
+/** A search as it is read: trimmed, its first MAX_SEARCH_LENGTH characters; null when empty. */
+export function searchText(typed: string): string | null {
+  return Array.from(typed.trim()).slice(0, MAX_SEARCH_LENGTH).join("").trim() || null;
+}
+
 /** The distinct words of a search, folded; the first MAX_SEARCH_WORDS unless told otherwise. */
 export function searchWords(q: string | null, limit = MAX_SEARCH_WORDS): string[] {
   if (!q) return [];

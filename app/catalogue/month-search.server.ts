@@ -1,11 +1,25 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, min, sql, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  min,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
-import { type LocationFilters } from "~/catalogue/location-filters";
-import { addDays, addMonths, earliestLocalDate, localDate } from "~/weeks/calendar";
-import { type CalendarMonth } from "~/weeks/month";
+import { type LocationFilters, weeklyPrice } from "~/catalogue/location-filters";
+import { addDays, addMonths, earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
+import { searchMonths, type CalendarMonth } from "~/weeks/month";
 import { joinWaitlistHref, requestWeekHref, type ListedWeek } from "~/weeks/week";
 import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
 import { openOrHeld, waitlistColumns, weekAvailability } from "~/weeks/week-sql.server";
@@ -22,7 +36,7 @@ import { openOrHeld, waitlistColumns, weekAvailability } from "~/weeks/week-sql.
  * reads only its own locations' weeks.
  */
 
-export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice"> & {
+export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPrice" | "currency"> & {
   month: CalendarMonth;
   now: Date;
   /** The signed-in member searching (their rates and waitlists), or null for a visitor. */
@@ -32,28 +46,37 @@ export type MonthSearch = Pick<LocationFilters, "guests" | "bedrooms" | "maxPric
 /** How many of its weeks in the month a result lists; the others are on its page. */
 const MONTH_WEEKS_SHOWN = 4;
 
-/** A room with an open or held, priced week in the month: its size and its lowest such rate. */
+/**
+ * A room with an open or held, priced week in the month: its size and its lowest such rate, in its
+ * currency.
+ */
 export interface MonthRoom {
   locationId: string;
   maxGuests: number | null;
   bedrooms: number | null;
   lowestRate: number;
+  currency: string;
 }
 
 /**
- * Over `weeks` joined with `room_types`: the week is open or held in the month and on sale. The
- * state is kept off its index (openOrHeld), which would read every open week of the catalogue: the
- * weeks are read by room and date.
+ * Over `weeks` joined with `room_types`: the week is in `state`, checks in from `first` (a month's
+ * first day, as a date or in SQL) to before `next`, and is on sale. The state is kept off its index
+ * (openOrHeld, or the unary `+`), which would read every open week of the catalogue: the weeks are
+ * read by room and date.
  */
-const openInMonth = (month: CalendarMonth, now: Date) =>
+const onSaleBetween = (state: SQL, first: string | SQL, next: string | SQL, now: Date) =>
   and(
-    openOrHeld,
-    gte(weeks.checkIn, `${month}-01`),
-    lt(weeks.checkIn, addMonths(`${month}-01`, 1)),
+    state,
+    gte(weeks.checkIn, first),
+    lt(weeks.checkIn, next),
     gt(weeks.checkIn, earliestLocalDate(now)),
     eq(roomTypes.published, true),
     weekHasRate,
   );
+
+/** Over `weeks` joined with `room_types`: the week is open or held in the month and on sale. */
+const openOrHeldInMonth = (month: CalendarMonth, now: Date) =>
+  onSaleBetween(openOrHeld, `${month}-01`, addMonths(`${month}-01`, 1), now);
 
 /** The month's rooms with an open or held week, read location by location, room by room: one query. */
 export function monthRoomsQuery(db: Db, { month, now }: { month: CalendarMonth; now: Date }) {
@@ -63,11 +86,12 @@ export function monthRoomsQuery(db: Db, { month, now }: { month: CalendarMonth; 
       maxGuests: roomTypes.maxGuests,
       bedrooms: roomTypes.bedrooms,
       lowestRate: min(weekRateSql).mapWith(Number),
+      currency: locations.currency,
     })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
     .innerJoin(locations, eq(locations.id, roomTypes.locationId))
-    .where(and(openInMonth(month, now), eq(locations.hidden, false)))
+    .where(and(openOrHeldInMonth(month, now), eq(locations.hidden, false)))
     .groupBy(roomTypes.id);
 }
 
@@ -82,15 +106,69 @@ export async function monthRooms(app: AppContext, month: CalendarMonth): Promise
   );
 }
 
-/** The locations with a room of the month that fits the search (and its price, by week). */
+/**
+ * Which of `months` have an open week on sale at a shown location: one query, each month asked
+ * whether it has one, looked for room by room by date, which stops at the first found.
+ */
+export function openMonthsQuery(db: Db, { months, now }: { months: CalendarMonth[]; now: Date }) {
+  const first = sql`offered.value || '-01'`;
+  return db
+    .select({ month: sql<CalendarMonth>`offered.value` })
+    .from(sql`json_each(${JSON.stringify(months)}) AS offered`)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(weeks)
+          .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+          .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+          .where(
+            and(
+              onSaleBetween(
+                sql`+${weeks.state} = 'open'`,
+                first,
+                sql`date(${first}, '+1 month')`,
+                now,
+              ),
+              eq(locations.hidden, false),
+            ),
+          ),
+      ),
+    );
+}
+
+/**
+ * The months the home page's "When" offers: those of the list's that have an open week, cached in
+ * KV under the catalogue version (a hold or an admin change: anew) and the month they start from.
+ */
+export async function openMonths(app: AppContext) {
+  const offered = searchMonths(todayUtc(app.now));
+  const open = await cachedJson(
+    app.env.CACHE,
+    cacheKeys.openMonths(await app.catalogueVersion(), offered[0]!.value),
+    CATALOGUE_TTL_SECONDS,
+    async () =>
+      (
+        await openMonthsQuery(app.db, { months: offered.map(({ value }) => value), now: app.now })
+      ).map(({ month }) => month),
+    (promise) => app.ctx.waitUntil(promise),
+  );
+  return offered.filter(({ value }) => open.includes(value));
+}
+
+/**
+ * The locations with a room of the month that fits the search (and its price, by week, in the
+ * price's currency).
+ */
 export function locationsInMonth(rooms: readonly MonthRoom[], search: MonthSearch) {
+  const price = weeklyPrice(search);
   return new Set(
     rooms
       .filter(
         (room) =>
           (search.guests === null || (room.maxGuests ?? 0) >= search.guests) &&
           (search.bedrooms === null || (room.bedrooms ?? 0) >= search.bedrooms) &&
-          (search.maxPrice === null || room.lowestRate <= search.maxPrice),
+          (price === null || (room.currency === price.currency && room.lowestRate <= price.max)),
       )
       .map((room) => room.locationId),
   );
@@ -102,6 +180,7 @@ export function locationsInMonth(rooms: readonly MonthRoom[], search: MonthSearc
  * with how many it has in all.
  */
 export function monthWeeksAt(db: Db, search: MonthSearch, page: readonly string[] | SQLWrapper) {
+  const price = weeklyPrice(search);
   const ranked = db
     .select({
       locationId: roomTypes.locationId,
@@ -127,10 +206,12 @@ export function monthWeeksAt(db: Db, search: MonthSearch, page: readonly string[
     .where(
       and(
         inArray(roomTypes.locationId, page),
-        openInMonth(search.month, search.now),
+        openOrHeldInMonth(search.month, search.now),
         search.guests === null ? undefined : gte(roomTypes.maxGuests, search.guests),
         search.bedrooms === null ? undefined : gte(roomTypes.bedrooms, search.bedrooms),
-        search.maxPrice === null ? undefined : sql`${weekRateSql} <= ${search.maxPrice}`,
+        price === null
+          ? undefined
+          : and(eq(locations.currency, price.currency), sql`${weekRateSql} <= ${price.max}`),
       ),
     )
     .as("ranked");

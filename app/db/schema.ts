@@ -513,8 +513,8 @@ export const auditEvents = sqliteTable(
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
 /**
- * A member's "Tell me when a week opens": a month and the list's filters (the place by the
- * catalogue's own names). A week opening in its month sets `pending` (a trigger:
+ * A member's "Tell me when a week opens": a month, the list's search words and filters (the place
+ * by the catalogue's own names). A week opening in its month sets `pending` (a trigger:
  * migrations/0020_week_alerts.sql); the alerts run then looks for a week it matches among those
  * opened since `seen_seq`, and writes at most once a day.
  */
@@ -532,6 +532,12 @@ export const savedSearches = sqliteTable(
     guests: integer("guests"),
     bedrooms: integer("bedrooms"),
     maxPrice: real("max_price"),
+    // The currency of max_price (set exactly when it is): only weeks priced in it are compared.
+    currency: text("currency"),
+    // The search's words as typed, and the full-text query the list runs for them
+    // (app/catalogue/location-search.ts), which the alerts run matches with.
+    q: text("q"),
+    qMatch: text("q_match"),
     // What it looks for, as one text: a member saves a search once.
     criteria: text("criteria").notNull(),
     pending: integer("pending", { mode: "boolean" }).notNull().default(false),

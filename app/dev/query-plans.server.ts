@@ -1,8 +1,9 @@
 import { type AppContext } from "~/context";
 import { asc } from "drizzle-orm";
 import { locations } from "~/db/schema";
-import { monthRoomsQuery, monthWeeksAt } from "~/catalogue/month-search.server";
-import { type CalendarMonth } from "~/weeks/month";
+import { monthRoomsQuery, monthWeeksAt, openMonthsQuery } from "~/catalogue/month-search.server";
+import { todayUtc } from "~/weeks/calendar";
+import { searchMonths, type CalendarMonth } from "~/weeks/month";
 import { dueAlertsQuery } from "~/week-alerts/week-alerts.server";
 
 /**
@@ -11,7 +12,15 @@ import { dueAlertsQuery } from "~/week-alerts/week-alerts.server";
  * every week of the catalogue.
  */
 export async function queryPlans({ db, env, now }: AppContext, month: CalendarMonth) {
-  const search = { month, now, guests: null, bedrooms: null, maxPrice: null, memberId: null };
+  const search = {
+    month,
+    now,
+    guests: null,
+    bedrooms: null,
+    maxPrice: null,
+    currency: null,
+    memberId: null,
+  };
   // A page's worth of locations, the first of the catalogue by name.
   const page = (
     await db.select({ id: locations.id }).from(locations).orderBy(asc(locations.name)).limit(24)
@@ -20,11 +29,15 @@ export async function queryPlans({ db, env, now }: AppContext, month: CalendarMo
     "month: its rooms with open weeks (cached)": monthRoomsQuery(db, search),
     "month: a page's weeks": monthWeeksAt(db, search, page),
     // A member's: with how many wait for each held week.
-    "month, 6 guests, up to $3,000: a page's weeks": monthWeeksAt(
+    "month, 6 guests, up to US$3,000: a page's weeks": monthWeeksAt(
       db,
-      { ...search, guests: 6, maxPrice: 3000, memberId: "a-member" },
+      { ...search, guests: 6, maxPrice: 3000, currency: "USD", memberId: "a-member" },
       page,
     ),
+    "home: the months with an open week (cached)": openMonthsQuery(db, {
+      months: searchMonths(todayUtc(now)).map(({ value }) => value),
+      now,
+    }),
     "week alerts: a batch due": dueAlertsQuery(db, now),
   };
   const plans: Record<string, string[]> = {};

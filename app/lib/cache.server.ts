@@ -10,15 +10,23 @@ const VERSION_KEY = "catalogue:version";
 const INITIAL_VERSION = "v1";
 
 export const cacheKeys = {
-  /** The list of visible locations; "2": the shape with room sizes, not read from older copies. */
-  visibleLocations: (version: string) => `locations:visible:2:${version}`,
+  /**
+   * The list of visible locations; "3": the shape with room sizes and currency, not read from
+   * older copies.
+   */
+  visibleLocations: (version: string) => `locations:visible:3:${version}`,
   /**
    * A location's public detail (no prices), by the slug or id it was asked for; "2": the shape
    * with its check-in and check-out times and currency, not read from older copies.
    */
   locationDetail: (version: string, slugOrId: string) => `location:2:${version}:${slugOrId}`,
-  /** The rooms with an open week in a month (YYYY-MM: one of the 18 the list offers). */
-  monthRooms: (version: string, month: string) => `month-rooms:${version}:${month}`,
+  /**
+   * The rooms with an open week in a month (YYYY-MM: one of the 18 the list offers); "2": the
+   * shape with each room's currency, not read from older copies.
+   */
+  monthRooms: (version: string, month: string) => `month-rooms:2:${version}:${month}`,
+  /** The months with an open week, of the 18 the list offers from `from` (YYYY-MM). */
+  openMonths: (version: string, from: string) => `open-months:${version}:${from}`,
 } as const;
 
 /** Cached catalogue data lives 5 minutes at most, however rarely the catalogue changes. */

@@ -25,7 +25,7 @@ export const MAX_AMOUNT = 10_000_000;
 
 export const DEFAULT_CURRENCY: Currency = LOCATION_DEFAULTS.currency;
 
-const isCurrency = (code: string): code is Currency => Object.hasOwn(CURRENCIES, code);
+export const isCurrency = (code: string): code is Currency => Object.hasOwn(CURRENCIES, code);
 
 /** The prefix of an amount in `currency` ("US$"); an unknown code is written out ("CHF "). */
 export const currencyPrefix = (currency: string) =>
@@ -41,5 +41,5 @@ export function money(amount: number, currency: string) {
   return `${sign}${prefix}${grouped(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** Thousands separated by commas. */
-const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
+/** A whole amount's thousands separated by commas: "1,000,000". */
+export const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ",");

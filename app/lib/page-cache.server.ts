@@ -41,7 +41,11 @@ const listKey: PageKey = (params, today) => {
 };
 
 /** What the list reads for a visitor: its filters (the weekly price is for members) and page. */
-const LIST_PARAMS = [...Object.keys(NO_FILTERS).filter((name) => name !== "maxPrice"), PAGE_PARAM];
+const MEMBERS_PARAMS = new Set(["maxPrice", "currency"]);
+const LIST_PARAMS = [
+  ...Object.keys(NO_FILTERS).filter((name) => !MEMBERS_PARAMS.has(name)),
+  PAGE_PARAM,
+];
 
 /** A room's weeks: its room, and the month shown (an unreadable month asks for none). */
 const roomWeeksKey: PageKey = (params, today) => {

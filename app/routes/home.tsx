@@ -11,8 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { getVisibleLocationSummaries } from "~/catalogue/location-reads.server";
 import { HERO_POSTER, HeroVideo } from "~/components/hero-video";
 import { MAX_SEARCH_LENGTH } from "~/catalogue/location-search";
-import { todayUtc } from "~/weeks/calendar";
-import { searchMonths } from "~/weeks/month";
+import { openMonths } from "~/catalogue/month-search.server";
 
 // The hero's poster is the first paint's largest picture: fetched with the page. A browser that
 // reads no AVIF skips the preload (its type) and fetches the JPEG the picture falls back to.
@@ -37,9 +36,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const months = searchMonths(todayUtc(app.now));
   try {
-    const locations = await getVisibleLocationSummaries(app);
+    // Only the months with a week to find: the list's own "When" offers every month, where a
+    // member may ask to be told when one opens.
+    const [locations, months] = await Promise.all([
+      getVisibleLocationSummaries(app),
+      openMonths(app),
+    ]);
     return { featured: featuredLocations(locations), months };
   } catch (error) {
     throw unavailablePage("Failed to load featured locations", error);

@@ -6,6 +6,7 @@ import { getAppContext } from "~/context";
 import { readFormData } from "~/lib/body.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { filtersToSearch } from "~/catalogue/location-filters";
+import { pageHref } from "~/lib/pages";
 import {
   describeAlert,
   weekAlertFormSchema,
@@ -34,8 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: removed ? M.removed : M.notFound,
     });
   }
-  const { intent: _, ...filters } = form;
-  const back = `/locations${filtersToSearch(filters)}`;
+  // Back to the list as it was: the same search, filters and page.
+  const { intent: _, page, ...filters } = form;
+  const back = pageHref("/locations", filtersToSearch(filters), page);
   const saved = await saveWeekAlert(app, auth.user.id, filters);
   if (saved.ok) {
     return redirectWithToast(app, back, {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
@@ -16,8 +16,13 @@ import { derivedKey } from "~/lib/derived-key.server";
 import { type SiteConfig } from "~/lib/site.server";
 import { filterDropdowns, filtersToSearch, NO_FILTERS } from "~/catalogue/location-filters";
 import { getVisibleLocations } from "~/catalogue/location-reads.server";
+import { fullTextQuery, searchWords } from "~/catalogue/location-search";
+import { locationsMatching } from "~/catalogue/location-search.server";
 import { slugify } from "~/catalogue/slug";
-import { earliestLocalDate } from "~/weeks/calendar";
+import { weekdayDate } from "~/lib/dates";
+import { isCurrency, money } from "~/lib/money";
+import { addDays, earliestLocalDate } from "~/weeks/calendar";
+import { requestWeekHref } from "~/weeks/week";
 import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
 import { describeAlert, WEEK_ALERT_LIMIT, type AlertCriteria } from "./week-alerts";
 
@@ -58,6 +63,7 @@ export async function saveWeekAlert(app: AppContext, userId: string, filters: Sa
     return { ok: false, reason: "unknown-place" } as const;
   }
   const criteria: AlertCriteria = { ...filters, country, state, city };
+  const words = searchWords(criteria.q);
   const id = crypto.randomUUID();
   const { db } = app;
   const kept = db
@@ -82,6 +88,9 @@ export async function saveWeekAlert(app: AppContext, userId: string, filters: Sa
           guests: sql`${criteria.guests}`.as("guests"),
           bedrooms: sql`${criteria.bedrooms}`.as("bedrooms"),
           maxPrice: sql`${criteria.maxPrice}`.as("max_price"),
+          currency: sql`${criteria.currency}`.as("currency"),
+          q: sql`${criteria.q}`.as("q"),
+          qMatch: sql`${words.length > 0 ? fullTextQuery(words) : null}`.as("q_match"),
           criteria: sql`${criteriaKey(criteria)}`.as("criteria"),
           pending: sql`0`.as("pending"),
           seenSeq: sql`(${lastOpening})`.as("seen_seq"),
@@ -101,7 +110,7 @@ export async function saveWeekAlert(app: AppContext, userId: string, filters: Sa
   } as const;
 }
 
-/** The criteria as one text, in one order: the same search is one row. */
+/** The criteria as one text, in one order: the same search (its words however typed) is one row. */
 const criteriaKey = (criteria: AlertCriteria) =>
   JSON.stringify([
     criteria.month,
@@ -111,6 +120,8 @@ const criteriaKey = (criteria: AlertCriteria) =>
     criteria.guests,
     criteria.bedrooms,
     criteria.maxPrice,
+    criteria.currency,
+    searchWords(criteria.q).join(" ") || null,
   ]);
 
 /** The member's alerts, the soonest month first. */
@@ -135,12 +146,15 @@ export async function removeWeekAlert(db: Db, userId: string, alertId: string) {
 export function alertSearchPath(criteria: AlertCriteria) {
   return `/locations${filtersToSearch({
     month: criteria.month,
+    q: criteria.q,
     country: criteria.country && slugify(criteria.country),
     state: criteria.state && slugify(criteria.state),
     city: criteria.city && slugify(criteria.city),
     guests: criteria.guests,
     bedrooms: criteria.bedrooms,
     maxPrice: criteria.maxPrice,
+    currency:
+      criteria.currency === null || !isCurrency(criteria.currency) ? null : criteria.currency,
   })}`;
 }
 
@@ -181,54 +195,100 @@ export async function stopWeekAlert(db: Db, alertId: string) {
   await db.delete(savedSearches).where(eq(savedSearches.id, alertId));
 }
 
-/**
- * Over `saved_searches`: a week it matches went on sale after the last opening it was checked
- * against, and is on sale now (open, ahead of every resort's today, priced, its room published
- * and its location shown). Read from the openings of its month since then.
- */
-function openedSinceSeen(db: Db, now: Date) {
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(weekOpenings)
-      .innerJoin(weeks, eq(weeks.id, weekOpenings.weekId))
-      .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-      .innerJoin(locations, eq(locations.id, roomTypes.locationId))
-      .where(
-        and(
-          eq(weekOpenings.month, savedSearches.month),
-          gt(weekOpenings.seq, savedSearches.seenSeq),
-          eq(weeks.state, "open"),
-          gt(weeks.checkIn, earliestLocalDate(now)),
-          eq(roomTypes.published, true),
-          eq(locations.hidden, false),
-          or(
-            isNull(savedSearches.country),
-            sql`lower(${locations.country}) = lower(${savedSearches.country})`,
-          ),
-          or(
-            isNull(savedSearches.state),
-            sql`lower(${locations.state}) = lower(${savedSearches.state})`,
-          ),
-          or(
-            isNull(savedSearches.city),
-            sql`lower(${locations.city}) = lower(${savedSearches.city})`,
-          ),
-          or(isNull(savedSearches.guests), gte(roomTypes.maxGuests, savedSearches.guests)),
-          or(isNull(savedSearches.bedrooms), gte(roomTypes.bedrooms, savedSearches.bedrooms)),
-          sql`CASE WHEN ${savedSearches.maxPrice} IS NULL THEN ${weekHasRate}
-          ELSE ${weekRateSql} > 0 AND ${weekRateSql} <= ${savedSearches.maxPrice} END`,
-        ),
-      ),
-  ).mapWith(Boolean);
+/** The weeks an alert's e-mail names, the soonest first; past these it says more opened. */
+const WEEKS_NAMED = 10;
+
+/** A week that opened for an alert: what its e-mail says of it, and where it links. */
+interface OpenedWeek {
+  location: string;
+  slug: string;
+  roomTypeId: string;
+  room: string;
+  checkIn: string;
+  nights: number;
+  rate: number;
+  currency: string;
 }
 
-/** The e-mail of an alert whose week opened. */
-function alertEmail(alert: SavedSearch, to: string, site: SiteConfig, stopUrl: string): EmailDraft {
+/**
+ * Over `saved_searches`: the weeks it matches that went on sale after the last opening it was
+ * checked against, and are on sale now (open, ahead of every resort's today, priced, its room
+ * published and its location shown), read from the openings of its month since then: the first
+ * WEEKS_NAMED and one more (so the e-mail can say there are more), as a JSON list.
+ */
+function openedSinceSeen(db: Db, now: Date) {
+  const opened = db
+    .select({
+      week: sql`json_object('location', ${locations.name}, 'slug', ${locations.slug},
+        'roomTypeId', ${roomTypes.id}, 'room', ${roomTypes.name}, 'checkIn', ${weeks.checkIn},
+        'nights', ${weeks.nights}, 'rate', ${weekRateSql}, 'currency', ${locations.currency})`.as(
+        "week",
+      ),
+    })
+    .from(weekOpenings)
+    .innerJoin(weeks, eq(weeks.id, weekOpenings.weekId))
+    .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+    .innerJoin(locations, eq(locations.id, roomTypes.locationId))
+    .where(
+      and(
+        eq(weekOpenings.month, savedSearches.month),
+        gt(weekOpenings.seq, savedSearches.seenSeq),
+        eq(weeks.state, "open"),
+        gt(weeks.checkIn, earliestLocalDate(now)),
+        eq(roomTypes.published, true),
+        eq(locations.hidden, false),
+        or(
+          isNull(savedSearches.country),
+          sql`lower(${locations.country}) = lower(${savedSearches.country})`,
+        ),
+        or(
+          isNull(savedSearches.state),
+          sql`lower(${locations.state}) = lower(${savedSearches.state})`,
+        ),
+        or(
+          isNull(savedSearches.city),
+          sql`lower(${locations.city}) = lower(${savedSearches.city})`,
+        ),
+        or(
+          isNull(savedSearches.qMatch),
+          sql`${locations.id} IN (${locationsMatching(savedSearches.qMatch)})`,
+        ),
+        or(isNull(savedSearches.guests), gte(roomTypes.maxGuests, savedSearches.guests)),
+        or(isNull(savedSearches.bedrooms), gte(roomTypes.bedrooms, savedSearches.bedrooms)),
+        // A price is compared with the weeks priced in its currency only.
+        sql`CASE WHEN ${savedSearches.maxPrice} IS NULL THEN ${weekHasRate}
+          ELSE ${locations.currency} = ${savedSearches.currency}
+            AND ${weekRateSql} > 0 AND ${weekRateSql} <= ${savedSearches.maxPrice} END`,
+      ),
+    )
+    // A week that opened twice since is named once.
+    .groupBy(weeks.id)
+    .orderBy(asc(weeks.checkIn), asc(locations.name), asc(roomTypes.name))
+    .limit(WEEKS_NAMED + 1)
+    .as("opened");
+  return sql`(SELECT json_group_array(json(${opened.week})) FROM ${opened})`.mapWith(
+    (json: string): OpenedWeek[] => JSON.parse(json),
+  );
+}
+
+/** "Ocean Suite at Kaanapali Shores: Sat, Mar 6, 2027 to Sat, Mar 13, 2027, US$2,150". */
+function openedWeekLine(week: OpenedWeek) {
+  const day = (date: string) => weekdayDate(new Date(`${date}T00:00:00Z`));
+  const dates = `${day(week.checkIn)} to ${day(addDays(week.checkIn, week.nights))}`;
+  return `${week.room} at ${week.location}: ${dates}, ${money(week.rate, week.currency)}`;
+}
+
+/** The e-mail of an alert whose weeks opened: each named, with a link that requests it. */
+function alertEmail(
+  alert: SavedSearch,
+  opened: OpenedWeek[],
+  { to, site, stopUrl }: { to: string; site: SiteConfig; stopUrl: string },
+): EmailDraft {
   const search = describeAlert(alert);
+  const one = opened.length === 1;
   return {
     to,
-    subject: `A week opened: ${search}`,
+    subject: `${one ? "A week" : "Weeks"} opened: ${search}`,
     headers: {
       // One-click unsubscribe (RFC 8058): the mail program posts to the link itself.
       "List-Unsubscribe": `<${stopUrl}>`,
@@ -236,11 +296,21 @@ function alertEmail(alert: SavedSearch, to: string, site: SiteConfig, stopUrl: s
     },
     content: {
       siteName: site.siteName,
-      heading: "A week you are watching for has opened",
+      heading: one
+        ? "A week you are watching for has opened"
+        : "Weeks you are watching for have opened",
       paragraphs: [
-        `A week matching your alert is open to request: ${search}.`,
-        "Weeks are held for whoever asks first, so it may be taken soon.",
+        `${one ? "This week matches your alert and is" : "These weeks match your alert and are"} open to request (${search}). Weeks are held for whoever asks first, so ${one ? "it" : "they"} may be taken soon.`,
+        ...(opened.length > WEEKS_NAMED
+          ? [
+              `More opened than the ${WEEKS_NAMED} below, which are the soonest: “See the open weeks” lists them all.`,
+            ]
+          : []),
       ],
+      links: opened.slice(0, WEEKS_NAMED).map((week) => ({
+        label: openedWeekLine(week),
+        url: `${site.origin}${requestWeekHref(week.slug, week.roomTypeId, week.checkIn)}`,
+      })),
       action: { label: "See the open weeks", url: `${site.origin}${alertSearchPath(alert)}` },
       footer: `You get this e-mail because you asked to be told when a week opens for this search, at most once a day. Stop these e-mails: ${stopUrl}`,
     },
@@ -267,8 +337,8 @@ export async function sendWeekAlerts(app: AppContext) {
 }
 
 /**
- * The pending alerts not told in the last day, a batch of them: each with whether a week it
- * matches opened since it was checked, and the last opening of its month.
+ * The pending alerts not told in the last day, a batch of them: each with the weeks it matches
+ * that opened since it was checked, and the last opening of its month.
  */
 export function dueAlertsQuery(db: Db, now: Date) {
   const latest = db
@@ -304,7 +374,8 @@ async function alertBatch(app: AppContext) {
   if (due.length === 0) return { read: 0, sent: 0 };
   const { site } = app;
   const statements = await Promise.all(
-    due.map(async ({ alert, email, opened, latest: seen }) => {
+    due.map(async ({ alert, email: to, opened, latest: seen }) => {
+      const told = opened.length > 0;
       const checked = and(eq(savedSearches.id, alert.id), eq(savedSearches.seenSeq, alert.seenSeq));
       const mark = db
         .update(savedSearches)
@@ -312,10 +383,10 @@ async function alertBatch(app: AppContext) {
           seenSeq: seen,
           // An opening after the one read keeps it pending, for the next run.
           pending: sql`(SELECT coalesce(max("seq"), 0) FROM "week_openings" WHERE "week_openings"."month" = "saved_searches"."month") > ${seen}`,
-          ...(opened ? { alertedAt: nowIso } : {}),
+          ...(told ? { alertedAt: nowIso } : {}),
         })
         .where(checked);
-      if (!opened) return [mark];
+      if (!told) return [mark];
       const stopUrl = `${site.origin}${stopAlertPath(await stopToken(app.env, alert.id))}`;
       const queued = queueEmails(
         db,
@@ -330,7 +401,9 @@ async function alertBatch(app: AppContext) {
         {
           kind: "week-alert",
           requestId: alert.id,
-          emails: [queuedEmail(alertEmail(alert, email, site, stopUrl), `${alert.id}:${seen}`)],
+          emails: [
+            queuedEmail(alertEmail(alert, opened, { to, site, stopUrl }), `${alert.id}:${seen}`),
+          ],
           now,
         },
       );
@@ -339,7 +412,7 @@ async function alertBatch(app: AppContext) {
   );
   const [first, ...rest] = statements.flat();
   await db.batch([first!, ...rest]);
-  return { read: due.length, sent: due.filter(({ opened }) => opened).length };
+  return { read: due.length, sent: due.filter(({ opened }) => opened.length > 0).length };
 }
 
 /** Openings of months gone by, and those every alert of their month has read past. */

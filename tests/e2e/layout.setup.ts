@@ -31,6 +31,7 @@ setup("seed the layout guard's hard cases", async () => {
     await seedCatalogue(proxy.env, hardCases, { rasterize });
     await storeLayoutRequests(proxy.env.DB);
     await storeLayoutHolds(proxy.env.DB);
+    await storeLayoutAlert(proxy.env.DB);
     await invalidateLocationCaches(proxy.env.CACHE);
   } finally {
     // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
@@ -164,4 +165,27 @@ async function storeLayoutHolds(db: D1Database) {
       ];
     }),
   );
+}
+
+/**
+ * A week alert of the layout member's for /members: a search's words at their longest (one
+ * unbroken word of 100 characters), a place and a price in euros. Stored again on every run.
+ */
+async function storeLayoutAlert(db: D1Database) {
+  const location = seedLocations.find((candidate) => !candidate.hidden)!;
+  const words = "Oceanfront".repeat(10);
+  await db
+    .prepare(
+      `INSERT OR REPLACE INTO saved_searches (id, user_id, month, country, q, q_match, guests,
+        max_price, currency, criteria)
+      SELECT 'layout-alert', id, ?, ?, ?, ?, 4, 2500, 'EUR', 'layout alert' FROM users WHERE email = ?`,
+    )
+    .bind(
+      daysFromResortToday(location, 90).slice(0, 7),
+      location.country,
+      words,
+      `"${words.toLowerCase()}"*`,
+      LAYOUT_ACCOUNTS.member!.email,
+    )
+    .run();
 }

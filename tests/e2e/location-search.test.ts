@@ -110,8 +110,10 @@ test.describe("with JavaScript", () => {
   test("a member limits the weekly price as they type", async ({ page, context, baseURL }) => {
     await signIn(context, ACCOUNTS.member, "searches by price", baseURL!);
     await page.goto("/locations");
-    await page.getByLabel("Weekly price up to").fill("3000");
-    await expect(page).toHaveURL(/\/locations\?maxPrice=3000$/);
+    const price = page.getByRole("group", { name: "Weekly price up to" });
+    await expect(price.getByLabel("Currency")).toHaveValue("USD");
+    await price.getByLabel("Amount").fill("3000");
+    await expect(page).toHaveURL(/\/locations\?maxPrice=3000&currency=USD$/);
     await expect(page.getByText(`${upTo3000.length} locations found`)).toBeVisible();
     await expect.poll(() => resultNames(page)).toEqual(names(upTo3000));
   });

@@ -26,9 +26,30 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: /Request this week/ })).toHaveCount(0);
     await expect(page.getByText("to be told when a week opens")).toBeVisible();
   });
+
+  test("a member saves an alert for a search and comes back to the same search", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, ACCOUNTS.watcher, "watches a month without JavaScript", baseURL!);
+    await page.goto("/locations");
+    const month = page.getByLabel("When", { exact: true }).locator("option").nth(4);
+    const search = `/locations?q=beach&guests=2&month=${await month.getAttribute("value")}`;
+    await page.goto(search);
+    await page.getByRole("button", { name: "Tell me when a week opens" }).click();
+    await expect(page).toHaveURL(search);
+    await expect(page.getByText(/^We will write when a week opens: .*“beach”/)).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("beach");
+    await expect(page.getByRole("heading", { name: "Results" })).toBeVisible();
+
+    await page.goto("/members#alerts");
+    await page.getByRole("button", { name: /^Remove/ }).click();
+    await expect(page.getByText("No alerts yet.")).toBeVisible();
+  });
 });
 
-test("with JavaScript a member picks a month, requests one of its weeks, and saves an alert", async ({
+test("with JavaScript a member picks a month, requests one of its weeks, and saves an alert for a search", async ({
   page,
   context,
   baseURL,
@@ -48,11 +69,27 @@ test("with JavaScript a member picks a month, requests one of its weeks, and sav
     new RegExp(`^/book\\?location=[\\w-]+&roomType=[\\w-]+&week=${month}-\\d{2}$`),
   );
 
-  await page.getByRole("button", { name: "Tell me when a week opens" }).click();
-  await expect(page.getByText(/^We will write when a week opens: /).first()).toBeVisible();
+  // The search's words stay with the alert, and the list stays as it was.
+  const searchbox = page.getByRole("searchbox", { name: "Search" });
+  await searchbox.fill("beach");
+  await expect(page).toHaveURL(new RegExp(`/locations\\?q=beach&month=${month}$`));
+  // On a phone, scrolled down to the button past the filters: the page stays where it was.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const save = page.getByRole("button", { name: "Tell me when a week opens" });
+  await page.evaluate(() => window.scrollBy(0, 400));
+  await expect(save).toBeInViewport();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await save.click();
+  await expect(page.getByText(/^We will write when a week opens: .*“beach”/).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/locations\\?q=beach&month=${month}$`));
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(searchbox).toHaveValue("beach");
+  await expect(page.getByRole("heading", { name: "Results" })).toBeVisible();
   await page.goto("/members#alerts");
   const alerts = page.getByRole("region", { name: "Week alerts" });
   await expect(alerts.getByRole("listitem")).toHaveCount(1);
+  await expect(alerts.getByRole("listitem")).toContainText("“beach”");
   await alerts.getByRole("button", { name: /^Remove/ }).click();
   await expect(
     page.getByText("Alert removed: we will not write about it any more.").first(),

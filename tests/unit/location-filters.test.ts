@@ -174,8 +174,8 @@ describe("dropdown rules", () => {
       bedrooms: 2,
     });
     expect(filtersToSearch({ ...NO_FILTERS, country: "mexico" })).toBe("?country=mexico");
-    expect(filtersToSearch({ ...current, maxPrice: 2500 })).toBe(
-      "?country=united-states&state=hawaii&city=maui&q=beach&guests=8&maxPrice=2500",
+    expect(filtersToSearch({ ...current, maxPrice: 2500, currency: "EUR" })).toBe(
+      "?country=united-states&state=hawaii&city=maui&q=beach&guests=8&maxPrice=2500&currency=EUR",
     );
     expect(filtersToSearch(NO_FILTERS)).toBe("");
   });
@@ -195,7 +195,14 @@ describe("dropdown rules", () => {
 describe("reading the search and fit filters", () => {
   it("reads a search, guests, bedrooms and a price limit", () => {
     expect(readFilters(params("q=+beach+club+&guests=8&bedrooms=3&maxPrice=2500.50"))).toEqual({
-      filters: { ...NO_FILTERS, q: "beach club", guests: 8, bedrooms: 3, maxPrice: 2500.5 },
+      filters: {
+        ...NO_FILTERS,
+        q: "beach club",
+        guests: 8,
+        bedrooms: 3,
+        maxPrice: 2500.5,
+        currency: "USD",
+      },
       notices: [],
     });
   });

@@ -243,6 +243,7 @@ describe("e-mail layout", () => {
     siteName: hostile("site"),
     heading: hostile("heading"),
     paragraphs: [hostile("p1"), hostile("p2")],
+    links: [{ label: hostile("link"), url: `https://stays.example/y?a=1&b="><script>` }],
     action: { label: hostile("label"), url: `https://stays.example/x?a=1&b="><script>` },
     footer: hostile("footer"),
   };
@@ -252,12 +253,13 @@ describe("e-mail layout", () => {
     expect(html).not.toContain("<script");
     // Every & is the start of an entity.
     expect(html).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
-    for (const name of ["site", "heading", "p1", "p2", "label", "footer"]) {
+    for (const name of ["site", "heading", "p1", "p2", "link", "label", "footer"]) {
       expect(html).toContain(
         `&lt;script&gt;alert(&quot;${name}&quot;)&lt;/script&gt; &amp; &#39;${name}&#39;`,
       );
     }
     expect(html).toContain('href="https://stays.example/x?a=1&amp;b=&quot;&gt;&lt;script&gt;"');
+    expect(html).toContain('href="https://stays.example/y?a=1&amp;b=&quot;&gt;&lt;script&gt;"');
   });
 
   it("keeps a paragraph's line breaks, and breaks a word longer than the card", () => {
@@ -279,16 +281,17 @@ describe("e-mail layout", () => {
     expect(html).not.toContain("undefined");
   });
 
-  it("has a plain-text part with the same content and the action as 'label: url'", () => {
+  it("has a plain-text part with the same content, each link's label over its address and the action as 'label: url'", () => {
     const text = emailText({
       siteName: "Stays",
       heading: "Sign in",
       paragraphs: ["Click the link.", "It expires soon."],
+      links: [{ label: "Your week", url: "https://stays.example/book?w=1" }],
       action: { label: "Sign in", url: "https://stays.example/verify?t=1" },
       footer: "You asked for this link.",
     });
     expect(text).toBe(
-      "Sign in\n\nClick the link.\n\nIt expires soon.\n\nSign in: https://stays.example/verify?t=1\n\n--\nYou asked for this link.\n\nStays\n",
+      "Sign in\n\nClick the link.\n\nIt expires soon.\n\nYour week\nhttps://stays.example/book?w=1\n\nSign in: https://stays.example/verify?t=1\n\n--\nYou asked for this link.\n\nStays\n",
     );
   });
 });

@@ -286,7 +286,7 @@ export const POST_ENDPOINTS: {
   // Week alerts: save the list's search or remove one; stop one from its e-mail's link.
   {
     path: "/members/alerts",
-    fields: ["intent", "month", "country", "guests", "maxPrice", "alertId"],
+    fields: ["intent", "month", "q", "country", "guests", "maxPrice", "currency", "alertId"],
     roles: ["member"],
   },
   { path: "/alerts/stop?token=fuzz", fields: ["List-Unsubscribe"], roles: ["visitor"] },

@@ -4,7 +4,7 @@ import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
 import { createDb } from "~/db/client.server";
-import { locations } from "~/db/schema";
+import { locations, roomTypes } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { FILTER_NOTICES } from "~/catalogue/location-filters";
 import { loadLocationList } from "~/catalogue/location-list-loader.server";
@@ -448,17 +448,21 @@ describe("fit filters", () => {
     for (const row of inMexico.rows) expect(visibleText(row)).toContain("Mexico");
   });
 
-  it("gives a member only locations with a priced room type within the weekly price", async () => {
+  it("gives a member only locations with a priced room type within the weekly price (in US dollars)", async () => {
     const member = await freshMember();
     expect((await list("/locations?maxPrice=3000", member.cookie)).html).toContain(
       'id="filter-max-price"',
     );
     const found = await listAll("/locations?maxPrice=3000", member.cookie);
-    expect(found.sort()).toEqual(await visibleSlugsWhere("r.price > 0 AND r.price <= 3000"));
+    expect(found.sort()).toEqual(
+      await visibleSlugsWhere("r.price > 0 AND r.price <= 3000 AND l.currency = 'USD'"),
+    );
     expect(found.length).toBeGreaterThan(0);
     const bigAndCheap = await listAll("/locations?maxPrice=3000&guests=6", member.cookie);
     expect(bigAndCheap.sort()).toEqual(
-      await visibleSlugsWhere("r.price > 0 AND r.price <= 3000 AND r.max_guests >= 6"),
+      await visibleSlugsWhere(
+        "r.price > 0 AND r.price <= 3000 AND r.max_guests >= 6 AND l.currency = 'USD'",
+      ),
     );
     const searched = await listAll("/locations?maxPrice=3000&q=beach", member.cookie);
     expect(searched.length).toBeGreaterThan(0);
@@ -476,6 +480,84 @@ describe("fit filters", () => {
         for (const field of PRICE_FIELDS) expect(withPrice.html).not.toContain(`"${field}"`);
       }
     }
+  });
+});
+
+describe("a weekly price in one currency", () => {
+  // Two resorts that only this block's search finds, each with a room at 700 a week: one prices
+  // in US dollars, the other in euros.
+  const word = `Devise${unique()}`;
+  const resort = (currency: "USD" | "EUR") => ({
+    id: `loc-search-currency-${word}-${currency}`,
+    name: `${word} ${currency === "USD" ? "Dollar" : "Euro"} Lodge`,
+    slug: `search-currency-${word.toLowerCase()}-${currency.toLowerCase()}`,
+    country: "France",
+    currency,
+  });
+  const [dollars, euros] = [resort("USD"), resort("EUR")];
+  const db = createDb(env.DB);
+  const found = async (query: string) => {
+    const member = await freshMember();
+    return (await list(`/locations?q=${word}&${query}`, member.cookie)).slugs.sort();
+  };
+
+  beforeAll(async () => {
+    await insertLocations([dollars, euros]);
+    await db.insert(roomTypes).values(
+      [dollars, euros].map((location) => ({
+        id: `${location.id}-suite`,
+        locationId: location.id,
+        name: "Suite",
+        price: 700,
+        maxGuests: 4,
+        published: true,
+      })),
+    );
+    await invalidateLocationCaches(env.CACHE);
+  });
+
+  afterAll(async () => {
+    await db.delete(locations).where(like(locations.id, `loc-search-currency-${word}-%`));
+    await invalidateLocationCaches(env.CACHE);
+  });
+
+  it("compares “up to US$800” with prices in US dollars only: a resort at €700 is not found", async () => {
+    expect(await found("maxPrice=800")).toEqual([dollars.slug]);
+    expect(await found("maxPrice=800&currency=USD")).toEqual([dollars.slug]);
+    const member = await freshMember();
+    const browsing = await listAll("/locations?maxPrice=800", member.cookie);
+    expect(browsing).toContain(dollars.slug);
+    expect(browsing).not.toContain(euros.slug);
+  });
+
+  it("compares “up to €800” with prices in euros only, and “up to €600” finds neither", async () => {
+    expect(await found("maxPrice=800&currency=EUR")).toEqual([euros.slug]);
+    expect(await found("maxPrice=600&currency=EUR")).toEqual([]);
+    const member = await freshMember();
+    const browsing = await listAll("/locations?maxPrice=800&currency=EUR", member.cookie);
+    expect(browsing).toContain(euros.slug);
+    expect(browsing).not.toContain(dollars.slug);
+  });
+
+  it("names the price's currency beside it, offering those the catalogue prices in", async () => {
+    const member = await freshMember();
+    const { html } = await list("/locations?maxPrice=800&currency=EUR", member.cookie);
+    const field = html.match(/<fieldset[^>]*>[\s\S]*?<\/fieldset>/)?.[0] ?? "";
+    expect(visibleText(field)).toContain("Weekly price up to");
+    expect(field).toMatch(/<select[^>]*name="currency"/);
+    expect(field).toMatch(/<option value="USD">US\$<\/option>/);
+    expect(field).toMatch(/<option value="EUR" selected="">€<\/option>/);
+    expect(field).toMatch(/<input[^>]*name="maxPrice"[^>]*value="800"/);
+  });
+
+  it("explains a currency it does not know, and compares no price", async () => {
+    const member = await freshMember();
+    const { text, slugs } = await list(
+      `/locations?q=${word}&maxPrice=800&currency=XYZ`,
+      member.cookie,
+    );
+    expect(text).toContain(FILTER_NOTICES.currency);
+    expect(slugs.sort()).toEqual([dollars.slug, euros.slug].sort());
   });
 });
 

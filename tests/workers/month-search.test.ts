@@ -1,13 +1,15 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~/context";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { invalidateLocationCaches } from "~/lib/cache.server";
 import { FILTER_NOTICES } from "~/catalogue/location-filters";
 import { loadLocationList } from "~/catalogue/location-list-loader.server";
-import { addDays } from "~/weeks/calendar";
+import { openMonths } from "~/catalogue/month-search.server";
+import { addDays, addMonths } from "~/weeks/calendar";
+import { SEARCH_MONTHS } from "~/weeks/month";
 import { weekRate } from "~/weeks/rates";
 import { weekRateSql } from "~/weeks/week-rate-sql.server";
 import { createUser, signIn } from "./auth-helpers";
@@ -161,6 +163,43 @@ describe("the list's “When”: locations with an open week in a month", () => 
     expect(text).toContain("Request this week");
   });
 
+  it("compares the weekly price with the weeks priced in its currency only", async () => {
+    // A resort in another country that prices in euros, with a week at €2,000 in the month.
+    const euros = {
+      id: `${tag}-euros`,
+      slug: `${tag}-euros`,
+      name: `Euro Month ${tag}`,
+      country: `Eurotestland ${tag}`,
+      currency: "EUR",
+    };
+    await insertLocations([euros]);
+    await using _euros = {
+      [Symbol.asyncDispose]: async () => {
+        await db.delete(locations).where(eq(locations.id, euros.id));
+        await invalidateLocationCaches(env.CACHE);
+      },
+    };
+    await db.insert(roomTypes).values(room(euros.id, "Euro Suite", { maxGuests: 4, price: 2000 }));
+    await db.insert(weeks).values(week("Euro Suite", `${month}-05`));
+    await invalidateLocationCaches(env.CACHE);
+    const cookie = await signIn((await createUser("member")).id);
+    const inBoth = (query: string) =>
+      list(`/locations?q=${tag}+month&month=${month}&${query}`, cookie);
+
+    const dollars = await inBoth("maxPrice=2500");
+    expect(dollars.text).toContain(alpha.name);
+    expect(dollars.text).not.toContain(euros.name);
+    const inEuros = await inBoth("maxPrice=2500&currency=EUR");
+    expect(inEuros.text).toContain("1 location found");
+    expect(inEuros.text).toContain(euros.name);
+    expect(inEuros.text).toContain("€2,000");
+    expect(inEuros.text).not.toContain(alpha.name);
+    // Browsing the month, without a search, compares the same way.
+    const browsing = await list(`/locations?month=${month}&maxPrice=2500&currency=EUR`, cookie);
+    expect(browsing.text).toContain(euros.name);
+    expect(browsing.text).not.toContain(alpha.name);
+  });
+
   it("says a month it does not offer, and lists every time instead", async () => {
     const { status, text } = await list(inTestland("month=1999-01"));
     expect(status).toBe(200);
@@ -181,6 +220,61 @@ describe("the list's “When”: locations with an open week in a month", () => 
     calls.statements = 0;
     await loadLocationList(pageRequest, app, { memberId: null });
     expect(calls.batch + calls.statements).toBe(1);
+  });
+});
+
+describe("the home page's “When”", () => {
+  /** The months the home page's “When” offers (YYYY-MM). */
+  async function homeMonths() {
+    const html = await (await get("/")).text();
+    const select = html.match(/<select[^>]*id="home-month"[\s\S]*?<\/select>/)![0];
+    return [...select.matchAll(/<option value="(\d{4}-\d{2})"/g)].map(([, value]) => value);
+  }
+
+  it("offers only the months with an open week", async () => {
+    // The last month offered, emptied of its open weeks for the test (the seed opens weeks in
+    // every month offered), then opened again.
+    const last = searchMonth(SEARCH_MONTHS - 1).value;
+    const inLast = and(
+      eq(weeks.state, "open"),
+      gte(weeks.checkIn, `${last}-01`),
+      lt(weeks.checkIn, addMonths(`${last}-01`, 1)),
+    );
+    const emptied = (await db.select({ id: weeks.id }).from(weeks).where(inLast)).map(
+      ({ id }) => id,
+    );
+    expect(emptied.length).toBeGreaterThan(0);
+    expect(await homeMonths()).toContain(last);
+    await using _reopened = {
+      [Symbol.asyncDispose]: async () => {
+        // A statement binds at most 100 values.
+        for (let start = 0; start < emptied.length; start += 90) {
+          await db
+            .update(weeks)
+            .set({ state: "open" })
+            .where(inArray(weeks.id, emptied.slice(start, start + 90)));
+        }
+        await invalidateLocationCaches(env.CACHE);
+      },
+    };
+    await db.update(weeks).set({ state: "closed" }).where(inLast);
+    await invalidateLocationCaches(env.CACHE);
+    const offered = await homeMonths();
+    expect(offered).not.toContain(last);
+    expect(offered).toContain(month);
+    expect(offered).toContain(nextMonth);
+  });
+
+  it("reads them once per catalogue version: one query, then none", async () => {
+    await invalidateLocationCaches(env.CACHE);
+    const { db: counted, calls } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env: { ...env, DB: counted }, ctx }, new Request(ORIGIN));
+    const first = await openMonths(app);
+    await waitOnExecutionContext(ctx);
+    expect(calls).toEqual({ batch: 0, statements: 1 });
+    expect(await openMonths(app)).toEqual(first);
+    expect(calls).toEqual({ batch: 0, statements: 1 });
   });
 });
 

@@ -18,6 +18,7 @@ import { type LocationListData, type LocationRow } from "~/catalogue/location-li
 import { type FoundWeek } from "~/catalogue/month-search.server";
 import { WeekOffer } from "~/components/catalogue/room-availability";
 import { monthDay } from "~/lib/dates";
+import { DEFAULT_CURRENCY, isCurrency, money, type Currency } from "~/lib/money";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { SubmitButton } from "~/components/forms";
 import { useSubmitting } from "~/lib/use-submitting";
@@ -65,7 +66,7 @@ export function LocationListPage({
         {total > 0 ? countLine(total, featured.length, filtered) : ""}
       </p>
 
-      {month && data.canFilterByPrice && <WeekAlertForm filters={filters} />}
+      {month && data.canFilterByPrice && <WeekAlertForm filters={filters} page={page} />}
 
       {all.length === 0 ? (
         <div className="mt-4 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
@@ -119,27 +120,28 @@ export function LocationListPage({
 }
 
 /**
- * "Tell me when a week opens": saves the list's search (its month and filters, as the address has
- * them) as an alert. A plain form: it works before and without JavaScript.
+ * "Tell me when a week opens": saves the list's search (its words, month and filters, as the address has
+ * them) as an alert, and comes back to this page of the list. A plain form: it works before and
+ * without JavaScript.
  */
-function WeekAlertForm({ filters }: { filters: LocationFilters }) {
+function WeekAlertForm({ filters, page }: { filters: LocationFilters; page: number }) {
   const saving = useSubmitting({ intent: "save", action: "/members/alerts" });
-  const fields = Object.entries(filters).filter(
-    ([name, value]) => name !== "q" && value !== null && value !== "",
-  );
+  const fields = Object.entries(filters).filter(([, value]) => value !== null && value !== "");
   return (
     <Form
       method="post"
       action="/members/alerts"
+      // It comes back to this page of the list: where the member was.
+      preventScrollReset
       className="bg-sand-50 mt-4 flex flex-col items-start gap-x-4 gap-y-2 rounded-xl px-4 py-3 ring-1 ring-slate-200 sm:flex-row sm:items-center"
     >
       <input type="hidden" name="intent" value="save" />
       {fields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
+      {page > 1 && <input type="hidden" name="page" value={page} />}
       <p className="min-w-0 text-sm text-slate-700 sm:flex-1">
-        We can write when a week opens for this search{filters.q ? " (its words aside)" : ""}, at
-        most once a day.
+        We can write when a week opens for this search, at most once a day.
       </p>
       <SubmitButton busy={saving} busyText="Saving..." variant="secondary">
         Tell me when a week opens
@@ -238,6 +240,18 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
   const [priceText, typePrice] = useTypedValue(
     filters.maxPrice === null ? "" : String(filters.maxPrice),
   );
+  // The currency chosen is kept while no amount is typed (only a price carries it in the
+  // address); a currency the address gets another way (Back) replaces it.
+  const [currency, setCurrency] = useState<Currency>(filters.currency ?? DEFAULT_CURRENCY);
+  const [addressCurrency, setAddressCurrency] = useState(filters.currency);
+  if (filters.currency !== addressCurrency) {
+    setAddressCurrency(filters.currency);
+    if (filters.currency) setCurrency(filters.currency);
+  }
+  const priceChange = (maxPrice: number | null, inCurrency = currency) => ({
+    maxPrice,
+    currency: maxPrice === null ? null : inCurrency,
+  });
 
   const show = (change: Partial<LocationFilters>) => {
     // A filter already set is refined in place: Back leaves the search rather than each
@@ -261,6 +275,8 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
     if (q !== undefined) typeSearch(q, q.trim());
     const maxPrice = values.get("maxPrice");
     if (maxPrice !== undefined) typePrice(maxPrice, String(priceOrNull(maxPrice) ?? ""));
+    const chosenCurrency = values.get("currency");
+    if (chosenCurrency !== undefined && isCurrency(chosenCurrency)) setCurrency(chosenCurrency);
     void submit(element, { preventScrollReset: true });
   });
   const select =
@@ -280,7 +296,7 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
       onSubmit={(event) => {
         event.preventDefault();
         showAfterPause.cancel();
-        show({ q: searchText.trim() || null, maxPrice: priceOrNull(priceText) });
+        show({ q: searchText.trim() || null, ...priceChange(priceOrNull(priceText)) });
       }}
       className="mt-8 grid grid-cols-2 items-end gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap"
     >
@@ -358,17 +374,37 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
         narrow
       />
       {canFilterByPrice && (
-        <div className="flex flex-col gap-1 sm:w-44">
-          <label htmlFor="filter-max-price" className={filterLabelClass}>
-            Weekly price up to
-          </label>
-          <span className="relative">
-            <span
-              aria-hidden="true"
-              className="absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
+        // A resort prices in its own currency and none is converted: the amount is compared with
+        // the prices in the currency beside it only.
+        <fieldset className="flex min-w-0 flex-col gap-1 sm:w-56">
+          {/* Floated, a legend is laid out as content (a flex item), like the other labels. */}
+          <legend className={`${filterLabelClass} float-left`}>Weekly price up to</legend>
+          <span className="flex">
+            <label htmlFor="filter-currency" className="sr-only">
+              Currency
+            </label>
+            <select
+              id="filter-currency"
+              name="currency"
+              value={currency}
+              onChange={(event) => {
+                const chosen = event.target.value;
+                if (!isCurrency(chosen)) return;
+                setCurrency(chosen);
+                const maxPrice = priceOrNull(priceText);
+                if (maxPrice !== null) show(priceChange(maxPrice, chosen));
+              }}
+              className={`${filterControlClass} rounded-r-none border-r-0 pr-1`}
             >
-              $
-            </span>
+              {data.currencies.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <label htmlFor="filter-max-price" className="sr-only">
+              Amount
+            </label>
             <input
               id="filter-max-price"
               type="number"
@@ -381,12 +417,12 @@ function FilterBar({ data, filtered }: { data: LocationListData; filtered: boole
               onChange={(event) => {
                 const maxPrice = priceOrNull(event.target.value);
                 typePrice(event.target.value, maxPrice === null ? "" : String(maxPrice));
-                showAfterPause({ maxPrice });
+                showAfterPause(priceChange(maxPrice));
               }}
-              className={`${filterControlClass} w-full pl-7`}
+              className={`${filterControlClass} w-full min-w-0 rounded-l-none`}
             />
           </span>
-        </div>
+        </fieldset>
       )}
       {/* With scripts the list follows every change, so the button is quiet; it stays for a
           keyboard or switch user, who sends the form with it. */}

@@ -82,7 +82,7 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     account: ACCOUNTS.lifeStaff,
     names: ["confirms an offered week", "confirms after a lapse", "declines and closes"],
   },
-  { account: ACCOUNTS.watcher, names: ["watches a month"] },
+  { account: ACCOUNTS.watcher, names: ["watches a month", "watches a month without JavaScript"] },
   {
     account: ACCOUNTS.farReader,
     names: ["reads far away", "reads far away without JavaScript", "reads at the resort"],

@@ -114,7 +114,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   // Shown to an account with an authenticator app before its code (the admin visits as one).
   "routes/auth.verify.tsx": [visit(VERIFY_PATH, "member", "admin")],
   "routes/account.security.tsx": [visit("/account/security", "member")],
-  // The member's live requests, and apart from them the ended ones.
+  // The member's live requests, and apart from them the ended ones; and a week alert with a
+  // search's longest words (stored by layout.setup.ts).
   "routes/members.tsx": [visitorAndMember("/members")],
   // The layout member's own requests (stored by layout.setup.ts): an offer with its button and the
   // withdrawal's question, a confirmed stay with a long note, the history and the calendar link,
