@@ -4,7 +4,7 @@ import { openD1Session, withBookmark } from "../app/db/read-replicas.server";
 import { deliverDueEmails } from "../app/email/deliveries.server";
 import { requestCatalogueVersion } from "../app/lib/cache.server";
 import { now, scheduledMoment } from "../app/lib/clock.server";
-import { servePage } from "../app/lib/page-cache.server";
+import { servePage } from "../app/catalogue/page-cache.server";
 import { configuredSiteOrigin } from "../app/lib/site.server";
 import { deleteExpiredRateLimits } from "../app/lib/rate-limit.server";
 import { sweepRequests } from "../app/request-life/life.server";

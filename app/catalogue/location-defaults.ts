@@ -11,3 +11,6 @@ export const LOCATION_DEFAULTS = {
   /** What its prices are in (ISO 4217). */
   currency: "USD",
 } as const;
+
+/** What a price is in when nothing says otherwise: a new location's currency. */
+export const DEFAULT_CURRENCY = LOCATION_DEFAULTS.currency;

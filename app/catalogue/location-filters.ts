@@ -1,7 +1,8 @@
 import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchText, searchWords } from "./location-search";
 import { COUNTRIES, US_STATES } from "./places";
 import { slugify } from "./slug";
-import { CURRENCIES, DEFAULT_CURRENCY, grouped, isCurrency, type Currency } from "~/lib/money";
+import { DEFAULT_CURRENCY } from "./location-defaults";
+import { CURRENCIES, grouped, isCurrency, type Currency } from "~/lib/money";
 import { type CalendarDate } from "~/weeks/calendar";
 import { isMonth, SEARCH_MONTHS, searchMonths } from "~/weeks/month";
 

@@ -7,8 +7,6 @@
  * simple.
  */
 
-import { LOCATION_DEFAULTS } from "~/catalogue/location-defaults";
-
 /** The currencies a resort's prices can be in, with how an amount in each is written. */
 export const CURRENCIES = {
   USD: { prefix: "US$", name: "US dollars" },
@@ -22,8 +20,6 @@ export type Currency = keyof typeof CURRENCIES;
 
 /** The largest amount and count a room type's fields take (a week's rate too, however set). */
 export const MAX_AMOUNT = 10_000_000;
-
-export const DEFAULT_CURRENCY: Currency = LOCATION_DEFAULTS.currency;
 
 export const isCurrency = (code: string): code is Currency => Object.hasOwn(CURRENCIES, code);
 

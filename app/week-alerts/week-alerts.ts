@@ -1,7 +1,8 @@
 import { FIT_LIMITS } from "~/catalogue/location-filters";
 import { searchText, searchWords } from "~/catalogue/location-search";
 import { monthYear } from "~/lib/dates";
-import { CURRENCIES, DEFAULT_CURRENCY, money, type Currency } from "~/lib/money";
+import { DEFAULT_CURRENCY } from "~/catalogue/location-defaults";
+import { CURRENCIES, money, type Currency } from "~/lib/money";
 import { z } from "~/lib/zod";
 
 /**

@@ -22,7 +22,7 @@ import {
  * a visitor sees only that it is held.
  *
  * How many wait is read in the page's own query and only for a member, whose pages are never
- * cached (app/lib/page-cache.server.ts): a place taken on a waitlist shows at the member's next
+ * cached (app/catalogue/page-cache.server.ts): a place taken on a waitlist shows at the member's next
  * page without a new catalogue version. A visitor's cached copy holds only each week's state,
  * and every change of state (a hold, a decision, a lapse, a week freed) starts a new version.
  */

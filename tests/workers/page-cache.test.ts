@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createAppContext } from "~/context";
 import { invalidateLocationCaches } from "~/lib/cache.server";
-import { servePage } from "~/lib/page-cache.server";
+import { servePage } from "~/catalogue/page-cache.server";
 import { getPublicLocationDetail } from "~/catalogue/location-reads.server";
 import worker from "../../workers/app";
 import { signIn } from "./auth-helpers";

@@ -18,7 +18,8 @@ import { type LocationListData, type LocationRow } from "~/catalogue/location-li
 import { type FoundWeek } from "~/catalogue/month-search.server";
 import { WeekOffer } from "~/components/catalogue/room-availability";
 import { monthDay } from "~/lib/dates";
-import { DEFAULT_CURRENCY, isCurrency, money, type Currency } from "~/lib/money";
+import { DEFAULT_CURRENCY } from "~/catalogue/location-defaults";
+import { isCurrency, type Currency } from "~/lib/money";
 import { useScrollMemory } from "~/lib/scroll-memory";
 import { SubmitButton } from "~/components/forms";
 import { useSubmitting } from "~/lib/use-submitting";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type AnyField } from "~/components/forms";
-import { DEFAULT_CURRENCY, money } from "~/lib/money";
+import { DEFAULT_CURRENCY } from "~/catalogue/location-defaults";
+import { money } from "~/lib/money";
 import { YourTime, ZonedTimeText } from "~/components/zoned-time";
 import { formatStayDate, nightsLabel, stayMoment } from "~/guest-requests/format";
 import { type ZonedTime } from "~/lib/zoned-time";

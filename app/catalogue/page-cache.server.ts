@@ -1,10 +1,5 @@
 import { CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
-import {
-  FILTER_NOTICES,
-  filtersToSearch,
-  NO_FILTERS,
-  readFilters,
-} from "~/catalogue/location-filters";
+import { FILTER_NOTICES, filtersToSearch, NO_FILTERS, readFilters } from "./location-filters";
 import { PAGE_PARAM, requestedPage } from "~/lib/pages";
 import { type CalendarDate } from "~/weeks/calendar";
 import { isMonth, shownMonth } from "~/weeks/month";
