@@ -3,7 +3,6 @@ import {
   asc,
   eq,
   exists,
-  gt,
   gte,
   inArray,
   lt,
@@ -18,10 +17,10 @@ import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
 import { cachedJson, cacheKeys, CATALOGUE_TTL_SECONDS } from "~/lib/cache.server";
 import { type LocationFilters, weeklyPrice } from "~/catalogue/location-filters";
-import { addDays, addMonths, earliestLocalDate, localDate, todayUtc } from "~/weeks/calendar";
+import { addDays, addMonths, localDate, todayUtc } from "~/weeks/calendar";
 import { searchMonths, type CalendarMonth } from "~/weeks/month";
 import { joinWaitlistHref, requestWeekHref, type ListedWeek } from "~/weeks/week";
-import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
+import { onSale, weekRateSql } from "~/weeks/week-rate-sql.server";
 import { openOrHeld, waitlistColumns, weekAvailability } from "~/weeks/week-sql.server";
 
 /**
@@ -69,9 +68,8 @@ const onSaleBetween = (state: SQL, first: string | SQL, next: string | SQL, now:
     state,
     gte(weeks.checkIn, first),
     lt(weeks.checkIn, next),
-    gt(weeks.checkIn, earliestLocalDate(now)),
     eq(roomTypes.published, true),
-    weekHasRate,
+    onSale(now),
   );
 
 /** Over `weeks` joined with `room_types`: the week is open or held in the month and on sale. */

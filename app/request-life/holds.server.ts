@@ -1,7 +1,7 @@
 import { and, eq, exists, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, emailDeliveries, weeks } from "~/db/schema";
-import { heldFor, holdUntil, onSale } from "./rules.server";
+import { heldFor, holdUntil, weekOpen } from "./rules.server";
 import { type OwnDates, weeksWithin, confirmedStaysWithin } from "~/weeks/week-sql.server";
 
 /**
@@ -54,7 +54,7 @@ export function holdOwnDates(
       .where(
         and(
           weeksWithin(stay),
-          onSale,
+          weekOpen,
           notExists(unavailableWeeksWithin(db, stay)),
           unless ? sql`not ${unless}` : undefined,
         ),
@@ -102,7 +102,7 @@ export const bookOwnDatesOf = (db: Db, stay: Required<OwnDates>, handledAt: stri
     .where(
       and(
         weeksWithin(stay),
-        or(onSale, and(eq(weeks.state, "requested"), eq(weeks.requestId, stay.requestId))),
+        or(weekOpen, heldFor(stay.requestId)),
         confirmedAt(db, stay.requestId, handledAt),
       ),
     );
@@ -134,7 +134,7 @@ interface WeekStay {
  * never taken over, nor a closed week.
  */
 const weekFreeFor = ({ weekId, requestId }: WeekStay) =>
-  and(eq(weeks.id, weekId), or(onSale, heldFor(requestId)));
+  and(eq(weeks.id, weekId), or(weekOpen, heldFor(requestId)));
 
 /** For the confirming update of a request for a week: the week is still its to book. */
 export const weekStillFreeFor = (db: Db, stay: WeekStay) =>
@@ -172,7 +172,7 @@ export function holdWeekStatements(
         heldUntil: holdUntil(now),
         updatedAt: now.toISOString(),
       })
-      .where(and(eq(weeks.id, weekId), onSale)),
+      .where(and(eq(weeks.id, weekId), weekOpen)),
     undo: withdrawRequestStatements(db, requestId, notHeld),
   };
 }

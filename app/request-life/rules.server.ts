@@ -25,8 +25,11 @@ export const hasBegun = (checkIn: CalendarDate, timeZone: string, now: Date) =>
  */
 export const weekMayHaveBegun = (now: Date) => lte(weeks.checkIn, addDays(todayUtc(now), 1));
 
-/** A week is on sale (SQL): open to any member's request. */
-export const onSale: SQL = eq(weeks.state, "open");
+/**
+ * The week is open (SQL): free for any member to request. Whether it is on sale (a rate, ahead of
+ * the resort's today) is the catalogue's `onSale`.
+ */
+export const weekOpen: SQL = eq(weeks.state, "open");
 
 /** A week held for a request (SQL): by its request, or offered to a member waiting. */
 export const heldFor = (requestId: string | SQLWrapper) =>

@@ -21,9 +21,9 @@ import { locationsMatching } from "~/catalogue/location-search.server";
 import { slugify } from "~/catalogue/slug";
 import { weekdayDate } from "~/lib/dates";
 import { isCurrency, money } from "~/lib/money";
-import { addDays, earliestLocalDate } from "~/weeks/calendar";
+import { addDays } from "~/weeks/calendar";
 import { requestWeekHref } from "~/weeks/week";
-import { weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
+import { onSale, weekHasRate, weekRateSql } from "~/weeks/week-rate-sql.server";
 import { describeAlert, WEEK_ALERT_LIMIT, type AlertCriteria } from "./week-alerts";
 
 /**
@@ -234,7 +234,7 @@ function openedSinceSeen(db: Db, now: Date) {
         eq(weekOpenings.month, savedSearches.month),
         gt(weekOpenings.seq, savedSearches.seenSeq),
         eq(weeks.state, "open"),
-        gt(weeks.checkIn, earliestLocalDate(now)),
+        onSale(now),
         eq(roomTypes.published, true),
         eq(locations.hidden, false),
         or(

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { locations, roomTypes, weeks } from "~/db/schema";
-import { addDays, addMonths, earliestLocalDate, localDate, todayUtc } from "./calendar";
+import { addDays, addMonths, localDate, todayUtc } from "./calendar";
 import { shownMonth, type CalendarMonth } from "./month";
 import { type ListedWeek, type MonthWeek, type WeekAvailability } from "./week";
 import { weekRate } from "./rates";
-import { weekHasRate } from "./week-rate-sql.server";
+import { onSale } from "./week-rate-sql.server";
 import {
   pricingColumns,
   isPriced,
@@ -62,8 +62,7 @@ export function listedWeeksQuery(db: Db, locationKey: string, now: Date, { membe
         or(eq(locations.slug, locationKey), eq(locations.id, locationKey)),
         eq(roomTypes.published, true),
         openOrHeld,
-        weekHasRate,
-        gt(weeks.checkIn, earliestLocalDate(now)),
+        onSale(now),
       ),
     )
     .as("ranked");
@@ -142,14 +141,7 @@ export async function nextOpenWeeks(db: Db, roomTypeId: string, now: Date) {
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
     .innerJoin(locations, eq(locations.id, roomTypes.locationId))
-    .where(
-      and(
-        eq(weeks.roomTypeId, roomTypeId),
-        eq(weeks.state, "open"),
-        gt(weeks.checkIn, earliestLocalDate(now)),
-        weekHasRate,
-      ),
-    )
+    .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.state, "open"), onSale(now)))
     .orderBy(asc(weeks.checkIn))
     .limit(WEEKS_SHOWN + 1);
   return rows
@@ -167,14 +159,7 @@ async function firstOpenMonth(db: Db, roomTypeId: string, now: Date) {
     .select({ checkIn: sql<string | null>`min(${weeks.checkIn})` })
     .from(weeks)
     .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-    .where(
-      and(
-        eq(weeks.roomTypeId, roomTypeId),
-        eq(weeks.state, "open"),
-        gt(weeks.checkIn, earliestLocalDate(now)),
-        weekHasRate,
-      ),
-    );
+    .where(and(eq(weeks.roomTypeId, roomTypeId), eq(weeks.state, "open"), onSale(now)));
   return first?.checkIn?.slice(0, 7) ?? null;
 }
 

@@ -1,5 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, gt, sql, type SQL } from "drizzle-orm";
 import { roomTypes, weeks } from "~/db/schema";
+import { earliestLocalDate } from "./calendar";
 import { HOLIDAYS, type HolidayKey } from "./price-fields";
 
 /**
@@ -44,3 +45,11 @@ export const weekRateSql = sql<number | null>`coalesce(${weeks.rate}, nullif(max
  * a room without a weekly price (coalesce stops at its first value).
  */
 export const weekHasRate = sql`(${weeks.rate} > 0 OR (${weeks.rate} IS NULL AND coalesce(${roomTypes.price}, ${weekRateSql}) > 0))`;
+
+/**
+ * A week on sale (SQL, over `weeks` joined with its room type): it has a rate, and it checks in
+ * after the resort's today somewhere on Earth (a page then drops one that checks in on its own
+ * resort's today). Which states count (open, or held too) and whether the room must be published
+ * are the caller's.
+ */
+export const onSale = (now: Date) => and(weekHasRate, gt(weeks.checkIn, earliestLocalDate(now)));
