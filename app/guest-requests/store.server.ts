@@ -15,9 +15,9 @@ import { DomainError } from "~/lib/errors.server";
 import { type SiteConfig } from "~/lib/site.server";
 
 /**
- * The one way a request is stored: its row and the e-mails about it (one to staff, a receipt to the
- * sender) in one D1 batch, so both are stored or neither. Each kind of request is described once
- * (app/guest-requests/*.server.ts): its form, its table, its row and its e-mails.
+ * The one way a request is stored: its row and the e-mails about it (one to staff; a receipt to a
+ * signed-in sender) in one D1 batch, so both are stored or neither. Each kind of request is
+ * described once (app/guest-requests/*.server.ts): its form, its table, its row and its e-mails.
  */
 
 export type RequestTable =
@@ -103,14 +103,21 @@ export interface StoredRequest {
 
 /**
  * The address a request is answered at: a signed-in sender's own, whatever the form said, and a
- * visitor's as typed. No form mails an address its sender has not shown to be theirs by signing
- * in with it, but a visitor's receipt, which says nothing of what they wrote.
+ * visitor's as typed (for staff to reply to by hand; the site itself never mails it: mayMail).
  */
 function answerAddress(sender: Sender, input: SenderInput) {
   const email = sender?.email ?? input.email;
   if (!email) throw new DomainError("invalid", "Please sign in to send this request.");
   return email.toLowerCase();
 }
+
+/**
+ * No form mails an address its sender has not shown to be theirs, by signing in with it: a
+ * visitor's request is mailed to staff only (the page says where staff will reply), so nobody can
+ * have the site write to a stranger.
+ */
+const mayMail = (sender: Sender, draft: EmailDraft, site: SiteConfig) =>
+  sender !== null || draft.to === site.staffEmail;
 
 /**
  * Stores a request and its e-mails, then sends the e-mails after the response. A replayed one-time
@@ -146,7 +153,9 @@ export async function storeRequest<Table extends RequestTable, Input extends Sen
     if (!earlier) throw error;
     return { id: earlier.id, created: false, email };
   }
-  const emails = emailsAbout(row, site).map((draft) => queuedEmail(draft));
+  const emails = emailsAbout(row, site)
+    .filter((draft) => mayMail(sender, draft, site))
+    .map((draft) => queuedEmail(draft));
   const claim = claimOf?.(app, row) ?? null;
 
   const queued = queueEmails(

@@ -259,6 +259,28 @@ describe("more requests than the limit at once from one address", () => {
 });
 
 describe("receipts to the sender", () => {
+  it.each([
+    ["/contact", "contact", supportMessages],
+    ["/agents", "agents", agentApplications],
+  ] as const)(
+    "%s from a visitor: mailed to staff only, never to the address typed",
+    async (path, form, table) => {
+      const marker = `Visitor${crypto.randomUUID().slice(0, 8)}`;
+      const response = await formPost(
+        path,
+        { ...FORMS[form](marker), email: "someone-else@example.com" },
+        uniqueIp(),
+      );
+      expect(response.status).toBe(200);
+      const [row] = await db.select({ id: table.id }).from(table).where(eq(table.lastName, marker));
+      const recipients = await db
+        .select({ to: emailDeliveries.to })
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.requestId, row!.id));
+      expect(recipients).toEqual([{ to: env.STAFF_EMAIL }]);
+    },
+  );
+
   const SPAM = "Win a prize at https://spam.example/claim";
 
   /** The receipt (the e-mail not to staff) queued for the request with this marker. */
@@ -299,7 +321,8 @@ describe("receipts to the sender", () => {
     "%s: a fixed text naming the request, never the sender's own words",
     async (path, form, table, spam) => {
       const marker = `Receipt${crypto.randomUUID().slice(0, 8)}`;
-      const cookie = form === "book" ? await signIn((await createUser()).id) : undefined;
+      // Only a signed-in sender gets a receipt: the site mails no address a visitor typed.
+      const cookie = await signIn((await createUser()).id);
       const target = form === "book" ? `/book?location=${location.slug}` : path;
       const response = await formPost(
         target,
