@@ -318,14 +318,23 @@ test("with JavaScript: dates of a member's own are estimated line by line, held 
     return date.toISOString().slice(0, 10);
   };
   await page.goto(`/book?location=${location.slug}&roomType=${roomId}`);
-  await page.getByLabel("Check-in").fill(shift(3));
-  await page.getByLabel("Check-out").fill(shift(13));
-  const estimate = page.locator("dl").filter({ hasText: "Estimated total" });
-  await expect(estimate.getByText("Room (10 nights)")).toBeVisible();
   await page.getByLabel("First name").fill("Odile");
   await page.getByLabel("Last name").fill("Story");
   await page.getByLabel("Phone").fill("+1 555 0150");
   await page.getByLabel("Adults").selectOption("2");
+  // Too short a stay, sent anyway: the reason is said once, under the dates, not twice.
+  await page.getByLabel("Check-in").fill(shift(3));
+  await page.getByLabel("Check-out").fill(shift(5));
+  const tooShort = page.getByText(/minimum stay is \d+ nights: please choose a longer stay/);
+  await expect(tooShort).toHaveCount(1);
+  await page.getByLabel("I'm not a robot").check();
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByLabel("Check-out")).toHaveAttribute("aria-invalid", "true");
+  await expect(tooShort).toHaveCount(1);
+
+  await page.getByLabel("Check-out").fill(shift(13));
+  const estimate = page.locator("dl").filter({ hasText: "Estimated total" });
+  await expect(estimate.getByText("Room (10 nights)")).toBeVisible();
   await page.getByLabel("I'm not a robot").check();
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
   await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
