@@ -161,18 +161,33 @@ export function bookingEmails(
       action: { label: "Open the staff inbox", url: `${origin}/admin/requests?kind=booking` },
     },
   };
+  // What the member is told: a place on a waitlist, an offer taken up, or a new request.
+  const told = row.waitlist
+    ? {
+        subject: `You are on the waitlist for ${row.locationName}`,
+        heading: "You are on the waitlist",
+        opening:
+          "Thank you. Another member holds this week. If it frees, we offer it to the members waiting in the order they asked, and write to you when it is your turn.",
+      }
+    : tookOffer
+      ? {
+          subject: `You requested the week held for you at ${row.locationName}`,
+          heading: "Week requested",
+          opening: `Thank you, ${row.firstName}. The week is now held for you while the resort confirms it, and we write as soon as it does.`,
+        }
+      : {
+          subject: `We received your booking request for ${row.locationName}`,
+          heading: "Request received",
+          opening: "Thank you. We received your request and will get back to you soon.",
+        };
   const receipt: EmailDraft = {
     to: row.email,
-    subject: row.waitlist
-      ? `You are on the waitlist for ${row.locationName}`
-      : `We received your booking request for ${row.locationName}`,
+    subject: told.subject,
     content: {
       siteName,
-      heading: row.waitlist ? "You are on the waitlist" : "Request received",
+      heading: told.heading,
       paragraphs: [
-        row.waitlist
-          ? "Thank you. Another member holds this week. If it frees, we offer it to the members waiting in the order they asked, and write to you when it is your turn."
-          : "Thank you. We received your request and will get back to you soon.",
+        told.opening,
         ...stay,
         emailLine("Reference", row.id),
         "This is only a request until the resort confirms it. Please do not book flights until you receive our confirmation.",

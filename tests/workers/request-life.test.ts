@@ -334,6 +334,16 @@ describe("a member withdraws, the next member takes the offer", () => {
     expect(await toStaff(first.request.id)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Took an offer: Harbor Life Resort, /)]),
     );
+    // The member is told the week is theirs while the resort confirms it, not "we received".
+    const toFirst = (await emailsAbout(first.request.id)).filter(
+      (email) => email.to === first.email,
+    );
+    expect(toFirst.map((email) => email.subject)).toContain(
+      `You requested the week held for you at ${LOCATION.name}`,
+    );
+    expect(toFirst.map((email) => email.subject)).not.toContain(
+      `We received your booking request for ${LOCATION.name}`,
+    );
 
     expect(await decide(first.request.id, "confirmed")).toMatchObject({ ok: true });
     expect(await weekOf(week.id)).toMatchObject({ state: "booked", requestId: first.request.id });
