@@ -268,7 +268,7 @@ describe("receipts to the sender", () => {
       const marker = `Visitor${crypto.randomUUID().slice(0, 8)}`;
       const response = await formPost(
         path,
-        { ...FORMS[form](marker), email: "someone-else@example.com" },
+        { ...FORMS[form](marker), email: `stranger-${marker}@example.com` },
         uniqueIp(),
       );
       expect(response.status).toBe(200);
