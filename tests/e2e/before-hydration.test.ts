@@ -101,8 +101,13 @@ test("another room chosen on a week's booking form before the scripts run leaves
   await locationPage.close();
   let otherRoom = "";
   await beforeHydration(page, weekHref!, async () => {
+    // The page is still arriving (its first bytes are enough to act on): once the form's last
+    // control is there, the room list above it is whole.
+    await page
+      .getByRole("button", { name: "Submit Booking Request" })
+      .waitFor({ state: "attached" });
     const room = page.getByLabel("Room type");
-    const chosen = await room.inputValue();
+    const chosen = new URL(weekHref!, baseURL).searchParams.get("roomType");
     const rooms = await room
       .locator("option")
       .evaluateAll((options) => options.map((option) => option.getAttribute("value") ?? ""));
