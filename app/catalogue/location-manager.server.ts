@@ -133,7 +133,7 @@ function staysAhead(db: Db, selectedId: string | null, now: Date) {
     .from(bookingRequests)
     .where(
       and(
-        inArray(bookingRequests.status, ["new", "confirmed"]),
+        inArray(bookingRequests.status, ["new", "confirmed", "paid"]),
         eq(bookingRequests.locationId, selectedId ?? ""),
         // Counted from the earliest date anywhere: a stay still under way at its resort counts.
         gt(bookingRequests.checkOutDate, earliestLocalDate(now)),

@@ -315,6 +315,8 @@ export const BOOKING_STATUSES = [
   "withdrawn",
   "passed",
   "closed",
+  "paid",
+  "payment-lapsed",
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const MESSAGE_STATUSES = ["new", "handled"] as const;
@@ -364,6 +366,12 @@ export const bookingRequests = sqliteTable(
     referralCode: text("referral_code"),
     // What staff wrote to the member with their decision.
     staffNote: text("staff_note"),
+    // Once confirmed: what the member is asked to pay (in the resort's currency) and by when;
+    // once paid, when, and staff's note of how (a payment made by hand).
+    amountDue: real("amount_due"),
+    payBy: text("pay_by"),
+    paidAt: text("paid_at"),
+    paymentNote: text("payment_note"),
     createdAt: createdAt(),
     // When the status last changed: a change's e-mails and history are stored only by the batch
     // that made it.
@@ -390,6 +398,8 @@ export const BOOKING_EVENTS = [
   "withdrawn",
   "passed",
   "closed",
+  "paid",
+  "payment-lapsed",
 ] as const;
 export type BookingEvent = (typeof BOOKING_EVENTS)[number];
 

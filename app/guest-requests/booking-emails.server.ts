@@ -239,33 +239,37 @@ export function decisionEmail(
   const fromUs = note ? [`A note from our team: ${note}`] : [];
   const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
   if (decision === "confirmed") {
-    const price = priceLines(booking);
+    const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
+    const due = booking.amountDue ?? booking.estimatedTotal;
+    const deadline = booking.payBy
+      ? zonedDateTimeAndUtc(zonedTime(booking.payBy, booking.locationTimeZone))
+      : null;
     return {
       to: booking.email,
-      subject: `Your stay at ${booking.locationName} is confirmed`,
+      subject: `Your stay at ${booking.locationName} is confirmed: please pay to secure it`,
+      headers: { "Reply-To": site.staffEmail },
       content: {
         siteName,
         heading: "Your booking is confirmed",
         paragraphs: [
           `Good news, ${booking.firstName}: the resort has confirmed your booking.`,
+          [
+            due ? `To secure it, please pay ${money(due, currency)}` : "To secure it, please pay",
+            deadline ? ` by ${deadline}.` : ".",
+            " Until then the week is held in your name; if it is not paid by then, it goes to the next member waiting for it.",
+          ].join(""),
+          "To pay by card or bank transfer, reply to this e-mail: our team answers with how, and marks your stay paid once the payment arrives.",
           ...details,
-          ...price,
+          ...priceLines(booking),
+          ...(due ? [emailLine("To pay", money(due, currency))] : []),
           ...fromUs,
-          "You can now book your flights.",
+          "Please book your flights once your stay is paid: we write to say so, with the stay as a calendar entry.",
           // The terms the member accepted when sending the request (shown on /book).
-          `As agreed when you sent your request: ${stayTerms(booking.currency ?? LOCATION_DEFAULTS.currency).join(" ")}`,
-          "The stay is attached as a calendar entry.",
+          `As agreed when you sent your request: ${stayTerms(currency).join(" ")}`,
         ],
         action: requestAction(booking, site),
         footer,
       },
-      attachments: [
-        {
-          filename: "stay.ics",
-          contentType: CALENDAR_CONTENT_TYPE,
-          content: stayCalendarFile(booking, site),
-        },
-      ],
     };
   }
   return {
@@ -475,4 +479,109 @@ export function closedEmail(
       footer: memberFooter(siteName),
     },
   };
+}
+
+/** The stay was paid for: a receipt, with the stay as a calendar file. */
+export function paidEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
+  const { siteName } = site;
+  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
+  const paid = booking.amountDue ?? booking.estimatedTotal;
+  return {
+    to: booking.email,
+    subject: `Paid: your stay at ${booking.locationName} is booked`,
+    content: {
+      siteName,
+      heading: "Your stay is booked",
+      paragraphs: [
+        paid
+          ? `Thank you, ${booking.firstName}: we received your payment of ${money(paid, currency)}, and your stay is booked.`
+          : `Thank you, ${booking.firstName}: we received your payment, and your stay is booked.`,
+        ...stayLines(booking),
+        emailLine("Reference", booking.id),
+        "You can now book your flights. The stay is attached as a calendar entry.",
+      ],
+      action: requestAction(booking, site),
+      footer: memberFooter(siteName),
+    },
+    attachments: [
+      {
+        filename: "stay.ics",
+        contentType: CALENDAR_CONTENT_TYPE,
+        content: stayCalendarFile(booking, site),
+      },
+    ],
+  };
+}
+
+/** A confirmed stay's payment is due within a day: a reminder, once. */
+export function paymentReminderEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
+  const { siteName } = site;
+  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
+  const due = booking.amountDue ?? booking.estimatedTotal;
+  const deadline = zonedDateTimeAndUtc(
+    zonedTime(booking.payBy ?? new Date(0).toISOString(), booking.locationTimeZone),
+  );
+  return {
+    to: booking.email,
+    subject: `Reminder: pay for your stay at ${booking.locationName} by ${deadline}`,
+    headers: { "Reply-To": site.staffEmail },
+    content: {
+      siteName,
+      heading: "Your payment is due soon",
+      paragraphs: [
+        `${booking.firstName}, your stay is held in your name until ${deadline}${due ? `, for a payment of ${money(due, currency)}` : ""}. If it is not paid by then, it goes to the next member waiting for it.`,
+        "To pay by card or bank transfer, reply to this e-mail: our team answers with how.",
+        ...stayLines(booking),
+        emailLine("Reference", booking.id),
+      ],
+      action: requestAction(booking, site),
+      footer: memberFooter(siteName),
+    },
+  };
+}
+
+/** A confirmed stay was not paid by its deadline: the member and staff are told where the week went. */
+export function paymentLapsedEmails(
+  booking: BookingRequest,
+  { nextOffered }: { nextOffered: boolean },
+  site: SiteConfig,
+): EmailDraft[] {
+  const { siteName, staffEmail, origin } = site;
+  return [
+    {
+      to: booking.email,
+      subject: `Your stay at ${booking.locationName} was not paid in time`,
+      content: {
+        siteName,
+        heading: "Your stay was let go",
+        paragraphs: [
+          `Sorry, ${booking.firstName}: we did not receive your payment by the deadline, so the week is no longer held for you.`,
+          ...stayLines(booking),
+          nextOffered
+            ? "It went to a member who was waiting for it: please choose another week."
+            : "It is open again: you may send a new request for it, or choose another week.",
+        ],
+        action: requestAction(booking, site),
+        footer: memberFooter(siteName),
+      },
+    },
+    {
+      to: staffEmail,
+      subject: `${MOVES.paymentLapse.staffSubject}: ${stayTitle(booking)}`,
+      content: {
+        siteName,
+        heading: "A confirmed stay was not paid",
+        paragraphs: [
+          `The payment did not arrive by the deadline, so the stay was let go and the member was told. ${freedWeek(nextOffered)}`,
+          emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
+          ...stayLines(booking),
+          emailLine("Request id", booking.id),
+        ],
+        action: {
+          label: "Open the staff inbox",
+          url: `${origin}/admin/requests?kind=booking&status=payment-lapsed`,
+        },
+      },
+    },
+  ];
 }

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { heldFor, undecided } from "~/request-life/rules.server";
+import { givenStay, heldFor, undecided } from "~/request-life/rules.server";
 import { bookingRequests, locations, roomTypes, weeks } from "~/db/schema";
 import { DomainError } from "~/lib/errors.server";
 import {
@@ -288,10 +288,7 @@ export async function bookingRequestsOf(
   { userId, page, now }: { userId: string; page: number; now: Date },
 ) {
   // A stay is past once its check-out day has come anywhere (a UTC day is enough to sort by).
-  const live = and(
-    or(eq(bookingRequests.status, "confirmed"), undecided),
-    gt(bookingRequests.checkOutDate, todayUtc(now)),
-  );
+  const live = and(or(givenStay, undecided), gt(bookingRequests.checkOutDate, todayUtc(now)));
   const ended = sql<boolean>`not (${live})`;
   const mine = eq(bookingRequests.userId, userId);
   const [[counted], rows] = await db.batch([
@@ -354,10 +351,14 @@ export async function memberBookingRequest(db: Db, userId: string, id: string) {
   return {
     ...booking,
     times: stayTimes({ ...booking, timeZone: booking.locationTimeZone }),
+    // Until when it is held: for staff to decide, for the member offered it, or (confirmed) for
+    // the payment, whose deadline the request itself keeps.
     heldUntil:
-      heldUntil && (booking.status === "new" || booking.status === "offered")
-        ? inZone(heldUntil)
-        : null,
+      booking.status === "confirmed" && booking.payBy
+        ? inZone(booking.payBy)
+        : heldUntil && (booking.status === "new" || booking.status === "offered")
+          ? inZone(heldUntil)
+          : null,
     history: [{ event: "sent" as const, at: booking.createdAt }, ...history].map((entry) => ({
       ...entry,
       at: inZone(entry.at),

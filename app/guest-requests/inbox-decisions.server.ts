@@ -25,9 +25,10 @@ export type TransitionResult =
     };
 
 const DONE_MESSAGES = {
-  confirm: "Booking confirmed",
+  confirm: "Booking confirmed: the member is asked to pay",
   decline: "Booking declined",
   "decline-and-close": "Booking declined and the week closed",
+  "mark-paid": "Marked paid: the stay is booked",
   handle: "Marked as handled",
 } as const satisfies Record<InboxAction["intent"], string>;
 
@@ -38,6 +39,9 @@ const ENDED_MESSAGES: Partial<Record<string, string>> = {
   lapsed: `This request lapsed: no decision came within ${HOLD_HOURS} hours, and its week went to the next member waiting or opened again.`,
   passed: "This member did not request the week offered to them in time: the offer passed.",
   closed: "This place on the waitlist is closed: the week was booked, or is no longer offered.",
+  "payment-lapsed":
+    "Not possible now: the payment did not arrive by its deadline, and the stay was let go. The member may send a new request.",
+  paid: "This stay is paid already.",
 };
 
 /** What staff are told after an action: done, or why not. */

@@ -36,7 +36,10 @@ const BOOKING_FILTERS = {
     eq(bookingRequests.status, "offered"),
   ),
   lapsed: inArray(bookingRequests.status, ["lapsed", "passed"]),
-  decided: inArray(bookingRequests.status, ["confirmed", "declined", "withdrawn", "closed"]),
+  unpaid: eq(bookingRequests.status, "confirmed"),
+  paid: eq(bookingRequests.status, "paid"),
+  "payment-lapsed": eq(bookingRequests.status, "payment-lapsed"),
+  decided: inArray(bookingRequests.status, ["declined", "withdrawn", "closed"]),
   handled: sql`0`,
 } satisfies Record<InboxStatus, SQL | undefined>;
 
@@ -132,6 +135,9 @@ export async function listInbox(db: Db, filters: InboxFilters) {
         waitlist: bookingRequests.waitlist,
         changedAt: bookingRequests.changedAt,
         staffNote: bookingRequests.staffNote,
+        amountDue: bookingRequests.amountDue,
+        payBy: bookingRequests.payBy,
+        paymentNote: bookingRequests.paymentNote,
         heldUntil: weeks.heldUntil,
         checkInDate: bookingRequests.checkInDate,
         checkOutDate: bookingRequests.checkOutDate,
@@ -225,19 +231,20 @@ export async function listInbox(db: Db, filters: InboxFilters) {
       times: {
         ...timesOf(row, row.locationTimeZone),
         heldUntil: row.heldUntil ? zonedTime(row.heldUntil, row.locationTimeZone) : null,
+        payBy: row.payBy ? zonedTime(row.payBy, row.locationTimeZone) : null,
       },
     })),
     ...applications.map((row) => ({
       ...row,
       kind: "agent-application" as const,
       emails: emails("agent-application", row.id),
-      times: { ...timesOf(row), heldUntil: null },
+      times: { ...timesOf(row), heldUntil: null, payBy: null },
     })),
     ...messages.map((row) => ({
       ...row,
       kind: "support-message" as const,
       emails: emails("support-message", row.id),
-      times: { ...timesOf(row), heldUntil: null },
+      times: { ...timesOf(row), heldUntil: null, payBy: null },
     })),
   ];
   const byKey = new Map(loaded.map((item) => [`${item.kind}:${item.id}`, item]));

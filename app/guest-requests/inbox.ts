@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { stripControlCharacters } from "~/lib/text";
+import { MAX_AMOUNT } from "~/lib/money";
 
 /**
  * The staff inbox (/admin/requests): its filters (query string) and its actions (form posts).
@@ -15,7 +16,16 @@ export type InboxKind = (typeof INBOX_KINDS)[number];
  * waitlist (offered the week included), lapsed (its hold, or an offer, ended unused) or decided
  * (confirmed, declined, withdrawn or closed); a message new or handled.
  */
-const INBOX_STATUSES = ["new", "waitlist", "lapsed", "decided", "handled"] as const;
+const INBOX_STATUSES = [
+  "new",
+  "waitlist",
+  "lapsed",
+  "unpaid",
+  "paid",
+  "payment-lapsed",
+  "decided",
+  "handled",
+] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 /** Ten cards: a request's card is long on a phone, and a page of them stays a short scroll. */
@@ -27,7 +37,7 @@ const INBOX_MAX_PAGE = 1000;
 export function statusesOf(kind: InboxKind | "all"): readonly InboxStatus[] {
   switch (kind) {
     case "booking":
-      return ["new", "waitlist", "lapsed", "decided"];
+      return ["new", "waitlist", "lapsed", "unpaid", "paid", "payment-lapsed", "decided"];
     case "agent-application":
     case "support-message":
       return ["new", "handled"];
@@ -46,6 +56,9 @@ export const STATUS_LABELS: Record<InboxStatus, string> = {
   new: "New",
   waitlist: "Waitlist",
   lapsed: "Lapsed",
+  unpaid: "Awaiting payment",
+  paid: "Paid",
+  "payment-lapsed": "Payment lapsed",
   decided: "Decided",
   handled: "Handled",
 };
@@ -97,14 +110,26 @@ const note = z.preprocess(
   z.string().max(NOTE_MAX, `Please keep the note under ${NOTE_MAX} characters`).optional(),
 );
 
+/** What staff ask the member to pay on confirming, when not the estimate: blank keeps it. */
+const amount = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.coerce
+    .number({ error: "Enter the amount as a number" })
+    .positive("Enter an amount above zero")
+    .max(MAX_AMOUNT, "That amount is too large")
+    .multipleOf(0.01, "Enter the amount to the cent at most")
+    .optional(),
+);
+
 /**
  * One form per request: confirm or decline a booking, or decline it and close its week (with an
  * optional note), or mark a message handled.
  */
 export const inboxActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("confirm"), id, note }),
+  z.object({ intent: z.literal("confirm"), id, note, amount }),
   z.object({ intent: z.literal("decline"), id, note }),
   z.object({ intent: z.literal("decline-and-close"), id, note }),
+  z.object({ intent: z.literal("mark-paid"), id, note }),
   z.object({
     intent: z.literal("handle"),
     kind: z.enum(["agent-application", "support-message"]),

@@ -1,6 +1,6 @@
 import { and, eq, exists, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { bookingRequests, emailDeliveries, weeks } from "~/db/schema";
+import { bookingRequests, emailDeliveries, weeks, type BookingStatus } from "~/db/schema";
 import { heldFor, holdUntil, weekOpen } from "./rules.server";
 import { type OwnDates, weeksWithin, confirmedStaysWithin } from "~/weeks/week-sql.server";
 
@@ -67,7 +67,7 @@ export function holdOwnDates(
  * For the confirming update: every week the stay takes a night of is still its own (held by it,
  * or open). Another member's hold or a closed week keeps it from being confirmed.
  */
-export const ownDatesStillOpen = (db: Db, stay: Required<OwnDates>) =>
+const ownDatesStillOpen = (db: Db, stay: Required<OwnDates>) =>
   notExists(
     db
       .select({ id: weeks.id })
@@ -91,24 +91,20 @@ export const ownDatesStillOpen = (db: Db, stay: Required<OwnDates>) =>
 export const nightsStillFree = (db: Db, stay: Required<OwnDates>) =>
   notExists(confirmedStaysWithin(db, stay));
 
-/**
- * Staff confirmed a request for the member's own dates (at `handledAt`): the weeks it takes a
- * night of (held by it, or open) are booked for it, so no other member can ask for them.
- */
-export const bookOwnDatesOf = (db: Db, stay: Required<OwnDates>, handledAt: string) =>
-  db
-    .update(weeks)
-    .set({ state: "booked", requestId: stay.requestId, heldUntil: null, updatedAt: handledAt })
-    .where(
-      and(
-        weeksWithin(stay),
-        or(weekOpen, heldFor(stay.requestId)),
-        confirmedAt(db, stay.requestId, handledAt),
-      ),
-    );
+/** A stay staff decide on: its week, or (no week) the member's own dates, and its request. */
+export interface GivenStay extends Required<OwnDates> {
+  weekId: string | null;
+}
 
-/** The request was confirmed at `handledAt`: by this very decision, not another admin's. */
-const confirmedAt = (db: Db, requestId: string, handledAt: string) =>
+/** The weeks the stay takes that are its own to take: held by it, or open. */
+const weeksFreeFor = (stay: GivenStay) =>
+  and(
+    stay.weekId ? eq(weeks.id, stay.weekId) : weeksWithin(stay),
+    or(weekOpen, heldFor(stay.requestId)),
+  );
+
+/** The request moved to `status` at `at`: by this very batch, not another admin's. */
+const movedAt = (db: Db, requestId: string, status: BookingStatus, at: string) =>
   exists(
     db
       .select({ id: bookingRequests.id })
@@ -116,36 +112,46 @@ const confirmedAt = (db: Db, requestId: string, handledAt: string) =>
       .where(
         and(
           eq(bookingRequests.id, requestId),
-          eq(bookingRequests.status, "confirmed"),
-          eq(bookingRequests.handledAt, handledAt),
+          eq(bookingRequests.status, status),
+          eq(bookingRequests.changedAt, at),
         ),
       ),
   );
 
-/** A request for one week (held by it, or a place on its waitlist). */
-interface WeekStay {
-  weekId: string;
-  requestId: string;
-}
-
 /**
- * The week is the request's to book: held by it, or open (its hold lapsed with no one holding the
- * week since, or the week freed for a place on its waitlist). Another member's hold or booking is
- * never taken over, nor a closed week.
+ * Staff confirmed the stay (at `at`): the weeks it takes (held by it, or open) are held in its
+ * member's name until `until`, the payment's deadline; nobody else can ask for them meanwhile, and
+ * members may still wait for them.
  */
-const weekFreeFor = ({ weekId, requestId }: WeekStay) =>
-  and(eq(weeks.id, weekId), or(weekOpen, heldFor(requestId)));
-
-/** For the confirming update of a request for a week: the week is still its to book. */
-export const weekStillFreeFor = (db: Db, stay: WeekStay) =>
-  exists(db.select({ id: weeks.id }).from(weeks).where(weekFreeFor(stay)));
-
-/** Staff confirmed a request for a week (at `handledAt`): the week is booked for it. */
-export const bookWeekOf = (db: Db, stay: WeekStay, handledAt: string) =>
+export const holdForPayment = (db: Db, stay: GivenStay, at: string, until: string) =>
   db
     .update(weeks)
-    .set({ state: "booked", requestId: stay.requestId, heldUntil: null, updatedAt: handledAt })
-    .where(and(weekFreeFor(stay), confirmedAt(db, stay.requestId, handledAt)));
+    .set({ state: "requested", requestId: stay.requestId, heldUntil: until, updatedAt: at })
+    .where(and(weeksFreeFor(stay), movedAt(db, stay.requestId, "confirmed", at)));
+
+/** The stay was paid for (at `at`): the weeks held for it are booked. */
+export const bookStay = (db: Db, stay: GivenStay, at: string) =>
+  db
+    .update(weeks)
+    .set({ state: "booked", heldUntil: null, updatedAt: at })
+    .where(
+      and(
+        stay.weekId ? eq(weeks.id, stay.weekId) : weeksWithin(stay),
+        heldFor(stay.requestId),
+        movedAt(db, stay.requestId, "paid", at),
+      ),
+    );
+
+/**
+ * For the confirming update: the stay is still its to confirm. Its week is held by it or open (its
+ * hold lapsed with no one holding the week since, or the week freed for a place on its waitlist);
+ * for its own dates, every week it takes a night of. Another member's hold or booking is never
+ * taken over, nor a closed week.
+ */
+export const stayStillFreeFor = (db: Db, stay: GivenStay) =>
+  stay.weekId
+    ? exists(db.select({ id: weeks.id }).from(weeks).where(weeksFreeFor(stay)))
+    : ownDatesStillOpen(db, stay);
 
 /**
  * The statements that make a stored booking request hold its week, for the request's own batch:

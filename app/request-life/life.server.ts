@@ -6,6 +6,7 @@ import {
   gt,
   inArray,
   lt,
+  lte,
   ne,
   notExists,
   or,
@@ -35,23 +36,27 @@ import {
   decisionEmail,
   lapsedEmails,
   offerEmail,
+  paidEmail,
   passedEmail,
+  paymentLapsedEmails,
+  paymentReminderEmail,
   withdrawnEmails,
   type BookingDecision,
 } from "~/guest-requests/booking-emails.server";
 import {
-  bookOwnDatesOf,
-  bookWeekOf,
+  bookStay,
+  holdForPayment,
   nightsStillFree,
-  ownDatesStillOpen,
-  weekStillFreeFor,
+  stayStillFreeFor,
+  type GivenStay,
 } from "./holds.server";
-import { MOVES, type Move, type MoveName } from "./moves";
+import { MOVES, PAYMENT_REMINDER_HOURS, type Move, type MoveName } from "./moves";
 import {
   hasBegun,
   heldFor,
   holdUntil,
   offerUntil,
+  payBy,
   waiting,
   weekMayHaveBegun,
 } from "./rules.server";
@@ -514,7 +519,15 @@ export async function decideBooking(
     decision,
     adminEmail,
     note,
-  }: { id: string; decision: StaffDecision; adminEmail: string; note?: string },
+    amount,
+  }: {
+    id: string;
+    decision: StaffDecision;
+    adminEmail: string;
+    note?: string;
+    /** What the member is asked to pay, when staff change it from the estimate. */
+    amount?: number;
+  },
 ): Promise<RequestChangeResult> {
   const { db, site, now } = app;
   const move = DECISION_MOVES[decision];
@@ -535,55 +548,86 @@ export async function decideBooking(
     });
     return changed ? { ok: true, freed } : refusal(await bookingById(db, id));
   }
-  const stay = {
-    roomTypeId: booking.roomTypeId,
-    checkIn: booking.checkInDate,
-    checkOut: booking.checkOutDate,
-    requestId: id,
-  };
-  const week = booking.weekId ? { weekId: booking.weekId, requestId: id } : null;
-  const behind = week ? await waitingFor(db, week.weekId, id) : [];
-  // Only once the week is booked for the confirmed request.
-  const weekBooked = exists(
-    db
-      .select({ id: weeks.id })
-      .from(weeks)
-      .where(
-        and(eq(weeks.id, week?.weekId ?? ""), eq(weeks.state, "booked"), eq(weeks.requestId, id)),
-      ),
-  );
+  const stay = givenStayOf(booking);
+  const until = payBy(now);
+  const amountDue = amount ?? booking.estimatedTotal;
   const { changed } = await applyMove(
     app,
     {
       ...staffChange,
       move,
-      emails: [decisionEmail(booking, "confirmed", { note, site })],
-      when: and(
-        // Never a place on a waitlist while another request holds the week.
-        week ? weekStillFreeFor(db, week) : ownDatesStillOpen(db, stay),
-        nightsStillFree(db, stay),
-      ),
+      set: { ...staffChange.set, amountDue, payBy: until },
+      emails: [decisionEmail({ ...booking, amountDue, payBy: until }, "confirmed", { note, site })],
+      // Never a place on a waitlist while another request holds the week.
+      when: and(stayStillFreeFor(db, stay), nightsStillFree(db, stay)),
     },
-    {
-      extra: [week ? bookWeekOf(db, week, handledAt) : bookOwnDatesOf(db, stay, handledAt)],
-      closes: behind.map((other) =>
-        closePlace(db, other, now, "booked", site, { weekClosed: weekBooked }),
-      ),
-      shownInCatalogue: true,
-    },
+    { extra: [holdForPayment(db, stay, handledAt, until)], shownInCatalogue: true },
   );
   if (changed) return { ok: true };
   const current = await bookingById(db, id);
   if (current?.status !== "new") return refusal(current);
-  return { ok: false, reason: week ? "week-taken" : "dates-taken" };
+  return { ok: false, reason: booking.weekId ? "week-taken" : "dates-taken" };
 }
 
-/** The other members waiting for a week (for the e-mails that close their places). */
-const waitingFor = (db: Db, weekId: string, exceptId: string) =>
-  db
-    .select()
-    .from(bookingRequests)
-    .where(and(eq(bookingRequests.weekId, weekId), waiting, ne(bookingRequests.id, exceptId)));
+/** The stay a request asks for, as the holds read it. */
+const givenStayOf = (booking: BookingRequest): GivenStay => ({
+  roomTypeId: booking.roomTypeId,
+  checkIn: booking.checkInDate,
+  checkOut: booking.checkOutDate,
+  requestId: booking.id,
+  weekId: booking.weekId,
+});
+
+/**
+ * Staff mark a confirmed stay paid (a payment made by hand, with their note of how): its weeks are
+ * booked, the members waiting for them are told their places closed, and the member gets a
+ * receipt with the stay's calendar file. A payment that arrives after the deadline's sweep let
+ * the stay go changes nothing.
+ */
+export async function markPaid(
+  app: AppContext,
+  { id, adminEmail, note }: { id: string; adminEmail: string; note?: string },
+): Promise<RequestChangeResult> {
+  const { db, site, now } = app;
+  const booking = await bookingById(db, id);
+  if (!booking || !startsFrom("pay", booking)) return refusal(booking);
+  const at = now.toISOString();
+  const stay = givenStayOf(booking);
+  const behind = await waitingBehind(db, booking);
+  const { changed } = await applyMove(
+    app,
+    {
+      move: "pay",
+      booking,
+      actor: adminEmail,
+      now,
+      set: { paidAt: at, paymentNote: note ?? null },
+      emails: [paidEmail({ ...booking, paidAt: at }, site)],
+    },
+    {
+      extra: [bookStay(db, stay, at)],
+      // Only once the week is booked for the stay paid for.
+      closes: behind.map((other) =>
+        closePlace(db, other, now, "booked", site, {
+          weekClosed: exists(
+            db
+              .select({ id: weeks.id })
+              .from(weeks)
+              .where(
+                and(
+                  eq(weeks.id, other.weekId ?? ""),
+                  eq(weeks.state, "booked"),
+                  eq(weeks.requestId, id),
+                ),
+              ),
+          ),
+        }),
+      ),
+      shownInCatalogue: true,
+    },
+  );
+  return changed ? { ok: true } : refusal(await bookingById(db, id));
+}
 
 /** The members waiting for the weeks a request holds (for the e-mails that close their places). */
 const waitingBehind = (db: Db, booking: BookingRequest) =>
@@ -692,7 +736,8 @@ export async function takeOffer(
 export async function sweepRequests(app: AppContext) {
   const { db, site, now } = app;
   const at = now.toISOString();
-  const [expired, stale, untold] = await Promise.all([
+  const remindFrom = new Date(now.getTime() + PAYMENT_REMINDER_HOURS * 3_600_000).toISOString();
+  const [expired, stale, untold, unreminded] = await Promise.all([
     db
       .select({ booking: bookingRequests })
       .from(weeks)
@@ -722,12 +767,28 @@ export async function sweepRequests(app: AppContext) {
           ),
         ),
       ),
+    db
+      .select()
+      .from(bookingRequests)
+      .where(
+        and(
+          eq(bookingRequests.status, "confirmed"),
+          lte(bookingRequests.payBy, remindFrom),
+          gt(bookingRequests.payBy, at),
+          notExists(
+            db
+              .select({ id: emailDeliveries.id })
+              .from(emailDeliveries)
+              .where(eq(emailDeliveries.id, sql`${bookingRequests.id} || ':payment-reminder:0'`)),
+          ),
+        ),
+      ),
   ]);
   let moves = 0;
   // A stay of the member's own dates holds several weeks: one move for the request.
   const expiredRequests = new Map(expired.map(({ booking }) => [booking.id, booking]));
   for (const booking of expiredRequests.values()) {
-    const move = booking.status === "new" ? "lapse" : booking.status === "offered" ? "pass" : null;
+    const move = EXPIRES[booking.status];
     if (!move) continue;
     const { changed } = await applyMove(app, {
       move,
@@ -737,7 +798,9 @@ export async function sweepRequests(app: AppContext) {
       emails: (nextOffered) =>
         move === "lapse"
           ? lapsedEmails(booking, { nextOffered }, site)
-          : [passedEmail(booking, { nextOffered }, site)],
+          : move === "pass"
+            ? [passedEmail(booking, { nextOffered }, site)]
+            : paymentLapsedEmails(booking, { nextOffered }, site),
       // Still its week, still past its time: a decision or a withdrawal may have come first.
       when: exists(
         db
@@ -761,7 +824,34 @@ export async function sweepRequests(app: AppContext) {
     }
   }
   for (const { weekId } of untold) if (weekId) await tellOffered(app, weekId);
+  for (const booking of unreminded) await remindToPay(app, booking);
   return moves;
+}
+
+/** What a hold past its time comes to, by the request's state. */
+const EXPIRES: Partial<Record<BookingStatus, "lapse" | "pass" | "paymentLapse">> = {
+  new: "lapse",
+  offered: "pass",
+  confirmed: "paymentLapse",
+};
+
+/** The reminder's e-mail id: one per stay, so the sweep run again sends it once. */
+const reminderId = (id: string) => `${id}:payment-reminder:0`;
+
+/** Reminds a member whose payment is due within PAYMENT_REMINDER_HOURS, while still unpaid. */
+async function remindToPay(app: AppContext, booking: BookingRequest) {
+  const email = queuedEmail(paymentReminderEmail(booking, app.site), reminderId(booking.id));
+  const [queue] = queueEmails(
+    app.db,
+    {
+      table: bookingRequests,
+      where: and(eq(bookingRequests.id, booking.id), eq(bookingRequests.status, "confirmed")),
+    },
+    { kind: "booking", requestId: booking.id, emails: [email], now: app.now },
+  );
+  if (!queue) return;
+  const queued = await queue;
+  if (queued.meta.changes > 0) deliverLater(app, [email], `booking ${booking.id} reminder`);
 }
 
 /** A request's history, oldest first, for its member's page: what happened and when (not who). */

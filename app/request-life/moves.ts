@@ -12,6 +12,12 @@ import { type BookingEvent, type BookingStatus } from "~/db/schema";
 /** A week that frees is held this long for the first member waiting for it. */
 export const OFFER_HOURS = 24;
 
+/** Once staff confirm, the member has this long to pay; the week stays theirs until then. */
+export const PAYMENT_HOURS = 72;
+
+/** A payment reminder goes this long before the deadline. */
+export const PAYMENT_REMINDER_HOURS = 24;
+
 /** The member's page of one request (linked from /members and from every e-mail about it). */
 export const bookingRequestPath = (id: string) => `/members/requests/${encodeURIComponent(id)}`;
 
@@ -37,13 +43,34 @@ export interface Move {
 
 /** Every move a request makes after it is sent. */
 export const MOVES = {
-  /** Staff accept the request: the week (or the nights) is booked, its waitlist closes. */
+  /**
+   * Staff accept the request: the member is asked to pay by a deadline (PAYMENT_HOURS), and the
+   * week (or the nights) stays held in their name until then; its waitlist stays.
+   */
   confirm: {
     from: ["new"],
     to: "confirmed",
     by: "staff",
     event: "confirmed",
     tells: ["member"],
+  },
+  /** The member paid (staff mark a payment made by hand): the stay is booked, its waitlist closes. */
+  pay: {
+    from: ["confirmed"],
+    to: "paid",
+    by: "staff",
+    event: "paid",
+    tells: ["member"],
+  },
+  /** Not paid by the deadline: the week goes to the next member waiting, as a lapse does. */
+  paymentLapse: {
+    from: ["confirmed"],
+    to: "payment-lapsed",
+    by: "site",
+    event: "payment-lapsed",
+    frees: "to-the-next",
+    tells: ["member", "staff"],
+    staffSubject: "Payment lapsed",
   },
   /** Staff cannot give the stay: the week goes to the next member waiting. */
   decline: {
@@ -118,6 +145,12 @@ export const sentSubject = (waitlist: boolean) =>
  * withdraw it (or leave the waitlist). Its SQL twin is `undecided` in rules.server.ts.
  */
 export const UNDECIDED_STATUSES = ["new", "offered"] as const satisfies readonly BookingStatus[];
+
+/**
+ * A stay staff gave: confirmed (awaiting payment) or paid. Its nights are no other member's. Its
+ * SQL twin is `givenStay` in rules.server.ts.
+ */
+export const GIVEN_STATUSES = ["confirmed", "paid"] as const satisfies readonly BookingStatus[];
 export const isUndecided = (status: BookingStatus) =>
   (UNDECIDED_STATUSES as readonly BookingStatus[]).includes(status);
 
@@ -163,7 +196,15 @@ const STATE_WORDS: Record<BookingStatus, Words> & { waiting: Words; left: Words 
       sentence: "the week is offered to the member, who has not requested it yet",
     },
   },
-  confirmed: same("Confirmed", "it is confirmed"),
+  confirmed: {
+    member: {
+      label: "Confirmed: awaiting payment",
+      sentence: "it is confirmed and awaits your payment",
+    },
+    staff: { label: "Confirmed: awaiting payment", sentence: "it is confirmed and awaits payment" },
+  },
+  paid: same("Paid", "it is paid"),
+  "payment-lapsed": same("Payment lapsed", "it was not paid in time"),
   declined: same("Declined", "it was declined"),
   lapsed: same("Lapsed", "it lapsed without a decision"),
   withdrawn: {
@@ -190,6 +231,8 @@ const TONES: Record<BookingStatus, StateTone> = {
   withdrawn: "ended",
   passed: "ended",
   closed: "ended",
+  paid: "confirmed",
+  "payment-lapsed": "ended",
 };
 
 /** The state of a request as it reads to `reader`: by its status, and whether it waits for a week. */
@@ -213,6 +256,8 @@ export const HISTORY_LABELS = {
   withdrawn: "Withdrawn",
   passed: "The offer passed: not requested in time",
   closed: "Waitlist closed",
+  paid: "Paid: the stay is booked",
+  "payment-lapsed": "Not paid in time: the week was let go",
 } as const satisfies Record<BookingEvent | "sent", string>;
 
 /** What a member can do on their request's page: withdraw it (or leave the waitlist), or take up an offer. */

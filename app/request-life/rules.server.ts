@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, type SQL, type SQLWrapper } from "drizzle-orm";
 import { bookingRequests, weeks } from "~/db/schema";
 import { addDays, localDate, todayUtc, type CalendarDate } from "~/weeks/calendar";
 import { HOLD_HOURS } from "~/weeks/week";
-import { OFFER_HOURS, UNDECIDED_STATUSES } from "./moves";
+import { GIVEN_STATUSES, OFFER_HOURS, PAYMENT_HOURS, UNDECIDED_STATUSES } from "./moves";
 
 /**
  * The rules of a request's life that both the database and the code ask, each written once per
@@ -11,6 +11,9 @@ import { OFFER_HOURS, UNDECIDED_STATUSES } from "./moves";
 
 /** Undecided (SQL): the request holds its week, waits for it or is offered it. */
 export const undecided = inArray(bookingRequests.status, [...UNDECIDED_STATUSES]);
+
+/** A stay staff gave (SQL): confirmed, awaiting payment, or paid. Its nights are taken. */
+export const givenStay = inArray(bookingRequests.status, [...GIVEN_STATUSES]);
 
 /** A place on a week's waitlist (SQL), the member offered the week included. */
 export const waiting = and(undecided, eq(bookingRequests.waitlist, true));
@@ -38,6 +41,10 @@ export const heldFor = (requestId: string | SQLWrapper) =>
 /** Until when a new request holds its week: HOLD_HOURS for staff to decide. */
 export const holdUntil = (now: Date) =>
   new Date(now.getTime() + HOLD_HOURS * 3_600_000).toISOString();
+
+/** Until when a confirmed stay's week stays the member's without payment: PAYMENT_HOURS. */
+export const payBy = (now: Date) =>
+  new Date(now.getTime() + PAYMENT_HOURS * 3_600_000).toISOString();
 
 /** Until when a freed week is offered to the member first waiting: OFFER_HOURS to request it. */
 export const offerUntil = (now: Date) =>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { type Route } from "./+types/member-request";
+import { money } from "~/lib/money";
 import { requireUser } from "~/accounts/guards.server";
 import { BookingSummary } from "~/components/guest-requests/booking-summary";
 import { StateBadge } from "~/components/guest-requests/state-badge";
@@ -108,7 +109,7 @@ export default function MemberRequest({ loaderData }: Route.ComponentProps) {
 
       <BookingSummary booking={booking} />
 
-      {booking.status === "confirmed" && (
+      {booking.status === "paid" && (
         <p className="mt-4">
           <a
             href={`${bookingRequestPath(booking.id)}/stay.ics`}
@@ -186,7 +187,29 @@ function StateNote({ booking }: { booking: Booking }) {
       );
     case "confirmed":
       return (
-        <p className="mt-6 text-slate-700">Your stay is confirmed: you can book your flights.</p>
+        <div className={`${panel} bg-sky-50 ring-sky-200`}>
+          <h2 className="text-navy-900 font-serif text-xl">Confirmed: please pay to secure it</h2>
+          <p className="mt-2 text-slate-700">
+            The resort confirmed your stay. Please pay{" "}
+            {booking.amountDue ? money(booking.amountDue, booking.currency) : "for it"}
+            {until && <> by {until}</>}: until then it is held in your name. To pay by card or bank
+            transfer, reply to our confirmation e-mail. Please book flights once it is paid.
+          </p>
+          {yourUntil && <p className="mt-1 text-slate-600">{yourUntil}</p>}
+        </div>
+      );
+    case "paid":
+      return (
+        <p className="mt-6 text-slate-700">
+          Your stay is paid and booked: you can book your flights.
+        </p>
+      );
+    case "payment-lapsed":
+      return (
+        <p className="mt-6 text-slate-700">
+          We did not receive the payment in time, so the stay was let go. You may send a new request
+          for it while it is open, or choose another week.
+        </p>
       );
     case "declined":
       return (

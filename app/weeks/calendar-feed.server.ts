@@ -96,12 +96,14 @@ export async function roomCalendar(
             ? `Booked: ${guest}`
             : week.status === "offered"
               ? `Offered: ${guest}`
-              : `Requested: ${guest}`,
+              : week.status === "confirmed"
+                ? `Confirmed, unpaid: ${guest}`
+                : `Requested: ${guest}`,
         location: room.locationName,
         description: [
           `${room.locationName}, ${room.name}`,
           week.state === "requested" && week.heldUntil
-            ? `${week.status === "offered" ? "Offered" : "Held"} until ${zonedDateTimeAndUtc(zonedTime(week.heldUntil, room.timeZone))}`
+            ? `${week.status === "offered" ? "Offered" : week.status === "confirmed" ? "To be paid" : "Held"} until ${zonedDateTimeAndUtc(zonedTime(week.heldUntil, room.timeZone))}`
             : null,
           week.email ? `Guest: ${week.email}` : null,
           week.requestId ? `Request id: ${week.requestId}` : null,

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks, type WeekState } from "~/db/schema";
-import { undecided, waiting } from "~/request-life/rules.server";
+import { givenStay, undecided, waiting } from "~/request-life/rules.server";
 import { addDays, type CalendarDate } from "./calendar";
 import { type WeekAvailability } from "./week";
 import { chargeAmountColumns, holidayPriceColumns, waiverColumns } from "./price-columns.server";
@@ -46,7 +46,7 @@ const confirmedNightsIn = (
 ) =>
   and(
     eq(bookingRequests.roomTypeId, roomTypeId),
-    eq(bookingRequests.status, "confirmed"),
+    givenStay,
     lt(bookingRequests.checkInDate, checkOut),
     gt(bookingRequests.checkOutDate, checkIn),
   );

@@ -8,6 +8,7 @@ import {
 } from "~/lib/spreadsheet-import.server";
 import { type Db } from "~/db/client.server";
 import { bookingRequests, locations, roomTypes, weeks, type WeekState } from "~/db/schema";
+import { givenStay } from "~/request-life/rules.server";
 import { addDays, isCalendarDate, LATEST_CHECK_IN_DAYS, localDate } from "./calendar";
 import { MAX_AMOUNT } from "~/lib/money";
 import { WEEK_CSV_COLUMNS } from "./weeks-sheet";
@@ -255,7 +256,7 @@ async function confirmedStaysAround(db: Db, rows: WeekRow[]) {
     .where(
       and(
         inFileRooms(bookingRequests.roomTypeId),
-        eq(bookingRequests.status, "confirmed"),
+        givenStay,
         gt(bookingRequests.checkOutDate, first),
         lt(bookingRequests.checkInDate, addDays(last, MAX_NIGHTS)),
       ),

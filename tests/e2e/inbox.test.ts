@@ -107,29 +107,32 @@ test("an admin confirms a booking and declines another without JavaScript; the g
   };
   page.on("dialog", answer);
   await card.getByRole("button", { name: /^Confirm/ }).dblclick();
-  await expect(page.getByText("Booking confirmed").first()).toBeVisible();
+  await expect(
+    page.getByText("Booking confirmed: the member is asked to pay").first(),
+  ).toBeVisible();
   page.off("dialog", answer);
   expect(questions).toHaveLength(1);
   expect(questions[0]).toContain("Confirm this booking?");
-  // Confirmed, it leaves the "new" view; under "Decided" it shows who confirmed it.
+  // Confirmed, it leaves the "new" view; under "Awaiting payment" it shows who confirmed it, and
+  // the way to mark it paid.
   await expect(card).toHaveCount(0);
   await page
     .getByRole("navigation", { name: "Filter by status" })
-    .getByRole("link", { name: "Decided" })
+    .getByRole("link", { name: "Awaiting payment" })
     .click();
   await expect(card).toContainText(`Confirmed by ${ACCOUNTS.inbox.email}`);
-  await expect(card.getByRole("button")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: /^Mark paid/ })).toBeVisible();
 
   const confirmation = await expectInOutbox(
     page,
     ACCOUNTS.inbox.email,
-    `Your stay at ${location.name} is confirmed`,
+    `Your stay at ${location.name} is confirmed: please pay to secure it`,
   );
-  await expect(confirmation).toContainText("You can now book your flights.");
+  await expect(confirmation).toContainText("Please book your flights once your stay is paid");
   await expect(confirmation).toContainText("A note from our team: Welcome drinks are on us.");
 
   await page.goto("/members");
-  await expect(ownRequest).toContainText("Confirmed");
+  await expect(ownRequest).toContainText("Confirmed: awaiting payment");
 
   // Without JavaScript, as the same admin.
   const noScript = await signedInContext(browser, baseURL!, ACCOUNTS.inbox, "inbox", {

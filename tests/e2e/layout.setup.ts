@@ -62,6 +62,12 @@ async function storeLayoutRequests(db: D1Database) {
       note: "Your suite is on the top floor, facing the ocean. ".repeat(12).trim(),
     },
     {
+      id: LAYOUT_REQUESTS.paid,
+      status: "paid",
+      waitlist: 0,
+      note: null,
+    },
+    {
       id: LAYOUT_REQUESTS.declined,
       status: "declined",
       waitlist: 0,
@@ -76,9 +82,9 @@ async function storeLayoutRequests(db: D1Database) {
             last_name, email, phone, check_in_date, check_out_date, adults, children, infants,
             location_id, location_name, location_city, location_state, location_country,
             room_type_id, room_type_name, room_type_price, week_rate, estimated_total, waitlist,
-            special_requests, staff_note, created_at, changed_at)
+            special_requests, staff_note, created_at, changed_at, amount_due, pay_by)
           VALUES (?, ?, ?, ?, 'Maximiliana', 'Featherstonehaugh-Wolfeschlegelstein', ?, '+1 555 0100',
-            ?, ?, 2, 1, 1, ?, ?, ?, ?, ?, ?, ?, 2450, 2450, 3180.5, ?, ?, ?, ?, ?)`,
+            ?, ?, 2, 1, 1, ?, ?, ?, ?, ?, ?, ?, 2450, 2450, 3180.5, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(
           row.id,
@@ -102,6 +108,11 @@ async function storeLayoutRequests(db: D1Database) {
           row.note,
           now,
           now,
+          // A confirmed stay awaits its payment, for three days.
+          row.status === "confirmed" || row.status === "paid" ? 3180.5 : null,
+          row.status === "confirmed"
+            ? new Date(testNow().getTime() + 72 * 3_600_000).toISOString()
+            : null,
         ),
       db
         .prepare(

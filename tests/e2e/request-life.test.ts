@@ -60,7 +60,7 @@ async function inOutbox(page: Page, to: string, subject: string | RegExp) {
   return email.first();
 }
 
-/** Staff confirm the member's request from the inbox's new bookings. */
+/** Staff confirm the member's request from the inbox's new bookings, then mark it paid. */
 async function staffConfirm(browser: Browser, baseURL: string, name: string, javaScript: boolean) {
   const staff = await signedInContext(browser, baseURL, ACCOUNTS.lifeStaff, name, {
     javaScriptEnabled: javaScript,
@@ -73,7 +73,17 @@ async function staffConfirm(browser: Browser, baseURL: string, name: string, jav
     .first()
     .getByRole("button", { name: /^Confirm/ })
     .click();
-  await expect(page.getByText("Booking confirmed").first()).toBeVisible();
+  await expect(
+    page.getByText("Booking confirmed: the member is asked to pay").first(),
+  ).toBeVisible();
+  // The member pays by bank transfer; staff mark it paid.
+  await page.goto("/admin/requests?kind=booking&status=unpaid");
+  if (javaScript) page.once("dialog", (dialog) => void dialog.accept());
+  await card
+    .first()
+    .getByRole("button", { name: /^Mark paid/ })
+    .click();
+  await expect(page.getByText("Marked paid: the stay is booked").first()).toBeVisible();
   await staff.close();
 }
 
@@ -90,12 +100,17 @@ async function takeTheOffer(page: Page) {
   await expect(page.getByText("Awaiting confirmation").first()).toBeVisible();
 }
 
-/** The confirmation e-mail to the member who waited, with the stay as a calendar file. */
+/** The member who waited is asked to pay, then gets the receipt with the stay's calendar file. */
 async function expectConfirmedWithCalendar(page: Page) {
+  await inOutbox(
+    page,
+    ACCOUNTS.lifeWaiter.email,
+    `Your stay at ${location.name} is confirmed: please pay to secure it`,
+  );
   const confirmed = await inOutbox(
     page,
     ACCOUNTS.lifeWaiter.email,
-    `Your stay at ${location.name} is confirmed`,
+    `Paid: your stay at ${location.name} is booked`,
   );
   const attachment = confirmed.locator("details").filter({ hasText: "Attachment: stay.ics" });
   await attachment.getByText("Attachment: stay.ics").click();
@@ -184,7 +199,7 @@ test("with JavaScript: a member withdraws, the member waiting is offered the wee
   await waiterPage.goto("/members");
   await expect(
     waiterPage.getByRole("listitem").filter({ hasText: location.name }).first(),
-  ).toContainText("Confirmed");
+  ).toContainText("Paid");
   await holder.close();
   await waiter.close();
 });

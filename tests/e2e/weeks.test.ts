@@ -113,7 +113,10 @@ test("without JavaScript, a second member finds the week taken and joins its wai
   await context.close();
 });
 
-test("staff confirm the held week and the member sees Confirmed", async ({ browser, baseURL }) => {
+test("staff confirm the held week, mark it paid, and the member sees it booked", async ({
+  browser,
+  baseURL,
+}) => {
   const staff = await signedInContext(browser, baseURL!, ACCOUNTS.weekStaff, "confirms a week");
   const page = await staff.newPage();
   await page.goto("/admin/requests?kind=booking&status=new");
@@ -125,8 +128,18 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   await expect(waiting).toHaveCount(0);
   page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: /^Confirm/ }).click();
-  await expect(page.getByText("Booking confirmed").first()).toBeVisible();
-  // The week booked, its waitlist closes: the member waiting is told.
+  await expect(
+    page.getByText("Booking confirmed: the member is asked to pay").first(),
+  ).toBeVisible();
+  // Confirmed, the week is held for the payment, and its waitlist still waits.
+  await page.goto("/admin/requests?kind=booking&status=waitlist");
+  await expect(waiting).toContainText("On the waitlist");
+  // Paid (a bank transfer, marked by hand), the week is booked and its waitlist closes.
+  await page.goto("/admin/requests?kind=booking&status=unpaid");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByLabel(/How it was paid/).fill("Bank transfer received");
+  await card.getByRole("button", { name: /^Mark paid/ }).click();
+  await expect(page.getByText("Marked paid: the stay is booked").first()).toBeVisible();
   await page.goto("/admin/requests?kind=booking&status=decided");
   await expect(waiting).toContainText("Waitlist closed");
 
@@ -135,7 +148,7 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   const email = page
     .locator("article")
     .filter({ hasText: ACCOUNTS.weekBooker.email })
-    .filter({ hasText: `Your stay at ${location.name} is confirmed` });
+    .filter({ hasText: `Paid: your stay at ${location.name} is booked` });
   await expect(async () => {
     await page.goto(`/dev/outbox?to=${encodeURIComponent(ACCOUNTS.weekBooker.email)}`);
     await expect(email).toHaveCount(1, { timeout: 1000 });
@@ -146,7 +159,6 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   await expect(email).toContainText(
     /Check-out: \w{3}, \w{3} \d+, \d{4}, by 10 AM \(Eastern Time, UTC−[45]\)/,
   );
-  await expect(email).toContainText(/Weekly rate: US\$\d/);
   const attachment = email.locator("details").filter({ hasText: "Attachment: stay.ics" });
   await attachment.getByText("Attachment: stay.ics").click();
   const calendar = (await attachment.locator("pre").textContent()) ?? "";
@@ -159,7 +171,7 @@ test("staff confirm the held week and the member sees Confirmed", async ({ brows
   const memberPage = await member.newPage();
   await memberPage.goto("/members");
   await expect(memberPage.getByRole("listitem").filter({ hasText: location.name })).toContainText(
-    "Confirmed",
+    "Paid",
   );
   await member.close();
 });

@@ -79,7 +79,7 @@ describe("the rules of a request's life, SQL and code side by side", () => {
     expect(missed).toEqual([]);
   });
 
-  it("the moves that let a week go: staff's declines, a withdrawal, a lapse and a passed offer", () => {
+  it("the moves that let a week go: staff's declines, a withdrawal, a lapse, a passed offer and an unpaid stay", () => {
     // The table's moves that free a week name how; the rest keep it as it is.
     const freeing = Object.entries(MOVES).filter(([, move]) => "frees" in move);
     expect(freeing.map(([name]) => name).toSorted()).toEqual([
@@ -87,6 +87,7 @@ describe("the rules of a request's life, SQL and code side by side", () => {
       "declineAndClose",
       "lapse",
       "pass",
+      "paymentLapse",
       "withdraw",
     ]);
   });

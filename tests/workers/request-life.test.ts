@@ -10,6 +10,7 @@ import {
 } from "~/db/schema";
 import {
   decideBooking,
+  markPaid,
   sweepRequests,
   takeOffer,
   withdrawBooking,
@@ -160,6 +161,8 @@ const staff = "staff-admin@example.com";
 const decide = (id: string, decision: "confirmed" | "declined", now = testNow()) =>
   at(now, (app) => decideBooking(app, { id, decision, adminEmail: staff }));
 const sweep = (now: Date) => at(now, (app) => sweepRequests(app));
+const pay = (id: string, now = testNow()) =>
+  at(now, (app) => markPaid(app, { id, adminEmail: staff, note: "Bank transfer received" }));
 
 /** A member's action on their request's page. */
 function memberPost(who: Member, id: string, intent: string) {
@@ -345,12 +348,34 @@ describe("a member withdraws, the next member takes the offer", () => {
       `We received your booking request for ${LOCATION.name}`,
     );
 
+    // Confirmed, the week stays held in the member's name until the payment's deadline, and the
+    // next member still waits: unpaid, it would go to them.
     expect(await decide(first.request.id, "confirmed")).toMatchObject({ ok: true });
-    expect(await weekOf(week.id)).toMatchObject({ state: "booked", requestId: first.request.id });
+    const { payBy } = await statusOf(first.request.id);
+    expect(Date.parse(payBy!) - Date.parse((await statusOf(first.request.id)).changedAt!)).toBe(
+      72 * HOUR,
+    );
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "requested",
+      requestId: first.request.id,
+      heldUntil: payBy,
+    });
     const confirmation = (await emailsAbout(first.request.id)).find((email) =>
       email.subject.startsWith("Your stay at"),
     );
-    expect(confirmation).toBeDefined();
+    expect(confirmation?.subject).toBe(
+      `Your stay at ${LOCATION.name} is confirmed: please pay to secure it`,
+    );
+    expect(confirmation?.text).toContain("To secure it, please pay US$2,100 by ");
+    expect(await statusOf(second.request.id)).toMatchObject({ status: "new", waitlist: true });
+
+    // Paid: the week is booked, the member gets a receipt with the calendar file, and the rest
+    // of the waitlist closes.
+    expect(await pay(first.request.id)).toMatchObject({ ok: true });
+    expect(await weekOf(week.id)).toMatchObject({ state: "booked", requestId: first.request.id });
+    expect((await emailsAbout(first.request.id)).map((email) => email.subject)).toContain(
+      `Paid: your stay at ${LOCATION.name} is booked`,
+    );
     expect(await statusOf(second.request.id)).toMatchObject({ status: "closed" });
     const closed = (await emailsAbout(second.request.id)).find(
       (email) =>
@@ -364,7 +389,7 @@ describe("a member withdraws, the next member takes the offer", () => {
     expect(sent!.text).toContain("Browse locations: http://localhost/locations");
     expect(sent!.html).not.toContain("null/locations");
     expect(await historyOf(first.request.id)).toEqual(
-      expect.arrayContaining(["offered", "requested", "confirmed"]),
+      expect.arrayContaining(["offered", "requested", "confirmed", "paid"]),
     );
 
     // A booked week has no waitlist to join.
@@ -487,6 +512,159 @@ describe("staff decline and close a week", () => {
   });
 });
 
+describe("paying for a confirmed stay", () => {
+  /** A held week with two members waiting, its holder's request confirmed by staff. */
+  async function confirmedWithWaitlist() {
+    const held = await heldWithWaitlist();
+    expect(await decide(held.holder.request.id, "confirmed")).toMatchObject({ ok: true });
+    const { payBy } = await statusOf(held.holder.request.id);
+    return { ...held, payBy: new Date(payBy!) };
+  }
+
+  it("unpaid, a reminder goes once a day before, and at the deadline the week goes to the next member waiting", async () => {
+    const { week, holder, first, payBy } = await confirmedWithWaitlist();
+    const reminders = async () =>
+      (await emailsAbout(holder.request.id)).filter((email) =>
+        email.subject.startsWith("Reminder: pay for your stay"),
+      );
+    await sweep(new Date(payBy.getTime() - 25 * HOUR));
+    expect(await reminders()).toHaveLength(0);
+    const dayBefore = new Date(payBy.getTime() - 23 * HOUR);
+    await Promise.all([sweep(dayBefore), sweep(dayBefore)]);
+    const [reminder, ...more] = await reminders();
+    expect(more).toHaveLength(0);
+    expect(reminder?.to).toBe(holder.email);
+    expect(reminder?.text).toContain("If it is not paid by then, it goes to the next member");
+
+    await sweep(new Date(payBy.getTime() + 60_000));
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "payment-lapsed" });
+    expect(await statusOf(first.request.id)).toMatchObject({ status: "offered" });
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "requested",
+      requestId: first.request.id,
+    });
+    const told = await emailsAbout(holder.request.id);
+    expect(told.map((email) => [email.to, email.subject])).toEqual(
+      expect.arrayContaining([
+        [holder.email, `Your stay at ${LOCATION.name} was not paid in time`],
+        [
+          "staff@insiderstays.example",
+          expect.stringMatching(/^Payment lapsed: Harbor Life Resort, /),
+        ],
+      ]),
+    );
+    expect(told.map((email) => email.text).join("\n")).toContain(
+      "The week was offered to the first member on its waitlist.",
+    );
+    // A payment that comes after the stay was let go changes nothing.
+    const late = await pay(holder.request.id, new Date(payBy.getTime() + 2 * HOUR));
+    expect(late).toMatchObject({ ok: false, status: "payment-lapsed" });
+    expect(transitionToast({ intent: "mark-paid", id: holder.request.id }, late).message).toContain(
+      "the payment did not arrive by its deadline",
+    );
+  });
+
+  it("staff mark a stay paid from the inbox, with a note of how; it is then booked, not payable twice", async () => {
+    const { week, holder } = await confirmedWithWaitlist();
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id, { aal: "aal2" });
+    const unpaid = await (
+      await request("/admin/requests?kind=booking&status=unpaid", { headers: { Cookie: cookie } })
+    ).text();
+    const start = unpaid.indexOf(`id="request-${holder.request.id}"`);
+    const card = unpaid.slice(start, unpaid.indexOf("</article>", start)).replace(/<!-- -->/g, "");
+    expect(card).toContain("Awaiting US$2,100 by ");
+    expect(card).toMatch(/value="mark-paid"/);
+    // Staff's calendar feed marks the stay unpaid until it is.
+    const { token } = (await renewCalendarToken(db, ROOM))!;
+    const site = { siteName: "Insider Stays", contactEmail: "hello@insiderstays.example" };
+    const feed = await roomCalendar(db, { token, site, now: testNow() });
+    const summaries = readCalendar(`${feed}`, "text/calendar; method=PUBLISH").map(
+      (event) => event.summary,
+    );
+    expect(summaries).toContain(`Confirmed, unpaid: Ana ${holder.email.split("@")[0]}`);
+    const note = "Bank transfer, reference HLR-2210";
+    const marked = await post(
+      "/admin/requests?kind=booking&status=unpaid",
+      { intent: "mark-paid", id: holder.request.id, note },
+      cookie,
+    );
+    expect(await toastOf(marked)).toMatchObject({
+      type: "success",
+      message: "Marked paid: the stay is booked",
+    });
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "paid", paymentNote: note });
+    expect(await weekOf(week.id)).toMatchObject({ state: "booked", requestId: holder.request.id });
+    const paid = await (
+      await request("/admin/requests?kind=booking&status=paid", { headers: { Cookie: cookie } })
+    ).text();
+    expect(paid.replace(/<!-- -->/g, "")).toContain(`How it was paid: <q>${note}</q>`);
+    const again = await post(
+      "/admin/requests",
+      { intent: "mark-paid", id: holder.request.id },
+      cookie,
+    );
+    expect(await toastOf(again)).toMatchObject({
+      type: "error",
+      message: "This stay is paid already.",
+    });
+  });
+
+  it("staff may ask for another amount than the estimate when confirming; a wrong one changes nothing", async () => {
+    const { holder } = await heldWithWaitlist();
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id, { aal: "aal2" });
+    const refused = await post(
+      "/admin/requests",
+      { intent: "confirm", id: holder.request.id, amount: "-5" },
+      cookie,
+    );
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      message: "Enter an amount above zero",
+    });
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "new", amountDue: null });
+    const confirmed = await post(
+      "/admin/requests",
+      {
+        intent: "confirm",
+        id: holder.request.id,
+        amount: "1900.5",
+        note: "A returning guest's rate.",
+      },
+      cookie,
+    );
+    expect(await toastOf(confirmed)).toMatchObject({ type: "success" });
+    expect(await statusOf(holder.request.id)).toMatchObject({
+      status: "confirmed",
+      amountDue: 1900.5,
+    });
+    const email = (await emailsAbout(holder.request.id)).find((sent) =>
+      sent.subject.includes("please pay to secure it"),
+    );
+    expect(email?.text).toContain("To secure it, please pay US$1,900.50 by ");
+    expect(email?.text).toContain("A note from our team: A returning guest's rate.");
+  });
+
+  it("a payment racing the deadline's sweep: exactly one wins, and only its e-mails are stored", async () => {
+    const { holder, payBy } = await confirmedWithWaitlist();
+    const late = new Date(payBy.getTime() + 60_000);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        index % 2 ? pay(holder.request.id, late) : sweep(late),
+      ),
+    );
+    const { status } = await statusOf(holder.request.id);
+    expect(["paid", "payment-lapsed"]).toContain(status);
+    const ids = (await emailsAbout(holder.request.id)).map((email) => email.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => id.includes(":paid:")).length).toBe(status === "paid" ? 1 : 0);
+    expect(ids.filter((id) => id.includes(":payment-lapsed:")).length).toBe(
+      status === "payment-lapsed" ? 2 : 0,
+    );
+  });
+});
+
 describe("fifty at once", () => {
   it("during an offer, only the member offered the week gets it", async () => {
     const { week, holder, first } = await heldWithWaitlist();
@@ -552,7 +730,8 @@ describe("fifty at once", () => {
     );
     const { status } = await statusOf(holder.request.id);
     expect(["confirmed", "lapsed"]).toContain(status);
-    expect((await weekOf(week.id)).state).toBe(status === "confirmed" ? "booked" : "requested");
+    // Confirmed, the week stays held for the payment; lapsed, it went to the first waiting.
+    expect(await weekOf(week.id)).toMatchObject({ state: "requested" });
     const ids = (await emailsAbout(holder.request.id)).map((email) => email.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => id.includes(":lapsed:")).length).toBe(status === "lapsed" ? 2 : 0);
@@ -648,8 +827,28 @@ describe("a member's requests", () => {
     expect(confirmedHtml).not.toContain(staff);
     expect(confirmed).toContain("Note from our team");
     expect(confirmed).toContain("Ocean view floor");
-    expect(confirmed).toContain("Add the stay to your calendar");
     expect(confirmed).not.toContain("Withdraw this request");
+    // Confirmed, it asks for the payment, by when; the calendar file comes once it is paid.
+    expect(confirmed).toContain("Confirmed: please pay to secure it");
+    expect(confirmed).toMatch(/Please pay US\$2,100 by .+: until then it is held in your name/);
+    expect(confirmed).not.toContain("Add the stay to your calendar");
+    expect(
+      (
+        await request(`/members/requests/${holder.request.id}/stay.ics`, {
+          headers: { Cookie: holder.cookie },
+        })
+      ).status,
+    ).toBe(404);
+    await pay(holder.request.id);
+    const paid = visibleText(
+      await (
+        await request(`/members/requests/${holder.request.id}`, {
+          headers: { Cookie: holder.cookie },
+        })
+      ).text(),
+    );
+    expect(paid).toContain("Your stay is paid and booked: you can book your flights.");
+    expect(paid).toContain("Add the stay to your calendar");
     const calendar = await request(`/members/requests/${holder.request.id}/stay.ics`, {
       headers: { Cookie: holder.cookie },
     });
@@ -664,7 +863,7 @@ describe("a member's requests", () => {
         })
       ).text(),
     );
-    expect(receipt).toContain("Confirmed");
+    expect(receipt).toContain("Paid");
   });
 
   it("/members lists upcoming stays and live requests first, ended and past ones apart, ten to a page", async () => {

@@ -176,7 +176,7 @@ describe("the staff inbox's rows", () => {
     const handle = { intent: "handle", kind: "support-message", id: "x" } as const;
     expect(transitionToast(confirm, { ok: true })).toEqual({
       type: "success",
-      message: "Booking confirmed",
+      message: "Booking confirmed: the member is asked to pay",
     });
     expect(transitionToast(handle, { ok: false, reason: "not-found" })).toEqual({
       type: "error",

@@ -359,7 +359,9 @@ describe("the staff inbox list", () => {
     await expectOnly("?status=handled", [handled.id]);
     await expectOnly("?kind=booking&status=waitlist", [waiting.id]);
     await expectOnly("?kind=booking&status=lapsed", [lapsed.id]);
-    const decided = await expectOnly("?kind=booking&status=decided", [confirmed.id, withdrawn.id]);
+    // A confirmed stay awaits its payment under a filter of its own.
+    await expectOnly("?kind=booking&status=unpaid", [confirmed.id]);
+    const decided = await expectOnly("?kind=booking&status=decided", [withdrawn.id]);
     expect(visibleText(decided)).toContain("Withdrawn by the member");
     const html = await expectOnly("?kind=support-message&status=handled", [handled.id]);
     expect(html).toMatch(/aria-current="page"[^>]*>Messages/);
@@ -420,7 +422,10 @@ describe("confirming and declining a booking", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${INBOX}#request-${booking.id}`);
-    expect(await toastOf(response)).toEqual({ type: "success", message: "Booking confirmed" });
+    expect(await toastOf(response)).toEqual({
+      type: "success",
+      message: "Booking confirmed: the member is asked to pay",
+    });
 
     const row = (await bookingRow(booking.id))!;
     expect(row.status).toBe("confirmed");
@@ -435,13 +440,17 @@ describe("confirming and declining a booking", () => {
 
     // Sent in the background, to the guest: confirmed, the details, and flights may be booked now.
     const [email] = await waitForEmails(booking.email);
-    expect(email!.subject).toBe(`Your stay at ${booking.locationName} is confirmed`);
+    expect(email!.subject).toBe(
+      `Your stay at ${booking.locationName} is confirmed: please pay to secure it`,
+    );
     expect(email!.text).toContain("Your booking is confirmed");
     expect(email!.text).toContain("Ocean View Suite");
     expect(email!.text).toContain("Sat, Mar 8, 2031");
     expect(email!.text).toContain("A note from our team: Pool towels are free.");
-    expect(email!.text).toContain("You can now book your flights.");
-    expect(email!.html).toContain("You can now book your flights.");
+    // Confirmed is not yet booked: flights wait for the payment.
+    expect(email!.text).toContain("Please book your flights once your stay is paid");
+    expect(email!.html).toContain("Please book your flights once your stay is paid");
+    expect(email!.text).not.toContain("You can now book your flights.");
 
     // A second click, or a decline after it, changes nothing and e-mails no one.
     for (const intent of ["confirm", "decline"]) {

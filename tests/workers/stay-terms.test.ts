@@ -212,10 +212,15 @@ describe("check-in and check-out times, and the currency, of a resort", () => {
       .where(
         and(
           eq(emailDeliveries.requestId, stored!.id),
-          eq(emailDeliveries.subject, "Your stay at Stay Terms Riviera is confirmed"),
+          eq(
+            emailDeliveries.subject,
+            "Your stay at Stay Terms Riviera is confirmed: please pay to secure it",
+          ),
         ),
       );
     expect(confirmed!.text).toContain("costs €75 and needs 30 days' notice");
+    // The payment asked for is in the resort's currency too.
+    expect(confirmed!.text).toContain("To secure it, please pay €2,060 by ");
     expect(confirmed!.text).not.toContain("US$");
   });
 });

@@ -9,7 +9,7 @@ import { bookingRequests, emailDeliveries, roomTypes, weeks } from "~/db/schema"
 import { bookingSchema } from "~/guest-requests/booking";
 import { bookingKind } from "~/guest-requests/booking.server";
 import { formatStayDate } from "~/guest-requests/format";
-import { decideBooking } from "~/request-life/life.server";
+import { decideBooking, markPaid } from "~/request-life/life.server";
 import { transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { catalogueVersion, invalidateLocationCaches } from "~/lib/cache.server";
 import { storeRequest } from "~/guest-requests/store.server";
@@ -551,6 +551,15 @@ describe("staff decide a week's request", () => {
     return result;
   }
 
+  /** Staff mark a confirmed stay paid (a bank transfer, by hand). */
+  async function pay(id: string) {
+    const ctx = createExecutionContext();
+    const app = createAppContext({ env, ctx }, new Request("http://localhost/admin/requests"));
+    const result = await markPaid(app, { id, adminEmail: "admin@example.com" });
+    await waitOnExecutionContext(ctx);
+    return result;
+  }
+
   it("a request for the member's own dates holds the weeks it takes: confirmed, it books them; declined, it frees them", async () => {
     const [first, , third] = (await openWeeks()).slice(14);
     const ownDates = async (week: typeof first) => {
@@ -573,10 +582,12 @@ describe("staff decide a week's request", () => {
       return stored!.id;
     };
 
-    // Sent, it holds its week; confirmed, the week is booked for it.
+    // Sent, it holds its week; confirmed, it holds it until paid; paid, the week is booked for it.
     const mine = await ownDates(first);
     expect(await weekById(first!.id)).toMatchObject({ state: "requested", requestId: mine });
     expect(await decide(mine, "confirmed")).toMatchObject({ ok: true });
+    expect(await weekById(first!.id)).toMatchObject({ state: "requested", requestId: mine });
+    expect(await pay(mine)).toMatchObject({ ok: true });
     expect(await weekById(first!.id)).toMatchObject({ state: "booked", requestId: mine });
 
     // While it holds its week, nobody else can ask for that week; declined, the week is free.
@@ -632,10 +643,10 @@ describe("staff decide a week's request", () => {
     }
   });
 
-  it("confirming books the week and sends the guest the rate, the total, the terms' reminders and a calendar entry", async () => {
+  it("confirming asks the guest to pay, with the rate, the total and the terms' reminders; paying books the week and sends a calendar entry", async () => {
     const { week, requestId } = await heldWeek(6);
     expect(await decide(requestId, "confirmed")).toMatchObject({ ok: true });
-    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId, heldUntil: null });
+    expect(await weekById(week.id)).toMatchObject({ state: "requested", requestId });
 
     const [booking] = await requestsFor(week.id);
     const [email] = await db
@@ -644,9 +655,19 @@ describe("staff decide a week's request", () => {
       .where(
         and(
           eq(emailDeliveries.requestId, requestId),
-          eq(emailDeliveries.subject, `Your stay at ${location.name} is confirmed`),
+          eq(
+            emailDeliveries.subject,
+            `Your stay at ${location.name} is confirmed: please pay to secure it`,
+          ),
         ),
       );
+    // Asked to pay the estimate, by the deadline, and told how; no calendar entry until paid.
+    expect(email!.text).toContain(
+      `To secure it, please pay US$${booking!.estimatedTotal!.toLocaleString("en-US")} by `,
+    );
+    expect(email!.text).toContain("reply to this e-mail");
+    expect(email!.headers).toMatchObject({ "Reply-To": "staff@insiderstays.example" });
+    expect(email!.attachments).toBeNull();
     for (const line of [
       // The resort's hours name its zone (Maui keeps UTC−10 all year).
       `Check-in: ${formatStayDate(week.checkIn)}, from 4 PM (Hawaii-Aleutian Standard Time, UTC−10)`,
@@ -659,9 +680,21 @@ describe("staff decide a week's request", () => {
     ]) {
       expect(email!.text).toContain(line);
     }
+    expect(await pay(requestId)).toMatchObject({ ok: true });
+    expect(await weekById(week.id)).toMatchObject({ state: "booked", requestId, heldUntil: null });
+    const [receipt] = await db
+      .select()
+      .from(emailDeliveries)
+      .where(
+        and(
+          eq(emailDeliveries.requestId, requestId),
+          eq(emailDeliveries.subject, `Paid: your stay at ${location.name} is booked`),
+        ),
+      );
+    expect(receipt!.text).toContain("You can now book your flights.");
     // The calendar entry, read back by an iCalendar parser: from check-in at 4 PM to check-out at
     // 10 AM in the resort's zone (Maui: UTC-10 all year), with the zone's rules in the file.
-    const [attachment] = email!.attachments!;
+    const [attachment] = receipt!.attachments!;
     expect(attachment).toMatchObject({ filename: "stay.ics" });
     const event = readCalendar(attachment!.content, attachment!.contentType)[0]!;
     expect(event.startDate.toString()).toBe(`${week.checkIn}T16:00:00`);

@@ -3,12 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useSubmitting } from "~/lib/use-submitting";
-import { buttonClass, TextareaField } from "~/components/forms";
+import { buttonClass, Field, TextareaField } from "~/components/forms";
 import { inboxActionSchema, NOTE_MAX } from "~/guest-requests/inbox";
 import { type InboxItem } from "~/guest-requests/inbox.server";
+import { ZonedTimeText } from "~/components/zoned-time";
+import { money } from "~/lib/money";
 
 const QUESTIONS: Record<string, string> = {
   confirm: "Confirm this booking? The guest is e-mailed that it is confirmed and can book flights.",
+  "mark-paid": "Mark this stay paid? The guest is e-mailed a receipt, and the week is booked.",
   decline:
     "Decline this booking? The guest is e-mailed that it is not available, and the week goes to the next member waiting.",
   "decline-and-close":
@@ -49,7 +52,84 @@ export function RequestActions({ item }: { item: InboxItem }) {
       </Form>
     );
   }
+  if (item.status === "confirmed") return <PaymentDue item={item} busy={busy} who={who} />;
   return <BookingDecision item={item} busy={busy} who={who} />;
+}
+
+/**
+ * A confirmed stay awaiting payment: how much and by when, and a way to mark it paid once a
+ * payment made by hand (a bank transfer) arrives, with a note of how.
+ */
+function PaymentDue({ item, busy, who }: { item: InboxItem; busy: boolean; who: ReactNode }) {
+  const [form, fields] = useForm({
+    constraint: getZodConstraint(inboxActionSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inboxActionSchema }),
+  });
+  const formProps = getFormProps(form);
+  if (item.kind !== "booking") return null;
+  const due = item.amountDue ?? item.estimatedTotal;
+  const payBy = item.times.payBy;
+  return (
+    <Form
+      method="post"
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (!event.defaultPrevented) askFirst(event);
+      }}
+      className="space-y-3"
+      aria-busy={busy || undefined}
+    >
+      <p className="text-sm text-slate-700">
+        Confirmed
+        {item.handledBy && (
+          <>
+            {" "}
+            by <span className="text-navy-900 font-semibold">{item.handledBy}</span>
+          </>
+        )}
+        {item.times.handled && (
+          <>
+            {" "}
+            on <ZonedTimeText time={item.times.handled} />
+          </>
+        )}
+        . Awaiting {due ? money(due, item.currency) : "payment"}
+        {payBy && (
+          <>
+            {" "}
+            by <ZonedTimeText time={payBy} />
+          </>
+        )}
+        ; unpaid by then, the week goes to the next member waiting.
+      </p>
+      <input type="hidden" name="id" value={item.id} />
+      <TextareaField
+        field={fields.note}
+        label={
+          <>
+            How it was paid <span className="font-normal">(optional)</span>
+          </>
+        }
+        hint="Kept with the request, for staff."
+        rows={2}
+        maxLength={NOTE_MAX}
+      />
+      <div className="flex flex-wrap gap-2 md:justify-end">
+        <button
+          type="submit"
+          name="intent"
+          value="mark-paid"
+          disabled={busy}
+          className={buttonClass.primary}
+        >
+          Mark paid{who}
+        </button>
+      </div>
+    </Form>
+  );
 }
 
 /** Confirm or decline a booking, with a note to the guest (inboxActionSchema, as the action). */
@@ -95,6 +175,25 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
         rows={2}
         maxLength={NOTE_MAX}
       />
+      {!waiting && item.kind === "booking" && (
+        <Field
+          field={fields.amount}
+          label={
+            <>
+              Amount to pay, {item.currency} <span className="font-normal">(if confirmed)</span>
+            </>
+          }
+          hint={
+            item.estimatedTotal
+              ? `Leave blank to ask for the estimate, ${money(item.estimatedTotal, item.currency)}.`
+              : "The request has no estimate: enter what the member pays."
+          }
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+        />
+      )}
       {waiting && (
         <p className="text-sm text-slate-700">
           On the waitlist: the week is held by another request. If it frees, it is offered to the

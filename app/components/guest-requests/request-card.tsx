@@ -69,6 +69,7 @@ function Handled({ item }: { item: InboxItem }) {
     );
   }
   const note = item.kind === "booking" ? item.staffNote : null;
+  const paymentNote = item.kind === "booking" ? item.paymentNote : null;
   return (
     <div className="space-y-2 text-sm text-slate-700">
       <p>
@@ -92,6 +93,11 @@ function Handled({ item }: { item: InboxItem }) {
           Note to the member: <q>{note}</q>
         </p>
       )}
+      {paymentNote && (
+        <p className="[overflow-wrap:anywhere] whitespace-pre-line">
+          How it was paid: <q>{paymentNote}</q>
+        </p>
+      )}
     </div>
   );
 }
@@ -100,8 +106,10 @@ function Handled({ item }: { item: InboxItem }) {
 export function RequestCard({ item }: { item: InboxItem }) {
   const titleId = `request-${item.id}-title`;
   const state = stateOf(item);
-  // Staff decide a request holding its week (or a place on a waitlist, to decline it).
-  const decidable = item.status === "new";
+  // Staff decide a request holding its week (or a place on a waitlist, to decline it), and mark
+  // a confirmed stay paid.
+  const decidable =
+    item.status === "new" || (item.kind === "booking" && item.status === "confirmed");
   const columns = "grid grid-cols-[minmax(0,1fr)] md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]";
   return (
     <article

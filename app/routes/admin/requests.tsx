@@ -15,7 +15,7 @@ import {
 } from "~/guest-requests/inbox";
 import { markHandled, transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { listInbox } from "~/guest-requests/inbox.server";
-import { decideBooking } from "~/request-life/life.server";
+import { decideBooking, markPaid } from "~/request-life/life.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return redirectWithToast(app, back, {
       type: "error",
-      message: submission.error?.note?.[0] ?? "That request could not be updated",
+      message:
+        submission.error?.note?.[0] ??
+        submission.error?.amount?.[0] ??
+        "That request could not be updated",
     });
   }
 
@@ -64,7 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         decision: DECISIONS[form.intent],
         adminEmail,
         note: form.note,
+        amount: form.intent === "confirm" ? form.amount : undefined,
       });
+      break;
+    case "mark-paid":
+      result = await markPaid(app, { id: form.id, adminEmail, note: form.note });
       break;
     case "handle":
       result = await markHandled(app.db, { kind: form.kind, id: form.id, adminEmail }, app.now);

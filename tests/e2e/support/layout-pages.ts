@@ -27,6 +27,7 @@ const VERIFY_PATH = "/auth/verify?dest=%2Faccount%2Fsecurity";
 export const LAYOUT_REQUESTS = {
   offered: "layout-request-offered",
   confirmed: "layout-request-confirmed",
+  paid: "layout-request-paid",
   declined: "layout-request-declined",
 } as const;
 
@@ -123,6 +124,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   "routes/member-request.tsx": [
     visit(`/members/requests/${LAYOUT_REQUESTS.offered}?withdraw`, "member"),
     visit(`/members/requests/${LAYOUT_REQUESTS.confirmed}`, "member"),
+    // Paid: booked, with its calendar link.
+    visit(`/members/requests/${LAYOUT_REQUESTS.paid}`, "member"),
     visit(`/members/requests/${LAYOUT_REQUESTS.declined}`, "member"),
   ],
   // A week alert's stop link, one that is not ours: the page says so.
@@ -167,6 +170,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visit("/admin/requests", "admin"),
     // Decided cards: who decided, when, and the note the member read.
     visit("/admin/requests?kind=booking&status=decided", "admin"),
+    // A confirmed stay awaiting its payment, with the way to mark it paid.
+    visit("/admin/requests?kind=booking&status=unpaid", "admin"),
   ],
   "routes/admin/weeks.tsx": [visit("/admin/weeks", "admin")],
   "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
