@@ -176,23 +176,24 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
         maxLength={NOTE_MAX}
       />
       {!waiting && item.kind === "booking" && (
-        <Field
-          field={fields.amount}
-          label={
-            <>
-              Amount to pay, {item.currency} <span className="font-normal">(if confirmed)</span>
-            </>
-          }
-          hint={
-            item.estimatedTotal
-              ? `Leave blank to ask for the estimate, ${money(item.estimatedTotal, item.currency)}.`
-              : "The request has no estimate: enter what the member pays."
-          }
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-        />
+        // The estimate is what most stays are asked for: another amount is one step away.
+        <details open={Boolean(fields.amount.errors)} className="text-sm">
+          <summary className="text-gold-700 cursor-pointer font-medium">
+            Ask for another amount than{" "}
+            {item.estimatedTotal ? money(item.estimatedTotal, item.currency) : "the estimate"}
+          </summary>
+          <div className="mt-2">
+            <Field
+              field={fields.amount}
+              label={`Amount to pay, in ${item.currency}`}
+              hint="Asked of the member if you confirm; say why in the note."
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+            />
+          </div>
+        </details>
       )}
       {waiting && (
         <p className="text-sm text-slate-700">
