@@ -314,16 +314,45 @@ export function lapsedEmails(
   { nextOffered }: { nextOffered: boolean },
   site: SiteConfig,
 ): EmailDraft[] {
+  return letGoEmails(booking, nextOffered, site, {
+    subject: `Your booking request for ${booking.locationName} lapsed`,
+    heading: "Your request lapsed",
+    why: `we could not confirm your request within ${HOLD_HOURS} hours`,
+    staffSubject: MOVES.lapse.staffSubject,
+    staffHeading: "A week's hold lapsed",
+    staffWhy: `No decision was made within ${HOLD_HOURS} hours, so the request lapsed`,
+    inboxStatus: "lapsed",
+  });
+}
+
+/**
+ * A stay let go by the site (a hold or a payment not in time): the member is told the week is no
+ * longer theirs and where it went, staff what happened, each in the words of why.
+ */
+function letGoEmails(
+  booking: BookingRequest,
+  nextOffered: boolean,
+  site: SiteConfig,
+  words: {
+    subject: string;
+    heading: string;
+    why: string;
+    staffSubject: string;
+    staffHeading: string;
+    staffWhy: string;
+    inboxStatus: string;
+  },
+): EmailDraft[] {
   const { siteName, staffEmail, origin } = site;
   return [
     {
       to: booking.email,
-      subject: `Your booking request for ${booking.locationName} lapsed`,
+      subject: words.subject,
       content: {
         siteName,
-        heading: "Your request lapsed",
+        heading: words.heading,
         paragraphs: [
-          `Sorry, ${booking.firstName}: we could not confirm your request within ${HOLD_HOURS} hours, so the week is no longer held for you.`,
+          `Sorry, ${booking.firstName}: ${words.why}, so the week is no longer held for you.`,
           ...stayLines(booking),
           nextOffered
             ? "It went to a member who was waiting for it: please choose another week."
@@ -335,19 +364,19 @@ export function lapsedEmails(
     },
     {
       to: staffEmail,
-      subject: `${MOVES.lapse.staffSubject}: ${stayTitle(booking)}`,
+      subject: `${words.staffSubject}: ${stayTitle(booking)}`,
       content: {
         siteName,
-        heading: "A week's hold lapsed",
+        heading: words.staffHeading,
         paragraphs: [
-          `No decision was made within ${HOLD_HOURS} hours, so the request lapsed and the member was told. ${freedWeek(nextOffered)}`,
+          `${words.staffWhy} and the member was told. ${freedWeek(nextOffered)}`,
           emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
           ...stayLines(booking),
           emailLine("Request id", booking.id),
         ],
         action: {
           label: "Open the staff inbox",
-          url: `${origin}/admin/requests?kind=booking&status=lapsed`,
+          url: `${origin}/admin/requests?kind=booking&status=${words.inboxStatus}`,
         },
       },
     },
@@ -546,42 +575,13 @@ export function paymentLapsedEmails(
   { nextOffered }: { nextOffered: boolean },
   site: SiteConfig,
 ): EmailDraft[] {
-  const { siteName, staffEmail, origin } = site;
-  return [
-    {
-      to: booking.email,
-      subject: `Your stay at ${booking.locationName} was not paid in time`,
-      content: {
-        siteName,
-        heading: "Your stay was let go",
-        paragraphs: [
-          `Sorry, ${booking.firstName}: we did not receive your payment by the deadline, so the week is no longer held for you.`,
-          ...stayLines(booking),
-          nextOffered
-            ? "It went to a member who was waiting for it: please choose another week."
-            : "It is open again: you may send a new request for it, or choose another week.",
-        ],
-        action: requestAction(booking, site),
-        footer: memberFooter(siteName),
-      },
-    },
-    {
-      to: staffEmail,
-      subject: `${MOVES.paymentLapse.staffSubject}: ${stayTitle(booking)}`,
-      content: {
-        siteName,
-        heading: "A confirmed stay was not paid",
-        paragraphs: [
-          `The payment did not arrive by the deadline, so the stay was let go and the member was told. ${freedWeek(nextOffered)}`,
-          emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
-          ...stayLines(booking),
-          emailLine("Request id", booking.id),
-        ],
-        action: {
-          label: "Open the staff inbox",
-          url: `${origin}/admin/requests?kind=booking&status=payment-lapsed`,
-        },
-      },
-    },
-  ];
+  return letGoEmails(booking, nextOffered, site, {
+    subject: `Your stay at ${booking.locationName} was not paid in time`,
+    heading: "Your stay was let go",
+    why: "we did not receive your payment by the deadline",
+    staffSubject: MOVES.paymentLapse.staffSubject,
+    staffHeading: "A confirmed stay was not paid",
+    staffWhy: "The payment did not arrive by the deadline, so the stay was let go",
+    inboxStatus: "payment-lapsed",
+  });
 }

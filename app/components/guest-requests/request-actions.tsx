@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useSubmitting } from "~/lib/use-submitting";
-import { buttonClass, Field, TextareaField } from "~/components/forms";
+import { buttonClass, Field, TextareaField, type AnyField } from "~/components/forms";
 import { inboxActionSchema, NOTE_MAX } from "~/guest-requests/inbox";
 import { type InboxItem } from "~/guest-requests/inbox.server";
 import { ZonedTimeText } from "~/components/zoned-time";
@@ -106,16 +106,10 @@ function PaymentDue({ item, busy, who }: { item: InboxItem; busy: boolean; who: 
         ; unpaid by then, the week goes to the next member waiting.
       </p>
       <input type="hidden" name="id" value={item.id} />
-      <TextareaField
+      <NoteField
         field={fields.note}
-        label={
-          <>
-            How it was paid <span className="font-normal">(optional)</span>
-          </>
-        }
+        label="How it was paid"
         hint="Kept with the request, for staff."
-        rows={2}
-        maxLength={NOTE_MAX}
       />
       <div className="flex flex-wrap gap-2 md:justify-end">
         <button
@@ -164,16 +158,10 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
       aria-busy={busy || undefined}
     >
       <input type="hidden" name="id" value={item.id} />
-      <TextareaField
+      <NoteField
         field={fields.note}
-        label={
-          <>
-            Note to the guest <span className="font-normal">(optional)</span>
-          </>
-        }
+        label="Note to the guest"
         hint="Added to the e-mail that tells the guest."
-        rows={2}
-        maxLength={NOTE_MAX}
       />
       {!waiting && item.kind === "booking" && (
         // The estimate is what most stays are asked for: another amount is one step away.
@@ -236,5 +224,22 @@ function BookingDecision({ item, busy, who }: { item: InboxItem; busy: boolean; 
         )}
       </div>
     </Form>
+  );
+}
+
+/** A decision's optional note: to the guest, or for staff. */
+function NoteField({ field, label, hint }: { field: AnyField; label: string; hint: string }) {
+  return (
+    <TextareaField
+      field={field}
+      label={
+        <>
+          {label} <span className="font-normal">(optional)</span>
+        </>
+      }
+      hint={hint}
+      rows={2}
+      maxLength={NOTE_MAX}
+    />
   );
 }
