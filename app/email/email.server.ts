@@ -78,6 +78,8 @@ async function sendWithResend(
 ): Promise<SentEmail> {
   if (!from) throw new Error("Cannot send e-mail: EMAIL_FROM is not set.");
   const resend = new Resend(apiKey);
+  // Resend takes where replies go as a field of its own, not as a header.
+  const { "Reply-To": replyTo, ...headers } = message.headers ?? {};
   const { data, error } = await resend.emails.send(
     {
       from,
@@ -85,7 +87,8 @@ async function sendWithResend(
       subject: message.subject,
       text: message.text,
       html: message.html,
-      ...(message.headers ? { headers: message.headers } : {}),
+      ...(replyTo ? { replyTo } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...(message.attachments?.length
         ? {
             attachments: message.attachments.map(({ filename, contentType, content }) => ({

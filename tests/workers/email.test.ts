@@ -160,6 +160,20 @@ describe("sendEmail with RESEND_API_KEY", () => {
     expect(((await call.json()) as { headers: unknown }).headers).toEqual(headers);
   });
 
+  it("sends where replies go (a payment's questions, to staff) as Resend's reply_to", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ id: "5b8c3f0e-8f3c-4a55-9f0e-4f1f7d3b2a11" }));
+    await sendEmail(
+      { ...testApp, env: resendEnv },
+      message({ headers: { "Reply-To": "staff@insiderstays.example" } }),
+    );
+    const call = new Request(...(fetchSpy.mock.calls[0] as [RequestInfo, RequestInit]));
+    const body = (await call.json()) as { reply_to?: unknown; headers?: unknown };
+    expect(body.reply_to).toBe("staff@insiderstays.example");
+    expect(body.headers).toBeUndefined();
+  });
+
   it("sends an attachment to Resend as base64 of its UTF-8 text", async () => {
     const fetchSpy = vi
       .spyOn(globalThis, "fetch")
