@@ -400,6 +400,7 @@ export const BOOKING_EVENTS = [
   "closed",
   "paid",
   "payment-lapsed",
+  "extended",
 ] as const;
 export type BookingEvent = (typeof BOOKING_EVENTS)[number];
 

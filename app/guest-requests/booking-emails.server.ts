@@ -585,3 +585,30 @@ export function paymentLapsedEmails(
     inboxStatus: "payment-lapsed",
   });
 }
+
+/** Staff gave the member more time to pay: the new deadline. */
+export function extendedEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
+  const { siteName } = site;
+  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
+  const due = booking.amountDue ?? booking.estimatedTotal;
+  const deadline = zonedDateTimeAndUtc(
+    zonedTime(booking.payBy ?? new Date(0).toISOString(), booking.locationTimeZone),
+  );
+  return {
+    to: booking.email,
+    subject: `More time to pay for your stay at ${booking.locationName}`,
+    headers: { "Reply-To": site.staffEmail },
+    content: {
+      siteName,
+      heading: "More time to pay",
+      paragraphs: [
+        `${booking.firstName}, we hold your stay in your name until ${deadline}${due ? `, for a payment of ${money(due, currency)}` : ""}.`,
+        "To pay by card or bank transfer, reply to this e-mail: our team answers with how.",
+        ...stayLines(booking),
+        emailLine("Reference", booking.id),
+      ],
+      action: requestAction(booking, site),
+      footer: memberFooter(siteName),
+    },
+  };
+}

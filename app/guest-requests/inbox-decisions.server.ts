@@ -29,6 +29,7 @@ const DONE_MESSAGES = {
   decline: "Booking declined",
   "decline-and-close": "Booking declined and the week closed",
   "mark-paid": "Marked paid: the stay is booked",
+  extend: "More time given: the member is told the new deadline",
   handle: "Marked as handled",
 } as const satisfies Record<InboxAction["intent"], string>;
 

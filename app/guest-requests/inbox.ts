@@ -97,6 +97,8 @@ export function inboxHref({ kind = "all", status = "all", page = 1 }: Partial<In
 }
 
 export const NOTE_MAX = 1000;
+/** How many days more staff may give to pay, at a time. */
+export const MAX_EXTENSION_DAYS = 7;
 const ID_MAX = 100;
 
 const id = z.string().trim().min(1).max(ID_MAX);
@@ -130,6 +132,15 @@ export const inboxActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("decline"), id, note }),
   z.object({ intent: z.literal("decline-and-close"), id, note }),
   z.object({ intent: z.literal("mark-paid"), id, note }),
+  z.object({
+    intent: z.literal("extend"),
+    id,
+    days: z.coerce
+      .number({ error: "Choose how many days more" })
+      .int()
+      .min(1, "Choose how many days more")
+      .max(MAX_EXTENSION_DAYS, `At most ${MAX_EXTENSION_DAYS} days more at a time`),
+  }),
   z.object({
     intent: z.literal("handle"),
     kind: z.enum(["agent-application", "support-message"]),

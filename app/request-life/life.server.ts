@@ -35,6 +35,7 @@ import {
   closedEmail,
   decisionEmail,
   lapsedEmails,
+  extendedEmail,
   offerEmail,
   paidEmail,
   passedEmail,
@@ -119,13 +120,15 @@ const historyStatement = (
   at: string,
   where: SQL | undefined,
 ) => {
-  const { event } = MOVES[move];
+  const { event, repeats }: Move = MOVES[move];
+  // A move made once is named by its event; one that repeats, by its moment too.
+  const name = repeats ? sql`${event} || ':' || ${at}` : sql`${event}`;
   return db
     .insert(bookingRequestEvents)
     .select(
       db
         .select({
-          id: sql`${bookingRequests.id} || ':' || ${event}`.as("id"),
+          id: sql`${bookingRequests.id} || ':' || ${name}`.as("id"),
           requestId: bookingRequests.id,
           event: sql`${event}`.as("event"),
           actor: sql`${actor}`.as("actor"),
@@ -173,10 +176,11 @@ const nextOfferedAt = (db: Db, booking: BookingRequest, at: string) =>
  */
 function emailStatements(db: Db, change: Change, at: string) {
   const { booking, move } = change;
-  const { to, event } = MOVES[move];
+  const { to, event, repeats }: Move = MOVES[move];
   const happened = changedAt(booking.id, to, at);
+  const named = repeats ? `${booking.id}:${event}:${at}` : `${booking.id}:${event}`;
   const name = (drafts: EmailDraft[]) =>
-    drafts.map((draft, index) => queuedEmail(draft, `${booking.id}:${event}:${index}`));
+    drafts.map((draft, index) => queuedEmail(draft, `${named}:${index}`));
   const variants =
     typeof change.emails === "function"
       ? [
@@ -629,6 +633,56 @@ export async function markPaid(
   return changed ? { ok: true } : refusal(await bookingById(db, id));
 }
 
+/**
+ * Staff give the member `days` more to pay (from the deadline, or from now if it has passed and
+ * the sweep has not yet let the stay go): the stay's weeks stay held until the new deadline, the
+ * member is told it, and a reminder goes again a day before.
+ */
+export async function extendPayBy(
+  app: AppContext,
+  { id, adminEmail, days }: { id: string; adminEmail: string; days: number },
+): Promise<RequestChangeResult> {
+  const { db, site, now } = app;
+  const booking = await bookingById(db, id);
+  if (!booking || !startsFrom("extend", booking)) return refusal(booking);
+  const at = now.toISOString();
+  const from = Math.max(Date.parse(booking.payBy ?? at), now.getTime());
+  const until = new Date(from + days * 86_400_000).toISOString();
+  const { changed } = await applyMove(
+    app,
+    {
+      move: "extend",
+      booking,
+      actor: adminEmail,
+      now,
+      set: { payBy: until },
+      emails: [extendedEmail({ ...booking, payBy: until }, site)],
+      // The deadline it extends is still the one staff saw: of two extensions at once, one applies.
+      when: booking.payBy ? eq(bookingRequests.payBy, booking.payBy) : undefined,
+    },
+    {
+      extra: [
+        db
+          .update(weeks)
+          .set({ heldUntil: until, updatedAt: at })
+          .where(
+            and(
+              weeksOf(booking),
+              heldFor(id),
+              exists(
+                db
+                  .select({ id: bookingRequests.id })
+                  .from(bookingRequests)
+                  .where(changedAt(id, MOVES.extend.to, at)),
+              ),
+            ),
+          ),
+      ],
+    },
+  );
+  return changed ? { ok: true } : refusal(await bookingById(db, id));
+}
+
 /** The members waiting for the weeks a request holds (for the e-mails that close their places). */
 const waitingBehind = (db: Db, booking: BookingRequest) =>
   db
@@ -779,7 +833,12 @@ export async function sweepRequests(app: AppContext) {
             db
               .select({ id: emailDeliveries.id })
               .from(emailDeliveries)
-              .where(eq(emailDeliveries.id, sql`${bookingRequests.id} || ':payment-reminder:0'`)),
+              .where(
+                eq(
+                  emailDeliveries.id,
+                  sql`${bookingRequests.id} || ':payment-reminder:' || ${bookingRequests.payBy}`,
+                ),
+              ),
           ),
         ),
       ),
@@ -835,17 +894,22 @@ const EXPIRES: Partial<Record<BookingStatus, "lapse" | "pass" | "paymentLapse">>
   confirmed: "paymentLapse",
 };
 
-/** The reminder's e-mail id: one per stay, so the sweep run again sends it once. */
-const reminderId = (id: string) => `${id}:payment-reminder:0`;
+/** The reminder's e-mail id: one per deadline, so the sweep run again sends it once. */
+const reminderId = (booking: BookingRequest) => `${booking.id}:payment-reminder:${booking.payBy}`;
 
 /** Reminds a member whose payment is due within PAYMENT_REMINDER_HOURS, while still unpaid. */
 async function remindToPay(app: AppContext, booking: BookingRequest) {
-  const email = queuedEmail(paymentReminderEmail(booking, app.site), reminderId(booking.id));
+  const email = queuedEmail(paymentReminderEmail(booking, app.site), reminderId(booking));
   const [queue] = queueEmails(
     app.db,
     {
       table: bookingRequests,
-      where: and(eq(bookingRequests.id, booking.id), eq(bookingRequests.status, "confirmed")),
+      // Still unpaid, and still due then (not since given more time).
+      where: and(
+        eq(bookingRequests.id, booking.id),
+        eq(bookingRequests.status, "confirmed"),
+        eq(bookingRequests.payBy, booking.payBy ?? ""),
+      ),
     },
     { kind: "booking", requestId: booking.id, emails: [email], now: app.now },
   );

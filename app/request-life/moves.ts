@@ -37,6 +37,8 @@ export interface Move {
   frees?: Frees;
   /** Whom the move's e-mails go to. */
   tells: readonly ("member" | "staff")[];
+  /** It may happen again to the same request: its history and e-mails are named by their moment. */
+  repeats?: true;
   /** What staff read first in the subject of their e-mail about it. */
   staffSubject?: string;
 }
@@ -61,6 +63,15 @@ export const MOVES = {
     by: "staff",
     event: "paid",
     tells: ["member"],
+  },
+  /** Staff give the member more time to pay: a later deadline, the week held until then. */
+  extend: {
+    from: ["confirmed"],
+    to: "confirmed",
+    by: "staff",
+    event: "extended",
+    tells: ["member"],
+    repeats: true,
   },
   /** Not paid by the deadline: the week goes to the next member waiting, as a lapse does. */
   paymentLapse: {
@@ -257,6 +268,7 @@ export const HISTORY_LABELS = {
   passed: "The offer passed: not requested in time",
   closed: "Waitlist closed",
   paid: "Paid: the stay is booked",
+  extended: "More time to pay: a later deadline",
   "payment-lapsed": "Not paid in time: the week was let go",
 } as const satisfies Record<BookingEvent | "sent", string>;
 

@@ -646,6 +646,60 @@ describe("paying for a confirmed stay", () => {
     expect(email?.text).toContain("A note from our team: A returning guest's rate.");
   });
 
+  it("staff give more time to pay: the deadline and the week's hold move, the member is told, and the reminder comes again", async () => {
+    const { week, holder, payBy } = await confirmedWithWaitlist();
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id, { aal: "aal2" });
+    // A day before the first deadline, the reminder for it.
+    await sweep(new Date(payBy.getTime() - 23 * HOUR));
+    const more = await post(
+      "/admin/requests?kind=booking&status=unpaid",
+      { intent: "extend", id: holder.request.id, days: "2" },
+      cookie,
+    );
+    expect(await toastOf(more)).toMatchObject({
+      type: "success",
+      message: "More time given: the member is told the new deadline",
+    });
+    const later = new Date(payBy.getTime() + 2 * 24 * HOUR);
+    expect(await statusOf(holder.request.id)).toMatchObject({
+      status: "confirmed",
+      payBy: later.toISOString(),
+    });
+    expect(await weekOf(week.id)).toMatchObject({
+      state: "requested",
+      requestId: holder.request.id,
+      heldUntil: later.toISOString(),
+    });
+    const subjects = async () =>
+      (await emailsAbout(holder.request.id)).map((email) => email.subject);
+    expect(await subjects()).toContain(`More time to pay for your stay at ${LOCATION.name}`);
+    // Given more time again: each is in the history.
+    await post("/admin/requests", { intent: "extend", id: holder.request.id, days: "1" }, cookie);
+    expect(
+      (await historyOf(holder.request.id)).filter((event) => event === "extended"),
+    ).toHaveLength(2);
+    const { payBy: last } = await statusOf(holder.request.id);
+    // The first deadline passes: nothing lapses; a day before the new one, a reminder again.
+    await sweep(new Date(payBy.getTime() + 60_000));
+    expect(await statusOf(holder.request.id)).toMatchObject({ status: "confirmed" });
+    await sweep(new Date(Date.parse(last!) - 23 * HOUR));
+    expect(
+      (await subjects()).filter((subject) => subject.startsWith("Reminder: pay for your stay")),
+    ).toHaveLength(2);
+    // A wrong number of days changes nothing.
+    const wrong = await post(
+      "/admin/requests",
+      { intent: "extend", id: holder.request.id, days: "30" },
+      cookie,
+    );
+    expect(await toastOf(wrong)).toMatchObject({
+      type: "error",
+      message: "At most 7 days more at a time",
+    });
+    expect(await statusOf(holder.request.id)).toMatchObject({ payBy: last });
+  });
+
   it("a payment racing the deadline's sweep: exactly one wins, and only its e-mails are stored", async () => {
     const { holder, payBy } = await confirmedWithWaitlist();
     const late = new Date(payBy.getTime() + 60_000);

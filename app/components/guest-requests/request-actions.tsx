@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useSubmitting } from "~/lib/use-submitting";
-import { buttonClass, Field, TextareaField, type AnyField } from "~/components/forms";
-import { inboxActionSchema, NOTE_MAX } from "~/guest-requests/inbox";
+import { buttonClass, Field, SelectField, TextareaField, type AnyField } from "~/components/forms";
+import { inboxActionSchema, MAX_EXTENSION_DAYS, NOTE_MAX } from "~/guest-requests/inbox";
 import { type InboxItem } from "~/guest-requests/inbox.server";
 import { ZonedTimeText } from "~/components/zoned-time";
 import { money } from "~/lib/money";
@@ -52,7 +52,14 @@ export function RequestActions({ item }: { item: InboxItem }) {
       </Form>
     );
   }
-  if (item.status === "confirmed") return <PaymentDue item={item} busy={busy} who={who} />;
+  if (item.status === "confirmed") {
+    return (
+      <div className="space-y-5">
+        <PaymentDue item={item} busy={busy} who={who} />
+        <MoreTime item={item} busy={busy} who={who} />
+      </div>
+    );
+  }
   return <BookingDecision item={item} busy={busy} who={who} />;
 }
 
@@ -122,6 +129,44 @@ function PaymentDue({ item, busy, who }: { item: InboxItem; busy: boolean; who: 
           Mark paid{who}
         </button>
       </div>
+    </Form>
+  );
+}
+
+/** Staff give a member whose payment is due more time: days more from the deadline. */
+function MoreTime({ item, busy, who }: { item: InboxItem; busy: boolean; who: ReactNode }) {
+  const [form, fields] = useForm({
+    constraint: getZodConstraint(inboxActionSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inboxActionSchema }),
+    defaultValue: { days: "3" },
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex flex-wrap items-end gap-2 md:justify-end"
+      aria-busy={busy || undefined}
+    >
+      <input type="hidden" name="id" value={item.id} />
+      <SelectField
+        field={fields.days}
+        label="More time to pay"
+        options={Array.from({ length: MAX_EXTENSION_DAYS }, (_, index) => ({
+          value: String(index + 1),
+          label: index === 0 ? "1 day more" : `${index + 1} days more`,
+        }))}
+        className="min-w-40"
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="extend"
+        disabled={busy}
+        className={buttonClass.secondary}
+      >
+        Give more time{who}
+      </button>
     </Form>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from "~/guest-requests/inbox";
 import { markHandled, transitionToast } from "~/guest-requests/inbox-decisions.server";
 import { listInbox } from "~/guest-requests/inbox.server";
-import { decideBooking, markPaid } from "~/request-life/life.server";
+import { decideBooking, extendPayBy, markPaid } from "~/request-life/life.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -51,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message:
         submission.error?.note?.[0] ??
         submission.error?.amount?.[0] ??
+        submission.error?.days?.[0] ??
         "That request could not be updated",
     });
   }
@@ -69,6 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         note: form.note,
         amount: form.intent === "confirm" ? form.amount : undefined,
       });
+      break;
+    case "extend":
+      result = await extendPayBy(app, { id: form.id, adminEmail, days: form.days });
       break;
     case "mark-paid":
       result = await markPaid(app, { id: form.id, adminEmail, note: form.note });
