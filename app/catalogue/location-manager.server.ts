@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import { type AppContext } from "~/context";
 import { type Db } from "~/db/client.server";
+import { givenStay } from "~/request-life/rules.server";
 import { bookingRequests, images, locations, roomTypes } from "~/db/schema";
 import { DomainError, refuseDuplicate } from "~/lib/errors.server";
 import { imageUrl, placeLine } from "~/catalogue/locations";
@@ -133,7 +134,7 @@ function staysAhead(db: Db, selectedId: string | null, now: Date) {
     .from(bookingRequests)
     .where(
       and(
-        inArray(bookingRequests.status, ["new", "confirmed", "paid"]),
+        or(eq(bookingRequests.status, "new"), givenStay),
         eq(bookingRequests.locationId, selectedId ?? ""),
         // Counted from the earliest date anywhere: a stay still under way at its resort counts.
         gt(bookingRequests.checkOutDate, earliestLocalDate(now)),

@@ -228,6 +228,29 @@ export function stayCalendarFile(
   ]);
 }
 
+/**
+ * What a confirmed stay's member is asked to pay, in the resort's currency, and by when (the
+ * resort's time and UTC), as every e-mail about the payment words it.
+ */
+function paymentTerms(booking: BookingRequest) {
+  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
+  const due = booking.amountDue ?? booking.estimatedTotal;
+  return {
+    currency,
+    due,
+    dueText: due ? money(due, currency) : null,
+    deadline: booking.payBy
+      ? zonedDateTimeAndUtc(zonedTime(booking.payBy, booking.locationTimeZone))
+      : null,
+  };
+}
+
+/** How a member pays until cards are taken on the site: by replying, which reaches staff. */
+const HOW_TO_PAY =
+  "To pay by card or bank transfer, reply to this e-mail: our team answers with how, and marks your stay paid once the payment arrives.";
+
+const replyToStaff = (site: SiteConfig) => ({ "Reply-To": site.staffEmail });
+
 /** The e-mail that tells the guest the booking was confirmed or declined. */
 export function decisionEmail(
   booking: BookingRequest,
@@ -239,29 +262,25 @@ export function decisionEmail(
   const fromUs = note ? [`A note from our team: ${note}`] : [];
   const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
   if (decision === "confirmed") {
-    const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
-    const due = booking.amountDue ?? booking.estimatedTotal;
-    const deadline = booking.payBy
-      ? zonedDateTimeAndUtc(zonedTime(booking.payBy, booking.locationTimeZone))
-      : null;
+    const { currency, dueText, deadline } = paymentTerms(booking);
     return {
       to: booking.email,
       subject: `Your stay at ${booking.locationName} is confirmed: please pay to secure it`,
-      headers: { "Reply-To": site.staffEmail },
+      headers: replyToStaff(site),
       content: {
         siteName,
         heading: "Your booking is confirmed",
         paragraphs: [
           `Good news, ${booking.firstName}: the resort has confirmed your booking.`,
           [
-            due ? `To secure it, please pay ${money(due, currency)}` : "To secure it, please pay",
+            dueText ? `To secure it, please pay ${dueText}` : "To secure it, please pay",
             deadline ? ` by ${deadline}.` : ".",
             " Until then the week is held in your name; if it is not paid by then, it goes to the next member waiting for it.",
           ].join(""),
-          "To pay by card or bank transfer, reply to this e-mail: our team answers with how, and marks your stay paid once the payment arrives.",
+          HOW_TO_PAY,
           ...details,
           ...priceLines(booking),
-          ...(due ? [emailLine("To pay", money(due, currency))] : []),
+          ...(dueText ? [emailLine("To pay", dueText)] : []),
           ...fromUs,
           "Please book your flights once your stay is paid: we write to say so, with the stay as a calendar entry.",
           // The terms the member accepted when sending the request (shown on /book).
@@ -513,8 +532,7 @@ export function closedEmail(
 /** The stay was paid for: a receipt, with the stay as a calendar file. */
 export function paidEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
   const { siteName } = site;
-  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
-  const paid = booking.amountDue ?? booking.estimatedTotal;
+  const { dueText: paid } = paymentTerms(booking);
   return {
     to: booking.email,
     subject: `Paid: your stay at ${booking.locationName} is booked`,
@@ -523,7 +541,7 @@ export function paidEmail(booking: BookingRequest, site: SiteConfig): EmailDraft
       heading: "Your stay is booked",
       paragraphs: [
         paid
-          ? `Thank you, ${booking.firstName}: we received your payment of ${money(paid, currency)}, and your stay is booked.`
+          ? `Thank you, ${booking.firstName}: we received your payment of ${paid}, and your stay is booked.`
           : `Thank you, ${booking.firstName}: we received your payment, and your stay is booked.`,
         ...stayLines(booking),
         emailLine("Reference", booking.id),
@@ -545,21 +563,17 @@ export function paidEmail(booking: BookingRequest, site: SiteConfig): EmailDraft
 /** A confirmed stay's payment is due within a day: a reminder, once. */
 export function paymentReminderEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
   const { siteName } = site;
-  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
-  const due = booking.amountDue ?? booking.estimatedTotal;
-  const deadline = zonedDateTimeAndUtc(
-    zonedTime(booking.payBy ?? new Date(0).toISOString(), booking.locationTimeZone),
-  );
+  const { dueText, deadline } = paymentTerms(booking);
   return {
     to: booking.email,
     subject: `Reminder: pay for your stay at ${booking.locationName} by ${deadline}`,
-    headers: { "Reply-To": site.staffEmail },
+    headers: replyToStaff(site),
     content: {
       siteName,
       heading: "Your payment is due soon",
       paragraphs: [
-        `${booking.firstName}, your stay is held in your name until ${deadline}${due ? `, for a payment of ${money(due, currency)}` : ""}. If it is not paid by then, it goes to the next member waiting for it.`,
-        "To pay by card or bank transfer, reply to this e-mail: our team answers with how.",
+        `${booking.firstName}, your stay is held in your name until ${deadline}${dueText ? `, for a payment of ${dueText}` : ""}. If it is not paid by then, it goes to the next member waiting for it.`,
+        HOW_TO_PAY,
         ...stayLines(booking),
         emailLine("Reference", booking.id),
       ],
@@ -589,21 +603,17 @@ export function paymentLapsedEmails(
 /** Staff gave the member more time to pay: the new deadline. */
 export function extendedEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
   const { siteName } = site;
-  const currency = booking.currency ?? LOCATION_DEFAULTS.currency;
-  const due = booking.amountDue ?? booking.estimatedTotal;
-  const deadline = zonedDateTimeAndUtc(
-    zonedTime(booking.payBy ?? new Date(0).toISOString(), booking.locationTimeZone),
-  );
+  const { dueText, deadline } = paymentTerms(booking);
   return {
     to: booking.email,
     subject: `More time to pay for your stay at ${booking.locationName}`,
-    headers: { "Reply-To": site.staffEmail },
+    headers: replyToStaff(site),
     content: {
       siteName,
       heading: "More time to pay",
       paragraphs: [
-        `${booking.firstName}, we hold your stay in your name until ${deadline}${due ? `, for a payment of ${money(due, currency)}` : ""}.`,
-        "To pay by card or bank transfer, reply to this e-mail: our team answers with how.",
+        `${booking.firstName}, we hold your stay in your name until ${deadline}${dueText ? `, for a payment of ${dueText}` : ""}.`,
+        HOW_TO_PAY,
         ...stayLines(booking),
         emailLine("Reference", booking.id),
       ],

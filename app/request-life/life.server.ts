@@ -808,17 +808,7 @@ export async function sweepRequests(app: AppContext) {
       .where(
         and(
           eq(bookingRequests.status, "offered"),
-          notExists(
-            db
-              .select({ id: emailDeliveries.id })
-              .from(emailDeliveries)
-              .where(
-                eq(
-                  emailDeliveries.id,
-                  sql`${bookingRequests.id} || ':' || ${MOVES.offer.event} || ':0'`,
-                ),
-              ),
-          ),
+          notYetQueued(db, sql`${bookingRequests.id} || ':' || ${MOVES.offer.event} || ':0'`),
         ),
       ),
     db
@@ -829,16 +819,9 @@ export async function sweepRequests(app: AppContext) {
           eq(bookingRequests.status, "confirmed"),
           lte(bookingRequests.payBy, remindFrom),
           gt(bookingRequests.payBy, at),
-          notExists(
-            db
-              .select({ id: emailDeliveries.id })
-              .from(emailDeliveries)
-              .where(
-                eq(
-                  emailDeliveries.id,
-                  sql`${bookingRequests.id} || ':payment-reminder:' || ${bookingRequests.payBy}`,
-                ),
-              ),
+          notYetQueued(
+            db,
+            sql`${bookingRequests.id} || ':payment-reminder:' || ${bookingRequests.payBy}`,
           ),
         ),
       ),
@@ -886,6 +869,12 @@ export async function sweepRequests(app: AppContext) {
   for (const booking of unreminded) await remindToPay(app, booking);
   return moves;
 }
+
+/** No e-mail is stored under `id` yet (an e-mail named by what it tells, sent once). */
+const notYetQueued = (db: Db, id: SQL) =>
+  notExists(
+    db.select({ id: emailDeliveries.id }).from(emailDeliveries).where(eq(emailDeliveries.id, id)),
+  );
 
 /** What a hold past its time comes to, by the request's state. */
 const EXPIRES: Partial<Record<BookingStatus, "lapse" | "pass" | "paymentLapse">> = {
