@@ -9,6 +9,10 @@ interface SecretBindings {
   RESEND_API_KEY?: string;
   /** Cloudflare Turnstile secret; without it only the local stand-in is accepted (development). */
   TURNSTILE_SECRET_KEY?: string;
+  /** Stripe secret key (sk_live_… or sk_test_…); with CARD_PAYMENTS on, members pay through Checkout. */
+  STRIPE_SECRET_KEY?: string;
+  /** The signing secret (whsec_…) of the webhook endpoint registered at Stripe for /webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET?: string;
   /** The moment the site's clock starts from, in tests and local runs only (app/lib/clock.server.ts). */
   TEST_NOW?: string;
 }

@@ -49,7 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await getAuth(context, { withCodePending: true });
   // What every page shows of the configuration: not where staff e-mail goes.
   const app = getAppContext(context);
-  const { staffEmail: _staffEmail, ...site } = app.site;
+  const {
+    staffEmail: _staffEmail,
+    cardPayments: _cardPayments,
+    paymentHours: _paymentHours,
+    ...site
+  } = app.site;
   const [toast, adminSignIn] = await Promise.all([
     readToast(app, request),
     readAdminSignIn(app, request),

@@ -21,6 +21,7 @@ export default [
   route("members", "routes/members.tsx"),
   route("members/requests/:requestId", "routes/member-request.tsx"),
   route("members/requests/:requestId/stay.ics", "routes/member-request.calendar.ts"),
+  route("members/requests/:requestId/pay", "routes/member-request.pay.tsx"),
   route("members/alerts", "routes/member-alerts.ts"),
   route("alerts/stop", "routes/alerts.stop.tsx"),
   route("join", "routes/join.tsx"),
@@ -47,13 +48,15 @@ export default [
   ]),
   route("api/manage-users", "routes/api.manage-users.ts"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
+  route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("calendars/:file", "routes/calendar-feed.ts"),
-  // Development tooling (app/dev/): not in a deployed build.
+  // Development tooling (app/dev/, the local checkout): not in a deployed build.
   ...(process.env.VITE_DEPLOY === "1"
     ? []
     : [
         route("dev/d1-queries", "routes/dev.d1-queries.ts"),
         route("dev/query-plans", "routes/dev.query-plans.ts"),
+        route("dev/checkout/:sessionId", "routes/dev.checkout.tsx"),
       ]),
   // Any other path shows the locations list, with status 404.
   route("*", "routes/not-found.tsx"),

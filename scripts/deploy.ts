@@ -1,28 +1,46 @@
 /**
- * `npm run deploy`: refuses to deploy a worker that lacks its production secrets or variables,
- * then builds and deploys it with APP_ENV = "production" whatever wrangler.toml says for local use.
+ * `npm run deploy`: refuses to deploy a worker that lacks its production secrets or variables, or
+ * whose card payments are on without their Stripe secrets, then builds and deploys it with
+ * APP_ENV = "production" whatever wrangler.toml says for local use.
  */
 import { execFileSync } from "node:child_process";
 import { unstable_readConfig } from "wrangler";
-import { missingSecrets, missingVars } from "./deploy-checks.ts";
+import {
+  invalidPaymentVars,
+  missingPaymentSecrets,
+  missingPaymentSecretsMessage,
+  missingSecrets,
+  missingVars,
+} from "./deploy-checks.ts";
 
 const run = (command: string, args: string[]) =>
   execFileSync(command, args, { encoding: "utf8", stdio: ["inherit", "pipe", "inherit"] });
 
+const refuse = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
 const secrets = JSON.parse(run("npx", ["wrangler", "secret", "list", "--format", "json"])) as {
   name: string;
 }[];
-const missing = missingSecrets(secrets.map((secret) => secret.name));
+const secretNames = secrets.map((secret) => secret.name);
+const missing = missingSecrets(secretNames);
 if (missing.length > 0) {
-  console.error(
-    `Refusing to deploy: set ${missing.join(", ")} first (npx wrangler secret put <NAME>).`,
-  );
-  process.exit(1);
+  refuse(`Refusing to deploy: set ${missing.join(", ")} first (npx wrangler secret put <NAME>).`);
 }
-const emptyVars = missingVars(unstable_readConfig({ config: "wrangler.toml" }).vars);
+const { vars } = unstable_readConfig({ config: "wrangler.toml" });
+const emptyVars = missingVars(vars);
 if (emptyVars.length > 0) {
-  console.error(`Refusing to deploy: set ${emptyVars.join(", ")} in wrangler.toml [vars] first.`);
-  process.exit(1);
+  refuse(`Refusing to deploy: set ${emptyVars.join(", ")} in wrangler.toml [vars] first.`);
+}
+const invalid = invalidPaymentVars(vars);
+if (invalid.length > 0) {
+  refuse(`Refusing to deploy: in wrangler.toml [vars], ${invalid.join("; ")}.`);
+}
+const missingStripe = missingPaymentSecrets(vars, secretNames);
+if (missingStripe.length > 0) {
+  refuse(missingPaymentSecretsMessage(missingStripe, String(vars.SITE_URL)));
 }
 // A deployed build carries no development tooling (app/dev/: the D1 counter, /dev/d1-queries).
 execFileSync("npx", ["react-router", "build"], {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import {
   index,
   integer,
@@ -372,6 +373,11 @@ export const bookingRequests = sqliteTable(
     payBy: text("pay_by"),
     paidAt: text("paid_at"),
     paymentNote: text("payment_note"),
+    // A card payment's reference at Stripe (its payment intent), once paid through Checkout.
+    paymentReference: text("payment_reference"),
+    // Since when a payment by a slower method (a bank debit) is on its way: the deadline waits for
+    // its outcome.
+    paymentProcessingSince: text("payment_processing_since"),
     createdAt: createdAt(),
     // When the status last changed: a change's e-mails and history are stored only by the batch
     // that made it.
@@ -401,6 +407,8 @@ export const BOOKING_EVENTS = [
   "paid",
   "payment-lapsed",
   "extended",
+  "payment-processing",
+  "payment-failed",
 ] as const;
 export type BookingEvent = (typeof BOOKING_EVENTS)[number];
 
@@ -419,6 +427,43 @@ export const bookingRequestEvents = sqliteTable(
   },
   (table) => [index("booking_request_events_request_idx").on(table.requestId, table.createdAt)],
 );
+
+/**
+ * Stripe's events that changed a request, by Stripe's id: stored in the batch that made the
+ * change, so a copy of an event (Stripe retries, or sends one twice) changes nothing again.
+ */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  requestId: text("request_id")
+    .notNull()
+    .references(() => bookingRequests.id, { onDelete: "cascade" }),
+  appliedAt: text("applied_at").notNull(),
+});
+
+export const DEV_CHECKOUT_STATUSES = [
+  "open",
+  "processing",
+  "complete",
+  "failed",
+  "expired",
+  "refunded",
+] as const;
+
+/**
+ * The local checkout's sessions (local development without a Stripe key, as the dev outbox stands
+ * in for Resend): what the site asked Stripe for, kept to show on /dev/checkout.
+ */
+export const devCheckoutSessions = sqliteTable("dev_checkout_sessions", {
+  id: text("id").primaryKey(),
+  requestId: text("request_id").notNull(),
+  params: text("params", { mode: "json" }).$type<Stripe.Checkout.SessionCreateParams>().notNull(),
+  status: text("status", { enum: DEV_CHECKOUT_STATUSES }).notNull().default("open"),
+  paymentIntent: text("payment_intent").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+export type DevCheckoutSession = typeof devCheckoutSessions.$inferSelect;
 
 export const agentApplications = sqliteTable(
   "agent_applications",

@@ -16,7 +16,13 @@ import {
   placeOf,
   roomShareLine,
 } from "./format";
-import { bookingRequestPath, MOVES, OFFER_HOURS, sentSubject } from "~/request-life/moves";
+import {
+  bookingPayPath,
+  bookingRequestPath,
+  MOVES,
+  OFFER_HOURS,
+  sentSubject,
+} from "~/request-life/moves";
 import { emailLine } from "./store.server";
 
 /**
@@ -245,9 +251,24 @@ function paymentTerms(booking: BookingRequest) {
   };
 }
 
-/** How a member pays until cards are taken on the site: by replying, which reaches staff. */
-const HOW_TO_PAY =
-  "To pay by card or bank transfer, reply to this e-mail: our team answers with how, and marks your stay paid once the payment arrives.";
+/**
+ * How a member pays, and the e-mail's button: by card on the site's pay page when card payments
+ * are on (bank transfer by replying, which reaches staff); otherwise, card or transfer, by replying.
+ */
+function howToPay(booking: Pick<BookingRequest, "id">, site: SiteConfig) {
+  if (!site.cardPayments) {
+    return {
+      paragraph:
+        "To pay by card or bank transfer, reply to this e-mail: our team answers with how, and marks your stay paid once the payment arrives.",
+      action: requestAction(booking, site),
+    };
+  }
+  return {
+    paragraph:
+      "Pay by card on our secure checkout with the button below. To pay by bank transfer instead, reply to this e-mail: our team answers with how, and marks your stay paid once the payment arrives.",
+    action: { label: "Pay now", url: `${site.origin}${bookingPayPath(booking.id)}` },
+  };
+}
 
 const replyToStaff = (site: SiteConfig) => ({ "Reply-To": site.staffEmail });
 
@@ -263,6 +284,7 @@ export function decisionEmail(
   const footer = `You are receiving this because you sent a booking request on ${siteName}.`;
   if (decision === "confirmed") {
     const { currency, dueText, deadline } = paymentTerms(booking);
+    const pay = howToPay(booking, site);
     return {
       to: booking.email,
       subject: `Your stay at ${booking.locationName} is confirmed: please pay to secure it`,
@@ -277,7 +299,7 @@ export function decisionEmail(
             deadline ? ` by ${deadline}.` : ".",
             " Until then the week is held in your name; if it is not paid by then, it goes to the next member waiting for it.",
           ].join(""),
-          HOW_TO_PAY,
+          pay.paragraph,
           ...details,
           ...priceLines(booking),
           ...(dueText ? [emailLine("To pay", dueText)] : []),
@@ -286,7 +308,7 @@ export function decisionEmail(
           // The terms the member accepted when sending the request (shown on /book).
           `As agreed when you sent your request: ${stayTerms(currency).join(" ")}`,
         ],
-        action: requestAction(booking, site),
+        action: pay.action,
         footer,
       },
     };
@@ -529,41 +551,195 @@ export function closedEmail(
   };
 }
 
-/** The stay was paid for: a receipt, with the stay as a calendar file. */
-export function paidEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
-  const { siteName } = site;
+/**
+ * The stay was paid for: a receipt to the member, with the stay as a calendar file, and a note to
+ * staff of how it was paid (by card through Stripe, or marked by hand with staff's note).
+ */
+export function paidEmails(
+  booking: BookingRequest,
+  site: SiteConfig,
+  markedBy: string | null,
+): EmailDraft[] {
+  const { siteName, staffEmail, origin } = site;
   const { dueText: paid } = paymentTerms(booking);
+  const how = booking.paymentReference
+    ? `Paid by card through Stripe (payment ${booking.paymentReference}).`
+    : `Marked paid by ${markedBy ?? "staff"}${booking.paymentNote ? `: ${booking.paymentNote}` : "."}`;
+  return [
+    {
+      to: booking.email,
+      subject: `Paid: your stay at ${booking.locationName} is booked`,
+      content: {
+        siteName,
+        heading: "Your stay is booked",
+        paragraphs: [
+          paid
+            ? `Thank you, ${booking.firstName}: we received your payment of ${paid}, and your stay is booked.`
+            : `Thank you, ${booking.firstName}: we received your payment, and your stay is booked.`,
+          ...stayLines(booking),
+          emailLine("Reference", booking.id),
+          "You can now book your flights. The stay is attached as a calendar entry.",
+        ],
+        action: requestAction(booking, site),
+        footer: memberFooter(siteName),
+      },
+      attachments: [
+        {
+          filename: "stay.ics",
+          contentType: CALENDAR_CONTENT_TYPE,
+          content: stayCalendarFile(booking, site),
+        },
+      ],
+    },
+    {
+      to: staffEmail,
+      subject: `${MOVES.pay.staffSubject}: ${stayTitle(booking)}`,
+      content: {
+        siteName,
+        heading: "A stay was paid",
+        paragraphs: [
+          `${paid ? `${paid} was paid` : "The stay was paid"} and the member was sent a receipt: the stay is booked, and the members waiting for it were told.`,
+          how,
+          emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
+          ...stayLines(booking),
+          emailLine("Request id", booking.id),
+        ],
+        action: {
+          label: "Open the staff inbox",
+          url: `${origin}/admin/requests?kind=booking&status=paid`,
+        },
+      },
+    },
+  ];
+}
+
+/** A payment by a slower method (a bank debit) is on its way: the stay waits for it. */
+export function paymentProcessingEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
+  const { siteName } = site;
+  const { dueText } = paymentTerms(booking);
   return {
     to: booking.email,
-    subject: `Paid: your stay at ${booking.locationName} is booked`,
+    subject: `Your payment for ${booking.locationName} is on its way`,
     content: {
       siteName,
-      heading: "Your stay is booked",
+      heading: "Your payment is on its way",
       paragraphs: [
-        paid
-          ? `Thank you, ${booking.firstName}: we received your payment of ${paid}, and your stay is booked.`
-          : `Thank you, ${booking.firstName}: we received your payment, and your stay is booked.`,
+        `Thank you, ${booking.firstName}: your payment${dueText ? ` of ${dueText}` : ""} was sent, and your bank is processing it. This can take a few working days.`,
+        "We keep the stay in your name until it arrives, and write again when it does. Please book your flights once we confirm the payment.",
         ...stayLines(booking),
         emailLine("Reference", booking.id),
-        "You can now book your flights. The stay is attached as a calendar entry.",
       ],
       action: requestAction(booking, site),
       footer: memberFooter(siteName),
     },
-    attachments: [
-      {
-        filename: "stay.ics",
-        contentType: CALENDAR_CONTENT_TYPE,
-        content: stayCalendarFile(booking, site),
-      },
-    ],
   };
+}
+
+/** A payment did not go through: the member may pay again until the deadline; staff are told. */
+export function paymentFailedEmails(
+  booking: BookingRequest,
+  site: SiteConfig,
+  now: Date,
+): EmailDraft[] {
+  const { siteName, staffEmail, origin } = site;
+  const { dueText, deadline } = paymentTerms(booking);
+  const open = booking.payBy !== null && booking.payBy > now.toISOString();
+  const pay = howToPay(booking, site);
+  return [
+    {
+      to: booking.email,
+      subject: `Your payment for ${booking.locationName} did not go through`,
+      headers: replyToStaff(site),
+      content: {
+        siteName,
+        heading: "Your payment did not go through",
+        paragraphs: [
+          `Sorry, ${booking.firstName}: your payment${dueText ? ` of ${dueText}` : ""} did not go through, and nothing was taken.`,
+          open
+            ? `Your stay is still held in your name until ${deadline}: please pay again by then.`
+            : "The deadline to pay has passed: unless our team gives you more time, the week goes to the next member waiting for it. Reply to this e-mail to ask.",
+          ...(open ? [pay.paragraph] : []),
+          ...stayLines(booking),
+          emailLine("Reference", booking.id),
+        ],
+        action: open ? pay.action : requestAction(booking, site),
+        footer: memberFooter(siteName),
+      },
+    },
+    {
+      to: staffEmail,
+      subject: `${MOVES.paymentFailed.staffSubject}: ${stayTitle(booking)}`,
+      content: {
+        siteName,
+        heading: "A payment did not go through",
+        paragraphs: [
+          `The member's payment by bank debit failed, and the member was told. ${open ? `The stay stays held until ${deadline}.` : "The deadline has passed: give more time from the inbox, or the sweep lets the stay go."}`,
+          emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
+          ...stayLines(booking),
+          emailLine("Request id", booking.id),
+        ],
+        action: {
+          label: "Open the staff inbox",
+          url: `${origin}/admin/requests?kind=booking&status=unpaid`,
+        },
+      },
+    },
+  ];
+}
+
+/**
+ * A card payment that came after the stay was let go, or for a stay already paid: it was refunded
+ * in full, and the member and staff are told.
+ */
+export function refundedEmails(
+  booking: BookingRequest,
+  { amount, why }: { amount: string; why: "late" | "already-paid" },
+  site: SiteConfig,
+): EmailDraft[] {
+  const { siteName, staffEmail } = site;
+  const reason =
+    why === "late"
+      ? "it arrived after the deadline, when the stay had already been let go"
+      : "the stay was already paid";
+  return [
+    {
+      to: booking.email,
+      subject: `We refunded your payment for ${booking.locationName}`,
+      headers: replyToStaff(site),
+      content: {
+        siteName,
+        heading: "Your payment was refunded",
+        paragraphs: [
+          `${booking.firstName}, we received a payment of ${amount} for this stay, but ${reason}. We refunded it in full: it can take 5 to 10 working days to show on your statement.`,
+          ...stayLines(booking),
+          emailLine("Reference", booking.id),
+        ],
+        action: requestAction(booking, site),
+        footer: memberFooter(siteName),
+      },
+    },
+    {
+      to: staffEmail,
+      subject: `Payment refunded: ${stayTitle(booking)}`,
+      content: {
+        siteName,
+        heading: "A payment was refunded",
+        paragraphs: [
+          `A card payment of ${amount} came for this request, but ${reason}: it was refunded in full, and the member was told.`,
+          emailLine("Guest", `${booking.firstName} ${booking.lastName} (${booking.email})`),
+          ...stayLines(booking),
+          emailLine("Request id", booking.id),
+        ],
+      },
+    },
+  ];
 }
 
 /** A confirmed stay's payment is due within a day: a reminder, once. */
 export function paymentReminderEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
   const { siteName } = site;
   const { dueText, deadline } = paymentTerms(booking);
+  const pay = howToPay(booking, site);
   return {
     to: booking.email,
     subject: `Reminder: pay for your stay at ${booking.locationName} by ${deadline}`,
@@ -573,11 +749,11 @@ export function paymentReminderEmail(booking: BookingRequest, site: SiteConfig):
       heading: "Your payment is due soon",
       paragraphs: [
         `${booking.firstName}, your stay is held in your name until ${deadline}${dueText ? `, for a payment of ${dueText}` : ""}. If it is not paid by then, it goes to the next member waiting for it.`,
-        HOW_TO_PAY,
+        pay.paragraph,
         ...stayLines(booking),
         emailLine("Reference", booking.id),
       ],
-      action: requestAction(booking, site),
+      action: pay.action,
       footer: memberFooter(siteName),
     },
   };
@@ -604,6 +780,7 @@ export function paymentLapsedEmails(
 export function extendedEmail(booking: BookingRequest, site: SiteConfig): EmailDraft {
   const { siteName } = site;
   const { dueText, deadline } = paymentTerms(booking);
+  const pay = howToPay(booking, site);
   return {
     to: booking.email,
     subject: `More time to pay for your stay at ${booking.locationName}`,
@@ -613,11 +790,11 @@ export function extendedEmail(booking: BookingRequest, site: SiteConfig): EmailD
       heading: "More time to pay",
       paragraphs: [
         `${booking.firstName}, we hold your stay in your name until ${deadline}${dueText ? `, for a payment of ${dueText}` : ""}.`,
-        HOW_TO_PAY,
+        pay.paragraph,
         ...stayLines(booking),
         emailLine("Reference", booking.id),
       ],
-      action: requestAction(booking, site),
+      action: pay.action,
       footer: memberFooter(siteName),
     },
   };

@@ -142,3 +142,18 @@ export async function readJson(
   }
   return body as Record<string, unknown>;
 }
+
+/**
+ * A body's exact text, for a route that checks a signature over the bytes as sent (a webhook):
+ * a refusal is a DomainError, for the route to answer in its own terms.
+ */
+export function readText(request: Request, { maxBytes = JSON_BYTES } = {}): Promise<string> {
+  return parseLimited(request, maxBytes, (body) => body.text(), {
+    tooLarge: () => {
+      throw new DomainError("too-large", "The body is too large.");
+    },
+    unreadable: () => {
+      throw new DomainError("invalid", "The body could not be read.");
+    },
+  });
+}

@@ -39,3 +39,9 @@ export function money(amount: number, currency: string) {
 
 /** A whole amount's thousands separated by commas: "1,000,000". */
 export const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
+
+/**
+ * An amount in its currency's smallest unit, as card payments count it: cents for every currency
+ * the catalogue prices in (each has two decimals). Rounded as `money` rounds: 1.005 is 101.
+ */
+export const minorUnits = (amount: number) => Math.round(Number(`${amount}e2`));

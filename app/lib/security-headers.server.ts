@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import { isLocalHost } from "~/lib/local-development.server";
-import { joinFormScriptUrl } from "~/lib/site.server";
+import { cardPaymentsMode, joinFormScriptUrl } from "~/lib/site.server";
 
 /**
  * The security headers of every response the worker sends (workers/app.ts): pages, `.data`,
@@ -27,10 +27,13 @@ const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 function documentPolicy({
   nonce,
   turnstile,
+  stripeCheckout,
   joinFormOrigin,
 }: {
   nonce: string;
   turnstile: boolean;
+  /** The pay page's form leads, by a redirect, to Stripe's checkout (form-action follows it). */
+  stripeCheckout: boolean;
   joinFormOrigin: string | null;
 }) {
   const turnstileSources = turnstile ? [TURNSTILE_ORIGIN] : [];
@@ -46,7 +49,11 @@ function documentPolicy({
     "frame-src": frameSources.length > 0 ? frameSources : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'", ...joinFormSources],
+    "form-action": [
+      "'self'",
+      ...joinFormSources,
+      ...(stripeCheckout ? [STRIPE_CHECKOUT_ORIGIN] : []),
+    ],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)
@@ -59,6 +66,8 @@ function documentPolicy({
  * and frames nothing, and an image or text opened on its own runs no script (the seeded pictures
  * are SVGs: their inline styles still apply).
  */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
 const RESOURCE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
@@ -81,6 +90,7 @@ export function withSecurityHeaders(
       ? documentPolicy({
           nonce,
           turnstile: Boolean(env.TURNSTILE_SITE_KEY),
+          stripeCheckout: cardPaymentsMode(env) === "stripe",
           joinFormOrigin: joinFormScriptUrl(env)?.origin ?? null,
         })
       : RESOURCE_POLICY,

@@ -5,6 +5,7 @@ import {
   exists,
   gt,
   inArray,
+  isNull,
   lt,
   lte,
   ne,
@@ -22,6 +23,7 @@ import {
   bookingRequestEvents,
   bookingRequests,
   emailDeliveries,
+  paymentEvents,
   weeks,
   type BookingRequest,
   type BookingStatus,
@@ -37,7 +39,9 @@ import {
   lapsedEmails,
   extendedEmail,
   offerEmail,
-  paidEmail,
+  paidEmails,
+  paymentFailedEmails,
+  paymentProcessingEmail,
   passedEmail,
   paymentLapsedEmails,
   paymentReminderEmail,
@@ -553,7 +557,7 @@ export async function decideBooking(
     return changed ? { ok: true, freed } : refusal(await bookingById(db, id));
   }
   const stay = givenStayOf(booking);
-  const until = payBy(now);
+  const until = payBy(now, site.paymentHours);
   const amountDue = amount ?? booking.estimatedTotal;
   const { changed } = await applyMove(
     app,
@@ -582,15 +586,70 @@ const givenStayOf = (booking: BookingRequest): GivenStay => ({
   weekId: booking.weekId,
 });
 
+/** A Stripe event that moves a request: applied once, however often it comes. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+}
+
+/** How a payment came: marked by staff by hand, or reported by Stripe for a card payment. */
+type Payment =
+  | { by: "staff"; adminEmail: string; note?: string }
+  | { by: "stripe"; event: PaymentEvent; reference: string };
+
 /**
- * Staff mark a confirmed stay paid (a payment made by hand, with their note of how): its weeks are
- * booked, the members waiting for them are told their places closed, and the member gets a
- * receipt with the stay's calendar file. A payment that arrives after the deadline's sweep let
- * the stay go changes nothing.
+ * The move applies only if Stripe's event has not moved the request yet, and stores the event's
+ * id in the same batch: of copies of an event (Stripe retries, or sends two at once), one applies.
  */
-export async function markPaid(
+function onceForEvent(
+  db: Db,
+  booking: BookingRequest,
+  event: PaymentEvent,
+  move: MoveName,
+  at: string,
+) {
+  return {
+    when: notExists(
+      db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)),
+    ),
+    record: db
+      .insert(paymentEvents)
+      .select(
+        db
+          .select({
+            id: sql`${event.id}`.as("id"),
+            type: sql`${event.type}`.as("type"),
+            requestId: bookingRequests.id,
+            appliedAt: sql`${at}`.as("applied_at"),
+          })
+          .from(bookingRequests)
+          .where(changedAt(booking.id, MOVES[move].to, at)),
+      )
+      .onConflictDoNothing({ target: paymentEvents.id }),
+  };
+}
+
+/** Staff mark a confirmed stay paid by hand (a bank transfer, with their note of how). */
+export const markPaid = (
   app: AppContext,
   { id, adminEmail, note }: { id: string; adminEmail: string; note?: string },
+) => recordPayment(app, id, { by: "staff", adminEmail, note });
+
+/** Stripe reports a confirmed stay paid by card (its payment's reference, the event that said so). */
+export const payByCard = (
+  app: AppContext,
+  { id, event, reference }: { id: string; event: PaymentEvent; reference: string },
+) => recordPayment(app, id, { by: "stripe", event, reference });
+
+/**
+ * A confirmed stay is paid: its weeks are booked, the members waiting for them are told their
+ * places closed, the member gets a receipt with the stay's calendar file, and staff are told. A
+ * payment that arrives after the deadline's sweep let the stay go changes nothing.
+ */
+async function recordPayment(
+  app: AppContext,
+  id: string,
+  payment: Payment,
 ): Promise<RequestChangeResult> {
   const { db, site, now } = app;
   const booking = await bookingById(db, id);
@@ -598,18 +657,28 @@ export async function markPaid(
   const at = now.toISOString();
   const stay = givenStayOf(booking);
   const behind = await waitingBehind(db, booking);
+  const set =
+    payment.by === "staff"
+      ? { paidAt: at, paymentNote: payment.note ?? null }
+      : { paidAt: at, paymentReference: payment.reference };
+  const once = payment.by === "stripe" ? onceForEvent(db, booking, payment.event, "pay", at) : null;
   const { changed } = await applyMove(
     app,
     {
       move: "pay",
       booking,
-      actor: adminEmail,
+      actor: payment.by === "staff" ? payment.adminEmail : null,
       now,
-      set: { paidAt: at, paymentNote: note ?? null },
-      emails: [paidEmail({ ...booking, paidAt: at }, site)],
+      set,
+      emails: paidEmails(
+        { ...booking, ...set },
+        site,
+        payment.by === "staff" ? payment.adminEmail : null,
+      ),
+      when: once?.when,
     },
     {
-      extra: [bookStay(db, stay, at)],
+      extra: [bookStay(db, stay, at), ...(once ? [once.record] : [])],
       // Only once the week is booked for the stay paid for.
       closes: behind.map((other) =>
         closePlace(db, other, now, "booked", site, {
@@ -629,6 +698,41 @@ export async function markPaid(
       ),
       shownInCatalogue: true,
     },
+  );
+  return changed ? { ok: true } : refusal(await bookingById(db, id));
+}
+
+/**
+ * Stripe reports a payment by a slower method (a bank debit) on its way, or that it failed. On
+ * its way, the deadline waits for its outcome (the sweep lets no stay go while it is); failed, the
+ * stay awaits payment again until its deadline (or, past it, the next sweep), and the member and
+ * staff are told.
+ */
+export async function paymentUnderway(
+  app: AppContext,
+  { id, event, outcome }: { id: string; event: PaymentEvent; outcome: "processing" | "failed" },
+): Promise<RequestChangeResult> {
+  const { db, site, now } = app;
+  const move = outcome === "processing" ? "paymentProcessing" : "paymentFailed";
+  const booking = await bookingById(db, id);
+  if (!booking || !startsFrom(move, booking)) return refusal(booking);
+  const at = now.toISOString();
+  const once = onceForEvent(db, booking, event, move, at);
+  const { changed } = await applyMove(
+    app,
+    {
+      move,
+      booking,
+      actor: null,
+      now,
+      set: { paymentProcessingSince: outcome === "processing" ? at : null },
+      emails:
+        outcome === "processing"
+          ? [paymentProcessingEmail(booking, site)]
+          : paymentFailedEmails(booking, site, now),
+      when: once.when,
+    },
+    { extra: [once.record] },
   );
   return changed ? { ok: true } : refusal(await bookingById(db, id));
 }
@@ -817,6 +921,7 @@ export async function sweepRequests(app: AppContext) {
       .where(
         and(
           eq(bookingRequests.status, "confirmed"),
+          isNull(bookingRequests.paymentProcessingSince),
           lte(bookingRequests.payBy, remindFrom),
           gt(bookingRequests.payBy, at),
           notYetQueued(
@@ -843,12 +948,16 @@ export async function sweepRequests(app: AppContext) {
           : move === "pass"
             ? [passedEmail(booking, { nextOffered }, site)]
             : paymentLapsedEmails(booking, { nextOffered }, site),
-      // Still its week, still past its time: a decision or a withdrawal may have come first.
-      when: exists(
-        db
-          .select({ id: weeks.id })
-          .from(weeks)
-          .where(and(heldFor(booking.id), lt(weeks.heldUntil, at))),
+      // Still its week, still past its time: a decision or a withdrawal may have come first. A
+      // payment on its way keeps the stay until its outcome.
+      when: and(
+        isNull(bookingRequests.paymentProcessingSince),
+        exists(
+          db
+            .select({ id: weeks.id })
+            .from(weeks)
+            .where(and(heldFor(booking.id), lt(weeks.heldUntil, at))),
+        ),
       ),
     });
     if (changed) moves += 1;

@@ -12,16 +12,19 @@ import { type BookingEvent, type BookingStatus } from "~/db/schema";
 /** A week that frees is held this long for the first member waiting for it. */
 export const OFFER_HOURS = 24;
 
-/** Once staff confirm, the member has this long to pay; the week stays theirs until then. */
-export const PAYMENT_HOURS = 72;
-
 /** A payment reminder goes this long before the deadline. */
 export const PAYMENT_REMINDER_HOURS = 24;
 
 /** The member's page of one request (linked from /members and from every e-mail about it). */
 export const bookingRequestPath = (id: string) => `/members/requests/${encodeURIComponent(id)}`;
 
-/** Who makes a move: the member, staff, or the site itself (the cron, or another move). */
+/** The page where the member pays for a confirmed stay (linked from the request's page and e-mails). */
+export const bookingPayPath = (id: string) => `${bookingRequestPath(id)}/pay`;
+
+/**
+ * Who makes a move: the member, staff, or the site itself (the cron, another move, or a payment
+ * Stripe reports).
+ */
 type Mover = "member" | "staff" | "site";
 
 /** What becomes of the week a move lets go: offered to the first member waiting, or closed. */
@@ -31,7 +34,7 @@ export interface Move {
   /** The states the move starts from (a waitlisted `new` is a place on the waitlist). */
   from: readonly BookingStatus[];
   to: BookingStatus;
-  by: Mover;
+  by: Mover | readonly Mover[];
   /** The history's line for it. */
   event: BookingEvent;
   frees?: Frees;
@@ -46,7 +49,7 @@ export interface Move {
 /** Every move a request makes after it is sent. */
 export const MOVES = {
   /**
-   * Staff accept the request: the member is asked to pay by a deadline (PAYMENT_HOURS), and the
+   * Staff accept the request: the member is asked to pay by a deadline (the PAYMENT_HOURS setting), and the
    * week (or the nights) stays held in their name until then; its waitlist stays.
    */
   confirm: {
@@ -56,13 +59,36 @@ export const MOVES = {
     event: "confirmed",
     tells: ["member"],
   },
-  /** The member paid (staff mark a payment made by hand): the stay is booked, its waitlist closes. */
+  /**
+   * The member paid (by card, as Stripe reports; or by hand, as staff mark it): the stay is
+   * booked, its waitlist closes.
+   */
   pay: {
     from: ["confirmed"],
     to: "paid",
-    by: "staff",
+    by: ["site", "staff"],
     event: "paid",
+    tells: ["member", "staff"],
+    staffSubject: "Paid",
+  },
+  /** A payment by a slower method (a bank debit) is on its way: the deadline waits for it. */
+  paymentProcessing: {
+    from: ["confirmed"],
+    to: "confirmed",
+    by: "site",
+    event: "payment-processing",
     tells: ["member"],
+    repeats: true,
+  },
+  /** That payment failed: the stay awaits payment again, until its deadline. */
+  paymentFailed: {
+    from: ["confirmed"],
+    to: "confirmed",
+    by: "site",
+    event: "payment-failed",
+    tells: ["member", "staff"],
+    repeats: true,
+    staffSubject: "Payment failed",
   },
   /** Staff give the member more time to pay: a later deadline, the week held until then. */
   extend: {
@@ -270,6 +296,8 @@ export const HISTORY_LABELS = {
   paid: "Paid: the stay is booked",
   extended: "More time to pay: a later deadline",
   "payment-lapsed": "Not paid in time: the week was let go",
+  "payment-processing": "Payment sent: your bank is processing it",
+  "payment-failed": "The payment did not go through",
 } as const satisfies Record<BookingEvent | "sent", string>;
 
 /** What a member can do on their request's page: withdraw it (or leave the waitlist), or take up an offer. */

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, type SQL, type SQLWrapper } from "drizzle-orm";
 import { bookingRequests, weeks } from "~/db/schema";
 import { addDays, localDate, todayUtc, type CalendarDate } from "~/weeks/calendar";
 import { HOLD_HOURS } from "~/weeks/week";
-import { GIVEN_STATUSES, OFFER_HOURS, PAYMENT_HOURS, UNDECIDED_STATUSES } from "./moves";
+import { GIVEN_STATUSES, OFFER_HOURS, UNDECIDED_STATUSES } from "./moves";
 
 /**
  * The rules of a request's life that both the database and the code ask, each written once per
@@ -42,9 +42,9 @@ export const heldFor = (requestId: string | SQLWrapper) =>
 export const holdUntil = (now: Date) =>
   new Date(now.getTime() + HOLD_HOURS * 3_600_000).toISOString();
 
-/** Until when a confirmed stay's week stays the member's without payment: PAYMENT_HOURS. */
-export const payBy = (now: Date) =>
-  new Date(now.getTime() + PAYMENT_HOURS * 3_600_000).toISOString();
+/** Until when a confirmed stay's week stays the member's without payment: `hours` (a setting). */
+export const payBy = (now: Date, hours: number) =>
+  new Date(now.getTime() + hours * 3_600_000).toISOString();
 
 /** Until when a freed week is offered to the member first waiting: OFFER_HOURS to request it. */
 export const offerUntil = (now: Date) =>

@@ -11,6 +11,7 @@ import { getAppContext } from "~/context";
 import { takeOffer, withdrawBooking } from "~/request-life/life.server";
 import { memberBookingRequest, memberChangeToast } from "~/guest-requests/booking.server";
 import {
+  bookingPayPath,
   bookingRequestPath,
   bookingState,
   HISTORY_LABELS,
@@ -34,15 +35,24 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 /** One of the member's own requests as it stands; another member's, or none, is not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
-  const { db, now } = getAppContext(context);
+  const { db, now, site } = getAppContext(context);
   const booking = await memberBookingRequest(db, auth.user.id, params.requestId.slice(0, 100));
-  if (!booking) return data({ booking: null, begun: false, asking: false }, { status: 404 });
+  if (!booking) {
+    return data(
+      { booking: null, begun: false, asking: false, cardPayments: false, backFromCheckout: false },
+      { status: 404 },
+    );
+  }
+  const url = new URL(request.url);
   return {
     booking,
     // The stay has begun at the resort: nothing left to withdraw.
     begun: booking.checkInDate <= localDate(now, booking.locationTimeZone),
     // `?withdraw`: the question asked before a withdrawal, without JavaScript too.
-    asking: new URL(request.url).searchParams.has("withdraw"),
+    asking: url.searchParams.has("withdraw"),
+    cardPayments: site.cardPayments !== null,
+    // `?paid`: back from the checkout, perhaps before Stripe's word of the payment arrived.
+    backFromCheckout: url.searchParams.has("paid"),
   };
 }
 
@@ -70,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function MemberRequest({ loaderData }: Route.ComponentProps) {
-  const { booking, begun, asking } = loaderData;
+  const { booking, begun, asking, cardPayments, backFromCheckout } = loaderData;
   if (!booking) {
     return (
       <section className="mx-auto max-w-xl px-6 py-20 text-center">
@@ -105,7 +115,11 @@ export default function MemberRequest({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-1 text-slate-700">{booking.roomTypeName}</p>
 
-      <StateNote booking={booking} />
+      <StateNote
+        booking={booking}
+        cardPayments={cardPayments}
+        backFromCheckout={backFromCheckout}
+      />
 
       <BookingSummary booking={booking} />
 
@@ -147,7 +161,15 @@ export default function MemberRequest({ loaderData }: Route.ComponentProps) {
 type Booking = NonNullable<Route.ComponentProps["loaderData"]["booking"]>;
 
 /** What the state means for the member now, and the offer's button. */
-function StateNote({ booking }: { booking: Booking }) {
+function StateNote({
+  booking,
+  cardPayments,
+  backFromCheckout,
+}: {
+  booking: Booking;
+  cardPayments: boolean;
+  backFromCheckout: boolean;
+}) {
   const busy = useSubmitting("take-offer");
   const until = booking.heldUntil ? <ZonedTimeText time={booking.heldUntil} /> : null;
   // The deadline for the reader too, after the sentence that gives it.
@@ -188,14 +210,43 @@ function StateNote({ booking }: { booking: Booking }) {
     case "confirmed":
       return (
         <div className={`${panel} bg-sky-50 ring-sky-200`}>
-          <h2 className="text-navy-900 font-serif text-xl">Confirmed: please pay to secure it</h2>
-          <p className="mt-2 text-slate-700">
-            The resort confirmed your stay. Please pay{" "}
-            {booking.amountDue ? money(booking.amountDue, booking.currency) : "for it"}
-            {until && <> by {until}</>}: until then it is held in your name. To pay by card or bank
-            transfer, reply to our confirmation e-mail. Please book flights once it is paid.
-          </p>
-          {yourUntil && <p className="mt-1 text-slate-600">{yourUntil}</p>}
+          <h2 className="text-navy-900 font-serif text-xl">
+            {booking.paymentProcessingSince
+              ? "Confirmed: your payment is on its way"
+              : "Confirmed: please pay to secure it"}
+          </h2>
+          {booking.paymentProcessingSince ? (
+            <p className="mt-2 text-slate-700">
+              Your bank is processing your payment. We keep the stay in your name until it arrives,
+              and write when it does. Please book flights once it is paid.
+            </p>
+          ) : (
+            <>
+              {backFromCheckout && (
+                <p className="mt-2 font-medium text-slate-800" role="status">
+                  Thank you: the payment service has not told us of your payment yet. Reload this
+                  page in a minute; we also write as soon as it arrives.
+                </p>
+              )}
+              <p className="mt-2 text-slate-700">
+                The resort confirmed your stay. Please pay{" "}
+                {booking.amountDue ? money(booking.amountDue, booking.currency) : "for it"}
+                {until && <> by {until}</>}: until then it is held in your name.{" "}
+                {cardPayments
+                  ? "To pay by bank transfer instead, reply to our confirmation e-mail."
+                  : "To pay by card or bank transfer, reply to our confirmation e-mail."}{" "}
+                Please book flights once it is paid.
+              </p>
+              {yourUntil && <p className="mt-1 text-slate-600">{yourUntil}</p>}
+              {cardPayments && (
+                <p className="mt-4">
+                  <Link to={bookingPayPath(booking.id)} className={buttonClass.primary}>
+                    Pay now
+                  </Link>
+                </p>
+              )}
+            </>
+          )}
         </div>
       );
     case "paid":
