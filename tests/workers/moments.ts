@@ -28,6 +28,7 @@ export const CALENDAR_TEST_FILES = [
   "booking.test.ts",
   "limits.test.ts",
   "month-search.test.ts",
+  "payments.test.ts",
   "ready-on-sale.test.ts",
   "request-life.test.ts",
   "request-pipeline.test.ts",
