@@ -27,6 +27,11 @@ export const ACCOUNTS = {
   lifeHolder: { email: "e2e-life-holder@example.com", role: "member" },
   lifeWaiter: { email: "e2e-life-waiter@example.com", role: "member" },
   lifeStaff: { email: "e2e-life-staff@example.com", role: "admin" },
+  // Payments: one member pays on the local checkout, another never pays and the week moves on.
+  payer: { email: "e2e-payer@example.com", role: "member" },
+  nonPayer: { email: "e2e-non-payer@example.com", role: "member" },
+  payNext: { email: "e2e-pay-next@example.com", role: "member" },
+  payStaff: { email: "e2e-pay-staff@example.com", role: "admin" },
   // Searches by month and saves an alert.
   watcher: { email: "e2e-watcher@example.com", role: "member" },
   // Reads a resort's deadlines from another time zone.
@@ -82,6 +87,10 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
     account: ACCOUNTS.lifeStaff,
     names: ["confirms an offered week", "confirms after a lapse", "declines and closes"],
   },
+  { account: ACCOUNTS.payer, names: ["pays by card"] },
+  { account: ACCOUNTS.nonPayer, names: ["never pays"] },
+  { account: ACCOUNTS.payNext, names: ["waits for an unpaid week"] },
+  { account: ACCOUNTS.payStaff, names: ["confirms for payment"] },
   { account: ACCOUNTS.watcher, names: ["watches a month", "watches a month without JavaScript"] },
   {
     account: ACCOUNTS.farReader,
