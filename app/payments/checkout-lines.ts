@@ -6,7 +6,10 @@ import { chargeForStay } from "~/weeks/rates";
 
 /** A line of what a member pays, in the currency's smallest unit (cents). */
 export interface CheckoutLine {
+  /** As Stripe's checkout shows it, on its own: the stay named. */
   name: string;
+  /** As the estimate words it, under the stay (the pay page). */
+  label: string;
   amount: number;
 }
 
@@ -34,17 +37,15 @@ export function checkoutLines(booking: Payable): CheckoutLine[] {
   const total = minorUnits(due);
   const nights = nightsBetween(booking.checkInDate, booking.checkOutDate);
   const stay = `${booking.locationName}, ${booking.roomTypeName}: ${formatStayDate(booking.checkInDate)} to ${formatStayDate(booking.checkOutDate)}`;
-  const whole = [{ name: stay, amount: total }];
+  const whole = [{ name: stay, label: "Your stay", amount: total }];
   if (booking.estimatedTotal === null || minorUnits(booking.estimatedTotal) !== total) return whole;
-  const charges = (booking.quotedCharges ?? []).map((charge) => ({
-    name: chargeLine(charge, nights, booking.currency).term,
-    amount: minorUnits(chargeForStay(charge, nights)),
-  }));
+  const charges = (booking.quotedCharges ?? []).map((charge) => {
+    const { term } = chargeLine(charge, nights, booking.currency);
+    return { name: term, label: term, amount: minorUnits(chargeForStay(charge, nights)) };
+  });
   // The room's part is what the charges leave: the lines add up to the total exactly.
   const room = total - charges.reduce((sum, line) => sum + line.amount, 0);
   if (room <= 0) return whole;
-  const roomName = booking.weekId
-    ? `${stay} (weekly rate)`
-    : `${stay} (room, ${nightsLabel(nights)})`;
-  return [{ name: roomName, amount: room }, ...charges];
+  const label = booking.weekId ? "Weekly rate" : `Room (${nightsLabel(nights)})`;
+  return [{ name: `${stay} (${label.toLowerCase()})`, label, amount: room }, ...charges];
 }

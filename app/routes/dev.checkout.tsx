@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: session.params.customer_email ?? null,
     lines: items.map((item) => ({
       name: item.price_data?.product_data?.name ?? "",
-      amount: (item.price_data?.unit_amount ?? 0) / 100,
+      cents: (item.price_data?.unit_amount ?? 0) * (item.quantity ?? 1),
     })),
     choices: expired ? [] : choicesFor(session.status),
     cancelUrl: session.params.cancel_url ?? "/",
@@ -94,7 +94,7 @@ const CHOICE_WORDS = {
 
 export default function LocalCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { status, currency, email, lines, choices, cancelUrl } = loaderData;
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const total = lines.reduce((sum, line) => sum + line.cents, 0) / 100;
   return (
     <div className="mx-auto max-w-xl px-4 py-10 sm:px-6 md:py-14">
       <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase">
@@ -111,7 +111,9 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
         {lines.map((line) => (
           <li key={line.name} className="flex justify-between gap-4 py-3">
             <span className="min-w-0 break-words text-slate-700">{line.name}</span>
-            <span className="text-navy-900 whitespace-nowrap">{money(line.amount, currency)}</span>
+            <span className="text-navy-900 whitespace-nowrap">
+              {money(line.cents / 100, currency)}
+            </span>
           </li>
         ))}
       </ul>

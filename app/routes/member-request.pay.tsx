@@ -104,7 +104,7 @@ export default function PayForStay({ loaderData, actionData }: Route.ComponentPr
         <tbody className="divide-y divide-slate-200 border-y border-slate-200">
           {lines.map((line) => (
             <tr key={line.name}>
-              <td className="py-3 pr-4 break-words text-slate-700">{line.name}</td>
+              <td className="py-3 pr-4 break-words text-slate-700">{line.label}</td>
               <td className="text-navy-900 py-3 text-right whitespace-nowrap">
                 {money(line.amount / 100, booking.currency)}
               </td>

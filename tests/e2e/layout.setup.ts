@@ -11,6 +11,7 @@ import { HOLD_HOURS } from "../../app/weeks/week";
 import { daysFromResortToday, testNow } from "./support/clock";
 import {
   LAYOUT_ACCOUNTS,
+  LAYOUT_CHECKOUT,
   LAYOUT_HELD_WEEKS,
   LAYOUT_REQUESTS,
   LAYOUT_ROOM,
@@ -30,6 +31,7 @@ setup("seed the layout guard's hard cases", async () => {
   try {
     await seedCatalogue(proxy.env, hardCases, { rasterize });
     await storeLayoutRequests(proxy.env.DB);
+    await storeLayoutCheckout(proxy.env.DB);
     await storeLayoutHolds(proxy.env.DB);
     await storeLayoutAlert(proxy.env.DB);
     await invalidateLocationCaches(proxy.env.CACHE);
@@ -121,6 +123,40 @@ async function storeLayoutRequests(db: D1Database) {
         .bind(`${row.id}:${row.status}`, row.id, row.status, null, now),
     ]),
   );
+}
+
+/** A local checkout's session for the confirmed request, its lines as long as names make them. */
+async function storeLayoutCheckout(db: D1Database) {
+  const location = seedLocations.find((candidate) => !candidate.hidden)!;
+  const line = (name: string, cents: number) => ({
+    quantity: 1,
+    price_data: { currency: "usd", unit_amount: cents, product_data: { name } },
+  });
+  const stay = `${location.name}, ${location.roomTypes[0]!.name}: Sat, Mar 6, 2027 to Sat, Mar 13, 2027`;
+  const params = {
+    mode: "payment",
+    line_items: [
+      line(`${stay} (weekly rate)`, 245_000),
+      line("Resort and amenities fee (US$45.50 × 7 nights)", 31_850),
+      line("Transient accommodations tax (US$58.50 × 7 nights)", 40_950),
+    ],
+    customer_email: LAYOUT_ACCOUNTS.member!.email,
+    metadata: { requestId: LAYOUT_REQUESTS.confirmed },
+    success_url: `/members/requests/${LAYOUT_REQUESTS.confirmed}?paid`,
+    cancel_url: `/members/requests/${LAYOUT_REQUESTS.confirmed}/pay`,
+  };
+  await db
+    .prepare(
+      `INSERT OR REPLACE INTO dev_checkout_sessions (id, request_id, params, status, payment_intent, expires_at)
+      VALUES (?, ?, ?, 'open', 'pi_local_layout', ?)`,
+    )
+    .bind(
+      LAYOUT_CHECKOUT,
+      LAYOUT_REQUESTS.confirmed,
+      JSON.stringify(params),
+      new Date(testNow().getTime() + 24 * 3_600_000).toISOString(),
+    )
+    .run();
 }
 
 /**

@@ -90,7 +90,7 @@ test("on a phone: a member pays on the local checkout, and the request's page sa
   const payNow = confirmation.getByRole("link", { name: /\/pay$/ }).first();
   await page.goto((await payNow.getAttribute("href"))!);
   await expect(page.getByRole("heading", { name: "Pay for your stay" })).toBeVisible();
-  await expect(page.getByText("(weekly rate)")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Weekly rate" })).toBeVisible();
   await page.getByRole("button", { name: /^Pay US\$[\d,]+ now$/ }).click();
 
   await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();

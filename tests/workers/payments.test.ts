@@ -233,7 +233,7 @@ describe("paying by card through Stripe Checkout", () => {
       await (await get(`/members/requests/${id}/pay`, holder.cookie)).text(),
     );
     expect(payPage).toContain("Pay US$2,100 now");
-    expect(payPage).toContain("(weekly rate)");
+    expect(payPage).toContain("Weekly rate");
     // Another member's request is not theirs to pay.
     expect((await get(`/members/requests/${id}/pay`, first.cookie)).status).toBe(404);
 

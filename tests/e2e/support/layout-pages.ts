@@ -31,6 +31,9 @@ export const LAYOUT_REQUESTS = {
   declined: "layout-request-declined",
 } as const;
 
+/** A local checkout's session with long lines (stored by layout.setup.ts). */
+export const LAYOUT_CHECKOUT = "cs_local_layout";
+
 /** The seeded room whose weeks the guard sees: its location page, month and booking form. */
 export const LAYOUT_ROOM = { location: kaanapali, id: roomTypeId(kaanapali, 1) };
 /** The month of its weeks the guard visits, in the month view and the month search. */
@@ -128,6 +131,10 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visit(`/members/requests/${LAYOUT_REQUESTS.paid}`, "member"),
     visit(`/members/requests/${LAYOUT_REQUESTS.declined}`, "member"),
   ],
+  // The confirmed stay's pay page: its lines, the total and the deadline.
+  "routes/member-request.pay.tsx": [
+    visit(`/members/requests/${LAYOUT_REQUESTS.confirmed}/pay`, "member"),
+  ],
   // A week alert's stop link, one that is not ours: the page says so.
   "routes/alerts.stop.tsx": [visitorOnly("/alerts/stop?token=not-a-token")],
   "routes/join.tsx": [visitorOnly("/join")],
@@ -175,6 +182,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
   ],
   "routes/admin/weeks.tsx": [visit("/admin/weeks", "admin")],
   "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
+  // The local checkout, with the estimate's lines at their longest.
+  "routes/dev.checkout.tsx": [visitorOnly(`/dev/checkout/${LAYOUT_CHECKOUT}`)],
   // The list a member sees is /locations's.
   "routes/not-found.tsx": [visitorOnly("/no-such-page")],
 };
