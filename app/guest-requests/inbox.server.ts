@@ -138,6 +138,8 @@ export async function listInbox(db: Db, filters: InboxFilters) {
         amountDue: bookingRequests.amountDue,
         payBy: bookingRequests.payBy,
         paymentNote: bookingRequests.paymentNote,
+        paymentReference: bookingRequests.paymentReference,
+        paymentProcessingSince: bookingRequests.paymentProcessingSince,
         heldUntil: weeks.heldUntil,
         checkInDate: bookingRequests.checkInDate,
         checkOutDate: bookingRequests.checkOutDate,
@@ -232,19 +234,22 @@ export async function listInbox(db: Db, filters: InboxFilters) {
         ...timesOf(row, row.locationTimeZone),
         heldUntil: row.heldUntil ? zonedTime(row.heldUntil, row.locationTimeZone) : null,
         payBy: row.payBy ? zonedTime(row.payBy, row.locationTimeZone) : null,
+        paymentProcessing: row.paymentProcessingSince
+          ? zonedTime(row.paymentProcessingSince, row.locationTimeZone)
+          : null,
       },
     })),
     ...applications.map((row) => ({
       ...row,
       kind: "agent-application" as const,
       emails: emails("agent-application", row.id),
-      times: { ...timesOf(row), heldUntil: null, payBy: null },
+      times: { ...timesOf(row), heldUntil: null, payBy: null, paymentProcessing: null },
     })),
     ...messages.map((row) => ({
       ...row,
       kind: "support-message" as const,
       emails: emails("support-message", row.id),
-      times: { ...timesOf(row), heldUntil: null, payBy: null },
+      times: { ...timesOf(row), heldUntil: null, payBy: null, paymentProcessing: null },
     })),
   ];
   const byKey = new Map(loaded.map((item) => [`${item.kind}:${item.id}`, item]));

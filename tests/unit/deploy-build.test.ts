@@ -20,5 +20,9 @@ it("a build for deployment has no route of the development tooling", async () =>
   expect(await routePaths({})).toContain("dev/d1-queries");
   const deployed = await routePaths({ VITE_DEPLOY: "1" });
   expect(deployed).not.toContain("dev/d1-queries");
+  // The local checkout stands in for Stripe's on this machine only.
+  expect(await routePaths({})).toContain("dev/checkout/:sessionId");
+  expect(deployed).not.toContain("dev/checkout/:sessionId");
+  expect(deployed).toContain("webhooks/stripe");
   expect(deployed).toContain("locations");
 });

@@ -12,6 +12,7 @@ import {
 import { receiveStripeEvent } from "~/payments/webhook.server";
 import { createLocalSession } from "~/payments/local-checkout.server";
 import { decideBooking } from "~/request-life/life.server";
+import { createUser, signIn } from "./auth-helpers";
 import { testNow } from "./clock";
 import {
   get,
@@ -429,14 +430,28 @@ describe("Stripe's webhook", () => {
     expect(await statusOf(booking.id)).toMatchObject({ status: "payment-lapsed" });
   });
 
-  it("a bank debit that succeeds books the stay", async () => {
+  it("a bank debit that succeeds books the stay; staff's cards say the payment's state", async () => {
     const { booking } = await confirmed();
+    const admin = await createUser("admin");
+    const cookie = await signIn(admin.id, { aal: "aal2" });
+    const cardOf = async (status: string) => {
+      const html = await (
+        await get(`/admin/requests?kind=booking&status=${status}`, cookie)
+      ).text();
+      const start = html.indexOf(`id="request-${booking.id}"`);
+      expect(start).toBeGreaterThan(-1);
+      return visibleText(html.slice(start, html.indexOf("</article>", start)));
+    };
     await deliver(sessionEvent(booking, "checkout.session.completed", { paymentStatus: "unpaid" }));
+    expect(await cardOf("unpaid")).toContain("A payment by bank debit is on its way (since ");
     const succeeded = await deliver(
       sessionEvent(booking, "checkout.session.async_payment_succeeded"),
     );
     expect(await succeeded.json()).toMatchObject({ applied: true });
     expect(await statusOf(booking.id)).toMatchObject({ status: "paid" });
+    expect(await cardOf("paid")).toContain(
+      `Paid by card through Stripe: pi_test_${booking.id.slice(0, 8)}`,
+    );
   });
 
   it("refuses a body that is too large, and takes no other method", async () => {

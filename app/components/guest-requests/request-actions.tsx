@@ -110,7 +110,15 @@ function PaymentDue({ item, busy, who }: { item: InboxItem; busy: boolean; who: 
             by <ZonedTimeText time={payBy} />
           </>
         )}
-        ; unpaid by then, the week goes to the next member waiting.
+        {item.times.paymentProcessing ? (
+          <>
+            . A payment by bank debit is on its way (since{" "}
+            <ZonedTimeText time={item.times.paymentProcessing} />
+            ): the deadline waits for its outcome.
+          </>
+        ) : (
+          "; unpaid by then, the week goes to the next member waiting."
+        )}
       </p>
       <input type="hidden" name="id" value={item.id} />
       <NoteField

@@ -70,6 +70,7 @@ function Handled({ item }: { item: InboxItem }) {
   }
   const note = item.kind === "booking" ? item.staffNote : null;
   const paymentNote = item.kind === "booking" ? item.paymentNote : null;
+  const cardPayment = item.kind === "booking" ? item.paymentReference : null;
   return (
     <div className="space-y-2 text-sm text-slate-700">
       <p>
@@ -97,6 +98,9 @@ function Handled({ item }: { item: InboxItem }) {
         <p className="[overflow-wrap:anywhere] whitespace-pre-line">
           How it was paid: <q>{paymentNote}</q>
         </p>
+      )}
+      {cardPayment && (
+        <p className="[overflow-wrap:anywhere]">Paid by card through Stripe: {cardPayment}</p>
       )}
     </div>
   );
