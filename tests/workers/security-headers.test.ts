@@ -231,4 +231,25 @@ describe("the Content-Security-Policy of a page", () => {
     expect(plainHttp.get("script-src")).toEqual(["'self'", "'nonce-bm9uY2U='"]);
     expect(plainHttp.get("frame-src")).toEqual(["'none'"]);
   });
+
+  it("lets the pay page's form lead to Stripe's checkout only when card payments go through Stripe", () => {
+    const page = new Response("<!doctype html>", {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+    const policyWith = (extra: Partial<Env>) =>
+      directives(
+        withSecurityHeaders(page.clone(), {
+          request: new Request(`${PRODUCTION_ORIGIN}/members/requests/r1/pay`),
+          env: { ...env, ...extra },
+          nonce: "bm9uY2U=",
+        }).headers.get("Content-Security-Policy"),
+      ).get("form-action");
+    expect(policyWith({ CARD_PAYMENTS: "on", STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([
+      "'self'",
+      "https://checkout.stripe.com",
+    ]);
+    expect(policyWith({ CARD_PAYMENTS: "off", STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([
+      "'self'",
+    ]);
+  });
 });
