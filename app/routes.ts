@@ -42,6 +42,7 @@ export default [
       route("rate-limits", "routes/admin/rate-limits.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("requests", "routes/admin/requests.tsx"),
+      route("calendar", "routes/admin/calendar.tsx"),
       route("weeks", "routes/admin/weeks.tsx"),
       route("weeks/export", "routes/admin/weeks.export.ts"),
     ]),

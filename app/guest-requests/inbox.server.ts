@@ -57,10 +57,11 @@ function matchingOf(db: Db, filters: InboxFilters, kind: InboxKind) {
       : kind === "booking"
         ? BOOKING_FILTERS[filters.status]
         : messageFilter(table, filters.status);
+  const byId = filters.request ? eq(table.id, filters.request) : undefined;
   return db
     .select({ kind: sql<InboxKind>`${kind}`.as("kind"), id: table.id, createdAt: table.createdAt })
     .from(table)
-    .where(and(byKind, byStatus));
+    .where(and(byKind, byStatus, byId));
 }
 
 /** Who sent a request, and who handled it. */

@@ -69,6 +69,8 @@ const filtersSchema = z.object({
   kind: z.enum(["all", ...INBOX_KINDS]).catch("all"),
   status: z.enum(["all", ...INBOX_STATUSES]).catch("all"),
   page: z.coerce.number().int().min(1).max(INBOX_MAX_PAGE).catch(1),
+  /** One request alone (the house calendar's link to the request holding a week). */
+  request: z.string().trim().min(1).max(100).optional().catch(undefined),
 });
 
 export type InboxFilters = z.infer<typeof filtersSchema>;
@@ -78,6 +80,7 @@ export function parseInboxFilters(searchParams: URLSearchParams): InboxFilters {
     kind: searchParams.get("kind") ?? undefined,
     status: searchParams.get("status") ?? undefined,
     page: searchParams.get("page") ?? undefined,
+    request: searchParams.get("request") ?? undefined,
   });
   // A status the kind never has (say, bookings that are "handled") is ignored too.
   if (filters.status !== "all" && !statusesOf(filters.kind).includes(filters.status)) {
@@ -87,11 +90,17 @@ export function parseInboxFilters(searchParams: URLSearchParams): InboxFilters {
 }
 
 /** The inbox's address for these filters; defaults are left out. */
-export function inboxHref({ kind = "all", status = "all", page = 1 }: Partial<InboxFilters> = {}) {
+export function inboxHref({
+  kind = "all",
+  status = "all",
+  page = 1,
+  request,
+}: Partial<InboxFilters> = {}) {
   const params = new URLSearchParams();
   if (kind !== "all") params.set("kind", kind);
   if (status !== "all") params.set("status", status);
   if (page > 1) params.set("page", String(page));
+  if (request) params.set("request", request);
   const query = params.toString();
   return `/admin/requests${query ? `?${query}` : ""}`;
 }

@@ -10,7 +10,7 @@
  * (docs/decisions/016-times-name-their-zone.md).
  */
 
-import { weekdayDate, weekdayMonthDay } from "./dates";
+import { monthDay, weekdayDate, weekdayMonthDay } from "./dates";
 
 /** A moment and how a clock in one zone reads it. */
 export interface ZonedTime {
@@ -152,6 +152,9 @@ export function timeOfDay(time: string) {
 
 /** "Sat, Jan 2, 2027": the date there. */
 export const zonedDate = (time: ZonedTime) => weekdayDate(wallClockOf(time.at, time.offset));
+
+/** "Jan 2": the day there, short (a calendar's cell). */
+export const zonedMonthDay = (time: ZonedTime) => monthDay(wallClockOf(time.at, time.offset));
 
 /** "4 PM": the time there. */
 export const zonedClock = (time: ZonedTime) => clockOf(wallClockOf(time.at, time.offset));

@@ -43,6 +43,7 @@ const tabs = [
   { to: "/admin/overview", label: "Checklist" },
   { to: "/admin/featured", label: "Featured Order" },
   { to: "/admin/requests", label: "Requests" },
+  { to: "/admin/calendar", label: "Calendar" },
   { to: "/admin/weeks", label: "Weeks" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/rate-limits", label: "Rate limits" },

@@ -181,6 +181,16 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     visit("/admin/requests?kind=booking&status=unpaid", "admin"),
   ],
   "routes/admin/weeks.tsx": [visit("/admin/weeks", "admin")],
+  // Every room's weeks: a quarter of the first resorts (long names among them), a held week's
+  // panel with its members waiting, and a search that finds no resort.
+  "routes/admin/calendar.tsx": [
+    visit(`/admin/calendar?from=${LAYOUT_MONTH}&span=quarter`, "admin"),
+    visit(
+      `/admin/calendar?from=${LAYOUT_HELD_WEEKS[0].checkIn.slice(0, 7)}&q=kaanapali&week=${LAYOUT_ROOM.id}-${LAYOUT_HELD_WEEKS[0].checkIn}`,
+      "admin",
+    ),
+    visit("/admin/calendar?q=no-such-resort", "admin"),
+  ],
   "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
   // The local checkout, with the estimate's lines at their longest.
   "routes/dev.checkout.tsx": [visitorOnly(`/dev/checkout/${LAYOUT_CHECKOUT}`)],
