@@ -29,6 +29,7 @@ export const CALENDAR_TEST_FILES = [
   "limits.test.ts",
   "month-search.test.ts",
   "payments.test.ts",
+  "house-calendar.test.ts",
   "ready-on-sale.test.ts",
   "request-life.test.ts",
   "request-pipeline.test.ts",
