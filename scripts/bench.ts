@@ -139,6 +139,10 @@ const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
   // page's size, as the row above does.
   { who: "admin", path: "/admin/overview?q=beach&status=featured" },
   { who: "admin", path: "/admin/requests" },
+  // Every room's weeks: the first ten resorts, a quarter of weeks; and one resort's month found
+  // by its name, with the state filter reading every resort's weeks of the window.
+  { who: "admin", path: `/admin/calendar?from=${MONTH}&span=quarter` },
+  { who: "admin", path: `/admin/calendar?from=${MONTH}&q=casa+marena&weeks=open` },
   { who: "visitor", path: "/sitemap.xml", growsWithCatalogue: true },
 ];
 /**

@@ -32,6 +32,8 @@ export const ACCOUNTS = {
   nonPayer: { email: "e2e-non-payer@example.com", role: "member" },
   payNext: { email: "e2e-pay-next@example.com", role: "member" },
   payStaff: { email: "e2e-pay-staff@example.com", role: "admin" },
+  // Acts on the house calendar's cells.
+  calendarStaff: { email: "e2e-calendar-staff@example.com", role: "admin" },
   // Searches by month and saves an alert.
   watcher: { email: "e2e-watcher@example.com", role: "member" },
   // Reads a resort's deadlines from another time zone.
@@ -91,6 +93,10 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.nonPayer, names: ["never pays"] },
   { account: ACCOUNTS.payNext, names: ["waits for an unpaid week"] },
   { account: ACCOUNTS.payStaff, names: ["confirms for payment"] },
+  {
+    account: ACCOUNTS.calendarStaff,
+    names: ["calendar with JavaScript", "calendar without JavaScript", "calendar second tab"],
+  },
   { account: ACCOUNTS.watcher, names: ["watches a month", "watches a month without JavaScript"] },
   {
     account: ACCOUNTS.farReader,
