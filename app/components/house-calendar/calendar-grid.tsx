@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { formatStayDate } from "~/guest-requests/format";
 import { monthDay } from "~/lib/dates";
 import { money } from "~/lib/money";
-import { countLabel } from "~/lib/text";
 import { zonedMonthDay } from "~/lib/zoned-time";
 import {
   calendarHref,
@@ -25,7 +24,7 @@ export const CELL_TONES: Record<CellState, string> = {
   offered: "bg-sky-50 text-sky-900 ring-sky-300",
   booked: "bg-navy-900 text-white ring-navy-900",
   closed: "bg-slate-100 text-slate-700 ring-slate-300",
-  draft: "bg-white text-slate-700 ring-slate-300 ring-dashed border border-dashed border-slate-400",
+  draft: "border border-dashed border-slate-400 bg-white text-slate-700 ring-transparent",
   "no-rate": "bg-rose-50 text-rose-900 ring-rose-300",
 };
 
@@ -205,5 +204,3 @@ export function CalendarLegend() {
     </ul>
   );
 }
-
-export const resortCount = (total: number) => countLabel(total, "resort");

@@ -3,11 +3,7 @@ import { data, Link } from "react-router";
 import { type Route } from "./+types/calendar";
 import { requireAdmin } from "~/accounts/guards.server";
 import { CalendarFilters, WindowNavigation } from "~/components/house-calendar/calendar-controls";
-import {
-  CalendarGrid,
-  CalendarLegend,
-  resortCount,
-} from "~/components/house-calendar/calendar-grid";
+import { CalendarGrid, CalendarLegend } from "~/components/house-calendar/calendar-grid";
 import { WeekPanel } from "~/components/house-calendar/week-panel";
 import { Pager } from "~/components/pager";
 import { getAppContext } from "~/context";
@@ -21,6 +17,7 @@ import { changeWeek, loadHouseCalendar } from "~/house-calendar/house-calendar.s
 import { readFormData } from "~/lib/body.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { countLabel } from "~/lib/text";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -106,7 +103,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
         <>
           <CalendarLegend />
           <p className="text-sm text-slate-600">
-            {resortCount(total)}
+            {countLabel(total, "resort")}
             {filtered ? (total === 1 ? " matches" : " match") : ""}
           </p>
           <CalendarGrid calendar={{ columns, resorts }} query={query} />
