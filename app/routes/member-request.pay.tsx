@@ -77,7 +77,7 @@ const PAY_REFUSALS = {
 export default function PayForStay({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, lines, cardPayments } = loaderData;
   const busy = useOpeningCheckout();
-  const total = booking.amountDue ?? booking.estimatedTotal ?? 0;
+  const total = booking.amountDue ?? 0;
   const processing = booking.paymentProcessingSince !== null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
@@ -93,35 +93,37 @@ export default function PayForStay({ loaderData, actionData }: Route.ComponentPr
         {formatStayDate(booking.checkOutDate)}
       </p>
 
-      <table className="mt-6 w-full text-left text-sm">
-        <caption className="sr-only">What the payment is made of</caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 border-y border-slate-200">
-          {lines.map((line) => (
-            <tr key={line.name}>
-              <td className="py-3 pr-4 break-words text-slate-700">{line.label}</td>
-              <td className="text-navy-900 py-3 text-right whitespace-nowrap">
-                {money(line.amount / 100, booking.currency)}
+      {lines.length > 0 && (
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="sr-only">What the payment is made of</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 border-y border-slate-200">
+            {lines.map((line) => (
+              <tr key={line.name}>
+                <td className="py-3 pr-4 break-words text-slate-700">{line.label}</td>
+                <td className="text-navy-900 py-3 text-right whitespace-nowrap">
+                  {money(line.amount / 100, booking.currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="text-navy-900 pt-3 pr-4 font-semibold">
+                To pay
+              </th>
+              <td className="text-navy-900 pt-3 text-right text-lg font-semibold whitespace-nowrap">
+                {money(total, booking.currency)}
               </td>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" className="text-navy-900 pt-3 pr-4 font-semibold">
-              To pay
-            </th>
-            <td className="text-navy-900 pt-3 text-right text-lg font-semibold whitespace-nowrap">
-              {money(total, booking.currency)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+          </tfoot>
+        </table>
+      )}
 
       {booking.heldUntil && (
         <>
@@ -145,6 +147,10 @@ export default function PayForStay({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-6 rounded-2xl bg-sky-50 p-5 text-slate-700 ring-1 ring-sky-200">
           Your payment is on its way: your bank is processing it. We keep the stay in your name
           until it arrives, and write when it does.
+        </p>
+      ) : total <= 0 ? (
+        <p className="mt-6 rounded-2xl bg-sky-50 p-5 text-slate-700 ring-1 ring-sky-200">
+          Our team writes to you with the amount to pay.
         </p>
       ) : cardPayments ? (
         // A full page load: the checkout is another site (Stripe's), or the local stand-in.

@@ -238,7 +238,7 @@ function StateNote({
                 Please book flights once it is paid.
               </p>
               {yourUntil && <p className="mt-1 text-slate-600">{yourUntil}</p>}
-              {cardPayments && (
+              {cardPayments && booking.amountDue !== null && (
                 <p className="mt-4">
                   <Link to={bookingPayPath(booking.id)} className={buttonClass.primary}>
                     Pay now

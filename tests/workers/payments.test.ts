@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { devCheckoutSessions, paymentEvents, type BookingRequest } from "~/db/schema";
+import {
+  bookingRequests,
+  devCheckoutSessions,
+  paymentEvents,
+  type BookingRequest,
+} from "~/db/schema";
 import { siteConfig } from "~/lib/site.server";
 import {
   checkoutParams,
@@ -264,6 +269,25 @@ describe("paying by card through Stripe Checkout", () => {
     expect((await get(`/members/requests/${id}/pay`, holder.cookie)).headers.get("Location")).toBe(
       `/members/requests/${id}`,
     );
+  });
+  it("a stay confirmed with no amount offers no card payment: the member is told the amount comes by e-mail", async () => {
+    const held = await heldWithWaitlist();
+    const id = held.holder.request.id;
+    await db
+      .update(bookingRequests)
+      .set({ estimatedTotal: null })
+      .where(eq(bookingRequests.id, id));
+    expect(await decide(id, "confirmed")).toMatchObject({ ok: true });
+    const page = visibleText(
+      await (await get(`/members/requests/${id}`, held.holder.cookie)).text(),
+    );
+    expect(page).not.toContain("Pay now");
+    const payPage = visibleText(
+      await (await get(`/members/requests/${id}/pay`, held.holder.cookie)).text(),
+    );
+    expect(payPage).toContain("Our team writes to you with the amount to pay.");
+    expect(payPage).not.toMatch(/Pay US\$/);
+    expect((await post(`/members/requests/${id}/pay`, {}, held.holder.cookie)).status).toBe(409);
   });
 });
 
