@@ -43,6 +43,8 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("requests", "routes/admin/requests.tsx"),
       route("calendar", "routes/admin/calendar.tsx"),
+      route("demand", "routes/admin/demand.tsx"),
+      route("demand.csv", "routes/admin/demand.csv.ts"),
       route("weeks", "routes/admin/weeks.tsx"),
       route("weeks/export", "routes/admin/weeks.export.ts"),
     ]),

@@ -307,6 +307,22 @@ export function filterDropdowns(
   return { countries, states, cities };
 }
 
+/**
+ * The place filters by the names the catalogue (or the admin form) gives them, the list's values
+ * being slugs: null for a filter left out; null in all when one names no known place (an edited
+ * address).
+ */
+export function filterPlaceNames(dropdowns: FilterDropdowns, filters: PlaceFilters) {
+  const name = (options: FilterOption[] | null | undefined, value: string | null) =>
+    value === null ? null : (options?.find((option) => option.value === value)?.label ?? undefined);
+  const country = name(dropdowns.countries, filters.country);
+  const state = name(dropdowns.states, filters.state);
+  const city = name(dropdowns.cities?.options, filters.city);
+  return country === undefined || state === undefined || city === undefined
+    ? null
+    : { country, state, city };
+}
+
 /** The filters after a change: a new country clears state and city; a new state clears city. */
 export function filtersAfterChange(
   filters: LocationFilters,

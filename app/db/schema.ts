@@ -391,6 +391,8 @@ export const bookingRequests = sqliteTable(
     index("booking_requests_user_idx").on(table.userId, table.createdAt),
     // The nights staff confirmed in a room, checked before each confirmation.
     index("booking_requests_room_status_idx").on(table.roomTypeId, table.status, table.checkInDate),
+    // The requests checking in within a window of months (the staff's demand figures).
+    index("booking_requests_check_in_idx").on(table.checkInDate),
   ],
 );
 
@@ -624,3 +626,27 @@ export const weekOpenings = sqliteTable(
 );
 
 export type SavedSearch = typeof savedSearches.$inferSelect;
+
+/**
+ * How many times members' searches of a month found nothing (the staff's demand figures,
+ * app/demand/), one row per month, place and party size: no member, no address, no words typed,
+ * nothing personal. The place is the search's place filters by the catalogue's names, '' where
+ * the search left one out; the party size its guests filter, 0 where it had none. Counted by one
+ * upsert (`searches + 1`), so simultaneous searches each count.
+ */
+export const emptyMonthSearches = sqliteTable(
+  "empty_month_searches",
+  {
+    month: text("month").notNull(),
+    country: text("country").notNull().default(""),
+    state: text("state").notNull().default(""),
+    city: text("city").notNull().default(""),
+    guests: integer("guests").notNull().default(0),
+    searches: integer("searches").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.month, table.country, table.state, table.city, table.guests],
+    }),
+  ],
+);

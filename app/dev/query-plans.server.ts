@@ -5,11 +5,13 @@ import { monthRoomsQuery, monthWeeksAt, openMonthsQuery } from "~/catalogue/mont
 import { todayUtc } from "~/weeks/calendar";
 import { searchMonths, type CalendarMonth } from "~/weeks/month";
 import { dueAlertsQuery } from "~/week-alerts/week-alerts.server";
+import { demandQueries } from "~/demand/demand.server";
 
 /**
  * How SQLite runs the statements whose cost must not grow with the catalogue (local development
  * only): `npm run bench` prints them at each scale. A plan line that SCANs the weeks table reads
- * every week of the catalogue.
+ * every week of the catalogue; one that SCANs the requests or the alerts reads every one ever
+ * made, not only the demand window's.
  */
 export async function queryPlans({ db, env, now }: AppContext, month: CalendarMonth) {
   const search = {
@@ -39,6 +41,9 @@ export async function queryPlans({ db, env, now }: AppContext, month: CalendarMo
       now,
     }),
     "week alerts: a batch due": dueAlertsQuery(db, now),
+    ...Object.fromEntries(
+      Object.entries(demandQueries(db, now)).map(([name, query]) => [`demand: ${name}`, query]),
+    ),
   };
   const plans: Record<string, string[]> = {};
   for (const [name, statement] of Object.entries(statements)) {

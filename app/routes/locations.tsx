@@ -9,6 +9,7 @@ import { getAppContext } from "~/context";
 import { errorMessage } from "~/lib/route-errors";
 import { pageMeta } from "~/lib/seo";
 import { loadLocationList } from "~/catalogue/location-list-loader.server";
+import { countIfEmptyMonthSearch } from "~/demand/demand.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -19,8 +20,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const memberId = (await getAuth(context))?.user.id ?? null;
-  return loadLocationList(request, getAppContext(context), { memberId });
+  const auth = await getAuth(context);
+  const app = getAppContext(context);
+  const list = await loadLocationList(request, app, { memberId: auth?.user.id ?? null });
+  // A member's month search that found nothing is demand the staff see (staff's own are not).
+  if (auth?.user.role === "member") countIfEmptyMonthSearch(app, list.data);
+  return list;
 }
 
 export default function Locations({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,12 @@ import {
 import { queuedEmail, queueEmails, type EmailDraft } from "~/email/deliveries.server";
 import { derivedKey } from "~/lib/derived-key.server";
 import { type SiteConfig } from "~/lib/site.server";
-import { filterDropdowns, filtersToSearch, NO_FILTERS } from "~/catalogue/location-filters";
+import {
+  filterDropdowns,
+  filterPlaceNames,
+  filtersToSearch,
+  NO_FILTERS,
+} from "~/catalogue/location-filters";
 import { getVisibleLocations } from "~/catalogue/location-reads.server";
 import { fullTextQuery, searchWords } from "~/catalogue/location-search";
 import { locationsMatching } from "~/catalogue/location-search.server";
@@ -53,16 +58,9 @@ type SaveFilters = Omit<AlertCriteria, "country" | "state" | "city"> & {
  */
 export async function saveWeekAlert(app: AppContext, userId: string, filters: SaveFilters) {
   const all = await getVisibleLocations(app);
-  const dropdowns = filterDropdowns(all, { ...NO_FILTERS, ...filters });
-  const nameOf = (options: { value: string; label: string }[] | undefined, value: string | null) =>
-    value === null ? null : (options?.find((option) => option.value === value)?.label ?? undefined);
-  const country = nameOf(dropdowns.countries, filters.country);
-  const state = nameOf(dropdowns.states ?? undefined, filters.state);
-  const city = nameOf(dropdowns.cities?.options, filters.city);
-  if (country === undefined || state === undefined || city === undefined) {
-    return { ok: false, reason: "unknown-place" } as const;
-  }
-  const criteria: AlertCriteria = { ...filters, country, state, city };
+  const place = filterPlaceNames(filterDropdowns(all, { ...NO_FILTERS, ...filters }), filters);
+  if (!place) return { ok: false, reason: "unknown-place" } as const;
+  const criteria: AlertCriteria = { ...filters, ...place };
   const words = searchWords(criteria.q);
   const id = crypto.randomUUID();
   const { db } = app;

@@ -93,13 +93,22 @@ export async function requestOf(who: Member, weekId: string) {
   return row!;
 }
 
-/** The file's own resort (`name`, in `timeZone`), so no other file's requests hold its weeks. */
-export function lifeFixture(name: string, timeZone = "America/New_York") {
+/**
+ * The file's own resort (`name`, in `timeZone`, at `place`), so no other file's requests hold its
+ * weeks.
+ */
+export function lifeFixture(
+  name: string,
+  timeZone = "America/New_York",
+  place: { city: string | null; state: string | null; country?: string } = {
+    city: "Sarasota",
+    state: "Florida",
+  },
+) {
   const LOCATION = {
     id: `life-${crypto.randomUUID().slice(0, 8)}`,
     name,
-    city: "Sarasota",
-    state: "Florida",
+    ...place,
     timeZone,
   };
   const ROOM = `${LOCATION.id}-room`;

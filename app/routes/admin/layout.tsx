@@ -44,6 +44,7 @@ const tabs = [
   { to: "/admin/featured", label: "Featured Order" },
   { to: "/admin/requests", label: "Requests" },
   { to: "/admin/calendar", label: "Calendar" },
+  { to: "/admin/demand", label: "Demand" },
   { to: "/admin/weeks", label: "Weeks" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/rate-limits", label: "Rate limits" },
