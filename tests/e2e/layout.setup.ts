@@ -3,10 +3,12 @@ import { getPlatformProxy } from "wrangler";
 import { invalidateLocationCaches } from "../../app/lib/cache.server";
 import { rasterize } from "../../scripts/seed/raster";
 import { roomTypeId, seedCatalogue, type SeedBindings } from "../../scripts/seed/seed";
-import { hardCases } from "./support/hard-cases";
+import { hardCases, longNames } from "./support/hard-cases";
 import { E2E_PERSIST_DIR } from "./support/server";
 import { seedLocations } from "../../scripts/seed/data";
-import { addDays } from "../../app/weeks/calendar";
+import { addDays, todayUtc } from "../../app/weeks/calendar";
+import { COUNTRIES, US_STATES } from "../../app/catalogue/places";
+import { searchMonths } from "../../app/weeks/month";
 import { HOLD_HOURS } from "../../app/weeks/week";
 import { daysFromResortToday, testNow } from "./support/clock";
 import {
@@ -34,6 +36,7 @@ setup("seed the layout guard's hard cases", async () => {
     await storeLayoutCheckout(proxy.env.DB);
     await storeLayoutHolds(proxy.env.DB);
     await storeLayoutAlert(proxy.env.DB);
+    await storeLayoutDemand(proxy.env.DB);
     await invalidateLocationCaches(proxy.env.CACHE);
   } finally {
     // oxlint-disable-next-line epic-web/no-manual-dispose -- the platform proxy has no Symbol.asyncDispose
@@ -235,4 +238,96 @@ async function storeLayoutAlert(db: D1Database) {
       LAYOUT_ACCOUNTS.member!.email,
     )
     .run();
+}
+
+/**
+ * Demand for /admin/demand at its fullest: requests in every state at the long-named resort in
+ * every month of the window, and at a dozen seeded resorts (a full top list); alerts and empty
+ * searches in every country and a dozen states (more places than the chart draws). Stored again
+ * (replaced) on every run; none holds a week or belongs to a member's page.
+ */
+async function storeLayoutDemand(db: D1Database) {
+  const months = searchMonths(todayUtc(testNow())).map(({ value }) => value);
+  const statuses = [
+    ["declined", 0],
+    ["paid", 0],
+    ["lapsed", 0],
+    ["new", 0],
+    ["passed", 1],
+    ["closed", 1],
+    ["confirmed", 0],
+    ["withdrawn", 0],
+    ["payment-lapsed", 0],
+    ["offered", 1],
+  ] as const;
+  const resorts = [longNames, ...seedLocations.filter((location) => !location.hidden).slice(0, 12)];
+  const request = db.prepare(
+    `INSERT OR REPLACE INTO booking_requests (id, idempotency_key, status, first_name, last_name,
+      email, phone, check_in_date, check_out_date, adults, location_id, location_name,
+      location_city, location_state, location_country, room_type_id, room_type_name, waitlist)
+    VALUES (?1, ?1, ?2, 'Dee', 'Mand', 'layout-demand@example.com', '+1 555 0102', ?3, ?4, 2, ?5,
+      ?6, ?7, ?8, ?9, ?10, 'Suite', ?11)`,
+  );
+  const requests = resorts.flatMap((resort, resortIndex) =>
+    (resortIndex === 0 ? months : months.slice(resortIndex % 6, (resortIndex % 6) + 2)).flatMap(
+      (month, monthIndex) =>
+        Array.from({ length: ((monthIndex * 7 + resortIndex * 3) % 11) + 2 }, (_, index) => {
+          const [status, waitlist] = statuses[(index + monthIndex) % statuses.length]!;
+          const checkIn = `${month}-${String((index % 20) + 5).padStart(2, "0")}`;
+          return request.bind(
+            `layout-demand-${resort.id}-${month}-${index}`,
+            status,
+            checkIn,
+            addDays(checkIn, 7),
+            resort.id,
+            resort.name,
+            resort.city ?? null,
+            resort.state ?? null,
+            resort.country,
+            roomTypeId(resort, 0),
+            waitlist,
+          );
+        }),
+    ),
+  );
+  const places = [
+    ...COUNTRIES.map((country) => ({ country, state: null })),
+    ...US_STATES.slice(0, 12).map((state) => ({ country: "United States", state })),
+    { country: null, state: null },
+  ];
+  // The alerts are a watcher's of their own, not on the layout member's page.
+  const watcher = db.prepare(
+    "INSERT OR IGNORE INTO users (id, email, role) VALUES ('layout-demand-watcher', 'layout-demand-watcher@example.com', 'member')",
+  );
+  const alert = db.prepare(
+    `INSERT OR REPLACE INTO saved_searches (id, user_id, month, country, state, guests, criteria,
+      alerted_at)
+    VALUES (?1, 'layout-demand-watcher', ?2, ?3, ?4, ?5, ?1, ?6)`,
+  );
+  const search = db.prepare(
+    `INSERT OR REPLACE INTO empty_month_searches (month, country, state, city, guests, searches)
+    VALUES (?, ?, ?, '', ?, ?)`,
+  );
+  const placed = places.flatMap((place, index) => [
+    alert.bind(
+      `layout-demand-alert-${index}`,
+      months[index % months.length]!,
+      place.country,
+      place.state,
+      (index % 6) + 1,
+      index % 3 === 0 ? testNow().toISOString() : null,
+    ),
+    search.bind(
+      months[(index * 5) % months.length]!,
+      place.country ?? "",
+      place.state ?? "",
+      (index % 8) + 1,
+      ((index * 13) % 40) + 1,
+    ),
+  ]);
+  const statements = [watcher, ...requests, ...placed];
+  // D1 takes a batch of at most a few hundred statements at a time.
+  for (let start = 0; start < statements.length; start += 200) {
+    await db.batch(statements.slice(start, start + 200));
+  }
 }

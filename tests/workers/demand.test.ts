@@ -88,6 +88,18 @@ const COUNT_KEYS = [
 ] as const;
 const NONE: Counts = Object.fromEntries(COUNT_KEYS.map((key) => [key, 0])) as Counts;
 
+/** The page's columns of numbers, in order. */
+const PAGE_COLUMNS = [
+  "unserved",
+  "asked",
+  "served",
+  "other",
+  "requests",
+  "waitlist",
+  "alerts",
+  "searches",
+] as const;
+
 /** A table row of the page (`data-row`), its numbers by column; null when absent. */
 function pageRow(html: string, key: string): Counts | null {
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -100,7 +112,7 @@ function pageRow(html: string, key: string): Counts | null {
         .replaceAll(",", ""),
     ),
   );
-  return Object.fromEntries(COUNT_KEYS.map((name, index) => [name, cells[index]])) as Counts;
+  return Object.fromEntries(PAGE_COLUMNS.map((name, index) => [name, cells[index]])) as Counts;
 }
 
 /** The part of the page inside the element with this id. */
@@ -424,16 +436,28 @@ describe("demand: what members asked for, and what was served", () => {
     await db.delete(locations).where(eq(locations.id, resort.id));
 
     const html = await page(await admin());
-    const top = section(html, "demand-top");
-    const listed = [...top.matchAll(/<tr data-row="([^"]+)">/g)].map((match) => match[1]);
+    const top = html.slice(
+      html.indexOf('id="demand-top"'),
+      html.indexOf("</ol>", html.indexOf('id="demand-top"')),
+    );
+    const listed = [...top.matchAll(/<li data-row="([^"]+)"/g)].map((match) => match[1]);
     expect(listed.length).toBeLessThanOrEqual(TOP_RESORT_MONTHS);
     expect(listed.slice(0, 2)).toEqual([`${resort.id}|${month}`, `${second.id}|${month}`]);
-    const firstRow = top.slice(0, top.indexOf(`data-row="${second.id}|${month}"`));
-    const text = visibleText(firstRow.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
-    expect(text).toContain(`${resort.name} ${TOPLAND} ${searchMonth(10).label} 320 20 300`);
+    const [firstItem, secondItem] = top.split("<li").slice(1);
+    const text = (item: string) =>
+      visibleText(item.replace(/^[^>]*>/, "").replace(/<[^>]+>/g, " "))
+        .replace(/\s+/g, " ")
+        .trim();
+    const { label } = searchMonth(10);
+    expect(text(firstItem!)).toBe(
+      `${resort.name} ${TOPLAND} · ${label} 300 not served of 320 asked, 20 served`,
+    );
+    expect(text(secondItem!)).toBe(
+      `${second.name} ${TOPLAND} · ${label} 299 not served of 299 asked, 0 served`,
+    );
     // Deleted: named, not linked; the other links to its page.
-    expect(firstRow).not.toContain(`href="/locations/${resort.slug}"`);
-    expect(top).toContain(`href="/locations/${second.slug}"`);
+    expect(firstItem).not.toContain("href=");
+    expect(secondItem).toContain(`href="/locations/${second.slug}"`);
     expect(pageRow(section(html, "demand-by-place"), `${TOPLAND}|`)).toEqual(
       counts({ requests: 619, served: 20, unserved: 599 }),
     );

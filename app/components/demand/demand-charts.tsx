@@ -94,91 +94,97 @@ function monthSummary(months: MonthDemand[]) {
 export function MonthChart({ months }: { months: MonthDemand[] }) {
   const id = useId();
   const max = niceMax(Math.max(...months.map(asked)));
-  const [axis, step, bar, top, plot, bottom] = [40, 38, 26, 18, 160, 40];
-  const width = axis + months.length * step + 8;
+  // 652 px for 18 months: a tablet's card holds it whole, a phone's scrolls it.
+  const [axis, step, bar, top, plot, bottom] = [36, 34, 24, 18, 160, 40];
+  const width = axis + months.length * step + 4;
   const height = top + plot + bottom;
   const y = (value: number) => top + plot - (value / max) * plot;
   return (
-    <div
-      role="region"
-      aria-label="Chart by month (scrolls sideways on a narrow screen)"
-      tabIndex={0}
-      className="overflow-x-auto"
-    >
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        className="block text-slate-600"
-        fontSize="11"
-        fontFamily="inherit"
+    <div>
+      <p className="mb-2 text-sm text-slate-600 sm:hidden" aria-hidden="true">
+        Scroll the chart sideways for every month <span className="text-gold-700">→</span>
+      </p>
+      <div
+        role="region"
+        aria-label="Chart by month (scrolls sideways on a narrow screen)"
+        tabIndex={0}
+        className="overflow-x-auto"
       >
-        <title id={`${id}-title`}>Asked, served and not served by check-in month</title>
-        <desc id={`${id}-desc`}>
-          {`${monthSummary(months)} Each month's figures are in the table below.`}
-        </desc>
-        {[0, max / 2, max].map((tick) => (
-          <g key={tick}>
-            <line
-              x1={axis - 4}
-              x2={width}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke="#e2e8f0"
-              strokeWidth="1"
-            />
-            <text x={axis - 8} y={y(tick) + 4} textAnchor="end" fill="currentColor">
-              {grouped(tick)}
-            </text>
-          </g>
-        ))}
-        {months.map((month, index) => {
-          const x = axis + index * step + (step - bar) / 2;
-          const [year, number] = month.month.split("-");
-          const firstOfYear = index === 0 || number === "01";
-          return (
-            <g key={month.month}>
-              {stacked(month).map((part) => (
-                <rect
-                  key={part.key}
-                  x={x}
-                  width={bar}
-                  y={y(part.start + part.value)}
-                  height={y(part.start) - y(part.start + part.value)}
-                  fill={part.fill}
-                />
-              ))}
-              {asked(month) > 0 ? (
-                <text
-                  x={x + bar / 2}
-                  y={y(asked(month)) - 4}
-                  textAnchor="middle"
-                  fill="#0f2a43"
-                  fontWeight="600"
-                >
-                  {grouped(asked(month))}
-                </text>
-              ) : null}
-              <text x={x + bar / 2} y={top + plot + 15} textAnchor="middle" fill="currentColor">
-                {MONTH_SHORT[Number(number) - 1]}
+        <svg
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          className="block text-slate-600"
+          fontSize="11"
+          fontFamily="inherit"
+        >
+          <title id={`${id}-title`}>Asked, served and not served by check-in month</title>
+          <desc id={`${id}-desc`}>
+            {`${monthSummary(months)} Each month's figures are in the table below.`}
+          </desc>
+          {[0, max / 2, max].map((tick) => (
+            <g key={tick}>
+              <line
+                x1={axis - 4}
+                x2={width}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="#e2e8f0"
+                strokeWidth="1"
+              />
+              <text x={axis - 8} y={y(tick) + 4} textAnchor="end" fill="currentColor">
+                {grouped(tick)}
               </text>
-              {firstOfYear ? (
-                <text
-                  x={x + bar / 2}
-                  y={top + plot + 30}
-                  textAnchor="middle"
-                  fill="currentColor"
-                  fontWeight="600"
-                >
-                  {year}
-                </text>
-              ) : null}
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {months.map((month, index) => {
+            const x = axis + index * step + (step - bar) / 2;
+            const [year, number] = month.month.split("-");
+            const firstOfYear = index === 0 || number === "01";
+            return (
+              <g key={month.month}>
+                {stacked(month).map((part) => (
+                  <rect
+                    key={part.key}
+                    x={x}
+                    width={bar}
+                    y={y(part.start + part.value)}
+                    height={y(part.start) - y(part.start + part.value)}
+                    fill={part.fill}
+                  />
+                ))}
+                {asked(month) > 0 ? (
+                  <text
+                    x={x + bar / 2}
+                    y={y(asked(month)) - 4}
+                    textAnchor="middle"
+                    fill="#0f2a43"
+                    fontWeight="600"
+                  >
+                    {grouped(asked(month))}
+                  </text>
+                ) : null}
+                <text x={x + bar / 2} y={top + plot + 15} textAnchor="middle" fill="currentColor">
+                  {MONTH_SHORT[Number(number) - 1]}
+                </text>
+                {firstOfYear ? (
+                  <text
+                    x={x + bar / 2}
+                    y={top + plot + 30}
+                    textAnchor="middle"
+                    fill="currentColor"
+                    fontWeight="600"
+                  >
+                    {year}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
     </div>
   );
 }
@@ -206,9 +212,16 @@ function StackedBar({ counts, max }: { counts: DemandCounts; max: number }) {
   );
 }
 
-/** "12 asked: 3 served, 7 not served, 2 other". */
-const countsLine = (counts: DemandCounts) =>
-  `${grouped(asked(counts))} asked: ${grouped(counts.served)} served, ${grouped(counts.unserved)} not served, ${grouped(other(counts))} other`;
+/** "7 not served of 12 asked, 3 served, 2 other", the first part strong. */
+function CountsLine({ counts }: { counts: DemandCounts }) {
+  return (
+    <>
+      <strong className="font-semibold text-rose-700">{grouped(counts.unserved)} not served</strong>{" "}
+      of {grouped(asked(counts))} asked, {grouped(counts.served)} served, {grouped(other(counts))}{" "}
+      other
+    </>
+  );
+}
 
 /** The places with the most not served, each a bar: its words say its numbers. */
 export function PlaceChart({ places, shown }: { places: PlaceDemand[]; shown: number }) {
@@ -219,8 +232,12 @@ export function PlaceChart({ places, shown }: { places: PlaceDemand[]; shown: nu
       {top.map((place) => (
         <li key={`${place.country}|${place.state}`}>
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-            <span className="text-navy-900 font-semibold break-words">{place.label}</span>
-            <span className="text-slate-600">{countsLine(place)}</span>
+            <span className="text-navy-900 font-semibold [overflow-wrap:anywhere]">
+              {place.label}
+            </span>
+            <span className="text-slate-700">
+              <CountsLine counts={place} />
+            </span>
           </div>
           <div className="mt-1">
             <StackedBar counts={place} max={max} />
@@ -231,70 +248,62 @@ export function PlaceChart({ places, shown }: { places: PlaceDemand[]; shown: nu
   );
 }
 
-const headerCell = "px-3 py-2 text-right font-semibold whitespace-nowrap first:text-left";
-const numberCell = "px-3 py-2 text-right tabular-nums";
+const numberCell = "px-2 py-2 text-right tabular-nums sm:px-3";
+/** A row's name stays in view while its numbers scroll sideways under a phone's width. */
+const stickyCell = "sticky left-0 z-10 px-3 py-2 text-left";
 
-/** A table in a box of its own that scrolls sideways on a narrow screen. */
-function ScrollingTable({
-  caption,
-  minWidth,
-  children,
-}: {
-  caption: string;
-  minWidth: string;
-  children: ReactNode;
-}) {
+/** A table in a box of its own that scrolls sideways on a narrow screen, saying so there. */
+function ScrollingTable({ caption, children }: { caption: string; children: ReactNode }) {
   const id = useId();
   return (
-    <div
-      role="region"
-      aria-labelledby={id}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200"
-    >
-      <table className={`w-full border-collapse text-sm ${minWidth}`}>
-        <caption id={id} className="sr-only">
-          {caption}
-        </caption>
-        {children}
-      </table>
+    <div>
+      <p className="mb-2 text-sm text-slate-600 xl:hidden" aria-hidden="true">
+        Scroll the table sideways to see every column <span className="text-gold-700">→</span>
+      </p>
+      <div
+        role="region"
+        aria-labelledby={id}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200"
+      >
+        <table className="w-max min-w-full border-collapse text-sm">
+          <caption id={id} className="sr-only">
+            {caption}
+          </caption>
+          {children}
+        </table>
+      </div>
     </div>
   );
 }
 
+/**
+ * The columns: not served and asked first (a phone shows them without scrolling), then served, the
+ * rest, and each kind of asking.
+ */
 const COUNT_COLUMNS = [
-  "Requests",
-  "Waitlist places",
-  "Alerts",
-  "Searches with no result",
-  "Asked",
-  "Served",
-  "Not served",
-  "Other",
+  ["Not served", (counts: DemandCounts) => counts.unserved, true],
+  ["Asked", (counts: DemandCounts) => asked(counts), true],
+  ["Served", (counts: DemandCounts) => counts.served, false],
+  ["Other", (counts: DemandCounts) => other(counts), false],
+  ["Requests", (counts: DemandCounts) => counts.requests, false],
+  ["Waitlist places", (counts: DemandCounts) => counts.waitlist, false],
+  ["Alerts", (counts: DemandCounts) => counts.alerts, false],
+  ["Searches with no result", (counts: DemandCounts) => counts.searches, false],
 ] as const;
 
 function CountCells({ counts }: { counts: DemandCounts }) {
-  const values = [
-    counts.requests,
-    counts.waitlist,
-    counts.alerts,
-    counts.searches,
-    asked(counts),
-    counts.served,
-    counts.unserved,
-    other(counts),
-  ];
-  return values.map((value, index) => (
+  return COUNT_COLUMNS.map(([column, value, strong]) => (
     <td
-      key={COUNT_COLUMNS[index]}
-      className={`${numberCell} ${index === 4 || index === 6 ? "text-navy-900 font-semibold" : "text-slate-700"}`}
+      key={column}
+      className={`${numberCell} ${strong ? "text-navy-900 font-semibold" : "text-slate-700"}`}
     >
-      {grouped(value)}
+      {grouped(value(counts))}
     </td>
   ));
 }
 
-/** Every row's figures by kind, with their total; `first` names the row. */
+/** Every row's figures, and by kind, with their total; `first` names the rows. */
 export function CountsTable({
   caption,
   first,
@@ -309,14 +318,18 @@ export function CountsTable({
   id: string;
 }) {
   return (
-    <ScrollingTable caption={caption} minWidth="min-w-[52rem]">
+    <ScrollingTable caption={caption}>
       <thead className="bg-slate-50 text-xs tracking-wider text-slate-600 uppercase">
         <tr>
-          <th scope="col" className={headerCell}>
+          <th scope="col" className={`${stickyCell} bg-slate-50 align-bottom font-semibold`}>
             {first}
           </th>
-          {COUNT_COLUMNS.map((column) => (
-            <th key={column} scope="col" className={headerCell}>
+          {COUNT_COLUMNS.map(([column]) => (
+            <th
+              key={column}
+              scope="col"
+              className="px-3 py-2 text-right align-bottom font-semibold"
+            >
               {column}
             </th>
           ))}
@@ -325,7 +338,7 @@ export function CountsTable({
       <tbody id={id} className="divide-y divide-slate-100">
         {rows.map((row) => (
           <tr key={row.key} data-row={row.key}>
-            <th scope="row" className="text-navy-900 px-3 py-2 text-left font-medium">
+            <th scope="row" className={`${stickyCell} text-navy-900 bg-white font-medium`}>
               {row.label}
             </th>
             <CountCells counts={row.counts} />
@@ -334,7 +347,7 @@ export function CountsTable({
       </tbody>
       <tfoot className="border-t-2 border-slate-200 bg-slate-50">
         <tr data-row="total">
-          <th scope="row" className="text-navy-900 px-3 py-2 text-left font-semibold">
+          <th scope="row" className={`${stickyCell} text-navy-900 bg-slate-50 font-semibold`}>
             All
           </th>
           <CountCells counts={total} />
@@ -344,64 +357,62 @@ export function CountsTable({
   );
 }
 
-/** The resort-months with the most not served: each with a bar of its own, for the eye. */
-export function ResortMonthsTable({ rows }: { rows: ResortMonth[] }) {
+/**
+ * The resort-months with the most not served, highest first: each named with its place and month,
+ * its numbers in words, and a bar for the eye. A list rather than a table, so a phone reads a long
+ * resort name across its width.
+ */
+export function ResortMonthsList({ rows }: { rows: ResortMonth[] }) {
   const max = Math.max(...rows.map((row) => row.asked), 1);
   return (
-    <ScrollingTable
-      caption="Resort-months with the most not served, highest first"
-      minWidth="min-w-[44rem]"
-    >
-      <thead className="bg-slate-50 text-xs tracking-wider text-slate-600 uppercase">
-        <tr>
-          {["Resort", "Month", "Asked", "Served", "Not served"].map((column) => (
-            <th key={column} scope="col" className={headerCell}>
-              {column}
-            </th>
-          ))}
-          <th scope="col" className="w-1/4 px-3 py-2">
-            <span className="sr-only">Share</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody id="demand-top" className="divide-y divide-slate-100">
-        {rows.map((row) => (
-          <tr key={`${row.locationId}|${row.month}`} data-row={`${row.locationId}|${row.month}`}>
-            <th scope="row" className="px-3 py-2 text-left font-medium">
-              {row.slug ? (
-                <Link
-                  to={`/locations/${encodeURIComponent(row.slug)}`}
-                  className="text-navy-900 break-words underline-offset-2 hover:underline"
-                >
-                  {row.name}
-                </Link>
-              ) : (
-                <span className="text-navy-900 break-words">{row.name}</span>
-              )}
-              <span className="block text-xs font-normal text-slate-600">{row.place}</span>
-            </th>
-            <td className="px-3 py-2 text-right whitespace-nowrap text-slate-700">
-              {row.monthLabel}
-            </td>
-            <td className={`${numberCell} text-slate-700`}>{grouped(row.asked)}</td>
-            <td className={`${numberCell} text-slate-700`}>{grouped(row.served)}</td>
-            <td className={`${numberCell} text-navy-900 font-semibold`}>{grouped(row.unserved)}</td>
-            <td className="px-3 py-2">
-              <StackedBar
-                counts={{
-                  requests: row.asked,
-                  waitlist: 0,
-                  alerts: 0,
-                  searches: 0,
-                  served: row.served,
-                  unserved: row.unserved,
-                }}
-                max={max}
-              />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+    // Two columns on a wide screen, read down the first, then the second.
+    <ol id="demand-top" className="lg:columns-2 lg:gap-10">
+      {rows.map((row) => (
+        <li
+          key={`${row.locationId}|${row.month}`}
+          data-row={`${row.locationId}|${row.month}`}
+          className="break-inside-avoid border-b border-slate-100 py-3"
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <div className="min-w-0">
+              <p className="text-navy-900 font-semibold [overflow-wrap:anywhere]">
+                {row.slug ? (
+                  <Link
+                    to={`/locations/${encodeURIComponent(row.slug)}`}
+                    className="underline-offset-2 hover:underline"
+                  >
+                    {row.name}
+                  </Link>
+                ) : (
+                  row.name
+                )}
+              </p>
+              <p className="text-sm text-slate-600">
+                {row.place} · {row.monthLabel}
+              </p>
+            </div>
+            <p className="text-sm text-slate-700">
+              <strong className="font-semibold text-rose-700">
+                {grouped(row.unserved)} not served
+              </strong>{" "}
+              of {grouped(row.asked)} asked, {grouped(row.served)} served
+            </p>
+          </div>
+          <div className="mt-2">
+            <StackedBar
+              counts={{
+                requests: row.asked,
+                waitlist: 0,
+                alerts: 0,
+                searches: 0,
+                served: row.served,
+                unserved: row.unserved,
+              }}
+              max={max}
+            />
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }

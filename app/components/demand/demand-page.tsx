@@ -4,7 +4,7 @@ import {
   CountsTable,
   MonthChart,
   PlaceChart,
-  ResortMonthsTable,
+  ResortMonthsList,
 } from "~/components/demand/demand-charts";
 import {
   asked,
@@ -30,7 +30,14 @@ export function DemandPage({ figures }: { figures: DemandFigures }) {
           <p className="mt-1 max-w-3xl text-sm text-slate-600">
             Where members asked for a stay checking in from {from} to {to}, and where they could not
             be served: booking requests, waitlist places, week alerts and searches that found
-            nothing. <a href="#how-counted">How these are counted</a>.
+            nothing.{" "}
+            <a
+              href="#how-counted"
+              className="text-navy-900 font-medium underline underline-offset-2"
+            >
+              How these are counted
+            </a>
+            .
           </p>
         </div>
         <a
@@ -74,7 +81,7 @@ export function DemandPage({ figures }: { figures: DemandFigures }) {
             </p>
             <div className="mt-4">
               {top.length > 0 ? (
-                <ResortMonthsTable rows={top} />
+                <ResortMonthsList rows={top} />
               ) : (
                 <p className="text-sm text-slate-700" data-empty="top">
                   No request or waitlist place at any resort went unserved in these months.

@@ -42,6 +42,9 @@ export const ACCOUNTS = {
   doorHolder: { email: "e2e-door-holder@example.com", role: "member" },
   doorWaiter: { email: "e2e-door-waiter@example.com", role: "member" },
   doorSecond: { email: "e2e-door-second@example.com", role: "member" },
+  // Demand: a member's month search finds nothing, and staff read it on the demand page.
+  demandSearcher: { email: "e2e-demand-searcher@example.com", role: "member" },
+  demandStaff: { email: "e2e-demand-staff@example.com", role: "admin" },
 } satisfies Record<string, TestAccount>;
 
 export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
@@ -105,6 +108,8 @@ export const SESSIONS: Array<{ account: TestAccount; names: string[] }> = [
   { account: ACCOUNTS.doorHolder, names: ["holds a week"] },
   { account: ACCOUNTS.doorWaiter, names: ["joins from the location page"] },
   { account: ACCOUNTS.doorSecond, names: ["joins from the month view"] },
+  { account: ACCOUNTS.demandSearcher, names: ["searches a month for a crowd"] },
+  { account: ACCOUNTS.demandStaff, names: ["reads demand on a phone", "reads demand"] },
 ];
 
 /** Signs the browser context in with the session stored under `name`. */

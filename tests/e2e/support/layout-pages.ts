@@ -191,6 +191,8 @@ export const LAYOUT_PAGES: Record<string, LayoutVisit[]> = {
     ),
     visit("/admin/calendar?q=no-such-resort", "admin"),
   ],
+  // Every chart full, long resort names, more places than the chart draws (layout.setup.ts).
+  "routes/admin/demand.tsx": [visit("/admin/demand", "admin")],
   "routes/dev.outbox.tsx": [visitorOnly("/dev/outbox")],
   // The local checkout, with the estimate's lines at their longest.
   "routes/dev.checkout.tsx": [visitorOnly(`/dev/checkout/${LAYOUT_CHECKOUT}`)],
