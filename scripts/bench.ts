@@ -143,6 +143,11 @@ const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
   // by its name, with the state filter reading every resort's weeks of the window.
   { who: "admin", path: `/admin/calendar?from=${MONTH}&span=quarter` },
   { who: "admin", path: `/admin/calendar?from=${MONTH}&q=casa+marena&weeks=open` },
+  // Demand (seedDemand: requests at every resort, so 40 times as many at 40×): the page's
+  // figures are by month and place and its top list 20 long; the spreadsheet has a row per
+  // resort-month asked for, so it grows by design.
+  { who: "admin", path: "/admin/demand" },
+  { who: "admin", path: "/admin/demand.csv", growsWithCatalogue: true },
   { who: "visitor", path: "/sitemap.xml", growsWithCatalogue: true },
 ];
 /**
@@ -262,7 +267,81 @@ async function prepareState(scale: number) {
     dir,
     Object.values(ACCOUNTS).map((account) => ({ account, names: ["bench"] })),
   );
+  await seedDemand(dir);
   return dir;
+}
+
+/**
+ * Demand for /admin/demand in proportion to the catalogue: six requests and waitlist places at
+ * every resort (in each state that counts), over three months ahead, none holding a week; and
+ * members' empty searches in every place of the catalogue. (The largest scale's ALERTS alerts
+ * count too.)
+ */
+async function seedDemand(dir: string) {
+  // A resort's requests: one in each state that counts.
+  const statuses = [
+    ["declined", 0],
+    ["paid", 0],
+    ["lapsed", 0],
+    ["new", 0],
+    ["passed", 1],
+    ["closed", 1],
+  ] as const;
+  const { DatabaseSync } = await import("node:sqlite");
+  const sqlite = new DatabaseSync(d1File(dir));
+  const monthAhead = (months: number) => {
+    const date = new Date();
+    date.setUTCDate(1);
+    date.setUTCMonth(date.getUTCMonth() + months);
+    return date.toISOString().slice(0, 7);
+  };
+  try {
+    sqlite.exec("BEGIN");
+    const resorts = sqlite
+      .prepare("SELECT id, name, city, state, country FROM locations ORDER BY id")
+      .all() as Array<{
+      id: string;
+      name: string;
+      city: string | null;
+      state: string | null;
+      country: string;
+    }>;
+    const request = sqlite.prepare(
+      `INSERT INTO booking_requests (id, idempotency_key, status, first_name, last_name, email,
+        phone, check_in_date, check_out_date, adults, location_id, location_name, location_city,
+        location_state, location_country, room_type_id, room_type_name, waitlist)
+      VALUES (?1, ?1, ?2, 'Bea', 'Bench', 'bench-demand@example.com', '+1 555 0100', ?3, ?4, 2,
+        ?5, ?6, ?7, ?8, ?9, ?5 || '-room', 'Suite', ?10)`,
+    );
+    for (const [index, resort] of resorts.entries()) {
+      for (const [step, [status, waitlist]] of statuses.entries()) {
+        const month = monthAhead(2 + ((index + step) % 3));
+        request.run(
+          `bench-demand-${resort.id}-${step}`,
+          status,
+          `${month}-15`,
+          `${month}-22`,
+          resort.id,
+          resort.name,
+          resort.city,
+          resort.state,
+          resort.country,
+          waitlist,
+        );
+      }
+    }
+    sqlite
+      .prepare(
+        `INSERT INTO empty_month_searches (month, country, state, city, guests, searches)
+        SELECT ?, country, CASE WHEN country = 'United States' THEN coalesce(state, '') ELSE '' END,
+          coalesce(city, ''), 8, count(*)
+        FROM locations GROUP BY 2, 3, 4`,
+      )
+      .run(monthAhead(4));
+    sqlite.exec("COMMIT");
+  } finally {
+    sqlite.close();
+  }
 }
 
 async function sessionCookie(account: LocalAccount) {
@@ -820,24 +899,20 @@ function printMonthSearch() {
 }
 
 /**
- * A plan line that reads a whole table: the weeks (they grow with the catalogue), or the requests,
- * alerts and empty searches (the demand page reads only its window's).
- */
-const SCANS_ALL = /^SCAN (weeks|booking_requests|saved_searches|empty_month_searches)\b/;
-
-/**
  * How SQLite runs the month search, the alerts and the demand page at each scale: no line may
  * SCAN the weeks, nor the requests, alerts or searches whole.
  */
 async function printQueryPlans() {
+  // A line that reads a whole table: the weeks (they grow with the catalogue), or the requests,
+  // alerts and empty searches (the demand page reads only its window's).
+  const scansAll = /^SCAN (weeks|booking_requests|saved_searches|empty_month_searches)\b/;
   for (const [index, port] of ports.entries()) {
     const response = await fetch(`http://localhost:${port}/dev/query-plans?month=${MONTH}`);
     const plans = (await response.json()) as Record<string, string[]>;
     console.log(`\nQuery plans at ${scales[index]}× (a SCAN of a whole table is marked !)`);
     for (const [name, lines] of Object.entries(plans)) {
       console.log(`  ${name}`);
-      for (const line of lines)
-        console.log(`    ${SCANS_ALL.test(line) ? "!" : " "} ${line}`);
+      for (const line of lines) console.log(`    ${scansAll.test(line) ? "!" : " "} ${line}`);
     }
   }
 }

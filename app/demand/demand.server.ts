@@ -105,8 +105,10 @@ function requestsByResortMonth(db: Db, window: DemandWindow, { top }: { top: boo
     .orderBy(
       ...(top
         ? [desc(sql`unserved`), desc(sql`requests + waitlist`), asc(sql`resort_month`)]
-        : [asc(sql`resort_month`), asc(bookingRequests.locationId)]),
+        : [asc(sql`resort_month`)]),
+      asc(bookingRequests.locationId),
     )
+    // SQLite reads a negative limit as none: the spreadsheet has every resort-month.
     .limit(top ? TOP_RESORT_MONTHS : -1)
     .as("resort_months");
   return db

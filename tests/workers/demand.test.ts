@@ -355,7 +355,9 @@ describe("demand: what members asked for, and what was served", () => {
         { month: unmatched.month, party_size: "10", alerts: "1", not_served: "1" },
         { month: matched.month, party_size: "2", alerts: "1", not_served: "0" },
       ]
-        .sort((a, b) => a.month.localeCompare(b.month))
+        .sort(
+          (a, b) => a.month.localeCompare(b.month) || Number(a.party_size) - Number(b.party_size),
+        )
         .map((alert) => ({
           month: alert.month,
           country: DEMANDLAND,
