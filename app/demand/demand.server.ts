@@ -407,7 +407,7 @@ export async function demandSpreadsheet({ db, now }: Pick<AppContext, "db" | "no
 
 // ---- Counting searches that found nothing ----
 
-export interface EmptySearch {
+interface EmptySearch {
   month: CalendarMonth;
   /** The search's place filters by the catalogue's names, '' for one left out. */
   country: string;
@@ -418,7 +418,7 @@ export interface EmptySearch {
 }
 
 /** Counts one search that found nothing: one upsert, so searches sent at once each count. */
-export function countEmptySearch(db: Db, search: EmptySearch) {
+function countEmptySearch(db: Db, search: EmptySearch) {
   return db
     .insert(emptyMonthSearches)
     .values({ ...search, searches: 1 })

@@ -241,10 +241,11 @@ async function storeLayoutAlert(db: D1Database) {
 }
 
 /**
- * Demand for /admin/demand at its fullest: requests in every state at the long-named resort in
- * every month of the window, and at a dozen seeded resorts (a full top list); alerts and empty
- * searches in every country and a dozen states (more places than the chart draws). Stored again
- * (replaced) on every run; none holds a week or belongs to a member's page.
+ * Demand for /admin/demand at its fullest: requests that ended or wait (none holds a week or
+ * awaits payment) at the long-named resort in every month of the window, and at a dozen seeded
+ * resorts (a full top list); alerts and empty searches in every country and a dozen states (more
+ * places than the chart draws). Stored again (replaced) on every run; none is on a member's page,
+ * and all were sent a month ago, after the inbox's first page.
  */
 async function storeLayoutDemand(db: D1Database) {
   const months = searchMonths(todayUtc(testNow())).map(({ value }) => value);
@@ -255,19 +256,20 @@ async function storeLayoutDemand(db: D1Database) {
     ["new", 0],
     ["passed", 1],
     ["closed", 1],
-    ["confirmed", 0],
     ["withdrawn", 0],
     ["payment-lapsed", 0],
-    ["offered", 1],
   ] as const;
   const resorts = [longNames, ...seedLocations.filter((location) => !location.hidden).slice(0, 12)];
   const request = db.prepare(
     `INSERT OR REPLACE INTO booking_requests (id, idempotency_key, status, first_name, last_name,
       email, phone, check_in_date, check_out_date, adults, location_id, location_name,
-      location_city, location_state, location_country, room_type_id, room_type_name, waitlist)
+      location_city, location_state, location_country, room_type_id, room_type_name, waitlist,
+      created_at)
     VALUES (?1, ?1, ?2, 'Dee', 'Mand', 'layout-demand@example.com', '+1 555 0102', ?3, ?4, 2, ?5,
-      ?6, ?7, ?8, ?9, ?10, 'Suite', ?11)`,
+      ?6, ?7, ?8, ?9, ?10, 'Suite', ?11, ?12)`,
   );
+  // Sent a month ago: the staff inbox's first page stays the layout requests' (newest first).
+  const sent = new Date(testNow().getTime() - 30 * 24 * 3_600_000).toISOString();
   const requests = resorts.flatMap((resort, resortIndex) =>
     (resortIndex === 0 ? months : months.slice(resortIndex % 6, (resortIndex % 6) + 2)).flatMap(
       (month, monthIndex) =>
@@ -286,6 +288,7 @@ async function storeLayoutDemand(db: D1Database) {
             resort.country,
             roomTypeId(resort, 0),
             waitlist,
+            sent,
           );
         }),
     ),
