@@ -39,6 +39,8 @@ export const ADMIN_OPERATIONS: ReadonlyArray<{ operation: string; label: string 
   { operation: "/admin/featured", label: "Featured Order" },
   { operation: "/admin/images", label: "Images" },
   { operation: "/admin/requests", label: "Requests" },
+  { operation: "/admin/demand", label: "Demand" },
+  { operation: "/admin/demand.csv", label: "Demand export" },
   { operation: "/admin/weeks", label: "Weeks" },
   { operation: "/admin/users", label: "Users" },
   { operation: "/admin/rate-limits", label: "Rate limits" },
