@@ -39,6 +39,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<{ operation: string; label: string 
   { operation: "/admin/featured", label: "Featured Order" },
   { operation: "/admin/images", label: "Images" },
   { operation: "/admin/requests", label: "Requests" },
+  { operation: "/admin/calendar", label: "Calendar" },
   { operation: "/admin/demand", label: "Demand" },
   { operation: "/admin/demand.csv", label: "Demand export" },
   { operation: "/admin/weeks", label: "Weeks" },
