@@ -937,8 +937,12 @@ async function seedAlerts(dir: string) {
         "INSERT INTO users (id, email, role) VALUES ('bench-alerts', 'bench-alerts@example.com', 'member')",
       )
       .run();
+    // Saved as a member saves one: past the openings of its month so far (saveWeekAlert), so the
+    // runs read the one opening below, not the seed's.
     const insert = sqlite.prepare(
-      "INSERT INTO saved_searches (id, user_id, month, max_price, criteria) VALUES (?, 'bench-alerts', ?, ?, ?)",
+      `INSERT INTO saved_searches (id, user_id, month, max_price, criteria, seen_seq)
+       VALUES (?, 'bench-alerts', ?2, ?, ?,
+         (SELECT coalesce(max(seq), 0) FROM week_openings WHERE month = ?2))`,
     );
     for (let index = 0; index < ALERTS; index++) {
       insert.run(`bench-alert-${index}`, MONTH, 5000 + index, `bench ${index}`);
