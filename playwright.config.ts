@@ -45,7 +45,8 @@ export default defineConfig({
   },
   // The public pages are checked against the untouched seed first. Then two groups run side by
   // side, each one file at a time: the admin's pages (whose catalogue work changes what the other
-  // catalogue tests see) and the accounts and requests, about as long as each other. The layout
+  // catalogue tests see, with the staff's calendar and demand pages) and the accounts and
+  // requests, about as long as each other. The layout
   // guard adds its hard cases and runs last.
   projects: [
     {
@@ -57,7 +58,8 @@ export default defineConfig({
     },
     {
       name: "catalogue",
-      testMatch: "admin-{curation,featured,locations,asks-first,place-rules,sign-in}.test.ts",
+      testMatch:
+        "{admin-{curation,featured,locations,asks-first,place-rules,sign-in},house-calendar,demand}.test.ts",
       dependencies: ["public"],
       workers: 1,
       use: { ...devices["Desktop Chrome"] },
@@ -68,7 +70,7 @@ export default defineConfig({
         "public.test.ts",
         "location-search.test.ts",
         "layout.*",
-        "admin-{curation,featured,locations,asks-first,place-rules,sign-in}.test.ts",
+        "{admin-{curation,featured,locations,asks-first,place-rules,sign-in},house-calendar,demand}.test.ts",
       ],
       dependencies: ["public"],
       workers: 1,
