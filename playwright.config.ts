@@ -46,8 +46,7 @@ export default defineConfig({
   // The public pages are checked against the untouched seed first. Then two groups run side by
   // side, each one file at a time: the admin's pages (whose catalogue work changes what the other
   // catalogue tests see, with the staff's calendar and demand pages) and the accounts and
-  // requests, about as long as each other. The layout
-  // guard adds its hard cases and runs last.
+  // requests, about as long as each other. The layout guard adds its hard cases and runs last.
   projects: [
     {
       name: "public",
