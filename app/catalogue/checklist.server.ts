@@ -9,11 +9,11 @@ import {
   inArray,
   lte,
   not,
+  notInArray,
   sql,
-  type SQLWrapper,
 } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { auditEvents, images, locations, roomTypes, weeks } from "~/db/schema";
+import { auditEvents, images, locationChecklist, locations, roomTypes, weeks } from "~/db/schema";
 import { addMonths, type CalendarDate } from "~/weeks/calendar";
 import { pageCount } from "~/lib/pages";
 import { nameMatches } from "./name-search.server";
@@ -48,48 +48,49 @@ function roomReadiness(db: Db, today: CalendarDate) {
 }
 
 /**
- * The Complete rule of app/catalogue/checklist.ts (checklistRow) as SQL, so the database can
- * filter and count by it: a description that is more than white space, a picture, a room type,
- * the place its country needs (a city and a state in the United States, a city in Mexico), and
- * every room ready.
+ * Over `location_checklist`: the location is complete on `today` (the Complete rule of
+ * app/catalogue/checklist.ts, checklistRow). Its row, kept by triggers
+ * (migrations/0029_checklist_counts.sql), says whether all of the rule holds but open weeks in the
+ * next READY_WEEKS_MONTHS months; when none of its rooms has two open weeks in a row more than
+ * WIDE_GAP_DAYS apart, each room has one on every day from before its first open week to before
+ * its last, so the latest first and the earliest last say it for every room. A location with a
+ * wider gap asks its rooms' weeks, as a row does.
  */
-function completeCondition(db: Db, today: CalendarDate) {
-  const ready = roomReadiness(db, today);
-  const unready = exists(
-    db
-      .select({ one: sql`1` })
-      .from(roomTypes)
-      .where(
-        and(
-          eq(roomTypes.locationId, locations.id),
-          not(and(ready.rate, ready.guestLimit, ready.picture, ready.openWeeks)!),
-        ),
-      ),
-  );
-  const hasAny = (table: typeof images | typeof roomTypes) =>
+function completeOn(db: Db, today: CalendarDate) {
+  const until = addMonths(today, READY_WEEKS_MONTHS);
+  const everyRoomOpen = not(
     exists(
       db
         .select({ one: sql`1` })
-        .from(table)
-        .where(eq(table.locationId, locations.id)),
-    );
-  const filled = (column: SQLWrapper) => sql`coalesce(${column}, '') <> ''`;
-  // JavaScript's trim() takes these away too: a description of them alone is blank.
-  const described = filled(
-    sql`trim(${locations.description}, ${" \t\n\r\f\v\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"})`,
+        .from(roomTypes)
+        .where(
+          and(
+            eq(roomTypes.locationId, locationChecklist.locationId),
+            not(roomReadiness(db, today).openWeeks),
+          ),
+        ),
+    ),
   );
-  const placed = sql`(CASE ${locations.country}
-    WHEN 'United States' THEN ${filled(locations.city)} AND ${filled(locations.state)}
-    WHEN 'Mexico' THEN ${filled(locations.city)}
-    ELSE 1 END)`;
-  return and(described, hasAny(images), hasAny(roomTypes), placed, not(unready))!;
+  return and(
+    eq(locationChecklist.settled, true),
+    sql`CASE WHEN ${locationChecklist.wideGaps} = 0
+      THEN ${locationChecklist.readyFrom} <= ${until} AND ${locationChecklist.readyUntil} > ${today}
+      ELSE ${everyRoomOpen} END`,
+  )!;
 }
+
+/** The locations complete on `today`, as a subquery of their ids. */
+const completeIds = (db: Db, today: CalendarDate) =>
+  db
+    .select({ id: locationChecklist.locationId })
+    .from(locationChecklist)
+    .where(completeOn(db, today));
 
 function statusCondition(db: Db, status: ChecklistQuery["status"], today: CalendarDate) {
   if (status === "hidden") return eq(locations.hidden, true);
   if (status === "featured") return eq(locations.featured, true);
-  if (status === "complete") return completeCondition(db, today);
-  if (status === "incomplete") return not(completeCondition(db, today));
+  if (status === "complete") return inArray(locations.id, completeIds(db, today));
+  if (status === "incomplete") return notInArray(locations.id, completeIds(db, today));
   return undefined;
 }
 
@@ -155,16 +156,17 @@ export async function loadChecklist(db: Db, query: ChecklistQuery, today: Calend
       .orderBy(...order)
       .limit(CHECKLIST_PER_PAGE)
       .offset((page - 1) * CHECKLIST_PER_PAGE);
-  const complete = completeCondition(db, today);
+  // The counts over every location, from the rows the triggers keep: no location's rooms, pictures
+  // or weeks are read.
   const [[totals], [found], firstTry, firstRooms] = await db.batch([
     db
       .select({
         all: count(),
-        complete: sql<number>`coalesce(sum(${complete}), 0)`,
-        hidden: sql<number>`coalesce(sum(${locations.hidden}), 0)`,
-        featured: sql<number>`coalesce(sum(${locations.featured}), 0)`,
+        complete: sql<number>`coalesce(sum(${completeOn(db, today)}), 0)`,
+        hidden: sql<number>`coalesce(sum(${locationChecklist.hidden}), 0)`,
+        featured: sql<number>`coalesce(sum(${locationChecklist.featured}), 0)`,
       })
-      .from(locations),
+      .from(locationChecklist),
     db.select({ matching: count() }).from(locations).where(matching),
     pageRows(query.page),
     roomsOn(query.page),

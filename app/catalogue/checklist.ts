@@ -19,6 +19,14 @@ export interface RoomReadiness {
 /** How far ahead a room's open weeks must reach for it to be ready. */
 export const READY_WEEKS_MONTHS = 3;
 
+/**
+ * The fewest days READY_WEEKS_MONTHS months after a day hold (31 January to 30 April): a room
+ * whose open weeks, one after the other, are never further apart has an open week in the next
+ * READY_WEEKS_MONTHS months on every day from before its first to before its last. The triggers
+ * that keep the Checklist's counts count the wider gaps (migrations/0029_checklist_counts.sql).
+ */
+export const WIDE_GAP_DAYS = 89;
+
 /** What a room lacks, as the Checklist says it. */
 export const ROOM_NEEDS = {
   rate: "a weekly rate",

@@ -182,13 +182,14 @@ export async function loadLocationList(
     } else if (inMonth) {
       // A month lists the locations with its weeks by name, without Featured: the page's weeks
       // are its one query.
-      const paged = pageOf(sortByName(candidates.map(toSummary)), requested, LOCATIONS_PER_PAGE);
+      // Only the page's rows are made into summaries: the month's candidates may be a thousand.
+      const paged = pageOf(sortByName(candidates), requested, LOCATIONS_PER_PAGE);
       const rows = await monthWeeksAt(
         app.db,
         inMonth,
         paged.items.map((location) => location.id),
       );
-      list = { ...paged, items: withWeeks(paged.items, rows, inMonth) };
+      list = { ...paged, items: withWeeks(paged.items.map(toSummary), rows, inMonth) };
     } else {
       // Browsing shows Featured, then All.
       const matching = (

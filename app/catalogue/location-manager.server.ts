@@ -16,19 +16,50 @@ import { ADMIN_MESSAGES, type LocationValues } from "./schemas";
 import { earliestLocalDate } from "~/weeks/calendar";
 import { roomCalendarWeeks } from "~/weeks/week-editor.server";
 
-/** Locations in the picker's order: by name in any case, then id (two names may be the same). */
+/**
+ * Locations in the admin's order: by name in any case, then id (two names may be the same). An
+ * index holds them so (locations_admin_order_idx): a page, a location's place and its neighbours
+ * are read from it, never by sorting every location.
+ */
 const byName = [sql`${locations.name} COLLATE NOCASE`, asc(locations.id)] as const;
+/** A location's place in that order, as SQL: its name in any case, then its id. */
+const orderKey = sql`(${locations.name} COLLATE NOCASE, ${locations.id})`;
+
+/**
+ * Over `locations`: the location comes before (or after) the one with `id` in the admin's order.
+ * The name alone bounds the index's range; the id settles a name two locations share.
+ */
+function besideInOrder(db: Db, id: string, side: "before" | "after") {
+  const name = sql`(${db.select({ name: locations.name }).from(locations).where(eq(locations.id, id))}) COLLATE NOCASE`;
+  return side === "before"
+    ? sql`${locations.name} COLLATE NOCASE <= ${name} AND ${orderKey} < (${name}, ${id})`
+    : sql`${locations.name} COLLATE NOCASE >= ${name} AND ${orderKey} > (${name}, ${id})`;
+}
+
+/** Rows on a page of the picker, written into the SQL: D1 binds a number as a real. */
+const PER_PAGE = sql.raw(String(PICKER_PER_PAGE));
 
 /**
  * The picker's list: the locations matching the search (hidden ones too), 50 at a time: the page
- * asked for (at most the last), else the one that holds the selected location. One query:
- * each match numbered in name order, and the page chosen from those numbers.
+ * asked for (at most the last), else the one that holds the selected location. One query, read in
+ * the admin's order from its index: how many match, and the selected one's place among them (how
+ * many matches come before it), choose the page.
  */
 function pickerList(
   db: Db,
   { q, page, selectedId }: { q: string; page: number | null; selectedId: string | null },
 ) {
-  const ranked = db.$with("ranked").as(
+  const matching = nameMatches(q);
+  const matches = (where?: SQL) =>
+    db.select({ count: count() }).from(locations).where(and(matching, where));
+  const total = sql<number>`(${matches()})`;
+  const selected = selectedId ?? "";
+  const shownPage =
+    page === null
+      ? sql<number>`coalesce((SELECT (${matches(besideInOrder(db, selected, "before"))}) / ${PER_PAGE}
+          WHERE ${selected} IN (${db.select({ id: locations.id }).from(locations).where(matching)})), 0)`
+      : sql<number>`min(${sql.raw(String(page - 1))}, (${total} - 1) / ${PER_PAGE})`;
+  return (
     db
       .select({
         id: locations.id,
@@ -38,43 +69,25 @@ function pickerList(
         country: locations.country,
         hidden: locations.hidden,
         featured: locations.featured,
-        position:
-          sql<number>`row_number() OVER (ORDER BY ${locations.name} COLLATE NOCASE, ${locations.id}) - 1`.as(
-            "position",
-          ),
+        total,
+        page: shownPage,
       })
       .from(locations)
-      .where(nameMatches(q)),
+      .where(matching)
+      .orderBy(...byName)
+      .limit(PICKER_PER_PAGE)
+      // SQLite takes any expression here, and drizzle writes SQL as it is: only its type says a
+      // number.
+      .offset(sql`${shownPage} * ${PER_PAGE}` as unknown as number)
   );
-  // Written into the SQL: D1 binds a number as a real, and position / 50.0 is no page number.
-  const perPage = sql.raw(String(PICKER_PER_PAGE));
-  const shownPage =
-    page === null
-      ? sql`coalesce((SELECT position / ${perPage} FROM ranked WHERE id = ${selectedId ?? ""}), 0)`
-      : sql`min(${sql.raw(String(page - 1))}, (SELECT max(position) / ${perPage} FROM ranked))`;
-  return db
-    .with(ranked)
-    .select({
-      ...ranked._.selectedFields,
-      total: sql<number>`(SELECT count(*) FROM ranked)`,
-    })
-    .from(ranked)
-    .where(sql`${ranked.position} / ${perPage} = ${shownPage}`)
-    .orderBy(sql`${ranked.position}`);
 }
 
 /**
  * Previous and Next in name order through every location: the one on either side of the
- * selected one; with nothing selected, Next is the first. Two single-row queries.
+ * selected one; with nothing selected, Next is the first. Two single-row queries, each a step in
+ * the index.
  */
 function neighbours(db: Db, selectedId: string | null) {
-  const selected = db
-    .select({ name: locations.name })
-    .from(locations)
-    .where(eq(locations.id, selectedId ?? ""));
-  const selectedName = sql`(${selected}) COLLATE NOCASE`;
-  const before = sql`(${locations.name} COLLATE NOCASE < ${selectedName} OR (${locations.name} COLLATE NOCASE = ${selectedName} AND ${locations.id} < ${selectedId ?? ""}))`;
-  const after = sql`(${locations.name} COLLATE NOCASE > ${selectedName} OR (${locations.name} COLLATE NOCASE = ${selectedName} AND ${locations.id} > ${selectedId ?? ""}))`;
   const step = (where: SQL, order: readonly [SQL, SQL]) =>
     db
       .select({ id: locations.id })
@@ -83,8 +96,11 @@ function neighbours(db: Db, selectedId: string | null) {
       .orderBy(...order)
       .limit(1);
   return [
-    step(before, [sql`${locations.name} COLLATE NOCASE DESC`, desc(locations.id)]),
-    step(selectedId ? after : sql`1`, byName),
+    step(besideInOrder(db, selectedId ?? "", "before"), [
+      sql`${locations.name} COLLATE NOCASE DESC`,
+      desc(locations.id),
+    ]),
+    step(selectedId ? besideInOrder(db, selectedId, "after") : sql`1`, byName),
   ] as const;
 }
 
@@ -175,7 +191,7 @@ export async function loadLocationManager(db: Db, params: URLSearchParams, now: 
       hidden: row.hidden,
       featured: row.featured,
     })),
-    page: listRows[0] ? Math.floor(listRows[0].position / PICKER_PER_PAGE) + 1 : 1,
+    page: listRows[0] ? listRows[0].page + 1 : 1,
     pages: pageCount(total, PICKER_PER_PAGE),
     total,
   };

@@ -52,6 +52,9 @@ export const locations = sqliteTable(
   (table) => [
     index("locations_visible_name_idx").on(table.hidden, table.name),
     index("locations_featured_order_idx").on(table.hidden, table.featured, table.displayOrder),
+    // The admin's order (the picker, the Checklist): a page of it, a location's place in it and
+    // its neighbours are read from the index, never by sorting every location.
+    index("locations_admin_order_idx").on(sql`${table.name} COLLATE NOCASE`, table.id),
   ],
 );
 
@@ -173,6 +176,38 @@ export const weeks = sqliteTable(
     index("weeks_state_held_until_idx").on(table.state, table.heldUntil),
   ],
 );
+
+/**
+ * What the Checklist counts, kept by triggers inside the statements that change the catalogue,
+ * whatever writes it (migrations/0029_checklist_counts.sql,
+ * docs/decisions/019-checklist-counts-kept-by-triggers.md); the app only reads them.
+ *
+ * A room type's open weeks, while it has any: the first and last check-in, and how many times two
+ * open weeks one after the other are more than WIDE_GAP_DAYS apart (app/catalogue/checklist.ts).
+ */
+export const roomOpenWeeks = sqliteTable("room_open_weeks", {
+  roomTypeId: text("room_type_id").primaryKey(),
+  firstOpen: text("first_open").notNull(),
+  lastOpen: text("last_open").notNull(),
+  wideGaps: integer("wide_gaps").notNull(),
+});
+
+/**
+ * A location as the Checklist counts it, one row for each: hidden, featured, `settled` when all of
+ * the Complete rule holds but open weeks in the next months, and over its rooms' open weeks the
+ * latest first one (null while a room has none), the earliest last one and their wide gaps, which
+ * tell on any day whether each room has an open week in the next months
+ * (app/catalogue/checklist.server.ts).
+ */
+export const locationChecklist = sqliteTable("location_checklist", {
+  locationId: text("location_id").primaryKey(),
+  hidden: integer("hidden", { mode: "boolean" }).notNull(),
+  featured: integer("featured", { mode: "boolean" }).notNull(),
+  settled: integer("settled", { mode: "boolean" }).notNull(),
+  readyFrom: text("ready_from"),
+  readyUntil: text("ready_until"),
+  wideGaps: integer("wide_gaps").notNull(),
+});
 
 export type Location = typeof locations.$inferSelect;
 export type NewLocation = typeof locations.$inferInsert;

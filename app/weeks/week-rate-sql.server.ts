@@ -1,6 +1,7 @@
 import { and, gt, sql, type SQL } from "drizzle-orm";
 import { roomTypes, weeks } from "~/db/schema";
 import { earliestLocalDate } from "./calendar";
+import { type CalendarMonth } from "./month";
 import { HOLIDAYS, type HolidayKey } from "./price-fields";
 
 /**
@@ -25,20 +26,42 @@ const HOLIDAY_NIGHTS: Record<HolidayKey, (year: SQL) => SQL> = {
   newYearsPrice: (y) => sql`${y} || '-12-31'`,
 };
 
-/** A holiday's price when the week holds its night, else 0 (the date work only for priced ones). */
-const holidayPrice = ({ key }: (typeof HOLIDAYS)[number]) => {
+/**
+ * A holiday's price when the week holds its night in one of `years`, else 0 (the date work only
+ * for priced ones).
+ */
+const holidayPrice = ({ key }: (typeof HOLIDAYS)[number], years: SQL[]) => {
   const [price, night] = [roomTypes[key], HOLIDAY_NIGHTS[key]];
   return sql`CASE WHEN ${price} > 0 AND (${sql.join(
-    YEARS.map((year) => sql`(${night(year)} >= ${weeks.checkIn} AND ${night(year)} < ${checkOut})`),
+    years.map((year) => sql`(${night(year)} >= ${weeks.checkIn} AND ${night(year)} < ${checkOut})`),
     sql` OR `,
   )}) THEN ${price} ELSE 0 END`;
 };
 
+/** The week's rate, its holidays' nights read in `years`; null when it has none. */
+const rateIn = (years: SQL[]) =>
+  sql<number | null>`coalesce(${weeks.rate}, nullif(max(${sql.join(
+    HOLIDAYS.map((holiday) => holidayPrice(holiday, years)),
+    sql`, `,
+  )}), 0), ${roomTypes.price})`;
+
 /** The week's rate; null when it has none. */
-export const weekRateSql = sql<number | null>`coalesce(${weeks.rate}, nullif(max(${sql.join(
-  HOLIDAYS.map(holidayPrice),
-  sql`, `,
-)}), 0), ${roomTypes.price})`;
+export const weekRateSql = rateIn(YEARS);
+
+/**
+ * weekRateSql for a week that checks in during `month`, the same rate for less work: the
+ * holidays' nights of the month's year and the next are written in, which SQLite works out once
+ * for the statement rather than for each week. A week of at most 365 nights ends by the next
+ * year's end, so its nights fall in no other year (a holiday of the next year lies after a week
+ * that ends in the first); a longer one is priced by weekRateSql.
+ */
+export function weekRateInMonthSql(month: CalendarMonth) {
+  const year = Number(month.slice(0, 4));
+  const years = [sql`${String(year)}`, sql`${String(year + 1)}`];
+  return sql<
+    number | null
+  >`CASE WHEN ${weeks.nights} <= 365 THEN ${rateIn(years)} ELSE ${weekRateSql} END`;
+}
 
 /**
  * The week has a rate above nothing: only such a week is offered. The holidays are read only for

@@ -26,6 +26,7 @@ export const CALENDAR_TEST_FILES = [
   "auth-sessions.test.ts",
   "auth-tokens.test.ts",
   "booking.test.ts",
+  "checklist-counts.test.ts",
   "demand.test.ts",
   "limits.test.ts",
   "month-search.test.ts",
