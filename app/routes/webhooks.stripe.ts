@@ -8,3 +8,7 @@ import { receiveStripeEvent } from "~/payments/webhook.server";
  */
 export const action = ({ request, context }: Route.ActionArgs) =>
   receiveStripeEvent(getAppContext(context), request);
+
+/** Stripe only posts here. */
+export const loader = () =>
+  new Response("Stripe's webhook takes POST only.", { status: 405, headers: { Allow: "POST" } });

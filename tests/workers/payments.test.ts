@@ -485,8 +485,9 @@ describe("Stripe's webhook", () => {
       body: "x".repeat(300_000),
     });
     expect(big.status).toBe(413);
-    expect((await request("/webhooks/stripe")).status).toBeGreaterThanOrEqual(400);
-    expect((await request("/webhooks/stripe")).status).toBeLessThan(500);
+    const got = await request("/webhooks/stripe");
+    expect(got.status).toBe(405);
+    expect(got.headers.get("Allow")).toBe("POST");
   });
 });
 
