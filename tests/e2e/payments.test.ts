@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { inOutbox, requestWeek, weekLink } from "./support/request-steps";
 import { realTimeAt, testNow } from "./support/clock";
 
 /**
@@ -19,39 +20,6 @@ const roomId = `${location.id}-room-2`;
 const HOUR = 3_600_000;
 
 test.describe.configure({ mode: "serial" });
-
-/** The n-th open week of the room on its location page: its booking form's address. */
-async function weekLink(page: Page, index: number) {
-  await page.goto(`/locations/${location.slug}`);
-  const links = page
-    .locator(`section[aria-labelledby="availability-${roomId}"]`)
-    .getByRole("link", { name: /^Request the week of/ });
-  return (await links.nth(index).getAttribute("href"))!;
-}
-
-async function requestWeek(page: Page, href: string, who: string, waitlist = false) {
-  await page.goto(href);
-  await page.getByLabel("First name").fill(who);
-  await page.getByLabel("Last name").fill("Pays");
-  await page.getByLabel("Phone").fill("+1 555 0160");
-  await page.getByLabel("Adults").selectOption("2");
-  if (waitlist) await page.getByLabel("Put me on the waitlist for this week").check();
-  await page.getByLabel("I'm not a robot").check();
-  await page.getByRole("button", { name: "Submit Booking Request" }).click();
-  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
-}
-
-/** The newest e-mail to `to` with `subject`, once it is in the dev outbox. */
-async function inOutbox(page: Page, to: string, subject: string | RegExp) {
-  const email = page
-    .locator("article")
-    .filter({ has: page.getByRole("heading", { name: subject }) });
-  await expect(async () => {
-    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
-    await expect(email.first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  return email.first();
-}
 
 /** Staff confirm the member's request from the inbox (the member is then asked to pay). */
 async function staffConfirm(browser: Browser, baseURL: string, memberEmail: string) {
@@ -78,7 +46,11 @@ test("on a phone: a member pays on the local checkout, and the request's page sa
     viewport: { width: 390, height: 844 },
   });
   const page = await member.newPage();
-  await requestWeek(page, await weekLink(page, 0), "Paz");
+  await requestWeek(page, await weekLink(page, location, roomId, 0), {
+    firstName: "Paz",
+    lastName: "Pays",
+    phone: "+1 555 0160",
+  });
   await staffConfirm(browser, baseURL!, ACCOUNTS.payer.email);
 
   const confirmation = await inOutbox(
@@ -138,9 +110,18 @@ test("without JavaScript: a member who never pays sees the week go to the next m
   );
   const nonPayerPage = await nonPayer.newPage();
   const nextPage = await next.newPage();
-  const href = await weekLink(nonPayerPage, 1);
-  await requestWeek(nonPayerPage, href, "Nora");
-  await requestWeek(nextPage, href, "Ned", true);
+  const href = await weekLink(nonPayerPage, location, roomId, 1);
+  await requestWeek(nonPayerPage, href, {
+    firstName: "Nora",
+    lastName: "Pays",
+    phone: "+1 555 0160",
+  });
+  await requestWeek(nextPage, href, {
+    firstName: "Ned",
+    lastName: "Pays",
+    phone: "+1 555 0160",
+    waitlist: true,
+  });
   await staffConfirm(browser, baseURL!, ACCOUNTS.nonPayer.email);
   await inOutbox(
     nonPayerPage,

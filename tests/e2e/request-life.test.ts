@@ -7,6 +7,7 @@ import {
 } from "@playwright/test";
 import { seedLocations } from "../../scripts/seed/data";
 import { ACCOUNTS, signedInContext } from "./support/accounts";
+import { inOutbox, requestWeek, weekLink } from "./support/request-steps";
 import { realTimeAt, testNow } from "./support/clock";
 
 /**
@@ -25,40 +26,6 @@ const roomId = `${location.id}-room-2`;
 const HOUR = 3_600_000;
 
 test.describe.configure({ mode: "serial" });
-
-/** The n-th open week of the room on its location page: its booking form's address. */
-async function weekLink(page: Page, index: number) {
-  await page.goto(`/locations/${location.slug}`);
-  const links = page
-    .locator(`section[aria-labelledby="availability-${roomId}"]`)
-    .getByRole("link", { name: /^Request the week of/ });
-  return (await links.nth(index).getAttribute("href"))!;
-}
-
-/** Sends the week's form as `who` (on its waitlist with `waitlist`). */
-async function requestWeek(page: Page, href: string, who: string, waitlist = false) {
-  await page.goto(href);
-  await page.getByLabel("First name").fill(who);
-  await page.getByLabel("Last name").fill("Story");
-  await page.getByLabel("Phone").fill("+1 555 0150");
-  await page.getByLabel("Adults").selectOption("2");
-  if (waitlist) await page.getByLabel("Put me on the waitlist for this week").check();
-  await page.getByLabel("I'm not a robot").check();
-  await page.getByRole("button", { name: "Submit Booking Request" }).click();
-  await expect(page.getByRole("heading", { name: "Request Received" })).toBeVisible();
-}
-
-/** The newest e-mail to `to` with `subject`, once it is in the dev outbox. */
-async function inOutbox(page: Page, to: string, subject: string | RegExp) {
-  const email = page
-    .locator("article")
-    .filter({ has: page.getByRole("heading", { name: subject }) });
-  await expect(async () => {
-    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
-    await expect(email.first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  return email.first();
-}
 
 /** Staff confirm the member's request from the inbox's new bookings, then mark it paid. */
 async function staffConfirm(browser: Browser, baseURL: string, name: string, javaScript: boolean) {
@@ -151,9 +118,18 @@ async function heldWithWaitlist(
   );
   const holderPage = await holder.newPage();
   const waiterPage = await waiter.newPage();
-  const href = await weekLink(holderPage, weekIndex);
-  await requestWeek(holderPage, href, "Hana");
-  await requestWeek(waiterPage, href, "Wes", true);
+  const href = await weekLink(holderPage, location, roomId, weekIndex);
+  await requestWeek(holderPage, href, {
+    firstName: "Hana",
+    lastName: "Story",
+    phone: "+1 555 0150",
+  });
+  await requestWeek(waiterPage, href, {
+    firstName: "Wes",
+    lastName: "Story",
+    phone: "+1 555 0150",
+    waitlist: true,
+  });
   return { holder, waiter, holderPage, waiterPage, href };
 }
 
@@ -326,7 +302,9 @@ test("with JavaScript: dates of a member's own are estimated line by line, held 
   );
   const page = await member.newPage();
   // Ten nights from the middle of one open week into the next.
-  const week = new URL(await weekLink(page, 4), baseURL).searchParams.get("week")!;
+  const week = new URL(await weekLink(page, location, roomId, 4), baseURL).searchParams.get(
+    "week",
+  )!;
   const shift = (days: number) => {
     const date = new Date(`${week}T00:00:00Z`);
     date.setUTCDate(date.getUTCDate() + days);
