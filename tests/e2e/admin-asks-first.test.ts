@@ -76,7 +76,7 @@ test("removing a user asks first, with the question on screen", async ({ page })
   const email = `asks-first-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/admin/users");
   await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   await expect(
     status(page, `Account created for ${email}; the invitation e-mail is on its way`),
   ).toBeVisible();

@@ -33,7 +33,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Manage Users" })).toBeVisible();
     const invitee = `invitee-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await page.getByPlaceholder("member@example.com").fill(invitee);
-    await page.getByRole("button", { name: "Invite" }).click();
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
     await expect(
       page.getByText(`Account created for ${invitee}; the invitation e-mail is on its way`).first(),
     ).toBeVisible();
