@@ -6,6 +6,8 @@ import { todayUtc } from "~/weeks/calendar";
 import { searchMonths, type CalendarMonth } from "~/weeks/month";
 import { dueAlertsQuery } from "~/week-alerts/week-alerts.server";
 import { demandQueries } from "~/demand/demand.server";
+import { readCalendarQuery } from "~/house-calendar/house-calendar";
+import { matchingResortsCount } from "~/house-calendar/house-calendar.server";
 
 /**
  * How SQLite runs the statements whose cost must not grow with the catalogue (local development
@@ -41,6 +43,14 @@ export async function queryPlans({ db, env, now }: AppContext, month: CalendarMo
       now,
     }),
     "week alerts: a batch due": dueAlertsQuery(db, now),
+    // Every resort asked whether it has such a week: by its rooms and dates, never by the state.
+    "calendar: the resorts with a closed week in a quarter": matchingResortsCount(
+      db,
+      readCalendarQuery(
+        new URLSearchParams({ from: month, span: "quarter", weeks: "closed" }),
+        now,
+      ),
+    ),
     ...Object.fromEntries(
       Object.entries(demandQueries(db, now)).map(([name, query]) => [`demand: ${name}`, query]),
     ),

@@ -57,41 +57,62 @@ const heldBy = (db: Db, statuses: BookingStatus[]) =>
   );
 
 /** A week in the filter's state (over `weeks`). */
-function inState(db: Db, state: FilterState): SQL | undefined {
+/**
+ * Over `locations`: the resort has a week in `state` checking in within the window (`inWindow`).
+ * Open, booked and closed weeks are read resort by resort, room by room and date by date, the
+ * state kept off its index (the unary `+`), which would read every such week of the catalogue for
+ * each resort. The weeks requests hold are few: they are read once, through the state's index.
+ */
+function withWeekIn(db: Db, state: FilterState, inWindow: SQL | undefined): SQL {
+  const weeksOf = (where: SQL | undefined) =>
+    db
+      .select({ locationId: roomTypes.locationId })
+      .from(weeks)
+      .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
+      .where(and(inWindow, where));
   switch (state) {
     case "open":
     case "booked":
     case "closed":
-      return eq(weeks.state, state);
+      return exists(
+        weeksOf(and(eq(roomTypes.locationId, locations.id), sql`+${weeks.state} = ${state}`)),
+      );
     case "held":
-      return heldBy(db, ["new"]);
+      return inArray(locations.id, weeksOf(heldBy(db, ["new"])));
     case "unpaid":
-      return heldBy(db, ["confirmed"]);
+      return inArray(locations.id, weeksOf(heldBy(db, ["confirmed"])));
     case "offered":
-      return heldBy(db, ["offered"]);
+      return inArray(locations.id, weeksOf(heldBy(db, ["offered"])));
   }
+}
+
+/** Over `weeks`: the week checks in within the calendar's window (its first column on). */
+function inWindowOf(query: Pick<CalendarQuery, "from" | "span">) {
+  const window = calendarWindow(query);
+  return and(gte(weeks.checkIn, calendarColumns(window)[0]!), lte(weeks.checkIn, window.last));
+}
+
+/** Over `locations`: the resort matches the calendar's filters. */
+function matchingResorts(db: Db, query: CalendarQuery) {
+  return and(
+    nameMatches(query.q || null),
+    query.country ? eq(locations.country, query.country) : undefined,
+    query.state ? eq(locations.state, query.state) : undefined,
+    query.weeks ? withWeekIn(db, query.weeks, inWindowOf(query)) : undefined,
+  );
+}
+
+/** How many resorts match the calendar's filters: its pages' count. */
+export function matchingResortsCount(db: Db, query: CalendarQuery) {
+  return db.select({ total: count() }).from(locations).where(matchingResorts(db, query));
 }
 
 /** A page of the house calendar: its resorts, their rooms and the window's weeks. */
 export async function loadHouseCalendar(app: AppContext, query: CalendarQuery) {
   const { db, now } = app;
-  const window = calendarWindow(query);
-  const columns = calendarColumns(window);
-  const inWindow = and(gte(weeks.checkIn, columns[0]!), lte(weeks.checkIn, window.last));
-  const matching = and(
-    nameMatches(query.q || null),
-    query.country ? eq(locations.country, query.country) : undefined,
-    query.state ? eq(locations.state, query.state) : undefined,
-    query.weeks
-      ? exists(
-          db
-            .select({ id: weeks.id })
-            .from(weeks)
-            .innerJoin(roomTypes, eq(roomTypes.id, weeks.roomTypeId))
-            .where(and(eq(roomTypes.locationId, locations.id), inWindow, inState(db, query.weeks))),
-        )
-      : undefined,
-  );
+  const columns = calendarColumns(calendarWindow(query));
+  const inWindow = inWindowOf(query);
+  const matching = matchingResorts(db, query);
   const pageIds = (page: number) =>
     db
       .select({ id: locations.id })
@@ -149,7 +170,7 @@ export async function loadHouseCalendar(app: AppContext, query: CalendarQuery) {
       .where(and(inArray(roomTypes.locationId, pageIds(page)), inWindow))
       .orderBy(asc(weeks.checkIn));
   const [[found], ...firstTry] = await db.batch([
-    db.select({ total: count() }).from(locations).where(matching),
+    matchingResortsCount(db, query),
     resortsOn(query.page),
     roomsOn(query.page),
     weeksOn(query.page),
