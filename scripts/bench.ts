@@ -5,8 +5,9 @@
  * cache, a visitor whose page is rendered (any cookie skips the shared cache), a member and an
  * admin:
  *   - its HTML as sent, raw and gzip, and the median time of BENCH_SAMPLES requests one at a time
- *     (default 15, after 3 not counted); each answer's X-Page-Cache header is checked, so a cached
- *     row is only ever hits and a rendered row never one;
+ *     (default 15, after 3 not counted; the month search's at least 60, its p95 read from them);
+ *     each answer's X-Page-Cache header is checked, so a cached row is only ever hits and a
+ *     rendered row never one;
  *   - the D1 round trips of one render with the cached lists warm (counted through /dev/d1-queries,
  *     after the background cache writes of the requests before it have settled), and cold: the
  *     page first on a fresh server and a fresh copy of the state (empty caches);
@@ -61,6 +62,11 @@ import "./dev-vars.ts";
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const PROXY_PORT = PORT + 1;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
+/**
+ * The month search's samples: its p95 is read from them, and the 95th percentile of 15 is their
+ * slowest, one pause of the machine's.
+ */
+const P95_SAMPLES = Math.max(SAMPLES, 60);
 const WARM_UP = 3;
 const BUILD_DIR = "build-bench";
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -463,6 +469,10 @@ async function settledQueries(port: number, path: string, who: Who) {
   throw new Error(`${path} as ${who}: its D1 round trips never settled`);
 }
 
+function isMonthSearch(path: string) {
+  return path.includes("month=");
+}
+
 /** A page on every scale's server: its samples taken in turn, one from each. */
 async function measurePage({ who, path }: (typeof PAGES)[number]) {
   const times = ports.map((): number[] => []);
@@ -472,7 +482,8 @@ async function measurePage({ who, path }: (typeof PAGES)[number]) {
     for (let warm = 0; warm < WARM_UP; warm++) await get(port, path, who);
     queries.push(await settledQueries(port, path, who));
   }
-  for (let sample = 0; sample < SAMPLES; sample++) {
+  const samples = isMonthSearch(path) ? P95_SAMPLES : SAMPLES;
+  for (let sample = 0; sample < samples; sample++) {
     for (const [index, port] of ports.entries()) {
       const answer = await get(port, path, who);
       if (answer.pageCache !== WHO[who].pageCache) {
@@ -884,10 +895,10 @@ function printBurst(result: Burst) {
 /** The month search's warm p95 at each scale, against its target. */
 function printMonthSearch() {
   console.log(
-    `\nThe month search (${MONTH}): warm p95 of ${SAMPLES} requests (target ${MONTH_SEARCH_P95_MS} ms)\n`,
+    `\nThe month search (${MONTH}): warm p95 of ${P95_SAMPLES} requests (target ${MONTH_SEARCH_P95_MS} ms)\n`,
   );
   PAGES.forEach((page, index) => {
-    if (!page.path.includes("month=")) return;
+    if (!isMonthSearch(page.path)) return;
     const row = results.map((scaled, at) => {
       const p95 = scaled[index]!.p95;
       return `${scales[at]}×: ${p95.toFixed(1).padStart(6)} ms${p95 > MONTH_SEARCH_P95_MS ? " !" : "  "}`;
@@ -924,8 +935,9 @@ function d1File(dir: string) {
 }
 
 /**
- * ALERTS alerts of MONTH, each its own weekly price, for one member; then one open week of that
- * month closes and opens again, as a decline frees it: every alert is owed an e-mail.
+ * ALERTS alerts of MONTH, each its own weekly price in US dollars (a price is compared within its
+ * currency), for one member; then one open week of that month, priced in dollars, closes and opens
+ * again, as a decline frees it: every alert is owed an e-mail.
  */
 async function seedAlerts(dir: string) {
   const { DatabaseSync } = await import("node:sqlite");
@@ -940,8 +952,8 @@ async function seedAlerts(dir: string) {
     // Saved as a member saves one: past the openings of its month so far (saveWeekAlert), so the
     // runs read the one opening below, not the seed's.
     const insert = sqlite.prepare(
-      `INSERT INTO saved_searches (id, user_id, month, max_price, criteria, seen_seq)
-       VALUES (?, 'bench-alerts', ?2, ?, ?,
+      `INSERT INTO saved_searches (id, user_id, month, max_price, currency, criteria, seen_seq)
+       VALUES (?, 'bench-alerts', ?2, ?, 'USD', ?,
          (SELECT coalesce(max(seq), 0) FROM week_openings WHERE month = ?2))`,
     );
     for (let index = 0; index < ALERTS; index++) {
@@ -950,7 +962,9 @@ async function seedAlerts(dir: string) {
     const { id } = sqlite
       .prepare(
         `SELECT w.id FROM weeks w JOIN room_types r ON r.id = w.room_type_id
-         WHERE w.state = 'open' AND w.check_in LIKE ? AND r.price BETWEEN 1 AND 5000 LIMIT 1`,
+         JOIN locations l ON l.id = r.location_id
+         WHERE w.state = 'open' AND w.check_in LIKE ? AND r.price BETWEEN 1 AND 5000
+           AND l.currency = 'USD' AND r.published = 1 AND l.hidden = 0 LIMIT 1`,
       )
       .get(`${MONTH}-%`) as { id: string };
     sqlite.prepare("UPDATE weeks SET state = 'closed' WHERE id = ?").run(id);
