@@ -56,7 +56,13 @@ const heldBy = (db: Db, statuses: BookingStatus[]) =>
     ),
   );
 
-/** A week in the filter's state (over `weeks`). */
+/** The status of the request behind each state of a week a request holds. */
+const HOLDING_STATUS = {
+  held: "new",
+  unpaid: "confirmed",
+  offered: "offered",
+} as const satisfies Record<string, BookingStatus>;
+
 /**
  * Over `locations`: the resort has a week in `state` checking in within the window (`inWindow`).
  * Open, booked and closed weeks are read resort by resort, room by room and date by date, the
@@ -78,11 +84,9 @@ function withWeekIn(db: Db, state: FilterState, inWindow: SQL | undefined): SQL 
         weeksOf(and(eq(roomTypes.locationId, locations.id), sql`+${weeks.state} = ${state}`)),
       );
     case "held":
-      return inArray(locations.id, weeksOf(heldBy(db, ["new"])));
     case "unpaid":
-      return inArray(locations.id, weeksOf(heldBy(db, ["confirmed"])));
     case "offered":
-      return inArray(locations.id, weeksOf(heldBy(db, ["offered"])));
+      return inArray(locations.id, weeksOf(heldBy(db, [HOLDING_STATUS[state]])));
   }
 }
 
@@ -249,9 +253,9 @@ function cellOf(week: WeekRow, { draft, timeZone }: { draft: boolean; timeZone: 
 
 function cellState(week: WeekRow, draft: boolean): CellState {
   if (week.state === "requested") {
-    return week.requestStatus === "offered"
+    return week.requestStatus === HOLDING_STATUS.offered
       ? "offered"
-      : week.requestStatus === "confirmed"
+      : week.requestStatus === HOLDING_STATUS.unpaid
         ? "unpaid"
         : "held";
   }
