@@ -89,6 +89,21 @@ export async function signSessionToken(
     .sign(key.privateKey);
 }
 
+/**
+ * The verifying keys, imported once per isolate (by their JWK): importing one cost as long as
+ * the verification itself, on every signed-in request. The keys are the configured few.
+ */
+const publicKeys = new Map<string, Promise<CryptoKey>>();
+function publicKey(jwk: JWK) {
+  const source = JSON.stringify(jwk);
+  let key = publicKeys.get(source);
+  if (!key) {
+    key = importJWK(jwk, SESSION_JWT_ALG) as Promise<CryptoKey>;
+    publicKeys.set(source, key);
+  }
+  return key;
+}
+
 /** Verifies a session token against the JWKS; throws SessionTokenError with those messages. */
 export async function verifySessionToken(
   env: KeyEnv,
@@ -110,7 +125,7 @@ export async function verifySessionToken(
 
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, await importJWK(jwk, SESSION_JWT_ALG), {
+    ({ payload } = await jwtVerify(token, await publicKey(jwk), {
       algorithms: [SESSION_JWT_ALG],
       issuer: ISSUER,
       audience: AUDIENCE,
