@@ -27,13 +27,21 @@ const HOLIDAY_NIGHTS: Record<HolidayKey, (year: SQL) => SQL> = {
 };
 
 /**
+ * The week holds the night: it checks in by then and stays past it. Counted in days rather than
+ * against its check-out date, which SQLite would work out from a modifier string at each use: that
+ * was most of pricing a month's weeks.
+ */
+const holdsNight = (night: SQL) =>
+  sql`(${night} >= ${weeks.checkIn} AND julianday(${night}) - julianday(${weeks.checkIn}) < ${weeks.nights})`;
+
+/**
  * A holiday's price when the week holds its night in one of `years`, else 0 (the date work only
  * for priced ones).
  */
 const holidayPrice = ({ key }: (typeof HOLIDAYS)[number], years: SQL[]) => {
   const [price, night] = [roomTypes[key], HOLIDAY_NIGHTS[key]];
   return sql`CASE WHEN ${price} > 0 AND (${sql.join(
-    years.map((year) => sql`(${night(year)} >= ${weeks.checkIn} AND ${night(year)} < ${checkOut})`),
+    years.map((year) => holdsNight(night(year))),
     sql` OR `,
   )}) THEN ${price} ELSE 0 END`;
 };
