@@ -146,8 +146,9 @@ const PAGES: Array<{ who: Who; path: string; growsWithCatalogue?: true }> = [
   // page's size, as the row above does.
   { who: "admin", path: "/admin/overview?q=beach&status=featured" },
   { who: "admin", path: "/admin/requests" },
-  // Every room's weeks: the first ten resorts, a quarter of weeks; and one resort's month found
-  // by its name, with the state filter reading every resort's weeks of the window.
+  // Every room's weeks: the first ten resorts, a quarter of weeks. Then a month found by a
+  // resort's name with a state filter: one resort at 1×, and at 40× its 39 copies too (named after
+  // it), a full page of ten, so that row's growth is mostly the page's.
   { who: "admin", path: `/admin/calendar?from=${MONTH}&span=quarter` },
   { who: "admin", path: `/admin/calendar?from=${MONTH}&q=casa+marena&weeks=open` },
   // Demand (seedDemand: requests at every resort, so 40 times as many at 40×): the page's
