@@ -86,10 +86,45 @@ describe("visible-location list cache", () => {
       const listKey = cacheKeys.visibleLocations(await catalogueVersion(env.CACHE));
       await readListCounted();
       vi.useFakeTimers({ toFake: ["Date"] });
-      vi.advanceTimersByTime(CATALOGUE_TTL_SECONDS * 1000 - 1000);
+      // Read last before its final minute, when a read would renew it (below).
+      vi.advanceTimersByTime(CATALOGUE_TTL_SECONDS * 1000 - 61_000);
       expect((await readListCounted()).reads).not.toContain(listKey);
-      vi.advanceTimersByTime(2000);
+      vi.advanceTimersByTime(62_000);
       expect((await readListCounted()).reads).toContain(listKey);
+    });
+
+    it("a request in the list's last minute renews it after answering, so none waits on D1 when it would have expired", async () => {
+      await invalidateLocationCaches(env.CACHE);
+      const listKey = cacheKeys.visibleLocations(await catalogueVersion(env.CACHE));
+      const first = await readListCounted();
+      expect(first.calls).toEqual({ batch: 1, statements: 0 });
+      const stored = async () =>
+        (await env.CACHE.getWithMetadata<unknown, { expiresAt: number }>(listKey, "json")).metadata!
+          .expiresAt;
+      const firstExpiry = await stored();
+      vi.useFakeTimers({ toFake: ["Date"] });
+
+      // Early in its life the list is only read.
+      vi.advanceTimersByTime(60_000);
+      expect((await readListCounted()).calls).toEqual({ batch: 0, statements: 0 });
+
+      // In its last minute, two requests at once: each answers from the copy it has, and one
+      // reads the list again in the background (after the answer, in waitUntil).
+      vi.advanceTimersByTime(CATALOGUE_TTL_SECONDS * 1000 - 60_000 - 30_000);
+      const [one, other] = await Promise.all([readListCounted(), readListCounted()]);
+      expect(one.list).toEqual(first.list);
+      expect(other.list).toEqual(first.list);
+      expect(one.calls.batch + other.calls.batch).toBe(1);
+      // Stored for a whole life from now, 30 s before the first copy would have ended.
+      const renewedAfter = (await stored()) - firstExpiry;
+      expect(renewedAfter).toBeGreaterThanOrEqual(CATALOGUE_TTL_SECONDS * 1000 - 30_000);
+      expect(renewedAfter).toBeLessThan(CATALOGUE_TTL_SECONDS * 1000 - 29_000);
+
+      // Past the first copy's end, the renewed one answers: no KV read, no D1.
+      vi.advanceTimersByTime(60_000);
+      const later = await readListCounted();
+      expect(later.reads).not.toContain(listKey);
+      expect(later.calls).toEqual({ batch: 0, statements: 0 });
     });
   });
 
