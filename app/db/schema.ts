@@ -428,6 +428,8 @@ export const bookingRequests = sqliteTable(
     index("booking_requests_room_status_idx").on(table.roomTypeId, table.status, table.checkInDate),
     // The requests checking in within a window of months (the staff's demand figures).
     index("booking_requests_check_in_idx").on(table.checkInDate),
+    // The staff inbox's pages, newest first (app/guest-requests/inbox.server.ts).
+    index("booking_requests_created_idx").on(table.createdAt, table.id),
   ],
 );
 
@@ -519,7 +521,10 @@ export const agentApplications = sqliteTable(
     createdAt: createdAt(),
     ...handledColumns(),
   },
-  (table) => [index("agent_applications_status_created_idx").on(table.status, table.createdAt)],
+  (table) => [
+    index("agent_applications_status_created_idx").on(table.status, table.createdAt),
+    index("agent_applications_created_idx").on(table.createdAt, table.id),
+  ],
 );
 
 export const supportMessages = sqliteTable(
@@ -537,7 +542,10 @@ export const supportMessages = sqliteTable(
     createdAt: createdAt(),
     ...handledColumns(),
   },
-  (table) => [index("support_messages_status_created_idx").on(table.status, table.createdAt)],
+  (table) => [
+    index("support_messages_status_created_idx").on(table.status, table.createdAt),
+    index("support_messages_created_idx").on(table.createdAt, table.id),
+  ],
 );
 
 export const REQUEST_KINDS = ["booking", "agent-application", "support-message"] as const;

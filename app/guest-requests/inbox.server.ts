@@ -81,10 +81,11 @@ function senderColumns(table: RequestTable) {
 }
 
 /**
- * One page of the inbox, newest first, with each request's e-mail delivery state, the total for
- * the filters and the waiting ("new") counts per kind, in one D1 batch.
+ * The requests the filters let through (`matching`) and the page of them shown (`page`), newest
+ * first: each table is read in its order of arrival (its created_at index) and the three merged, so
+ * a page costs the same however many requests were ever sent.
  */
-export async function listInbox(db: Db, filters: InboxFilters) {
+function inboxPage(db: Db, filters: InboxFilters) {
   const matching = db
     .$with("matching")
     .as(
@@ -102,7 +103,24 @@ export async function listInbox(db: Db, filters: InboxFilters) {
       .limit(INBOX_PAGE_SIZE)
       .offset((filters.page - 1) * INBOX_PAGE_SIZE),
   );
-  const inPage = db.with(matching, page);
+  return { matching, page, inPage: db.with(matching, page) };
+}
+
+/** The page's requests in the order shown: each by its kind and id. */
+export function inboxOrderQuery(db: Db, filters: InboxFilters) {
+  const { page, inPage } = inboxPage(db, filters);
+  return inPage
+    .select({ kind: page.kind, id: page.id })
+    .from(page)
+    .orderBy(desc(page.createdAt), desc(page.id));
+}
+
+/**
+ * One page of the inbox, newest first, with each request's e-mail delivery state, the total for
+ * the filters and the waiting ("new") counts per kind, in one D1 batch.
+ */
+export async function listInbox(db: Db, filters: InboxFilters) {
+  const { matching, page, inPage } = inboxPage(db, filters);
   const onPage = (kind: InboxKind, id: SQLiteColumn) => and(eq(page.kind, kind), eq(page.id, id));
   const waitingOf = (kind: InboxKind) =>
     db
@@ -111,10 +129,7 @@ export async function listInbox(db: Db, filters: InboxFilters) {
       .where(kind === "booking" ? BOOKING_FILTERS.new : eq(INBOX_TABLES[kind].status, "new"));
 
   const [order, bookings, applications, messages, deliveries, [matched], waiting] = await db.batch([
-    inPage
-      .select({ kind: page.kind, id: page.id })
-      .from(page)
-      .orderBy(desc(page.createdAt), desc(page.id)),
+    inboxOrderQuery(db, filters),
     inPage
       .select({
         ...senderColumns(bookingRequests),

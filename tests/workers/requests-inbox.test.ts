@@ -9,6 +9,7 @@ import {
   supportMessages,
   type RequestKind,
 } from "~/db/schema";
+import { inboxOrderQuery } from "~/guest-requests/inbox.server";
 import { createUser, signIn } from "./auth-helpers";
 import { get, post, toastOf, visibleText, waitForEmails } from "./helpers";
 import { testNow } from "./clock";
@@ -405,6 +406,18 @@ describe("the staff inbox list", () => {
     for (const id of newestFirst.slice(-5)) {
       expect(shows(first, id)).toBe(false);
       expect(shows(second, id)).toBe(true);
+    }
+  });
+
+  it("reads a page of every kind by each table's order of arrival, not by sorting every request ever sent", async () => {
+    const { sql, params } = inboxOrderQuery(db, { kind: "all", status: "all", page: 1 }).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const plan = results.map((row) => row.detail);
+    expect(plan).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+    for (const table of ["booking_requests", "agent_applications", "support_messages"]) {
+      expect(plan).toContain(`SCAN ${table} USING COVERING INDEX ${table}_created_idx`);
     }
   });
 });
