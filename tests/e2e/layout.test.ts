@@ -147,9 +147,9 @@ function scrollToWaitingLazyImage(page: Page) {
 }
 
 /**
- * With `scrollThrough`, scrolls through the page a screen at a time so lazy images start loading,
- * then back to the top (without JavaScript, Chromium loads every image at once); else, with
- * JavaScript, lets two frames pass for the page to follow its new width. Waits for the
+ * With JavaScript, scrolls through the page a screen at a time (`scrollThrough`) so lazy images
+ * start loading, then back to the top, or else lets two frames pass for the page to follow its new
+ * width (without JavaScript, Chromium loads every image at once). Waits for the
  * images in view to finish (with JavaScript, bringing each lazy one still waiting into view), then
  * measures. An image is in view when it is rendered, not transparent and not clipped away (a
  * carousel's other slides).
@@ -159,33 +159,31 @@ async function scrollAndMeasure(
   javaScript: boolean,
   scrollThrough: boolean,
 ): Promise<Measure> {
-  if (scrollThrough) {
-    await page.evaluate(async (maxHeight) => {
-      // A frame, or 100 ms when the browser skips frames for a page it is not painting (a busy
-      // machine): a stalled requestAnimationFrame once hung a test until its timeout.
-      const frame = () =>
-        Promise.race([
-          new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))),
-          new Promise((resolve) => setTimeout(resolve, 100)),
-        ]);
-      const end = Math.min(document.documentElement.scrollHeight, maxHeight);
-      for (let top = 0; top < end; top += window.innerHeight) {
-        window.scrollTo(0, top);
-        await frame();
-      }
-      window.scrollTo(0, 0);
-    }, MAX_HEIGHT);
-  } else if (javaScript) {
-    // The page follows a new width in the frames after it: a carousel sizes its slides then.
-    await page.evaluate(async () => {
-      const frame = () =>
-        Promise.race([
-          new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))),
-          new Promise((resolve) => setTimeout(resolve, 100)),
-        ]);
-      await frame();
-      await frame();
-    });
+  if (javaScript) {
+    await page.evaluate(
+      async ({ maxHeight, scrollThrough }) => {
+        // A frame, or 100 ms when the browser skips frames for a page it is not painting (a busy
+        // machine): a stalled requestAnimationFrame once hung a test until its timeout.
+        const frame = () =>
+          Promise.race([
+            new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))),
+            new Promise((resolve) => setTimeout(resolve, 100)),
+          ]);
+        if (!scrollThrough) {
+          // The page follows a new width in the frames after it: a carousel sizes its slides then.
+          await frame();
+          await frame();
+          return;
+        }
+        const end = Math.min(document.documentElement.scrollHeight, maxHeight);
+        for (let top = 0; top < end; top += window.innerHeight) {
+          window.scrollTo(0, top);
+          await frame();
+        }
+        window.scrollTo(0, 0);
+      },
+      { maxHeight: MAX_HEIGHT, scrollThrough },
+    );
   }
   const measure = () =>
     page.evaluate((maxHeight) => {
@@ -440,7 +438,7 @@ async function visit(tab: Tab, role: LayoutRole, path: string, javaScript: boole
   const moved: string[] = [];
   for (const [index, viewport] of WIDTHS.entries()) {
     await page.setViewportSize(viewport);
-    const measure = await scrollAndMeasure(page, javaScript, javaScript && index === 0);
+    const measure = await scrollAndMeasure(page, javaScript, index === 0);
     measures.push(measure);
     if (javaScript) {
       // A control the scripts move as they take over would take a tap meant for another.
